@@ -1,0 +1,112 @@
+// Bundles the extension. Two runtime bundles, so activation stays cheap:
+//   dist/extension.js  loaded at activation (vscode API glue, tree, commands)
+//   dist/gms.js        the network stack (undici + zod), required on first use
+// Type-checking is separate (`npm run check-types`).
+const esbuild = require('esbuild');
+const path = require('path');
+const fs = require('fs');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const withTests = process.argv.includes('--tests');
+
+/** Keeps `require('./gms.js')` as a runtime require of the sibling bundle. */
+const lazyGms = {
+  name: 'lazy-gms',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/gms\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/** Prints errors in the `$esbuild-watch` problem-matcher format. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [lazyGms, problemMatcher],
+};
+
+function testEntries() {
+  const entries = [];
+  for (const dir of ['test/integration', 'test/ui']) {
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir)) {
+      if (f.endsWith('.ts') && !f.endsWith('.d.ts')) entries.push(path.join(dir, f));
+    }
+  }
+  return entries;
+}
+
+async function main() {
+  const contexts = [
+    await esbuild.context({
+      ...common,
+      entryPoints: ['src/extension.ts'],
+      outfile: 'dist/extension.js',
+      external: ['vscode'],
+    }),
+    await esbuild.context({
+      ...common,
+      entryPoints: ['src/gms/index.ts'],
+      outfile: 'dist/gms.js',
+    }),
+  ];
+  if (fs.existsSync('media/chart/main.ts')) {
+    contexts.push(
+      await esbuild.context({
+        ...common,
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+        entryPoints: ['media/chart/main.ts'],
+        outfile: 'dist/chart.js',
+        plugins: [problemMatcher],
+      }),
+    );
+  }
+  if (withTests) {
+    const entries = testEntries();
+    if (entries.length) {
+      contexts.push(
+        await esbuild.context({
+          ...common,
+          sourcemap: true,
+          entryPoints: entries,
+          outdir: 'out',
+          outbase: '.',
+          external: ['vscode', 'mocha', 'playwright-core', 'chromium-bidi*'],
+        }),
+      );
+    }
+  }
+  if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+  } else {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import type { GmsAction, GmsErrorKind } from './types';
+
+/** Extra detail for typed errors that share a kind. */
+export type GmsErrorCode = 'conflictingForceFlags' | 'taskNotFound' | 'wholeDatabaseRestore' | 'operationsMissing';
+
+export interface GmsErrorInit {
+  kind: GmsErrorKind;
+  message: string;
+  action?: GmsAction;
+  code?: GmsErrorCode;
+  /** The input field at fault, for invalidInput. */
+  field?: string;
+  status?: number;
+  /** Rest.li `message`, when the server sent one. */
+  serverMessage?: string;
+  /** Raw body (truncated) for the log; never shown to the user as is. */
+  body?: string;
+  /** Location header of a 3xx. */
+  location?: string;
+  cause?: unknown;
+}
+
+/**
+ * The one error type the client throws. `message` is a single line a person can
+ * act on; it never holds the token or a Java stack trace.
+ * Use isGmsError() rather than instanceof: the extension and the lazily loaded
+ * client bundle each carry their own copy of this class.
+ */
+export class GmsError extends Error {
+  override readonly name = 'GmsError';
+  readonly kind: GmsErrorKind;
+  readonly action?: GmsAction;
+  readonly code?: GmsErrorCode;
+  readonly field?: string;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly body?: string;
+  readonly location?: string;
+
+  constructor(init: GmsErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.action = init.action;
+    this.code = init.code;
+    this.field = init.field;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.body = init.body;
+    this.location = init.location;
+  }
+}
+
+export function isGmsError(value: unknown): value is GmsError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'GmsError' &&
+    typeof (value as { kind?: unknown }).kind === 'string'
+  );
+}
+
+/** DataHub privilege names as the UI shows them, per action (for 403 messages). */
+export const PRIVILEGES: Record<GmsAction, { id: string; label: string }> = {
+  getIndexSizes: { id: 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE', label: 'Get Timeseries index sizes API' },
+  restoreIndices: { id: 'RESTORE_INDICES_PRIVILEGE', label: 'Restore Indices API' },
+  truncateTimeseriesAspect: {
+    id: 'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE',
+    label: 'Truncate timeseries aspect index size API',
+  },
+  getEsTaskStatus: { id: 'GET_ES_TASK_STATUS_PRIVILEGE', label: 'Get ES task status API' },
+};

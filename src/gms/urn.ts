@@ -1,0 +1,103 @@
+// DataHub URN grammar (see the operations reference):
+//   urn        = "urn:" ns ":" entityType [ ":" key ]
+//   entityType = letter *(letter / digit / "_")
+//   key        = part / "(" part *("," part) ")"   ; parts non-empty, parentheses balance
+// No escaping; at most 512 bytes. Pure and dependency-free: the editor uses it
+// at activation time, the client before every request.
+
+export const MAX_URN_BYTES = 512;
+
+export interface ParsedUrn {
+  urn: string;
+  namespace: string;
+  entityType: string;
+  /** The raw key after "<entityType>:", undefined when absent. */
+  key?: string;
+  /** Top-level parts of a tuple key, or the single simple key. */
+  parts: string[];
+}
+
+export type UrnParse = { ok: true; value: ParsedUrn } | { ok: false; reason: string };
+
+const HEAD = /^urn:([A-Za-z][A-Za-z0-9_-]*):([A-Za-z][A-Za-z0-9_]*)(?::([\s\S]*))?$/;
+
+/** Splits a tuple body on top-level commas; null when parentheses do not balance. */
+function splitTopLevel(body: string): string[] | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of body) {
+    if (ch === '(') depth++;
+    else if (ch === ')') {
+      depth--;
+      if (depth < 0) return null;
+    } else if (ch === ',' && depth === 0) {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (depth !== 0) return null;
+  parts.push(current);
+  return parts;
+}
+
+function balanced(s: string): boolean {
+  let depth = 0;
+  for (const ch of s) {
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+export function parseUrn(input: string): UrnParse {
+  if (typeof input !== 'string' || input.length === 0) return { ok: false, reason: 'the URN is empty' };
+  if (input !== input.trim()) return { ok: false, reason: 'the URN has leading or trailing spaces' };
+  if (Buffer.byteLength(input, 'utf8') > MAX_URN_BYTES) {
+    return { ok: false, reason: `the URN is longer than ${MAX_URN_BYTES} bytes` };
+  }
+  if (!input.startsWith('urn:')) return { ok: false, reason: 'a URN starts with "urn:", e.g. urn:li:corpuser:jdoe' };
+  if (/[\r\n\t]/.test(input)) return { ok: false, reason: 'the URN contains a line break or tab' };
+  const m = HEAD.exec(input);
+  if (!m) {
+    return { ok: false, reason: 'expected urn:<namespace>:<entityType>[:<key>], e.g. urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)' };
+  }
+  const [, namespace, entityType, key] = m;
+  if (key === undefined) return { ok: true, value: { urn: input, namespace, entityType, parts: [] } };
+  if (key.length === 0) return { ok: false, reason: 'the key after the entity type is empty' };
+  let parts: string[];
+  if (key.startsWith('(')) {
+    if (!key.endsWith(')') || splitTopLevel(key.slice(1, -1)) === null || !balanced(key)) {
+      return { ok: false, reason: 'the parentheses in the key do not balance' };
+    }
+    // "(a,b)(c)" would balance overall but is two tuples: the outer pair must close last.
+    const inner = key.slice(1, -1);
+    const split = splitTopLevel(inner);
+    if (split === null) return { ok: false, reason: 'the parentheses in the key do not balance' };
+    parts = split;
+    if (parts.some((p) => p.length === 0)) return { ok: false, reason: 'the key has an empty part, e.g. "(a,)"' };
+    for (const p of parts) {
+      if (p.includes('(') && !balanced(p)) return { ok: false, reason: 'the parentheses in the key do not balance' };
+    }
+  } else {
+    if (!balanced(key)) return { ok: false, reason: 'the parentheses in the key do not balance' };
+    parts = [key];
+  }
+  return { ok: true, value: { urn: input, namespace, entityType, key, parts } };
+}
+
+export function isValidUrn(input: string): boolean {
+  return parseUrn(input).ok;
+}
+
+/** DataHub links carry URNs URL-encoded; returns the decoded URN or the input unchanged. */
+export function decodeUrn(input: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(input)) return input;
+  try {
+    return decodeURIComponent(input);
+  } catch {
+    return input;
+  }
+}

@@ -1,0 +1,149 @@
+// The contract of the DataHub-compatible sandbox server, shared by the unit
+// tests (in-process), the integration suite (over HTTP, from inside VS Code),
+// the UI tests and the demo. Implementation: server.ts; CLI: cli.ts.
+
+export type ServerVersion =
+  /** sizeInMb, Lombok `RestoreIndicesResult(...)`, newer restore args. Default. */
+  | 'newer'
+  /** sizeMb in kB (negative above ~2 GB: int overflow), curly `RestoreIndicesResult{...}`. */
+  | 'legacy'
+  /** getIndexSizes value is a string holding JSON (alternates array/object form by `seedStringForm`). */
+  | 'seedString'
+  /** Before 0.10.5: no operations resource, every /operations call is 404. */
+  | 'pre0105';
+
+export type Privilege =
+  | 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'
+  | 'RESTORE_INDICES_PRIVILEGE'
+  | 'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE'
+  | 'GET_ES_TASK_STATUS_PRIVILEGE';
+
+export const ALL_PRIVILEGES: Privilege[] = [
+  'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
+  'RESTORE_INDICES_PRIVILEGE',
+  'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE',
+  'GET_ES_TASK_STATUS_PRIVILEGE',
+];
+
+/** Tokens the sandbox accepts by default (test values, not secrets). */
+export const SANDBOX_TOKENS = {
+  admin: 'sandbox-admin-token-0123456789',
+  reader: 'sandbox-reader-token-0123456789',
+  restorer: 'sandbox-restorer-token-0123456789',
+  none: 'sandbox-noprivs-token-0123456789',
+} as const;
+
+export interface AuthConfig {
+  /** false: quickstart without auth, every request allowed. */
+  enabled: boolean;
+  /** token name -> { token value, privileges } */
+  tokens: Record<string, { token: string; privileges: Privilege[] }>;
+  /** Tokens that answer "Unauthorized to perform this action due to expired auth." */
+  expired?: string[];
+}
+
+export type FaultKind =
+  | { kind: 'latency'; ms: number } // delay before answering normally
+  | { kind: 'reset' } // destroy the socket before any response
+  | { kind: 'resetMidBody' } // send headers and part of the body, then destroy
+  | { kind: 'status'; status: number; body?: string; contentType?: string } // arbitrary status/body
+  | { kind: 'html'; status: number } // an HTML error page (nginx/servlet style)
+  | { kind: 'truncated' } // a 200 whose JSON body is cut short (Content-Length honest)
+  | { kind: 'oversized'; bytes: number } // a 200 with a valid-looking body of that many bytes
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'restliError'; status: number; message: string }; // Rest.li JSON error body + header
+
+export interface FaultRule {
+  fault: FaultKind;
+  /** Only for this action (default: every request). */
+  action?: string;
+  /** Only when the restore `start` parameter equals this (to fail one page of a bulk run). */
+  start?: number;
+  /** Apply to this many matching requests, then expire (default: unlimited). */
+  times?: number;
+  /** Let this many matching requests pass first (default 0). */
+  skip?: number;
+}
+
+export interface RecordedRequest {
+  seq: number;
+  time: number;
+  method: string;
+  /** Path without query, e.g. /operations or /api/gms/operations */
+  path: string;
+  query: Record<string, string>;
+  action?: string;
+  /** Lower-cased header names; `authorization` is replaced by "Bearer <redacted>" when present. */
+  headers: Record<string, string>;
+  /** Which configured token name matched the bearer header ('unknown' when none; absent when no header). */
+  tokenName?: string;
+  /** Parsed JSON body, or undefined when it did not parse. */
+  body?: unknown;
+  rawBody: string;
+  status: number;
+}
+
+export interface SandboxOptions {
+  /** 0 (default) picks an ephemeral port. Always binds 127.0.0.1. */
+  port?: number;
+  version?: ServerVersion;
+  auth?: Partial<AuthConfig>;
+  /** Seed for the deterministic data set (default 42). */
+  seed?: number;
+  /** Fixed service time added to every operations request, in ms (benchmarks). Default 0. */
+  serviceTimeMs?: number;
+  /** How long a truncate task runs before completing, in ms (default 3000). */
+  taskDurationMs?: number;
+  /** Extra rows for restore benchmarks: this many additional `urn:li:dataset:(urn:li:dataPlatform:bench,t<N>,PROD)` rows. */
+  benchRows?: number;
+  /** Do not log each request to stdout (default quiet when imported, verbose from the CLI). */
+  quiet?: boolean;
+}
+
+export interface SandboxState {
+  version: ServerVersion;
+  auth: AuthConfig;
+  faults: FaultRule[];
+  serviceTimeMs: number;
+  taskDurationMs: number;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:<port> — GMS direct. */
+  readonly url: string;
+  /** http://127.0.0.1:<port>/api/gms — the same server as seen through datahub-frontend. */
+  readonly frontendUrl: string;
+  readonly port: number;
+  /** Every request received, oldest first (control endpoints excluded). */
+  readonly requests: RecordedRequest[];
+  clearRequests(): void;
+  setVersion(version: ServerVersion): void;
+  setAuth(auth: Partial<AuthConfig>): void;
+  addFault(rule: FaultRule): void;
+  clearFaults(): void;
+  setServiceTime(ms: number): void;
+  /** How many times each "urn|aspect" row was restored since start (or last reset). */
+  restoreCounts(): Record<string, number>;
+  /** Number of rows (latest aspects) whose urn matches the SQL LIKE pattern (all when omitted). */
+  countRows(urnLike?: string): number;
+  /** Back to the seeded state: data, counts, faults, version, auth, recorded requests. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * HTTP control endpoints, for tests in another process (e.g. inside VS Code).
+ * All JSON; all under /__sandbox/ so they never collide with DataHub paths.
+ *   GET  /__sandbox/requests            -> RecordedRequest[]
+ *   POST /__sandbox/requests/clear      -> {}
+ *   POST /__sandbox/reset               -> {}
+ *   GET  /__sandbox/state               -> SandboxState
+ *   POST /__sandbox/version   {version} -> {}
+ *   POST /__sandbox/auth      Partial<AuthConfig> -> {}
+ *   POST /__sandbox/faults    FaultRule -> {}
+ *   POST /__sandbox/faults/clear        -> {}
+ *   POST /__sandbox/service-time {ms}   -> {}
+ *   GET  /__sandbox/restore-counts      -> Record<string, number>
+ *   GET  /__sandbox/rows?urnLike=...    -> { count }
+ */
+export const CONTROL_PREFIX = '/__sandbox';
