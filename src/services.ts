@@ -2,6 +2,7 @@
 // object and hands it to every view and command; nothing else is global.
 import type * as vscode from 'vscode';
 import type { GmsClient, IndexSize } from './gms/types';
+import type { IndexTreeNode } from './views/indexTreeNodes';
 
 export interface Connection {
   name: string;
@@ -32,6 +33,17 @@ export interface ConnectionService {
    * Rejects with an Error whose message says what to do when there is no connection.
    */
   client(): Promise<ActiveClient>;
+  /** A client for a given connection (same cache rules as client()). */
+  clientFor(connection: Connection): Promise<ActiveClient>;
+  /** The connection with this name, if configured. */
+  get(name: string): Connection | undefined;
+  /**
+   * Adds a connection to the user's global settings (gmsUrl already normalised) and,
+   * when given, stores its token. Rejects when the name is taken.
+   */
+  add(connection: Connection, token?: string): Promise<Connection>;
+  /** Removes a connection from the user's global settings and deletes its token. */
+  remove(name: string): Promise<void>;
 }
 
 export interface IndexSizesSnapshot {
@@ -47,6 +59,25 @@ export interface IndexSizesService {
   /** Fetches now; a call while one is in flight joins it (requests never overlap). */
   refresh(): Promise<IndexSizesSnapshot>;
   readonly onDidChange: vscode.Event<IndexSizesSnapshot | undefined>;
+  /** True while a fetch is in flight. */
+  readonly loading: boolean;
+  /** The failure of the last fetch (cleared by the next success), with what it was sent to. */
+  readonly lastError: IndexSizesFailure | undefined;
+  /** Fires when loading or lastError change. */
+  readonly onDidChangeState: vscode.Event<void>;
+}
+
+export interface IndexSizesFailure {
+  error: unknown;
+  connection?: Connection;
+  hasToken?: boolean;
+  at: number;
+}
+
+/** The Timeseries Indices view, as other parts may use it. */
+export interface IndicesViewSeam {
+  /** Reveals and selects an index in the tree (clears a filter that hides it). */
+  reveal(indexName: string): Promise<void>;
 }
 
 export interface Services {
@@ -54,4 +85,20 @@ export interface Services {
   log: vscode.LogOutputChannel;
   connections: ConnectionService;
   indexSizes: IndexSizesService;
+  indicesView: IndicesViewSeam;
+}
+
+/** What activate() returns, for tests and other extensions. */
+export interface DataHubApi {
+  services: Services;
+  indicesView: {
+    provider: vscode.TreeDataProvider<IndexTreeNode>;
+    treeView: vscode.TreeView<IndexTreeNode>;
+  };
+  /** Test seam of the insights part (chart, history). */
+  insights?: unknown;
+  /** Test seam of the truncate part (the session's task list and the DataHub Tasks provider). */
+  truncate?: unknown;
+  /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */
+  activationTimings?: { bundleEvaluationStarted: number; bundleEvaluated: number; activateStarted: number; activateEnded: number };
 }

@@ -52,6 +52,31 @@ function balanced(s: string): boolean {
   return depth === 0;
 }
 
+/** True when every "(...)" group in a balanced string has non-empty comma-separated parts. */
+function groupsHaveParts(s: string): boolean {
+  for (let i = s.indexOf('('); i !== -1; i = s.indexOf('(', i + 1)) {
+    let depth = 0;
+    let end = i;
+    for (; end < s.length; end++) {
+      if (s[end] === '(') depth++;
+      else if (s[end] === ')' && --depth === 0) break;
+    }
+    const parts = splitTopLevel(s.slice(i + 1, end));
+    if (parts === null || parts.some((p) => p.length === 0)) return false;
+  }
+  return true;
+}
+
+/** True when the "(" at 0 closes at the very end, i.e. the key is one tuple. */
+function isOneTuple(key: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < key.length; i++) {
+    if (key[i] === '(') depth++;
+    else if (key[i] === ')' && --depth === 0) return i === key.length - 1;
+  }
+  return false;
+}
+
 export function parseUrn(input: string): UrnParse {
   if (typeof input !== 'string' || input.length === 0) return { ok: false, reason: 'the URN is empty' };
   if (input !== input.trim()) return { ok: false, reason: 'the URN has leading or trailing spaces' };
@@ -67,22 +92,15 @@ export function parseUrn(input: string): UrnParse {
   const [, namespace, entityType, key] = m;
   if (key === undefined) return { ok: true, value: { urn: input, namespace, entityType, parts: [] } };
   if (key.length === 0) return { ok: false, reason: 'the key after the entity type is empty' };
+  if (!balanced(key)) return { ok: false, reason: 'the parentheses in the key do not balance' };
+  if (!groupsHaveParts(key)) return { ok: false, reason: 'the key has an empty part, e.g. "(a,)" or "()"' };
   let parts: string[];
-  if (key.startsWith('(')) {
-    if (!key.endsWith(')') || splitTopLevel(key.slice(1, -1)) === null || !balanced(key)) {
-      return { ok: false, reason: 'the parentheses in the key do not balance' };
-    }
-    // "(a,b)(c)" would balance overall but is two tuples: the outer pair must close last.
-    const inner = key.slice(1, -1);
-    const split = splitTopLevel(inner);
-    if (split === null) return { ok: false, reason: 'the parentheses in the key do not balance' };
-    parts = split;
-    if (parts.some((p) => p.length === 0)) return { ok: false, reason: 'the key has an empty part, e.g. "(a,)"' };
-    for (const p of parts) {
-      if (p.includes('(') && !balanced(p)) return { ok: false, reason: 'the parentheses in the key do not balance' };
-    }
+  if (key.startsWith('(') && key.endsWith(')')) {
+    // "(a,b)(c)" balances overall but is two tuples: the outer pair must close last.
+    if (!isOneTuple(key)) return { ok: false, reason: 'the key is not one (...) tuple, e.g. "(a,b)(c)"' };
+    parts = splitTopLevel(key.slice(1, -1)) ?? [];
   } else {
-    if (!balanced(key)) return { ok: false, reason: 'the parentheses in the key do not balance' };
+    // Like DataHub, a key that is not wholly one tuple is a single part.
     parts = [key];
   }
   return { ok: true, value: { urn: input, namespace, entityType, key, parts } };

@@ -12,6 +12,8 @@ export type ServerVersion =
   /** Before 0.10.5: no operations resource, every /operations call is 404. */
   | 'pre0105';
 
+export const SERVER_VERSIONS: readonly ServerVersion[] = ['newer', 'legacy', 'seedString', 'pre0105'];
+
 export type Privilege =
   | 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'
   | 'RESTORE_INDICES_PRIVILEGE'
@@ -98,10 +100,39 @@ export interface SandboxOptions {
   benchRows?: number;
   /** Do not log each request to stdout (default quiet when imported, verbose from the CLI). */
   quiet?: boolean;
+  /**
+   * More getIndexSizes entries. A number adds that many synthetic tenant-prefixed copies of the seeded
+   * indices (e.g. 10000 for a large response); an array serves those entries verbatim (see ExtraIndex).
+   */
+  extraIndices?: number | ExtraIndex[];
+  /** Index prefix of the deployment (`<prefix>_dataset_operationaspect_v1`). Default none. */
+  indexPrefix?: string;
+  /** Container of the 'seedString' getIndexSizes value: 'alternate' (default: array on the 1st, 3rd... call, object on the 2nd, 4th...), 'array' or 'object'. */
+  seedStringForm?: SeedStringForm;
+}
+
+export type SeedStringForm = 'alternate' | 'array' | 'object';
+
+/**
+ * An index served as given: names verbatim (any characters), entityName/aspectName omitted when absent.
+ * One with the indexName of a seeded index replaces it (then it has no documents to truncate); others are appended.
+ */
+export interface ExtraIndex {
+  indexName: string;
+  entityName?: string;
+  aspectName?: string;
+  sizeInMb: number;
+}
+
+export interface TimeseriesCounts {
+  indexName: string;
+  total: number;
+  atOrBefore: number;
 }
 
 export interface SandboxState {
   version: ServerVersion;
+  seedStringForm?: SeedStringForm;
   auth: AuthConfig;
   faults: FaultRule[];
   serviceTimeMs: number;
@@ -117,11 +148,17 @@ export interface Sandbox {
   /** Every request received, oldest first (control endpoints excluded). */
   readonly requests: RecordedRequest[];
   clearRequests(): void;
-  setVersion(version: ServerVersion): void;
+  setVersion(version: ServerVersion, seedStringForm?: SeedStringForm): void;
   setAuth(auth: Partial<AuthConfig>): void;
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   setServiceTime(ms: number): void;
+  /** How long truncate tasks started from now on run. */
+  setTaskDuration(ms: number): void;
+  /** Serve these getIndexSizes entries too (see ExtraIndex); replace drops earlier extras first. */
+  setExtraIndices(indices: ExtraIndex[], replace?: boolean): void;
+  /** Documents in the timeseries index truncate would address (atOrBefore = total without endTimeMillis). */
+  timeseriesCounts(entityType: string, aspect: string, endTimeMillis?: number): TimeseriesCounts | undefined;
   /** How many times each "urn|aspect" row was restored since start (or last reset). */
   restoreCounts(): Record<string, number>;
   /** Number of rows (latest aspects) whose urn matches the SQL LIKE pattern (all when omitted). */
@@ -138,11 +175,15 @@ export interface Sandbox {
  *   POST /__sandbox/requests/clear      -> {}
  *   POST /__sandbox/reset               -> {}
  *   GET  /__sandbox/state               -> SandboxState
- *   POST /__sandbox/version   {version} -> {}
+ *   POST /__sandbox/version   {version, seedStringForm?} -> {}
  *   POST /__sandbox/auth      Partial<AuthConfig> -> {}
  *   POST /__sandbox/faults    FaultRule -> {}
  *   POST /__sandbox/faults/clear        -> {}
  *   POST /__sandbox/service-time {ms}   -> {}
+ *   POST /__sandbox/task-duration {ms}  -> {}
+ *   POST /__sandbox/indices {indices: ExtraIndex[], replace?} -> {}   (replace: drop earlier extras first; reset clears them)
+ *   GET  /__sandbox/timeseries?entityType=dataset&aspect=datasetProfile[&endTimeMillis=N]
+ *                                       -> { indexName, total, atOrBefore }  (atOrBefore = total without endTimeMillis)
  *   GET  /__sandbox/restore-counts      -> Record<string, number>
  *   GET  /__sandbox/rows?urnLike=...    -> { count }
  */

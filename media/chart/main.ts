@@ -1,0 +1,201 @@
+// The index size chart, inside its webview. Bundled by esbuild.js into
+// dist/chart.js. Every string from the host (index names come from a server)
+// goes on screen through textContent or setAttribute, never as markup.
+import { isHostMessage, type ChartIndex, type ChartMessage, type ChartState } from '../../src/views/chartProtocol';
+
+interface VsCodeApi {
+  postMessage(message: ChartMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') as HTMLElement;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const SPARK_WIDTH = 80;
+const SPARK_HEIGHT = 20;
+
+let state: ChartState | undefined;
+let selected: string | undefined = readSelection(vscode.getState());
+/** Row buttons by index name, to restore focus after a re-render. */
+let rows = new Map<string, HTMLButtonElement>();
+
+function readSelection(saved: unknown): string | undefined {
+  if (typeof saved !== 'object' || saved === null) return undefined;
+  const value = (saved as { selected?: unknown }).selected;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', className, label);
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A polyline of the last 30 days, scaled to its own range (the trend, not the size). */
+function sparkline(trend: ReadonlyArray<[number, number]>): SVGSVGElement | undefined {
+  if (trend.length < 2) return undefined;
+  const t0 = trend[0][0];
+  const t1 = trend[trend.length - 1][0];
+  const sizes = trend.map((p) => p[1]);
+  const min = Math.min(...sizes);
+  const max = Math.max(...sizes);
+  const x = (t: number) => (t1 > t0 ? ((t - t0) / (t1 - t0)) * (SPARK_WIDTH - 2) + 1 : SPARK_WIDTH / 2);
+  const y = (mb: number) => (max > min ? SPARK_HEIGHT - 2 - ((mb - min) / (max - min)) * (SPARK_HEIGHT - 4) : SPARK_HEIGHT / 2);
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('class', 'spark');
+  svg.setAttribute('viewBox', `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`);
+  svg.setAttribute('width', String(SPARK_WIDTH));
+  svg.setAttribute('height', String(SPARK_HEIGHT));
+  svg.setAttribute('aria-hidden', 'true');
+  const line = document.createElementNS(SVG_NS, 'polyline');
+  line.setAttribute('points', trend.map(([t, mb]) => `${x(t).toFixed(1)},${y(mb).toFixed(1)}`).join(' '));
+  svg.appendChild(line);
+  return svg;
+}
+
+function tooltipFor(index: ChartIndex): string {
+  const lines = [index.indexName, `${index.exactLabel} (${index.sizeLabel})`];
+  if (index.shareLabel) lines.push(`${index.shareLabel} of all timeseries indices`);
+  if (index.legacy) lines.push('Reported by an older DataHub (kB, converted)');
+  lines.push(...index.growth);
+  return lines.join('\n');
+}
+
+function select(index: ChartIndex): void {
+  selected = index.indexName;
+  vscode.setState({ selected });
+  vscode.postMessage({ type: 'reveal', indexName: index.indexName });
+  render();
+  rows.get(index.indexName)?.focus();
+}
+
+function barRow(index: ChartIndex, maxMb: number): HTMLLIElement {
+  const item = el('li');
+  const row = button('', 'bar-row', () => select(index));
+  row.setAttribute('aria-pressed', String(index.indexName === selected));
+  row.title = tooltipFor(index);
+  const name = el('span', 'name');
+  name.append(el('span', 'aspect', index.aspectName || index.indexName), el('span', 'index', index.indexName));
+  const track = el('span', 'track');
+  const fill = el('span', 'fill');
+  const share = index.sizeMb !== null && maxMb > 0 ? (index.sizeMb / maxMb) * 100 : 0;
+  // CSSOM, not a style attribute: the page's CSP allows no inline styles.
+  fill.style.width = `${share > 0 ? Math.max(share, 0.5) : 0}%`;
+  track.appendChild(fill);
+  const size = el('span', index.sizeMb === null ? 'size unknown' : 'size', index.sizeLabel);
+  const trend = el('span', 'trend');
+  const spark = sparkline(index.trend);
+  if (spark) trend.appendChild(spark);
+  const badge = el('span', 'badge-slot');
+  if (index.fastestRank !== undefined) {
+    const b = el('span', 'badge', `▲ ${index.fastestRank}`);
+    b.title = `Grew most in the last 7 days (#${index.fastestRank}): ${index.fastestLabel ?? ''}`;
+    badge.appendChild(b);
+  }
+  row.append(name, track, size, trend, badge);
+  rows.set(index.indexName, row);
+  item.appendChild(row);
+  return item;
+}
+
+function details(index: ChartIndex): HTMLElement {
+  const pane = el('aside', 'details');
+  pane.setAttribute('aria-label', 'Selected index');
+  const heading = el('div', 'details-heading');
+  heading.append(el('h2', undefined, index.aspectName || index.indexName), el('span', 'index', index.indexName));
+  const facts = el('dl');
+  const fact = (term: string, value: string) => facts.append(el('dt', undefined, term), el('dd', undefined, value));
+  fact('Size', `${index.sizeLabel} · ${index.exactLabel}${index.shareLabel ? ` · ${index.shareLabel} of all` : ''}`);
+  if (index.growth.length) fact('Growth', index.growth.join(' · '));
+  if (index.fastestLabel) fact('Trend', `Grew most in the last 7 days (#${index.fastestRank}): ${index.fastestLabel}`);
+  const actions = el('div', 'actions');
+  actions.append(
+    button('Show in Tree', 'secondary', () => vscode.postMessage({ type: 'reveal', indexName: index.indexName })),
+    button('Truncate Entries…', 'primary', () => vscode.postMessage({ type: 'truncate', indexName: index.indexName })),
+  );
+  pane.append(heading, facts, actions);
+  return pane;
+}
+
+function statusLine(current: ChartState): HTMLElement | undefined {
+  if (current.error) return el('p', 'status error', current.error);
+  if (current.loading) return el('p', 'status', 'Refreshing…');
+  return undefined;
+}
+
+function renderSizes(current: Extract<ChartState, { kind: 'sizes' }>): HTMLElement[] {
+  const header = el('header', 'header');
+  const title = el('div');
+  const time = el('time', undefined, current.fetchedAtLabel);
+  time.dateTime = current.fetchedAtIso;
+  const meta = el('p', 'meta', `${current.countLabel} · ${current.totalLabel} · fetched `);
+  meta.appendChild(time);
+  title.append(el('h1', undefined, `Index sizes · ${current.connection}`), meta);
+  header.append(title, button('Refresh', 'secondary', () => vscode.postMessage({ type: 'refresh' })));
+  const parts: HTMLElement[] = [header];
+  const status = statusLine(current);
+  if (status) parts.push(status);
+  if (current.legacyNote) parts.push(el('p', 'note', current.legacyNote));
+  const hasBadges = current.groups.some((g) => g.indices.some((i) => i.fastestRank !== undefined));
+  parts.push(
+    el(
+      'p',
+      'legend',
+      current.historyEnabled
+        ? `Click a bar to show it in the tree. Lines: last 30 days.${hasBadges ? ' ▲ grew most in the last 7 days.' : ''}`
+        : 'Click a bar to show it in the tree. Size history is off (datahub.history.enabled).',
+    ),
+  );
+  let picked: ChartIndex | undefined;
+  current.groups.forEach((group, g) => {
+    const section = el('section', 'group');
+    const heading = el('h2');
+    heading.id = `group-${g}`;
+    heading.append(el('span', 'entity', group.entityName), el('span', 'meta', `${group.totalLabel} · ${group.countLabel}`));
+    section.setAttribute('aria-labelledby', heading.id);
+    const list = el('ol', 'bars');
+    for (const index of group.indices) {
+      list.appendChild(barRow(index, current.maxMb));
+      if (index.indexName === selected) picked = index;
+    }
+    section.append(heading, list);
+    parts.push(section);
+  });
+  if (picked) parts.push(details(picked));
+  return parts;
+}
+
+function render(): void {
+  const focused = [...rows].find(([, b]) => b === document.activeElement)?.[0];
+  rows = new Map();
+  if (!state) return;
+  const parts =
+    state.kind === 'sizes'
+      ? renderSizes(state)
+      : [
+          el('p', 'empty', state.message),
+          ...[statusLine(state)].filter((p): p is HTMLElement => p !== undefined),
+          button('Refresh', 'primary', () => vscode.postMessage({ type: 'refresh' })),
+        ];
+  root.replaceChildren(...parts);
+  root.setAttribute('aria-busy', String(state.loading));
+  if (focused) rows.get(focused)?.focus();
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (!isHostMessage(event.data)) return;
+  state = event.data.state;
+  render();
+});
+
+vscode.postMessage({ type: 'ready' });

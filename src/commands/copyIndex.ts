@@ -1,0 +1,42 @@
+// Copy Index Name / Copy Entity Type and Aspect — from an index's context menu.
+// The argument is the tree element { kind: 'index', index } or { indexName } /
+// { entityName, aspectName }; result { text } (what went to the clipboard).
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { entityAspectText } from '../model/indices';
+import { registerCommand } from './run';
+
+interface IndexRef {
+  indexName?: unknown;
+  entityName?: unknown;
+  aspectName?: unknown;
+  index?: { indexName?: unknown; entityName?: unknown; aspectName?: unknown };
+}
+
+function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'aspectName'): string | undefined {
+  const value = arg?.index?.[key] ?? arg?.[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+async function copy(text: string, what: string): Promise<{ text: string }> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(`$(copy) Copied ${what}: ${text}`, 3000);
+  return { text };
+}
+
+export function registerCopyCommands(services: Services): vscode.Disposable[] {
+  const nothing = () => new Error('Run this from an index in the Timeseries Indices view (right-click an index).');
+  return [
+    registerCommand<IndexRef>(services, 'datahub.copyIndexName', async (arg) => {
+      const name = field(arg, 'indexName');
+      if (!name) throw nothing();
+      return copy(name, 'index name');
+    }),
+    registerCommand<IndexRef>(services, 'datahub.copyEntityAspect', async (arg) => {
+      const entityName = field(arg, 'entityName');
+      const aspectName = field(arg, 'aspectName');
+      if (!entityName || !aspectName) throw nothing();
+      return copy(entityAspectText({ entityName, aspectName }), 'entity type and aspect');
+    }),
+  ];
+}

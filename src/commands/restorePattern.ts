@@ -1,0 +1,162 @@
+// Restore by URN pattern: reading the programmatic argument, confirming, running,
+// and reporting the outcome with the resume point (and a Resume action).
+import * as vscode from 'vscode';
+import type { ActiveClient, Services } from '../services';
+import { optionalString, reportError, requireString } from './run';
+import { checkAspect, checkUrnLikeInput } from './restoreValidation';
+import { checkPaging, MAX_CONCURRENCY } from '../model/restorePlan';
+import { count, patternResultMessage, shortenUrn } from './restoreFormat';
+import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+
+const ID = 'datahub.restoreIndicesByPattern';
+
+export interface PatternArgs extends PatternRun {
+  notify?: boolean;
+}
+
+/** What datahub.restoreIndicesByPattern returns. */
+export interface PatternResult {
+  rowsMigrated: number;
+  ignored: number;
+  requests: number;
+  /** Where a resume starts; after a complete all-rows run, the offset just past the last row. */
+  nextStart: number;
+  status: 'completed' | 'cancelled';
+  /** True when the last page came back short: no matching row lies past nextStart. */
+  reachedEnd: boolean;
+  /** Pages past nextStart already done; pass as `skip` when resuming so they are not restored twice. */
+  doneAfterNext: number[];
+}
+
+/** Reads and checks the argument object; throws with a message naming the field. */
+export function patternArgs(arg: Record<string, unknown>): PatternArgs {
+  const urnLike = requireString(arg, 'urnLike', ID);
+  const check = checkUrnLikeInput(urnLike);
+  if (check?.severity === 'error') throw new Error(`${ID}: urnLike: ${check.message}`);
+  const aspect = optionalString(arg, 'aspect', ID)?.trim() || undefined;
+  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
+  if (aspectProblem) throw new Error(`${ID}: ${aspectProblem}`);
+  const start = arg.start ?? 0;
+  const batchSize = arg.batchSize ?? 10;
+  const paging = checkPaging(start, batchSize);
+  if (paging) throw new Error(`${ID}: ${paging}`);
+  if (arg.all !== undefined && typeof arg.all !== 'boolean') throw new Error(`${ID}: "all" must be true or false.`);
+  const concurrency = arg.concurrency;
+  if (
+    concurrency !== undefined &&
+    (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
+  ) {
+    throw new Error(`${ID}: "concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  }
+  const skip = arg.skip;
+  if (skip !== undefined && (!Array.isArray(skip) || skip.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
+    throw new Error(`${ID}: "skip" must be a list of page starts (whole numbers), as returned in doneAfterNext.`);
+  }
+  return {
+    urnLike,
+    aspect,
+    start: start as number,
+    batchSize: batchSize as number,
+    all: arg.all === true,
+    concurrency: concurrency as number | undefined,
+    skip: skip as number[] | undefined,
+    notify: arg.notify === true,
+  };
+}
+
+async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
+  const detail = [
+    `Pattern (SQL LIKE): ${params.urnLike}`,
+    `Aspect: ${params.aspect ?? 'all aspects'}`,
+    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a page comes back short.`,
+    '',
+    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later.',
+  ].join('\n');
+  const go = 'Restore All Matching Rows';
+  const choice = await vscode.window.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
+  return choice === go;
+}
+
+function toResult(outcome: PatternOutcome): PatternResult {
+  const { plan } = outcome;
+  return {
+    rowsMigrated: plan.rowsMigrated,
+    ignored: plan.ignored,
+    requests: plan.requests,
+    nextStart: plan.nextStart,
+    status: plan.status === 'cancelled' ? 'cancelled' : 'completed',
+    reachedEnd: plan.reachedEnd,
+    doneAfterNext: plan.doneAfterNext,
+  };
+}
+
+/** The error a stopped run rejects with (programmatic use): the message, plus the numbers to resume with. */
+export class RestoreStoppedError extends Error {
+  override readonly name = 'RestoreStoppedError';
+  constructor(
+    message: string,
+    readonly result: PatternResult & { failedStart: number },
+  ) {
+    super(message);
+  }
+}
+
+export interface ReportOptions {
+  /** Show the outcome as a notification (with Resume / Next Batch actions). */
+  interactive: boolean;
+  /** Ask before an all-rows run. */
+  confirm: boolean;
+}
+
+/**
+ * Runs the pattern restore and reports it. A run that failed before anything was
+ * done rejects with the original error (so the shared handler words it, e.g. 403);
+ * one that failed part-way says where it stopped and offers to resume.
+ */
+export async function runPatternAndReport(
+  services: Services,
+  active: ActiveClient,
+  params: PatternRun,
+  options: ReportOptions,
+): Promise<PatternResult | undefined> {
+  if (params.all && options.confirm && !(await confirmAllRows(params, params.concurrency ?? 1))) return undefined;
+  const outcome = await runPattern(services, active, params);
+  const { plan } = outcome;
+  if (plan.status === 'failed' && plan.failure) {
+    if (plan.pages.length === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
+    const message = patternResultMessage(params, plan, outcome.errorText);
+    if (!options.interactive) {
+      throw new RestoreStoppedError(message, { ...toResult(outcome), failedStart: plan.failure.start });
+    }
+    offer(services, outcome, message, 'error');
+    return toResult(outcome);
+  }
+  if (options.interactive) offer(services, outcome, patternResultMessage(params, plan), plan.status === 'cancelled' ? 'warning' : 'info');
+  return toResult(outcome);
+}
+
+/** The outcome notification: Resume (stopped runs), Next Batch (one batch with more to go), Show Details. */
+function offer(services: Services, outcome: PatternOutcome, message: string, level: 'info' | 'warning' | 'error'): void {
+  const { plan, params, active } = outcome;
+  const actions: string[] = [];
+  if (plan.status !== 'completed') actions.push('Resume');
+  else if (!params.all && !plan.reachedEnd) actions.push('Next Batch');
+  actions.push('Show Details');
+  const show =
+    level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void show(message, ...actions).then(async (choice) => {
+    if (choice === 'Show Details') services.log.show(true);
+    if (choice === 'Resume' || choice === 'Next Batch') {
+      // The person already confirmed this run; resuming continues it, skipping pages known done.
+      const next: PatternRun = { ...params, start: plan.nextStart, skip: choice === 'Resume' ? plan.doneAfterNext : undefined };
+      const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
+      try {
+        // Same connection as the run being resumed, even if the active one changed meanwhile.
+        const fresh = await services.connections.clientFor(active.connection);
+        await runPatternAndReport(services, fresh, next, { interactive: true, confirm: false });
+      } catch (error) {
+        reportError(services, error, ctx, { source: ID });
+      }
+    }
+  });
+}

@@ -1,0 +1,128 @@
+// The truncate flow itself: ask for the cutoff (and options), dry-run, show what
+// would go in a modal, and start the real run only after "Truncate".
+import * as vscode from 'vscode';
+import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
+import type { ActiveClient, Services } from '../services';
+import { formatCutoffTime } from '../model/cutoff';
+import { originOf } from '../model/errors';
+import type { AdvancedOptions } from '../model/truncateOptions';
+import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncateText';
+import type { TaskStore } from '../views/tasksStore';
+import type { CommandRun } from './run';
+import { pickCutoffAndOptions } from './truncatePrompts';
+
+/** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
+export type TruncateCommandResult =
+  | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method'] }
+  | { kind: 'task'; task: string };
+
+function toCommandResult(result: TruncateResult): TruncateCommandResult {
+  if (result.kind === 'task') return { kind: 'task', task: result.task };
+  const { toDelete, total, percent, summary, method } = result;
+  return { kind: 'dryRun', toDelete, total, percent, summary, method };
+}
+
+function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
+  const req: TruncateRequest = { entityType: target.entityType, aspect: target.aspect, endTimeMillis, dryRun, method: options.method };
+  if (options.batchSize !== undefined) req.batchSize = options.batchSize;
+  if (options.timeoutSeconds !== undefined) req.timeoutSeconds = options.timeoutSeconds;
+  return req;
+}
+
+/** The active client, with the run's error context naming connection and privilege. */
+async function truncateClient(services: Services, run: CommandRun): Promise<ActiveClient> {
+  run.errorContext = { action: 'truncateTimeseriesAspect' };
+  const active = await services.connections.client();
+  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
+  return active;
+}
+
+/** One request as a program asked for it: no prompt, no modal. */
+export async function runTruncate(
+  services: Services,
+  run: CommandRun,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  options: AdvancedOptions,
+  dryRun: boolean,
+): Promise<TruncateCommandResult> {
+  const { client, connection } = await truncateClient(services, run);
+  const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, dryRun));
+  logResult(services, connection.name, target, cutoff, result);
+  return toCommandResult(result);
+}
+
+function logResult(services: Services, connection: string, target: TruncateTarget, cutoff: CutoffChoice, result: TruncateResult): void {
+  const where = `${targetName(target)} on "${connection}", cutoff ${formatCutoffTime(cutoff.endTimeMillis)} (${cutoff.endTimeMillis})`;
+  if (result.kind === 'task') services.log.info(`Truncate started: ${where}: task ${result.task}`);
+  else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
+}
+
+function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `DataHub: counting rows of ${targetName(target)} at or before ${formatCutoffTime(cutoff.endTimeMillis)} (dry run)…`,
+      cancellable: true,
+    },
+    (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), controller.signal);
+    },
+  );
+}
+
+/**
+ * Prompts for the cutoff, dry-runs, and asks in a modal before the real run.
+ * Returns the dry run when the user stops there (or there is nothing to do), the
+ * task when the deletion started, undefined when a prompt was dismissed.
+ */
+export async function interactiveTruncate(
+  services: Services,
+  store: TaskStore,
+  target: TruncateTarget,
+  run: CommandRun,
+): Promise<TruncateCommandResult | undefined> {
+  const active = await truncateClient(services, run);
+  const name = targetName(target);
+  const chosen = await pickCutoffAndOptions(name);
+  if (!chosen) return undefined;
+  const cutoff: CutoffChoice = { endTimeMillis: chosen.cutoff.endTimeMillis, label: chosen.cutoff.label };
+  const { options } = chosen;
+
+  const dry = await dryRunWithProgress(active.client, target, cutoff, options);
+  logResult(services, active.connection.name, target, cutoff, dry);
+  if (dry.kind !== 'dryRun') {
+    // A server that ignored dryRun: the deletion has started; say so and watch it.
+    void vscode.window.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
+    store.add({ task: dry.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
+    return toCommandResult(dry);
+  }
+
+  const view = presentDryRun(target, cutoff, dry, options);
+  if (view.kind !== 'confirm') {
+    void vscode.window.showInformationMessage(view.message);
+    return toCommandResult(dry);
+  }
+  const truncate: vscode.MessageItem = { title: 'Truncate' };
+  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
+  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}`;
+  const answer = await vscode.window.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
+  if (answer !== truncate) {
+    services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
+    return toCommandResult(dry);
+  }
+
+  const started = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…` },
+    // Not cancellable: once sent, the server acts on it whatever the client does.
+    () => active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, false)),
+  );
+  logResult(services, active.connection.name, target, cutoff, started);
+  if (started.kind !== 'task') {
+    throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
+  }
+  store.add({ task: started.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
+  return toCommandResult(started);
+}

@@ -1,0 +1,21 @@
+// With no connection yet, offer once to import the DataHub CLI's connection
+// (only when the CLI is configured: env vars or ~/.datahubenv).
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { findCliConnection } from './datahubenv';
+
+const OFFERED_KEY = 'datahub.offeredCliImport';
+
+export async function offerCliImportOnce(services: Services): Promise<void> {
+  const { context, connections } = services;
+  if (connections.list().length > 0 || context.globalState.get<boolean>(OFFERED_KEY)) return;
+  const found = await findCliConnection().catch(() => undefined);
+  if (!found || connections.list().length > 0 || context.globalState.get<boolean>(OFFERED_KEY)) return;
+  await context.globalState.update(OFFERED_KEY, true);
+  const pick = await vscode.window.showInformationMessage(
+    `The DataHub CLI is set up for ${found.gmsUrl} (${found.source}). Import it as a connection?`,
+    'Import',
+    'Not Now',
+  );
+  if (pick === 'Import') await vscode.commands.executeCommand('datahub.importFromCli');
+}

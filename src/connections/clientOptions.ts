@@ -1,0 +1,87 @@
+// Client options from settings: timeout, TLS and proxy. Security-relevant values
+// (CA file, certificate checks, proxy) are read from the user's global settings
+// only, like the connections, so a workspace cannot reroute a token.
+import { readFileSync } from 'fs';
+import * as os from 'os';
+import * as vscode from 'vscode';
+import type { GmsClientOptions } from '../gms/types';
+import { ConnectionError } from '../model/connectionError';
+import { isLoopbackHost, parseHttpUrl } from '../model/connections';
+
+function globalValue<T>(section: string, key: string): T | undefined {
+  return vscode.workspace.getConfiguration(section).inspect<T>(key)?.globalValue;
+}
+
+/** The proxy for a URL: VS Code's http.proxy, else HTTPS_PROXY / HTTP_PROXY by scheme. */
+export function proxyFor(gmsUrl: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  // A proxy cannot reach this machine's loopback on our behalf.
+  const host = parseHttpUrl(gmsUrl)?.hostname;
+  if (host && isLoopbackHost(host)) return undefined;
+  const configured = globalValue<string>('http', 'proxy')?.trim();
+  if (configured) return configured;
+  const https = gmsUrl.startsWith('https:');
+  const fromEnv = https
+    ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy)
+    : (env.HTTP_PROXY ?? env.http_proxy);
+  return fromEnv?.trim() || undefined;
+}
+
+/** NO_PROXY from the environment plus VS Code's http.noProxy list. */
+function noProxy(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const list = [env.NO_PROXY ?? env.no_proxy ?? '', ...(globalValue<string[]>('http', 'noProxy') ?? [])]
+    .flatMap((entry) => entry.split(','))
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return list.length ? list.join(',') : undefined;
+}
+
+/** Expands a leading ~ so "~/certs/ca.pem" works as users expect. */
+function expandHome(file: string): string {
+  return file.startsWith('~/') || file === '~' ? os.homedir() + file.slice(1) : file;
+}
+
+/** Reads the configured CA file; a clear error when it cannot be read. */
+function readCa(): string | undefined {
+  const file = globalValue<string>('datahub', 'tls.caFile')?.trim();
+  if (!file) return undefined;
+  const full = expandHome(file);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new ConnectionError('caFile', `The CA file in datahub.tls.caFile (${full}) could not be read (${reason}). Fix the path in your user settings or clear it.`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new ConnectionError('caFile', `The CA file in datahub.tls.caFile (${full}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Point it at a PEM file.`);
+  }
+  return text;
+}
+
+/** Everything but the URL, token and log hook. */
+export function clientSettings(gmsUrl: string): Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> {
+  const seconds = vscode.workspace.getConfiguration('datahub').get<number>('requestTimeoutSeconds', 30);
+  const timeoutSeconds = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 30;
+  const options: Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> = {
+    timeoutMs: timeoutSeconds * 1000,
+    userAgent: `datahub-index-ops/${vscode.extensions.getExtension('datahub-index-ops.datahub-index-ops')?.packageJSON?.version ?? '0'} vscode/${vscode.version}`,
+  };
+  const ca = readCa();
+  if (ca) options.ca = ca;
+  if (globalValue<boolean>('datahub', 'tls.rejectUnauthorized') === false) options.rejectUnauthorized = false;
+  const proxy = proxyFor(gmsUrl);
+  if (proxy) options.proxyUrl = proxy;
+  const skip = noProxy();
+  if (skip) options.noProxy = skip;
+  return options;
+}
+
+/** Settings whose change means a new client. */
+export const CLIENT_SETTINGS = [
+  'datahub.connections',
+  'datahub.requestTimeoutSeconds',
+  'datahub.tls.caFile',
+  'datahub.tls.rejectUnauthorized',
+  'http.proxy',
+  'http.noProxy',
+];

@@ -1,0 +1,256 @@
+// Connections from the user's global settings, tokens in SecretStorage, and one
+// cached client per connection. A workspace value of datahub.connections is
+// never read: it could send a token somewhere the user did not choose.
+import * as vscode from 'vscode';
+import type { GmsClient, RequestLogEntry } from '../gms/types';
+import type { ActiveClient, Connection, ConnectionService } from '../services';
+import { ConnectionError, noConnectionError } from '../model/connectionError';
+import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections';
+import { formatBytes } from '../model/format';
+import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
+import { loadGms } from './loadGms';
+
+const ACTIVE_KEY = 'datahub.activeConnection';
+const HTTP_WARNED_KEY = 'datahub.httpWarned';
+
+interface CachedClient {
+  token: string | undefined;
+  gmsUrl: string;
+  promise: Promise<ActiveClient>;
+}
+
+export class SettingsConnectionService implements ConnectionService, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private listCache: Connection[] | undefined;
+  private listFingerprint = '';
+  private readonly clients = new Map<string, CachedClient>();
+  /** Last token value this window knows per secret key, to tell our own writes from other windows'. */
+  private readonly knownTokens = new Map<string, string | undefined>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      this.emitter,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!CLIENT_SETTINGS.some((s) => e.affectsConfiguration(s))) return;
+        const clientChanged = CLIENT_SETTINGS.some((s) => s !== 'datahub.connections' && e.affectsConfiguration(s));
+        if (clientChanged) {
+          this.dropClients();
+          this.reloadList();
+          this.emitter.fire();
+        } else if (this.reloadList()) {
+          this.emitter.fire();
+        }
+      }),
+      context.secrets.onDidChange((e) => void this.onSecretChanged(e.key)),
+    );
+  }
+
+  /** Re-reads the setting; true when the list differs (clients of changed connections are dropped). */
+  private reloadList(): boolean {
+    const before = this.listCache;
+    const fingerprint = this.listFingerprint;
+    this.listCache = undefined;
+    this.list();
+    if (fingerprint === this.listFingerprint) return false;
+    for (const old of before ?? []) {
+      const now = this.get(old.name);
+      if (!now || now.gmsUrl !== old.gmsUrl) this.dropClient(old.name);
+    }
+    return true;
+  }
+
+  list(): Connection[] {
+    if (!this.listCache) {
+      const raw = vscode.workspace.getConfiguration('datahub').inspect('connections')?.globalValue;
+      const { connections, problems } = parseConnections(raw);
+      for (const problem of problems) this.log.warn(problem);
+      this.listCache = connections;
+      this.listFingerprint = JSON.stringify(connections);
+    }
+    return this.listCache;
+  }
+
+  get(name: string): Connection | undefined {
+    return this.list().find((c) => c.name === name);
+  }
+
+  active(): Connection | undefined {
+    const list = this.list();
+    const name = this.context.globalState.get<string>(ACTIVE_KEY);
+    return list.find((c) => c.name === name) ?? list[0];
+  }
+
+  async setActive(name: string): Promise<void> {
+    const connection = this.get(name);
+    if (!connection) throw unknownConnection(name, this.list());
+    const before = this.active();
+    await this.context.globalState.update(ACTIVE_KEY, name);
+    if (before?.name !== name) {
+      this.log.info(`Active connection: ${name} (${connection.gmsUrl})`);
+      this.emitter.fire();
+    }
+  }
+
+  async getToken(connection: Connection): Promise<string | undefined> {
+    const key = tokenSecretKey(connection);
+    const token = (await this.context.secrets.get(key)) || undefined;
+    this.knownTokens.set(key, token);
+    return token;
+  }
+
+  async setToken(connection: Connection, token: string): Promise<void> {
+    const value = token.trim();
+    if (!value) throw new ConnectionError('invalidConnection', 'The access token is empty. Paste a DataHub personal access token.');
+    if (/\s/.test(value)) throw new ConnectionError('invalidConnection', 'The access token contains spaces or line breaks. Paste the token alone, without "Bearer ".');
+    const key = tokenSecretKey(connection);
+    this.knownTokens.set(key, value);
+    await this.context.secrets.store(key, value);
+    this.log.info(`Access token stored for ${connection.name} (${urlOrigin(connection.gmsUrl)}).`);
+    this.dropClient(connection.name);
+    this.emitter.fire();
+  }
+
+  async clearToken(connection: Connection): Promise<void> {
+    const key = tokenSecretKey(connection);
+    this.knownTokens.set(key, undefined);
+    await this.context.secrets.delete(key);
+    this.log.info(`Access token cleared for ${connection.name}.`);
+    this.dropClient(connection.name);
+    this.emitter.fire();
+  }
+
+  async client(): Promise<ActiveClient> {
+    const connection = this.active();
+    if (!connection) throw noConnectionError();
+    return this.clientFor(connection);
+  }
+
+  async clientFor(connection: Connection): Promise<ActiveClient> {
+    const token = await this.getToken(connection);
+    const cached = this.clients.get(connection.name);
+    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise;
+    if (cached) this.dropClient(connection.name);
+    const promise = Promise.resolve().then(() => this.createClient(connection, token));
+    this.clients.set(connection.name, { token, gmsUrl: connection.gmsUrl, promise });
+    // A failed creation (e.g. unreadable CA file) must not stick in the cache.
+    promise.catch(() => {
+      if (this.clients.get(connection.name)?.promise === promise) this.clients.delete(connection.name);
+    });
+    return promise;
+  }
+
+  private createClient(connection: Connection, token: string | undefined): ActiveClient {
+    const settings = clientSettings(connection.gmsUrl);
+    const client: GmsClient = loadGms().createGmsClient({
+      gmsUrl: connection.gmsUrl,
+      token,
+      ...settings,
+      onRequest: (entry) => this.logRequest(connection, entry),
+    });
+    this.log.debug(
+      `Client for ${connection.name}: ${client.baseUrl}, token ${token ? 'set' : 'not set'}, timeout ${settings.timeoutMs} ms` +
+        (settings.proxyUrl ? `, proxy ${urlOrigin(settings.proxyUrl)}` : '') +
+        (settings.ca ? ', extra CA' : '') +
+        (settings.rejectUnauthorized === false ? ', TLS verification OFF' : ''),
+    );
+    if (token && isInsecureRemote(connection.gmsUrl)) void this.warnPlainHttp(connection);
+    return { connection, client, hasToken: !!token };
+  }
+
+  private logRequest(connection: Connection, entry: RequestLogEntry): void {
+    const outcome = entry.status !== undefined ? String(entry.status) : (entry.errorKind ?? 'failed');
+    const line =
+      `${connection.name}: ${entry.action} ${entry.url} -> ${outcome} in ${Math.round(entry.durationMs)} ms, ` +
+      `${formatBytes(entry.responseBytes)}${entry.attempt > 1 ? ` (attempt ${entry.attempt})` : ''}`;
+    if (entry.status !== undefined && entry.status < 400) this.log.info(line);
+    else this.log.warn(line);
+  }
+
+  /** Once per connection: plain http to another host sends the token in clear text. */
+  private async warnPlainHttp(connection: Connection): Promise<void> {
+    const key = tokenSecretKey(connection);
+    const warned = this.context.globalState.get<string[]>(HTTP_WARNED_KEY, []);
+    if (warned.includes(key)) return;
+    await this.context.globalState.update(HTTP_WARNED_KEY, [...warned, key]);
+    this.log.warn(`${connection.name} uses plain http:// to a remote host; the token is sent unencrypted.`);
+    const pick = await vscode.window.showWarningMessage(
+      `"${connection.name}" uses plain http:// to ${urlOrigin(connection.gmsUrl)}: the access token crosses the network unencrypted. Use an https:// URL if the server offers one.`,
+      'Open Settings',
+    );
+    if (pick) await vscode.commands.executeCommand('datahub.openSettings');
+  }
+
+  async add(connection: Connection, token?: string): Promise<Connection> {
+    const config = vscode.workspace.getConfiguration('datahub');
+    const raw = config.inspect<unknown[]>('connections')?.globalValue;
+    const entries = Array.isArray(raw) ? [...raw] : [];
+    const taken = entries.some((e) => typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim() === connection.name);
+    if (taken) {
+      throw new ConnectionError('duplicateName', `A connection named "${connection.name}" already exists. Choose another name, or remove that one first.`);
+    }
+    const entry: Connection = { name: connection.name, gmsUrl: connection.gmsUrl };
+    if (connection.frontendUrl) entry.frontendUrl = connection.frontendUrl;
+    // Store the token first, so the change event that follows finds it.
+    if (token) await this.setToken(entry, token);
+    await config.update('connections', [...entries, entry], vscode.ConfigurationTarget.Global);
+    if (this.reloadList()) this.emitter.fire();
+    this.log.info(`Connection added: ${entry.name} (${entry.gmsUrl})`);
+    return entry;
+  }
+
+  async remove(name: string): Promise<void> {
+    const connection = this.get(name);
+    if (!connection) throw unknownConnection(name, this.list());
+    const config = vscode.workspace.getConfiguration('datahub');
+    const raw = config.inspect<unknown[]>('connections')?.globalValue;
+    const entries = (Array.isArray(raw) ? raw : []).filter(
+      (e) => !(typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim() === name),
+    );
+    await this.clearToken(connection);
+    await config.update('connections', entries, vscode.ConfigurationTarget.Global);
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === name) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    this.reloadList();
+    this.dropClient(name);
+    this.log.info(`Connection removed: ${name}`);
+    this.emitter.fire();
+  }
+
+  private async onSecretChanged(key: string): Promise<void> {
+    if (!key.startsWith(TOKEN_KEY_PREFIX)) return;
+    const value = (await this.context.secrets.get(key)) || undefined;
+    if (this.knownTokens.has(key) && this.knownTokens.get(key) === value) return; // our own write
+    this.knownTokens.set(key, value);
+    const connection = this.list().find((c) => tokenSecretKey(c) === key);
+    if (!connection) return;
+    this.log.info(`Access token for ${connection.name} changed in another window.`);
+    this.dropClient(connection.name);
+    this.emitter.fire();
+  }
+
+  private dropClient(name: string): void {
+    const cached = this.clients.get(name);
+    if (!cached) return;
+    this.clients.delete(name);
+    // Graceful close: requests already sent finish; the agent then goes away.
+    cached.promise.then((c) => c.client.close()).catch(() => undefined);
+  }
+
+  private dropClients(): void {
+    for (const name of [...this.clients.keys()]) this.dropClient(name);
+  }
+
+  dispose(): void {
+    this.dropClients();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function unknownConnection(name: string, list: Connection[]): ConnectionError {
+  const known = list.length ? ` Known: ${list.map((c) => `"${c.name}"`).join(', ')}.` : ' No connection is set up yet.';
+  return new ConnectionError('unknownConnection', `There is no connection named "${name}".${known}`);
+}

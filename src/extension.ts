@@ -1,0 +1,73 @@
+// Builds the pieces and wires them together; no logic of its own. Activation
+// stays cheap: no network, no file reads; the network stack (dist/gms.js) loads
+// on the first request, which happens when the view is first shown.
+import { bundleEvaluationStarted } from './bundleClock'; // first: timestamps the start of the bundle's evaluation
+import * as vscode from 'vscode';
+import type { DataHubApi, Services } from './services';
+import { SettingsConnectionService } from './connections/connectionService';
+import { createConnectionStatusBar } from './connections/statusBar';
+import { offerCliImportOnce } from './connections/cliOffer';
+import { seedDemoToken } from './connections/demoSeed';
+import { FetchingIndexSizesService } from './views/indexSizesService';
+import { createIndicesView, type IndicesView } from './views/indicesView';
+import { registerCoreCommands } from './commands';
+import { registerRestoreCommands } from './commands/restore';
+import { registerTruncateFeatures, truncateTestApi } from './commands/truncate';
+import { registerEditorFeatures } from './editor';
+import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './views/insights';
+
+// Every module imported above has been evaluated by now (the bundle runs them first).
+const bundleEvaluated = performance.now();
+
+export function activate(context: vscode.ExtensionContext): DataHubApi {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel('DataHub', { log: true });
+  const connections = new SettingsConnectionService(context, log);
+  const indexSizes = new FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
+  let view: IndicesView | undefined;
+  const services: Services = {
+    context,
+    log,
+    connections,
+    indexSizes,
+    indicesView: {
+      reveal: (indexName) => (view ? view.reveal(indexName) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
+    },
+  };
+  view = createIndicesView(services);
+  view.provider.tooltipExtra = insightsGrowthFor;
+  context.subscriptions.push(log, connections, indexSizes, view, createConnectionStatusBar(connections));
+  context.subscriptions.push(...registerCoreCommands(services, view));
+
+  // The other parts register themselves; one failing must not take the rest down.
+  const parts: Array<[string, (s: Services) => vscode.Disposable[]]> = [
+    ['restore', registerRestoreCommands],
+    ['editor', registerEditorFeatures],
+    ['truncate', registerTruncateFeatures],
+    ['insights', registerInsightFeatures],
+  ];
+  for (const [name, register] of parts) {
+    try {
+      context.subscriptions.push(...register(services));
+    } catch (error) {
+      log.error(`Could not start the ${name} features: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+
+  const treeView = view.treeView;
+  context.subscriptions.push(
+    treeView.onDidChangeVisibility((e) => {
+      if (e.visible) void offerCliImportOnce(services);
+    }),
+  );
+  if (treeView.visible) void offerCliImportOnce(services);
+  void seedDemoToken(services);
+
+  log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
+  const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
+  return { services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, activationTimings };
+}
+
+export function deactivate(): void {
+  // Disposables in context.subscriptions close clients and timers.
+}

@@ -1,0 +1,23 @@
+// The lazily loaded network stack (bundled as dist/gms.js): the client and
+// everything the extension needs from it. No `vscode` import below this folder.
+export { createGmsClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from './client';
+export { GmsError, isGmsError, PRIVILEGES, type GmsErrorCode, type GmsErrorInit } from './errors';
+export { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, type ParsedUrn, type UrnParse } from './urn';
+export { normaliseGmsUrl } from './url';
+export { deriveEntityAspect, parseIndexSizes } from './indexSizes';
+export { parseRestoreResult } from './restoreResult';
+export { parseTruncateResult } from './truncate';
+export { parseTaskStatus } from './taskStatus';
+export { decodeEnvelope } from './envelope';
+export {
+  MAX_BATCH_SIZE,
+  restoreBody,
+  truncateBody,
+  validateIdentifier,
+  validateInteger,
+  validateTask,
+  validateUrn,
+  validateUrnLike,
+} from './validate';
+export { bypassesProxy } from './proxy';
+export type * from './types';

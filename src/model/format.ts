@@ -1,0 +1,69 @@
+// Size and count formatting. Numbers stay raw on the model (decimal megabytes,
+// as DataHub reports them); these functions turn them into text only for display.
+// Decimal units throughout: 1 kB = 1000 B, 1 MB = 10^6 B, 1 GB = 10^9 B.
+
+const UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+export const UNKNOWN_SIZE = 'unknown size';
+
+/** True for a size that can be shown and summed (finite, not negative). */
+export function isKnownSize(sizeMb: number | null | undefined): sizeMb is number {
+  return typeof sizeMb === 'number' && Number.isFinite(sizeMb) && sizeMb >= 0;
+}
+
+/**
+ * Bytes as text: whole bytes below 1 kB ("208 B"), otherwise three significant
+ * digits without trailing zeros ("1.53 GB", "18.3 GB", "640 MB", "1 GB").
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return UNKNOWN_SIZE;
+  const whole = Math.round(bytes);
+  if (whole < 1000) return `${whole} B`;
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  let text = value.toPrecision(3);
+  // Rounding can carry into the next unit (999.96 kB -> "1.00e+3").
+  if (Number(text) >= 1000 && unit < UNITS.length - 1) {
+    unit++;
+    text = (Number(text) / 1000).toPrecision(3);
+  }
+  if (text.includes('e')) text = String(Math.round(Number(text)));
+  return `${stripZeros(text)} ${UNITS[unit]}`;
+}
+
+function stripZeros(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** Decimal megabytes as text; "unknown size" for null or unusable values. */
+export function formatSize(sizeMb: number | null | undefined): string {
+  return isKnownSize(sizeMb) ? formatBytes(sizeMb * 1e6) : UNKNOWN_SIZE;
+}
+
+/** The exact number the server sent, grouped for reading: "18,342.113 MB". */
+export function formatExactMb(sizeMb: number | null | undefined): string {
+  if (!isKnownSize(sizeMb)) return UNKNOWN_SIZE;
+  return `${sizeMb.toLocaleString('en-US', { maximumFractionDigits: 6 })} MB`;
+}
+
+/** Share of a total as a percentage: "41.2%", "<0.1%", "100%"; undefined when the total is 0 or unknown. */
+export function formatShare(sizeMb: number | null | undefined, totalMb: number): string | undefined {
+  if (!isKnownSize(sizeMb) || !(totalMb > 0)) return undefined;
+  const percent = (sizeMb / totalMb) * 100;
+  if (percent > 0 && percent < 0.1) return '<0.1%';
+  return `${stripZeros(percent.toFixed(1))}%`;
+}
+
+/** "1 index", "9 indices". */
+export function formatIndexCount(count: number): string {
+  return `${count} ${count === 1 ? 'index' : 'indices'}`;
+}
+
+/** Local time as HH:MM (24 h), for "fetched 10:42". */
+export function formatClock(date: Date): string {
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}

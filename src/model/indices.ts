@@ -1,0 +1,139 @@
+// Grouping, sorting and filtering of timeseries index sizes. Pure: works on the
+// client's IndexSize values and raw megabytes; formatting lives in format.ts.
+import type { IndexSize } from '../gms/types';
+import { formatClock, formatIndexCount, formatSize, isKnownSize } from './format';
+
+export type SortMode = 'size' | 'name';
+
+export interface IndexGroup {
+  entityName: string;
+  /** The group's indices, in display order once sorted. */
+  indices: IndexSize[];
+  /** Sum of the known sizes, in decimal MB. */
+  totalMb: number;
+  /** How many indices have no usable size. */
+  unknownCount: number;
+}
+
+/** Sum of the known sizes, in decimal MB. */
+export function totalMbOf(indices: readonly IndexSize[]): number {
+  let total = 0;
+  for (const index of indices) if (isKnownSize(index.sizeMb)) total += index.sizeMb;
+  return total;
+}
+
+export function countUnknown(indices: readonly IndexSize[]): number {
+  return indices.filter((index) => !isKnownSize(index.sizeMb)).length;
+}
+
+/** One group per entity name, in first-seen order (sort afterwards). */
+export function groupIndices(indices: readonly IndexSize[]): IndexGroup[] {
+  const byEntity = new Map<string, IndexSize[]>();
+  for (const index of indices) {
+    const list = byEntity.get(index.entityName);
+    if (list) list.push(index);
+    else byEntity.set(index.entityName, [index]);
+  }
+  return [...byEntity].map(([entityName, list]) => ({
+    entityName,
+    indices: list,
+    totalMb: totalMbOf(list),
+    unknownCount: countUnknown(list),
+  }));
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function byIndexName(a: IndexSize, b: IndexSize): number {
+  return collator.compare(a.aspectName, b.aspectName) || collator.compare(a.indexName, b.indexName);
+}
+
+/** Largest first; unknown sizes last; ties by name. */
+export function compareIndices(a: IndexSize, b: IndexSize, mode: SortMode): number {
+  if (mode === 'name') return byIndexName(a, b);
+  const ka = isKnownSize(a.sizeMb);
+  const kb = isKnownSize(b.sizeMb);
+  if (ka !== kb) return ka ? -1 : 1;
+  if (ka && kb && a.sizeMb !== b.sizeMb) return (b.sizeMb as number) - (a.sizeMb as number);
+  return byIndexName(a, b);
+}
+
+/** Groups by total (largest first; groups with only unknown sizes last) or by entity name. */
+export function compareGroups(a: IndexGroup, b: IndexGroup, mode: SortMode): number {
+  if (mode === 'size') {
+    const ua = a.unknownCount === a.indices.length;
+    const ub = b.unknownCount === b.indices.length;
+    if (ua !== ub) return ua ? 1 : -1;
+    if (a.totalMb !== b.totalMb) return b.totalMb - a.totalMb;
+  }
+  return collator.compare(a.entityName, b.entityName);
+}
+
+/** Returns new, sorted groups whose indices are sorted too. */
+export function sortGroups(groups: readonly IndexGroup[], mode: SortMode): IndexGroup[] {
+  return groups
+    .map((group) => ({ ...group, indices: [...group.indices].sort((a, b) => compareIndices(a, b, mode)) }))
+    .sort((a, b) => compareGroups(a, b, mode));
+}
+
+/**
+ * A filter predicate: case-insensitive substring of the entity, aspect or index
+ * name; `*` matches any run of characters. An empty filter matches everything.
+ */
+export function indexMatcher(filter: string): (index: IndexSize) => boolean {
+  const text = filter.trim().toLowerCase();
+  if (!text) return () => true;
+  let test: (value: string) => boolean;
+  if (text.includes('*')) {
+    const source = text
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
+    const pattern = new RegExp(source, 's');
+    test = (value) => pattern.test(value);
+  } else {
+    test = (value) => value.includes(text);
+  }
+  return (index) =>
+    test(index.entityName.toLowerCase()) || test(index.aspectName.toLowerCase()) || test(index.indexName.toLowerCase());
+}
+
+export function filterIndices(indices: readonly IndexSize[], filter: string): IndexSize[] {
+  return indices.filter(indexMatcher(filter));
+}
+
+/** The whole pipeline the tree shows: filter, group, sort. */
+export function arrangeIndices(indices: readonly IndexSize[], filter: string, mode: SortMode): IndexGroup[] {
+  return sortGroups(groupIndices(filterIndices(indices, filter)), mode);
+}
+
+/** True when an index is above the warning threshold (in decimal GB; 0 turns it off). */
+export function isOverThreshold(sizeMb: number | null, thresholdGb: number): boolean {
+  return thresholdGb > 0 && isKnownSize(sizeMb) && sizeMb > thresholdGb * 1000;
+}
+
+/** "3 indices · 18.3 GB" (with "· 1 unknown" when some sizes are missing). */
+export function describeGroup(group: IndexGroup): string {
+  const parts = [formatIndexCount(group.indices.length), formatSize(group.totalMb)];
+  if (group.unknownCount > 0) parts.push(`${group.unknownCount} unknown`);
+  return parts.join(' · ');
+}
+
+/** "42 indices · 37.5 GB · fetched 10:42" for the view's message line. */
+export function describeTotals(indices: readonly IndexSize[], fetchedAt: Date): string {
+  const parts = [formatIndexCount(indices.length), formatSize(totalMbOf(indices))];
+  const unknown = countUnknown(indices);
+  if (unknown > 0) parts.push(`${unknown} of unknown size`);
+  parts.push(`fetched ${formatClock(fetchedAt)}`);
+  return parts.join(' · ');
+}
+
+/** "Filter: profile — 2 of 9 indices". */
+export function describeFilter(filter: string, shown: number, total: number): string {
+  return `Filter: ${filter.trim()} — ${shown} of ${formatIndexCount(total)}`;
+}
+
+/** The text datahub.copyEntityAspect puts on the clipboard: what a truncation needs. */
+export function entityAspectText(index: Pick<IndexSize, 'entityName' | 'aspectName'>): string {
+  return `entityType=${index.entityName} aspect=${index.aspectName}`;
+}

@@ -1,0 +1,100 @@
+// Turns tree nodes into TreeItems: labels, sizes, icons and tooltips. Sizes are
+// formatted here, from the raw numbers on the nodes.
+import * as vscode from 'vscode';
+import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/format';
+import { describeGroup } from '../model/indices';
+import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './indexTreeNodes';
+
+/** Escapes text for Markdown (names come from the server and may hold anything). */
+function md(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/\r?\n/g, ' ');
+}
+
+function icon(id: string, color?: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+const WARNING_COLOR = 'list.warningForeground';
+
+/** Extra tooltip lines other parts can contribute (e.g. growth from history), by index name. */
+export type TooltipExtra = (indexName: string) => string | undefined;
+
+export function treeItemFor(node: IndexTreeNode, extra?: TooltipExtra): vscode.TreeItem {
+  switch (node.kind) {
+    case 'group':
+      return groupItem(node);
+    case 'index':
+      return indexItem(node, extra);
+    case 'message':
+      return messageItem(node);
+  }
+}
+
+function groupItem(node: GroupNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.entityName, vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `group:${node.connection}:${node.entityName}`;
+  item.description = describeGroup(node.group);
+  item.iconPath = node.overThreshold ? icon('warning', WARNING_COLOR) : icon('symbol-namespace');
+  item.contextValue = node.overThreshold ? 'group.large' : 'group';
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendMarkdown(`**${md(node.entityName)}** — ${md(describeGroup(node.group))}\n\n`);
+  const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
+  tooltip.appendMarkdown(`Exactly ${md(formatExactMb(node.group.totalMb))}${share ? `, ${md(share)} of all timeseries indices` : ''}.`);
+  if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
+  if (node.overThreshold) tooltip.appendMarkdown('\n\n$(warning) Holds an index above the size warning threshold.');
+  tooltip.supportThemeIcons = true;
+  item.tooltip = tooltip;
+  item.accessibilityInformation = { label: `${node.entityName}, ${describeGroup(node.group)}` };
+  return item;
+}
+
+function indexItem(node: IndexNode, extra?: TooltipExtra): vscode.TreeItem {
+  const { index } = node;
+  const size = formatSize(index.sizeMb);
+  const item = new vscode.TreeItem(index.aspectName || index.indexName, vscode.TreeItemCollapsibleState.None);
+  item.id = `index:${node.connection}:${index.indexName}`;
+  item.description = size;
+  item.iconPath = node.overThreshold ? icon('warning', WARNING_COLOR) : icon('database');
+  const flags = [node.overThreshold ? 'large' : '', index.sizeSource === 'legacy' ? 'legacy' : '', !isKnownSize(index.sizeMb) ? 'unknown' : '']
+    .filter(Boolean)
+    .map((f) => `.${f}`)
+    .join('');
+  item.contextValue = `index${flags}`;
+
+  const tooltip = new vscode.MarkdownString();
+  tooltip.supportThemeIcons = true;
+  tooltip.appendMarkdown(`**${md(index.aspectName)}** — ${md(size)}\n\n`);
+  tooltip.appendMarkdown('| | |\n|---|---|\n');
+  tooltip.appendMarkdown(`| Index | ${md(index.indexName)} |\n`);
+  tooltip.appendMarkdown(`| Entity | ${md(index.entityName)} |\n`);
+  tooltip.appendMarkdown(`| Aspect | ${md(index.aspectName)} |\n`);
+  tooltip.appendMarkdown(`| Size | ${md(formatExactMb(index.sizeMb))} |\n`);
+  const share = formatShare(index.sizeMb, node.snapshotTotalMb);
+  if (share) tooltip.appendMarkdown(`| Share | ${md(share)} of ${md(formatSize(node.snapshotTotalMb))} |\n`);
+  if (index.sizeSource === 'legacy') {
+    tooltip.appendMarkdown(
+      '\n$(info) This server reports the older `sizeMb` field, which DataHub computed as bytes ÷ 1000 (kilobytes); it is converted to MB here. On such servers sizes above about 2 GB may be wrong.\n',
+    );
+  } else if (!isKnownSize(index.sizeMb)) {
+    tooltip.appendMarkdown('\n$(question) The server reported no usable size for this index.\n');
+  }
+  if (node.overThreshold) {
+    tooltip.appendMarkdown(`\n$(warning) Above the warning threshold of ${md(String(node.thresholdGb))} GB (\`datahub.sizeWarningThresholdGb\`).\n`);
+  }
+  const more = extra?.(index.indexName);
+  if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
+  item.tooltip = tooltip;
+  item.accessibilityInformation = { label: `${index.aspectName}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
+  return item;
+}
+
+function messageItem(node: MessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+  item.id = `message:${node.id}`;
+  item.description = node.description;
+  item.tooltip = node.tooltip ?? node.label;
+  item.iconPath = icon(node.icon, node.color);
+  item.contextValue = `message.${node.id.split(':')[0]}`;
+  if (node.command) item.command = node.command;
+  return item;
+}

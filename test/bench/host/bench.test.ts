@@ -1,0 +1,138 @@
+// Runs inside a fresh VS Code host (`npm run bench` starts it through
+// test/host/runIntegration.ts --suite test/bench/host): reads the activation
+// timings the extension records, times the first require() of dist/gms.js, then
+// serves 10,000 more indices and times the refresh and the tree's first answers.
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DataHubApi } from '../../../src/services';
+import { arrangeIndices } from '../../../src/model/indices';
+import type { IndexSize } from '../../../src/gms/types';
+import type { IndexTreeNode } from '../../../src/views/indexTreeNodes';
+import { EXTENSION_ID, sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
+import { SANDBOX_TOKENS, type ExtraIndex } from '../../sandbox/api';
+import { RESULT_MARKER, type HostBenchResult } from '../hostResult';
+
+const EXTRA_INDICES = 10_000;
+
+/** Provider members the bench times one by one (not part of vscode.TreeDataProvider). */
+interface ProviderInternals {
+  currentState?: () => string;
+  tooltipExtra?: (indexName: string) => string | undefined;
+}
+
+/** The seeded index names, read from the sandbox as any client would. */
+async function seededIndexNames(): Promise<string[]> {
+  const response = await fetch(`${sandboxUrl()}/operations?action=getIndexSizes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_TOKENS.reader}` },
+    body: '{}',
+  });
+  const value = ((await response.json()) as { value: { indexSizes: { indexName: string }[] } }).value;
+  return value.indexSizes.map((i) => i.indexName);
+}
+
+/** Many tenants' prefixed copies of the seeded names, with spread-out sizes (deterministic). */
+function tenantCopies(names: string[], count: number): ExtraIndex[] {
+  const out: ExtraIndex[] = [];
+  let x = 42;
+  for (let i = 0; i < count; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const tenant = `t${String(Math.floor(i / names.length)).padStart(4, '0')}`;
+    out.push({ indexName: `${tenant}_${names[i % names.length]}`, sizeInMb: Math.round((x / 2147483648) * 10 ** (1 + (i % 6))) / 10 });
+  }
+  return out;
+}
+
+function time<T>(fn: () => T): [T, number] {
+  const t0 = performance.now();
+  const value = fn();
+  return [value, performance.now() - t0];
+}
+
+/** Average time of one call, in µs. */
+function perCallUs(n: number, fn: (i: number) => unknown): number {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) fn(i);
+  return ((performance.now() - t0) * 1000) / n;
+}
+
+describe('bench (one fresh host)', function () {
+  this.timeout(180_000);
+
+  it('measures activation, the lazy network stack and a 10,000-index tree', async () => {
+    const extension = vscode.extensions.getExtension<DataHubApi>(EXTENSION_ID);
+    if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
+    const wasActive = extension.isActive;
+    const api = await extension.activate();
+    const timings = api.activationTimings;
+    if (!timings) throw new Error('activate() returned no activationTimings: is dist/extension.js current?');
+
+    // Nothing has asked for the network yet (no connection), so this is gms.js's first load.
+    const gmsFile = path.join(extension.extensionPath, 'dist', 'gms.js');
+    const load = createRequire(gmsFile);
+    const loadedBefore = load.resolve(gmsFile) in load.cache;
+    const [, gmsRequireMs] = time(() => load(gmsFile));
+
+    const names = await seededIndexNames();
+    await sandbox.control('POST', '/indices', { indices: tenantCopies(names, EXTRA_INDICES), replace: true });
+    await useSandboxConnection({ token: 'reader' });
+    const t0 = performance.now();
+    const snapshot = (await vscode.commands.executeCommand('datahub.refreshIndexSizes', {})) as { indices: IndexSize[] } | undefined;
+    const refreshMs = performance.now() - t0;
+    if (!snapshot || snapshot.indices.length < EXTRA_INDICES) throw new Error(`refresh returned ${snapshot?.indices.length ?? 'nothing'}`);
+
+    const provider = api.indicesView.provider;
+    const children = async (node?: IndexTreeNode): Promise<IndexTreeNode[]> => (await provider.getChildren(node)) ?? [];
+    let t = performance.now();
+    const roots = await children();
+    const treeRootMs = performance.now() - t;
+    const [, treeRootItemsMs] = time(() => roots.forEach((r) => provider.getTreeItem(r)));
+    const groups = roots.filter((r): r is Extract<IndexTreeNode, { kind: 'group' }> => r.kind === 'group');
+    if (groups.length === 0) throw new Error(`the tree shows no groups: ${JSON.stringify(roots).slice(0, 300)}`);
+    const largest = groups.reduce((a, b) => (b.group.indices.length > a.group.indices.length ? b : a));
+    t = performance.now();
+    const kids = await children(largest);
+    const treeExpandChildrenMs = performance.now() - t;
+    const [, treeExpandItemsMs] = time(() => kids.forEach((k) => provider.getTreeItem(k)));
+    const treeRootWarmMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      t = performance.now();
+      await children();
+      treeRootWarmMs.push(performance.now() - t);
+    }
+
+    const internals = provider as unknown as ProviderInternals;
+    const [, arrangeMs] = time(() => arrangeIndices(snapshot.indices, '', 'size'));
+    const currentStateMs = internals.currentState ? time(() => internals.currentState?.())[1] : null;
+    const configGetUs = perCallUs(1000, () => vscode.workspace.getConfiguration('datahub').get<number>('sizeWarningThresholdGb', 10));
+    const extra = internals.tooltipExtra;
+    const tooltipExtraUs = extra ? perCallUs(200, (i) => extra(snapshot.indices[i].indexName)) : null;
+
+    const result: HostBenchResult = {
+      extensionBytes: fs.statSync(path.join(extension.extensionPath, 'dist', 'extension.js')).size,
+      wasActive,
+      bundleEvaluationMs: timings.bundleEvaluated - timings.bundleEvaluationStarted,
+      hostPrepareMs: timings.activateStarted - timings.bundleEvaluated,
+      activateMs: timings.activateEnded - timings.activateStarted,
+      bundleStartedAtMs: timings.bundleEvaluationStarted,
+      gmsRequireMs: loadedBefore ? null : gmsRequireMs,
+      indexCount: snapshot.indices.length,
+      refreshMs,
+      treeRootMs,
+      treeRootItemsMs,
+      groupCount: groups.length,
+      treeExpandChildrenMs,
+      treeExpandItemsMs,
+      largestGroupSize: largest.group.indices.length,
+      treeRootWarmMs,
+      viewVisible: api.indicesView.treeView.visible,
+      breakdown: { arrangeMs, currentStateMs, configGetUs, tooltipExtraUs },
+    };
+    const out = process.env.DATAHUB_BENCH_OUT;
+    if (out) fs.writeFileSync(out, JSON.stringify(result));
+    console.log(`${RESULT_MARKER}${JSON.stringify(result)}`);
+    await sandbox.reset();
+  });
+});

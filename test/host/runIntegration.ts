@@ -1,0 +1,122 @@
+// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--timeout <s>] [--extension <dir>]`
+// (--extension: run that copy of the extension instead of the repo, e.g. a staged production build)
+// Runs a mocha suite inside a real VS Code extension host through
+// @vscode/test-electron's runTests(). Offline by default: the "VS Code
+// executable" is ./launcher (code-server + headless Chromium). With
+// DATAHUB_TEST_HOST=desktop, runTests() downloads and runs VS Code desktop.
+//
+// Every run gets a fresh sandbox (DATAHUB_SANDBOX_URL), HOME, workspace copy
+// of test/demo (DATAHUB_TEST_WORKSPACE), user-data and extensions dirs.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runTests } from '@vscode/test-electron';
+import { startSandbox } from '../sandbox/server';
+import { REPO_ROOT, ensureCodeServer, writeUserSettings } from './codeServer';
+import { tailOfHostLogs } from './hostLogs';
+import { killGroupsInFile, run } from './processes';
+import { hostEnv, makeRunDirs } from './runDirs';
+
+const DEFAULT_SUITE = 'test/integration';
+const LAUNCHER = path.join(REPO_ROOT, 'test', 'host', 'launcher');
+
+/** Bundles a suite folder other than the default one with the same settings as esbuild.js --tests. */
+async function buildExtraSuite(suiteDir: string): Promise<string> {
+  const outDir = path.join(REPO_ROOT, 'out', suiteDir);
+  const entries = fs.readdirSync(path.join(REPO_ROOT, suiteDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  if (entries.length === 0) return outDir;
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: entries.map((f) => path.join(REPO_ROOT, suiteDir, f)),
+    outdir: outDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    external: ['vscode', 'mocha'],
+  });
+  return outDir;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      suite: { type: 'string', default: DEFAULT_SUITE },
+      grep: { type: 'string' },
+      timeout: { type: 'string', default: process.env.DATAHUB_TEST_HOST_TIMEOUT ?? '300' },
+      'no-build': { type: 'boolean', default: false },
+      extension: { type: 'string' },
+    },
+  });
+  const suite = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, values.suite!)) || '.';
+  const timeoutMs = Number(values.timeout) * 1000;
+  const desktop = process.env.DATAHUB_TEST_HOST === 'desktop';
+  const started = Date.now();
+
+  if (!values['no-build']) await run(process.execPath, ['esbuild.js', '--tests'], { cwd: REPO_ROOT });
+  // A folder of compiled *.test.js is run as it is; a folder of sources is bundled to out/<dir>.
+  const suiteHasSources = fs.readdirSync(path.join(REPO_ROOT, suite)).some((f) => f.endsWith('.ts'));
+  let suiteOut = suiteHasSources ? path.join(REPO_ROOT, 'out', suite) : path.join(REPO_ROOT, suite);
+  if (suiteHasSources && suite !== DEFAULT_SUITE && suite !== 'test/ui') suiteOut = await buildExtraSuite(suite);
+  const entry = path.join(REPO_ROOT, 'out', DEFAULT_SUITE, 'index.js');
+  if (!desktop) await ensureCodeServer();
+
+  const dirs = makeRunDirs('datahub-it');
+  writeUserSettings(dirs.userData);
+  const sandbox = await startSandbox({ quiet: true });
+  console.log(`integration: suite ${suite}, sandbox ${sandbox.url}, run dir ${dirs.root}`);
+
+  // The launcher handles the timeout itself; this is the net under it.
+  const watchdog = setTimeout(() => {
+    console.error(`\nintegration: no result ${Math.round(timeoutMs / 1000) + 60} s after the start; ending the host.`);
+    killGroupsInFile(dirs.pidFile);
+    console.error(tailOfHostLogs(dirs.logs, dirs.userData));
+    process.exit(124);
+  }, timeoutMs + 60_000);
+
+  let code = 1;
+  try {
+    code = await runTests({
+      ...(desktop ? { version: process.env.DATAHUB_VSCODE_VERSION ?? '1.100.3' } : { vscodeExecutablePath: LAUNCHER }),
+      extensionDevelopmentPath: values.extension ? path.resolve(values.extension) : REPO_ROOT,
+      extensionTestsPath: entry,
+      launchArgs: [
+        dirs.workspace,
+        `--user-data-dir=${dirs.userData}`,
+        `--extensions-dir=${dirs.extensions}`,
+        ...(desktop ? ['--disable-extensions'] : []),
+      ],
+      extensionTestsEnv: hostEnv(dirs, {
+        DATAHUB_SANDBOX_URL: sandbox.url,
+        DATAHUB_TEST_WORKSPACE: dirs.workspace,
+        DATAHUB_TEST_SUITE_DIR: suiteOut,
+        DATAHUB_TEST_GREP: values.grep ?? '',
+        DATAHUB_HOST_TIMEOUT_MS: String(timeoutMs),
+        DATAHUB_HOST_RUN_DIR: dirs.logs,
+        DATAHUB_HOST_PIDFILE: dirs.pidFile,
+      }) as Record<string, string>,
+    });
+  } catch (error) {
+    const failure = error as { code?: number; message?: string };
+    code = typeof failure.code === 'number' && failure.code !== 0 ? failure.code : 1;
+    if (code !== 1 && code !== 124) console.error(`integration: ${failure.message ?? String(error)}`);
+  } finally {
+    clearTimeout(watchdog);
+    killGroupsInFile(dirs.pidFile);
+    await sandbox.stop();
+  }
+  console.log(`integration: finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${code})`);
+  if (code === 0) dirs.remove();
+  else console.log(`integration: logs kept in ${dirs.logs}`);
+  return code;
+}
+
+void main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`integration: ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);

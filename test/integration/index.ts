@@ -1,0 +1,41 @@
+// The mocha entry the extension host loads (--extensionTestsPath): runs every
+// compiled *.test.js next to this file (or in DATAHUB_TEST_SUITE_DIR, set by
+// `npm run test:integration -- --suite <dir>`), bdd style (describe/it).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+/** Spec output, then one line a CI can read: "N passed, N failed[, N skipped]". */
+class SpecWithSummary extends Mocha.reporters.Spec {
+  constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {
+    super(runner, options);
+    runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
+      const { passes, failures, pending } = this.stats;
+      // Printed after the spec epilogue, on a line of its own.
+      setImmediate(() => console.log(`\n${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}`));
+    });
+  }
+}
+
+export async function run(): Promise<void> {
+  const dir = process.env.DATAHUB_TEST_SUITE_DIR || __dirname;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  if (files.length === 0) throw new Error(`no *.test.js files in ${dir}: build them first (node esbuild.js --tests)`);
+
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: Number(process.env.DATAHUB_TEST_TIMEOUT_MS || 20_000),
+    color: false,
+    reporter: SpecWithSummary,
+    grep: process.env.DATAHUB_TEST_GREP || undefined,
+  });
+  for (const f of files) mocha.addFile(path.join(dir, f));
+
+  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  // Let the summary line (setImmediate above) reach the console before the host exits.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+}

@@ -1,0 +1,109 @@
+// HTTP control endpoints under /__sandbox/ (see api.ts), for tests that run in
+// another process than the sandbox (e.g. inside VS Code).
+
+import type { AuthConfig, ExtraIndex, FaultRule, SeedStringForm, ServerVersion } from './api';
+import { CONTROL_PREFIX, SERVER_VERSIONS } from './api';
+import type { Reply } from './restli';
+import { mergeAuth, type Runtime } from './runtime';
+
+const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
+
+function json(value: unknown, status = 200): Reply {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+function bad(message: string): Reply {
+  return json({ error: message }, 400);
+}
+
+function isExtraIndex(x: unknown): x is ExtraIndex {
+  if (x === null || typeof x !== 'object') return false;
+  const e = x as Record<string, unknown>;
+  const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+  return typeof e.indexName === 'string' && typeof e.sizeInMb === 'number' && optionalString(e.entityName) && optionalString(e.aspectName);
+}
+
+function timeseriesCounts(rt: Runtime, query: URLSearchParams): Reply {
+  const entityType = query.get('entityType');
+  const aspect = query.get('aspect');
+  if (!entityType || !aspect) return bad('expected ?entityType=...&aspect=...[&endTimeMillis=N]');
+  const end = query.get('endTimeMillis');
+  const counts = rt.timeseriesCounts(entityType, aspect, end === null ? undefined : Number(end));
+  return counts ? json(counts) : json({ error: `no timeseries index for ${entityType}/${aspect}` }, 404);
+}
+
+function msOf(body: Record<string, unknown>): number | undefined {
+  return typeof body.ms === 'number' && body.ms >= 0 ? body.ms : undefined;
+}
+
+export function handleControl(rt: Runtime, method: string, path: string, query: URLSearchParams, rawBody: string): Reply {
+  let body: Record<string, unknown> = {};
+  if (rawBody.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(rawBody);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return bad('the body must be a JSON object');
+      body = parsed as Record<string, unknown>;
+    } catch {
+      return bad('the body is not JSON');
+    }
+  }
+  const route = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
+  switch (route) {
+    case 'GET /requests':
+      return json(rt.requests);
+    case 'POST /requests/clear':
+      rt.requests = [];
+      return json({});
+    case 'POST /reset':
+      rt.reset();
+      return json({});
+    case 'GET /state':
+      return json(rt.state());
+    case 'POST /version': {
+      const version = body.version as ServerVersion;
+      if (!SERVER_VERSIONS.includes(version)) return bad(`version must be one of ${SERVER_VERSIONS.join(', ')}`);
+      const form = body.seedStringForm as SeedStringForm | undefined;
+      if (form !== undefined && !FORMS.includes(form)) return bad(`seedStringForm must be one of ${FORMS.join(', ')}`);
+      rt.setVersion(version, form);
+      return json({});
+    }
+    case 'POST /auth':
+      rt.auth = mergeAuth(rt.auth, body as Partial<AuthConfig>);
+      return json({});
+    case 'POST /faults':
+      if (typeof body.fault !== 'object' || body.fault === null) return bad('a fault rule needs {"fault": {"kind": ...}}');
+      rt.addFault(body as unknown as FaultRule);
+      return json({});
+    case 'POST /faults/clear':
+      rt.faults = [];
+      return json({});
+    case 'POST /service-time': {
+      const ms = msOf(body);
+      if (ms === undefined) return bad('expected {"ms": <non-negative number>}');
+      rt.serviceTimeMs = ms;
+      return json({});
+    }
+    case 'POST /task-duration': {
+      const ms = msOf(body);
+      if (ms === undefined) return bad('expected {"ms": <non-negative number>}');
+      rt.taskDurationMs = ms;
+      return json({});
+    }
+    case 'POST /indices': {
+      const indices = body.indices;
+      if (!Array.isArray(indices) || !indices.every(isExtraIndex)) {
+        return bad('expected {"indices": [{"indexName": string, "sizeInMb": number, "entityName"?: string, "aspectName"?: string}], "replace"?: boolean}');
+      }
+      rt.series.setExtras(indices, body.replace === true);
+      return json({});
+    }
+    case 'GET /timeseries':
+      return timeseriesCounts(rt, query);
+    case 'GET /restore-counts':
+      return json(rt.store.restoreCounts());
+    case 'GET /rows':
+      return json({ count: rt.store.countRows(query.get('urnLike') ?? undefined) });
+    default:
+      return json({ error: `no control endpoint ${route}` }, 404);
+  }
+}

@@ -1,0 +1,6 @@
+// Entry point for tests and the demo: the server, its contract, the sample data.
+export * from './api';
+export { startSandbox, FRONTEND_PREFIX } from './server';
+export { SAMPLE_URNS, SAMPLE_ASPECTS } from './data';
+export { NODE_ID, INDEX_SEEDS } from './timeseries';
+export { INTERNAL_BATCH } from './restore';

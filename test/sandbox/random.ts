@@ -1,0 +1,27 @@
+// Seeded PRNG (mulberry32): the sandbox data must be identical on every run.
+
+export interface Random {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+}
+
+export function createRandom(seed: number): Random {
+  let a = seed >>> 0;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)],
+    chance: (p) => next() < p,
+  };
+}

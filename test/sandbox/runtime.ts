@@ -1,0 +1,136 @@
+// The sandbox's mutable state: data, settings, faults, recorded requests.
+// Shared by the HTTP handler, the control endpoints and the in-process API.
+
+import type {
+  AuthConfig, FaultRule, Privilege, RecordedRequest, SandboxOptions, SandboxState, SeedStringForm, ServerVersion, TimeseriesCounts,
+} from './api';
+import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
+import type { ActionContext } from './actions';
+import { seedRows } from './data';
+import type { ActiveFault } from './faults';
+import { AspectStore } from './store';
+import { countAtOrBefore, TimeseriesStore } from './timeseries';
+
+export function defaultAuth(): AuthConfig {
+  return {
+    enabled: true,
+    tokens: {
+      admin: { token: SANDBOX_TOKENS.admin, privileges: [...ALL_PRIVILEGES] },
+      reader: { token: SANDBOX_TOKENS.reader, privileges: ['GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'] },
+      restorer: { token: SANDBOX_TOKENS.restorer, privileges: ['RESTORE_INDICES_PRIVILEGE', 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'] },
+      none: { token: SANDBOX_TOKENS.none, privileges: [] },
+    },
+    expired: [],
+  };
+}
+
+export function mergeAuth(base: AuthConfig, patch: Partial<AuthConfig>): AuthConfig {
+  return {
+    enabled: patch.enabled ?? base.enabled,
+    tokens: patch.tokens ?? base.tokens,
+    expired: patch.expired ?? base.expired ?? [],
+  };
+}
+
+export interface Caller {
+  /** Absent when no Authorization header came. */
+  tokenName?: string;
+  /** Matched a configured token (or auth is off). */
+  known: boolean;
+  expired: boolean;
+  privileges: readonly Privilege[];
+}
+
+export class Runtime {
+  readonly store: AspectStore;
+  series!: TimeseriesStore;
+  version!: ServerVersion;
+  seedStringForm!: SeedStringForm;
+  auth!: AuthConfig;
+  faults: ActiveFault[] = [];
+  serviceTimeMs!: number;
+  taskDurationMs!: number;
+  requests: RecordedRequest[] = [];
+  seq = 0;
+  private seedStringCalls = 0;
+
+  constructor(readonly options: SandboxOptions) {
+    this.store = new AspectStore(seedRows(options.seed ?? 42, Date.now(), options.benchRows ?? 0));
+    this.reset();
+  }
+
+  /** Back to the seeded state; the (immutable) rows are kept, their restore counts cleared. */
+  reset(): void {
+    const o = this.options;
+    this.series = new TimeseriesStore(o.seed ?? 42, Date.now(), { extraIndices: o.extraIndices, indexPrefix: o.indexPrefix });
+    this.version = o.version ?? 'newer';
+    this.seedStringForm = o.seedStringForm ?? 'alternate';
+    this.auth = mergeAuth(defaultAuth(), o.auth ?? {});
+    this.faults = [];
+    this.serviceTimeMs = o.serviceTimeMs ?? 0;
+    this.taskDurationMs = o.taskDurationMs ?? 3000;
+    this.requests = [];
+    this.seedStringCalls = 0;
+    this.store.resetCounts();
+  }
+
+  state(): SandboxState {
+    return {
+      version: this.version,
+      seedStringForm: this.seedStringForm,
+      auth: this.auth,
+      faults: this.faults.map((f) => f.rule),
+      serviceTimeMs: this.serviceTimeMs,
+      taskDurationMs: this.taskDurationMs,
+    };
+  }
+
+  /** Switching version restarts the seedString alternation (array first). */
+  setVersion(version: ServerVersion, form?: SeedStringForm): void {
+    this.version = version;
+    if (form !== undefined) this.seedStringForm = form;
+    this.seedStringCalls = 0;
+  }
+
+  timeseriesCounts(entityType: string, aspect: string, endTimeMillis?: number): TimeseriesCounts | undefined {
+    this.series.settle();
+    const index = this.series.find(entityType, aspect);
+    if (!index) return undefined;
+    const total = index.timestamps.length;
+    return { indexName: index.name, total, atOrBefore: endTimeMillis === undefined ? total : countAtOrBefore(index, endTimeMillis) };
+  }
+
+  addFault(rule: FaultRule): void {
+    this.faults.push({ rule, seen: 0, applied: 0 });
+  }
+
+  /** Who the Authorization header names; with auth off everyone may do everything. */
+  identify(header: string | undefined): Caller {
+    let tokenName: string | undefined;
+    let known = false;
+    let expired = false;
+    let privileges: readonly Privilege[] = [];
+    if (header !== undefined) {
+      const token = /^bearer\s+(.*)$/i.exec(header.trim())?.[1]?.trim() ?? '';
+      const entry = Object.entries(this.auth.tokens).find(([, t]) => t.token === token);
+      tokenName = entry?.[0] ?? 'unknown';
+      known = entry !== undefined;
+      privileges = entry?.[1].privileges ?? [];
+      expired = (this.auth.expired ?? []).some((e) => e === token || (entry !== undefined && e === entry[0]));
+    }
+    if (!this.auth.enabled) return { tokenName, known: true, expired: false, privileges: ALL_PRIVILEGES };
+    return { tokenName, known: known && !expired, expired, privileges };
+  }
+
+  actionContext(caller: Caller): ActionContext {
+    return {
+      version: this.version,
+      store: this.store,
+      series: this.series,
+      taskDurationMs: this.taskDurationMs,
+      seedStringForm: this.seedStringForm,
+      nextSeedStringCall: () => this.seedStringCalls++,
+      can: (p) => caller.privileges.includes(p),
+    };
+  }
+}

@@ -1,0 +1,217 @@
+// The DataHub-compatible GMS sandbox: node:http, 127.0.0.1 only. GMS direct at
+// /operations, the same server "through datahub-frontend" at /api/gms/operations,
+// control endpoints at /__sandbox/. Contract: api.ts.
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runAction } from './actions';
+import { CONTROL_PREFIX, type RecordedRequest, type Sandbox, type SandboxOptions } from './api';
+import { handleControl } from './control';
+import { applyFault, matchFault } from './faults';
+import { isActionName, validateParams } from './params';
+import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
+import { mergeAuth, Runtime, type Caller } from './runtime';
+
+export const FRONTEND_PREFIX = '/api/gms';
+const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
+const MAX_BODY = 16 * 1024 * 1024;
+
+const REPORTED_VERSION = { newer: 'v1.0.0', legacy: 'v0.10.5', seedString: 'v0.12.1', pre0105: 'v0.10.4' } as const;
+
+/** What GMS's own /config says (the DataHub CLI checks noCode). */
+function gmsConfig(rt: Runtime): Reply {
+  return jsonReply({
+    models: {},
+    patchCapable: true,
+    versions: { 'acryldata/datahub': { version: REPORTED_VERSION[rt.version], commit: '0000000' } },
+    statefulIngestionCapable: true,
+    supportsImpactAnalysis: true,
+    timeZone: 'GMT',
+    datahub: { serverType: 'quickstart' },
+    noCode: 'true',
+  });
+}
+
+/** What datahub-frontend's /config says: how clients tell they were given the frontend root. */
+function frontendConfig(): Reply {
+  return jsonReply({ config: { application: 'datahub-frontend', appVersion: REPORTED_VERSION.newer, authEnabled: true } });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(raw: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function redactedHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    out[name.toLowerCase()] = name.toLowerCase() === 'authorization' ? `${text.trim().split(/\s+/)[0]} <redacted>` : text;
+  }
+  return out;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The GMS answer to /operations, once faults and service time are past. */
+function operations(rt: Runtime, method: string, caller: Caller, path: string, action: string | null, raw: string, frontend: boolean): Reply {
+  if (!caller.known) {
+    // The auth filter answers before Rest.li; through the frontend a missing token is a bare 401.
+    if (frontend && caller.tokenName === undefined) return { status: 401, headers: {}, body: '' };
+    const message = caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.';
+    return servletErrorPage(401, message, path);
+  }
+  if (rt.version === 'pre0105') return restliError(404, `No root resource defined for path '/operations'`);
+  if (action !== null && method !== 'POST') {
+    return restliError(400, `All action methods (specified via 'action' in URI) must be submitted as a POST (was ${method})`);
+  }
+  if (action === null) return restliError(400, `${method} operation not supported on resource '${RESOURCE}' URI: '/operations'`);
+  if (!isActionName(action)) {
+    return restliError(400, `POST operation named ${action} not supported on resource '${RESOURCE}' URI: '/operations?action=${action}'`);
+  }
+  let body: Record<string, unknown> = {};
+  if (raw.trim() !== '') {
+    const parsed = parseJson(raw);
+    if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+      return restliError(400, 'Cannot parse request entity', action);
+    }
+    body = parsed.value as Record<string, unknown>;
+  }
+  const checked = validateParams(action, rt.version, body);
+  if (!checked.ok) return checked.reply;
+  return runAction(action, checked.params, rt.actionContext(caller));
+}
+
+async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, log: (line: string) => void): Promise<void> {
+  // Split by hand: new URL() would read a path such as //operations as a host name.
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const searchParams = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
+  const raw = await readBody(req);
+  const send = (reply: Reply): void => {
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
+    res.end(reply.body);
+  };
+  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+    send(handleControl(rt, req.method ?? 'GET', path, searchParams, raw));
+    return;
+  }
+
+  const started = Date.now();
+  const action = searchParams.get('action');
+  const parsed = raw.trim() === '' ? undefined : parseJson(raw);
+  const body = parsed?.ok ? parsed.value : undefined;
+  const caller = rt.identify(req.headers.authorization);
+  // Recorded before the first byte goes out, so a client that has its answer always finds the record.
+  const record = (status: number): void => {
+    const entry: RecordedRequest = {
+      seq: ++rt.seq,
+      time: started,
+      method: req.method ?? 'GET',
+      path,
+      query: Object.fromEntries(searchParams),
+      ...(action !== null ? { action } : {}),
+      headers: redactedHeaders(req),
+      ...(caller.tokenName !== undefined ? { tokenName: caller.tokenName } : {}),
+      body,
+      rawBody: raw,
+      status,
+    };
+    rt.requests.push(entry);
+    log(`${entry.method} ${path}${action ? `?action=${action}` : ''} -> ${status || 'reset'} (${Date.now() - started} ms, token ${entry.tokenName ?? 'none'})`);
+  };
+  const reply = (r: Reply): void => {
+    record(r.status);
+    send(r);
+  };
+
+  const start = body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number'
+    ? (body as { start: number }).start
+    : 0;
+  const fault = matchFault(rt.faults, action ?? undefined, start);
+  if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
+
+  const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
+  const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
+  if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
+  if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
+  if (sub === '/operations' || sub === '/operations/') {
+    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    return reply(operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend));
+  }
+  if (!caller.known) return reply(servletErrorPage(401, 'Unauthorized to perform this action.', path));
+  reply(restliError(404, `No root resource defined for path '${sub}'`));
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const rt = new Runtime(options);
+  const quiet = options.quiet ?? true;
+  const log = quiet ? () => {} : (line: string) => console.log(line);
+  const server = createServer((req, res) => {
+    handle(rt, req, res, log).catch((err: unknown) => {
+      log(`sandbox error: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('sandbox internal error');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    frontendUrl: `${url}${FRONTEND_PREFIX}`,
+    port,
+    get requests() {
+      return rt.requests;
+    },
+    clearRequests: () => {
+      rt.requests = [];
+    },
+    setVersion: (version, form) => rt.setVersion(version, form),
+    setAuth: (auth) => {
+      rt.auth = mergeAuth(rt.auth, auth);
+    },
+    addFault: (rule) => rt.addFault(rule),
+    clearFaults: () => {
+      rt.faults = [];
+    },
+    setServiceTime: (ms) => {
+      rt.serviceTimeMs = ms;
+    },
+    setTaskDuration: (ms) => {
+      rt.taskDurationMs = ms;
+    },
+    setExtraIndices: (indices, replace) => rt.series.setExtras(indices, replace === true),
+    timeseriesCounts: (entityType, aspect, endTimeMillis) => rt.timeseriesCounts(entityType, aspect, endTimeMillis),
+    restoreCounts: () => rt.store.restoreCounts(),
+    countRows: (urnLike) => rt.store.countRows(urnLike),
+    reset: () => rt.reset(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,62 @@
+// A minimal raw HTTP caller for the sandbox's own tests: what went over the
+// wire, nothing interpreted (the real client lives in src/gms).
+
+import { SANDBOX_TOKENS } from './api';
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, undefined when it is not JSON. */
+  json: unknown;
+}
+
+export async function answer(res: Response): Promise<RawAnswer> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export interface CallOptions {
+  /** Bearer token; null sends no Authorization header. Default: the admin token. */
+  token?: string | null;
+  /** Raw body instead of JSON.stringify(body). */
+  raw?: string;
+  method?: string;
+}
+
+/** POST {base}/operations?action=NAME with a JSON body, as DataHub's Python client does. */
+export async function callAction(base: string, action: string, body: unknown = {}, options: CallOptions = {}): Promise<RawAnswer> {
+  const token = options.token === undefined ? SANDBOX_TOKENS.admin : options.token;
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-restli-protocol-version': '2.0.0' };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const method = options.method ?? 'POST';
+  const res = await fetch(`${base}/operations?action=${encodeURIComponent(action)}`, {
+    method,
+    headers,
+    body: method === 'GET' ? undefined : (options.raw ?? JSON.stringify(body)),
+  });
+  return answer(res);
+}
+
+/** The `value` of a 200 answer, failing loudly otherwise. */
+export function valueOf(a: RawAnswer): unknown {
+  if (a.status !== 200 || a.json === null || typeof a.json !== 'object' || !('value' in a.json)) {
+    throw new Error(`expected 200 {"value": ...}, got ${a.status}: ${a.text.slice(0, 300)}`);
+  }
+  return (a.json as { value: unknown }).value;
+}
+
+export async function control(base: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${base}/__sandbox${path}`, body === undefined
+    ? {}
+    : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const a = await answer(res);
+  if (a.status !== 200) throw new Error(`control ${path}: ${a.status} ${a.text}`);
+  return a.json;
+}

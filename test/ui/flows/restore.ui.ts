@@ -1,0 +1,116 @@
+// A person's first session: store the token through the password box, look at
+// the index sizes, filter them, restore a URN from the command palette and one
+// from the editor's context menu. Asserts on the screen and on what the
+// sandbox received; saves a screenshot per step.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SANDBOX_TOKENS, type RecordedRequest } from '../../sandbox/api';
+import { startUiSession, type UiSession } from '../harness/session';
+
+const VIEW = 'Timeseries Indices';
+const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+const LOAD_JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_etl,prod),load_orders)';
+/** "3 indices · 21.7 GB": count and total of a group. */
+const GROUP_DESCRIPTION = /^(\d+) ind(?:ex|ices) · [\d.,]+ (?:B|kB|KB|MB|GB|TB)$/;
+
+describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+  const actions = (name: string): RecordedRequest[] => session.sandbox.requests.filter((r) => r.action === name);
+
+  before(async () => {
+    session = await startUiSession();
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('stores the access token typed into the password box', async () => {
+    const wb = session.workbench;
+    await wb.step('set-token', async () => {
+      await wb.runCommand('DataHub: Set Access Token…');
+      await wb.quickInput.locator('input[type="password"]').waitFor();
+      await wb.typeInQuickInput(SANDBOX_TOKENS.admin);
+      const text = await wb.waitForNotification(/Access token stored/);
+      assert.match(text, /"sandbox"/);
+      // Nothing on screen shows the token.
+      assert.ok(!(await wb.page.content()).includes(SANDBOX_TOKENS.admin), 'the token is visible in the page');
+      await wb.screenshot('01-access-token-stored');
+    });
+  });
+
+  it('shows the index sizes grouped by entity, with count and total size', async () => {
+    const wb = session.workbench;
+    await wb.step('datahub-view', async () => {
+      await wb.openViewContainer('DataHub');
+      await wb.treeRow(VIEW, 'dataset').waitFor({ timeout: 30_000 });
+      const items = await wb.treeItems(VIEW);
+      const dataset = items.find((i) => i.label === 'dataset');
+      assert.ok(dataset, `no dataset group in ${JSON.stringify(items)}`);
+      assert.match(dataset.description, GROUP_DESCRIPTION);
+      assert.match(dataset.description, /^3 indices · 21\.7 GB$/);
+      for (const group of ['chart', 'dataprocessinstance']) {
+        assert.ok(items.some((i) => i.label === group), `no ${group} group in ${JSON.stringify(items)}`);
+      }
+      await wb.screenshot('02-datahub-view-entity-groups');
+    });
+    const sizes = actions('getIndexSizes');
+    assert.ok(sizes.length >= 1, 'the view did not ask DataHub for index sizes');
+    assert.equal(sizes.at(-1)?.tokenName, 'admin', 'getIndexSizes was not sent with the stored token');
+    assert.equal(sizes.at(-1)?.method, 'POST');
+  });
+
+  it('filters the indices by typing part of a name', async () => {
+    const wb = session.workbench;
+    await wb.step('filter', async () => {
+      await wb.runCommand('DataHub: Filter Indices…');
+      await wb.typeInQuickInput('usage');
+      await wb.treeRow(VIEW, 'dataprocessinstance').waitFor({ state: 'detached', timeout: 15_000 });
+      const items = await wb.treeItems(VIEW);
+      const dataset = items.find((i) => i.label === 'dataset');
+      assert.ok(dataset, `no dataset group after filtering: ${JSON.stringify(items)}`);
+      assert.match(dataset.description, /^1 index · 2\.71? GB$/);
+      assert.ok(!items.some((i) => i.label === 'assertion'), 'a group without usage indices is still shown');
+      await wb.screenshot('03-indices-filtered-by-usage');
+      await wb.clickViewAction(VIEW, 'Clear Filter');
+      await wb.treeRow(VIEW, 'dataprocessinstance').waitFor({ timeout: 15_000 });
+    });
+  });
+
+  it('restores a URN typed into the command palette', async () => {
+    const wb = session.workbench;
+    session.sandbox.clearRequests();
+    await wb.step('restore-palette', async () => {
+      await wb.runCommand('DataHub: Restore Indices for URN…');
+      await wb.typeInQuickInput(ORDERS, { submit: false });
+      await wb.screenshot('04-restore-urn-typed-in-palette');
+      await wb.quickInputBox.press('Enter');
+      // Step 2 of 2: the aspect; keep "(all aspects)".
+      await wb.pickQuickInputItem('(all aspects)');
+      const text = await wb.waitForNotification(/^Restored 7 rows for /, 30_000);
+      assert.match(text, /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, \d+\.\d s/);
+      await wb.screenshot('05-restore-by-urn-result');
+    });
+    const restores = actions('restoreIndices');
+    assert.equal(restores.length, 1, `expected one restoreIndices request, got ${restores.length}`);
+    assert.equal((restores[0].body as { urn?: string }).urn, ORDERS);
+    assert.equal(restores[0].tokenName, 'admin');
+  });
+
+  it('restores the URN under the cursor from the editor context menu', async () => {
+    const wb = session.workbench;
+    session.sandbox.clearRequests();
+    await wb.clearNotifications();
+    await wb.step('restore-context-menu', async () => {
+      await wb.openFile('lineage.json');
+      await wb.editorContextMenu(LOAD_JOB, 'Restore Indices for This URN', async () => {
+        await wb.screenshot('06-editor-context-menu-on-urn');
+      });
+      const text = await wb.waitForNotification(/^Restored \d+ rows? for urn:li:dataJob:/, 30_000);
+      assert.match(text, /^Restored 5 rows for urn:li:dataJob:.*load_orders.*, 0 ignored, \d+\.\d s/);
+      await wb.screenshot('07-restore-at-cursor-result');
+    });
+    const restores = actions('restoreIndices');
+    assert.equal(restores.length, 1, `expected one restoreIndices request, got ${restores.length}`);
+    assert.equal((restores[0].body as { urn?: string }).urn, LOAD_JOB);
+  });
+});

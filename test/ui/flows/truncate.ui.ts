@@ -1,0 +1,145 @@
+// Truncating old rows the way a person does: right-click an index, pick a
+// cutoff, read the dry run in the modal, confirm, watch the progress
+// notification until the summary, then stop watching a second task (it goes on)
+// and find it in DataHub Tasks. Asserts on the screen and on the sandbox's data.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startUiSession, type UiSession } from '../harness/session';
+
+const VIEW = 'Timeseries Indices';
+const TASKS = 'DataHub Tasks';
+const ASPECT_ROW = 'dashboardusagestatistics';
+const DASHBOARD = ['dashboard', 'dashboardUsageStatistics'] as const;
+
+/** Right-click the index and pick "Truncate Entries Older Than…"; waits for the cutoff picker. */
+async function openTruncateFromTree(session: UiSession): Promise<void> {
+  const wb = session.workbench;
+  const title = wb.quickInput.locator('.quick-input-title', { hasText: /Truncate dashboard_dashboardusagestatisticsaspect_v1/ });
+  for (let attempt = 1; ; attempt++) {
+    const row = wb.treeRow(VIEW, ASPECT_ROW);
+    await row.waitFor({ timeout: 30_000 });
+    await row.click({ button: 'right' });
+    // Only the menu on screen: the tree re-renders after a refresh and earlier menus may linger in the DOM.
+    const action = wb.page.locator('.context-view .monaco-menu .action-item .action-label:visible', { hasText: /^Truncate Entries Older Than…$/ });
+    await action.waitFor({ timeout: 10_000 });
+    await action.click();
+    try {
+      await title.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await wb.page.keyboard.press('Escape');
+    }
+  }
+}
+
+describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+  const truncates = () => session.sandbox.requests.filter((r) => r.action === 'truncateTimeseriesAspect');
+  const rows = () => session.sandbox.timeseriesCounts(...DASHBOARD);
+
+  before(async () => {
+    // Auth off: the token flow has its own UI test. Tasks last long enough to be seen.
+    session = await startUiSession({ prefix: 'truncate', sandbox: { auth: { enabled: false }, taskDurationMs: 6000 } });
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('offers presets with their dates, and refuses a future date as it is typed', async () => {
+    const wb = session.workbench;
+    await wb.step('cutoff-picker', async () => {
+      await wb.openViewContainer('DataHub');
+      await openTruncateFromTree(session);
+      for (const days of [30, 90, 180, 365]) await wb.quickInputRow(new RegExp(`^\\s*${days} days\\s*$`)).waitFor();
+      const description = await wb.quickInputRow(/^\s*180 days\s*$/).locator('.label-description').textContent();
+      assert.match(description ?? '', /^entries at or before \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/);
+      await wb.quickInputRow(/Advanced options…/).waitFor();
+      await wb.screenshot('01-cutoff-presets');
+      await wb.typeInQuickInput('2999-01-01', { submit: false });
+      await wb.quickInput.locator('.monaco-list-row', { hasText: /2999-01-01 is in the future: 2999-01-01 00:00/ }).waitFor();
+      await wb.screenshot('02-future-date-refused');
+      await wb.quickInputBox.fill('');
+      await wb.pickQuickInputItem(/^\s*180 days\s*$/);
+    });
+  });
+
+  it('dry-runs first and shows what would go in a modal; deletes only after "Truncate"', async () => {
+    const wb = session.workbench;
+    const before = rows();
+    assert.ok(before);
+    await wb.step('dry-run-modal', async () => {
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      const message = (await dialog.locator('.dialog-message-text').textContent()) ?? '';
+      const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
+      assert.match(message, /^Delete \d+ of 201 rows \(\d+\.\d\d%\) from dashboard_dashboardusagestatisticsaspect_v1\?$/);
+      assert.match(detail, /Connection: sandbox/);
+      assert.match(detail, /Entries at or before .* \(180 days ago\)/);
+      assert.match(detail, /Method: (delete by query|reindex)/);
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).waitFor();
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).waitFor();
+      await wb.screenshot('03-dry-run-modal');
+      const sent = truncates();
+      assert.equal(sent.length, 1, 'only the dry run was sent before confirming');
+      assert.equal((sent[0].body as { dryRun?: boolean }).dryRun, true);
+      assert.equal(rows()?.total, 201, 'nothing deleted before confirming');
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).click();
+    });
+
+    await wb.step('progress-notification', async () => {
+      await wb.waitForNotification(/DataHub: truncating dashboard\/dashboardusagestatistics/, 20_000);
+      await wb.waitForNotification(/deleted/, 10_000);
+      await wb.screenshot('04-progress-notification');
+      const summary = await wb.waitForNotification(/^Truncation of dashboard_dashboardusagestatisticsaspect_v1 finished: deleted \d+ of \d+ rows/, 40_000);
+      assert.match(summary, /Run time \d+\.\d s\./);
+      await wb.screenshot('05-completed-summary');
+    });
+    const sent = truncates();
+    assert.equal(sent.length, 2);
+    assert.equal((sent[1].body as { dryRun?: boolean }).dryRun, false);
+    assert.ok((rows()?.total ?? 201) < 201, 'rows were deleted');
+  });
+
+  it('cancelling the notification stops watching, not the task; DataHub Tasks lists both tasks', async () => {
+    const wb = session.workbench;
+    await wb.clearNotifications();
+    await wb.step('stop-watching', async () => {
+      await openTruncateFromTree(session);
+      // The collapsed second step: force delete by query.
+      await wb.pickQuickInputItem(/Advanced options…/);
+      await wb.pickQuickInputItem(/^\s*Method\s*$/);
+      await wb.pickQuickInputItem(/^\s*Force delete by query\s*$/);
+      await wb.quickInputRow(/Use these options/).locator('.label-description', { hasText: /^force delete by query · default batch size · default timeout$/ }).waitFor();
+      await wb.screenshot('06-advanced-options');
+      await wb.pickQuickInputItem(/Use these options/);
+      await wb.pickQuickInputItem(/^\s*90 days\s*$/);
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      assert.match((await dialog.locator('.dialog-message-detail').textContent()) ?? '', /Method: delete by query \(forced\)/);
+      const dry = truncates().at(-1)?.body as Record<string, unknown>;
+      assert.equal(dry.forceDeleteByQuery, true);
+      assert.equal('forceReindex' in dry, false, 'only one force flag is sent');
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).click();
+      const toast = wb.page.locator('.notification-list-item', { hasText: /DataHub: truncating/ }).first();
+      await toast.waitFor({ timeout: 20_000 });
+      await toast.hover();
+      await toast.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+      const text = await wb.waitForNotification(/^Stopped watching task /, 10_000);
+      assert.match(text, /keeps running on the server/);
+    });
+    await wb.step('tasks-view', async () => {
+      const header = wb.page.locator('.part.sidebar .pane-header', { hasText: TASKS });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await wb.treeRows(TASKS).nth(1).waitFor({ timeout: 10_000 });
+      const items = await wb.treeItems(TASKS);
+      assert.equal(items.length, 2, JSON.stringify(items));
+      assert.ok(items.every((i) => i.label === 'dashboard/dashboardusagestatistics'), JSON.stringify(items));
+      assert.match(items[0].description, /^running, not watched/);
+      assert.match(items[1].description, /^completed · \d+\/\d+ deleted/);
+      await wb.treeRows(TASKS).first().hover();
+      await wb.treeRows(TASKS).first().locator('.action-label[aria-label="Watch Task"]').waitFor({ timeout: 5_000 });
+      await wb.screenshot('07-tasks-view');
+    });
+  });
+});

@@ -1,0 +1,233 @@
+// Drives the VS Code workbench in the page the way a person does: keyboard,
+// command palette, quick input, clicks and context menus. Selectors are VS
+// Code 1.100's DOM classes; each helper waits for what it acts on.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { REPO_ROOT } from '../../host/codeServer';
+
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (s: string): RegExp => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
+
+export class Workbench {
+  constructor(
+    readonly page: Page,
+    private readonly prefix: string,
+  ) {}
+
+  /** The workbench is laid out and the extension host has started. */
+  async waitReady(): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 90_000 });
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 30_000 });
+    // The explorer shows the workspace once the remote connection is up.
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** An extension's contributions are in: its view container shows in the activity bar. */
+  async waitForViewContainer(title: string, timeout = 60_000): Promise<void> {
+    await this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"]`).first().waitFor({ timeout });
+  }
+
+  /** Saves test-results/screenshots/<prefix>-<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${this.prefix ? `${this.prefix}-` : ''}${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Runs a step; on failure saves FAILED-<name>.png before rethrowing. */
+  async step<T>(name: string, body: () => Promise<T>): Promise<T> {
+    try {
+      return await body();
+    } catch (error) {
+      await this.screenshot(`FAILED-${name}`).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  // ----- quick input (command palette, input boxes, quick picks)
+
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  get quickInputBox(): Locator {
+    return this.quickInput.locator('.quick-input-box input');
+  }
+
+  quickInputRow(label: string | RegExp): Locator {
+    const text = typeof label === 'string' ? exactly(label) : label;
+    return this.quickInput
+      .locator('.monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: text }) });
+  }
+
+  /** Opens the command palette, types the command's title and picks it (as "Category: Title"). */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.quickInputBox.waitFor({ state: 'visible' });
+    await this.quickInputBox.fill('>');
+    await this.quickInputBox.pressSequentially(title);
+    const row = this.quickInputRow(title).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+  }
+
+  /** Types into the open input box or quick pick (like a person, key by key) and presses Enter. */
+  async typeInQuickInput(text: string, options: { submit?: boolean; title?: string | RegExp } = {}): Promise<void> {
+    await this.quickInputBox.waitFor({ state: 'visible' });
+    if (options.title) await this.quickInput.locator('.quick-input-title', { hasText: options.title }).waitFor();
+    await this.quickInputBox.fill('');
+    await this.quickInputBox.pressSequentially(text);
+    if (options.submit ?? true) await this.quickInputBox.press('Enter');
+  }
+
+  /** Clicks an item of the open quick pick, by its label. */
+  async pickQuickInputItem(label: string | RegExp): Promise<void> {
+    const row = this.quickInputRow(label).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+  }
+
+  async quickInputTitle(): Promise<string> {
+    return (await this.quickInput.locator('.quick-input-title').textContent()) ?? '';
+  }
+
+  async waitQuickInputClosed(): Promise<void> {
+    await this.quickInput.waitFor({ state: 'hidden', timeout: 15_000 });
+  }
+
+  // ----- notifications
+
+  /** Waits for a notification toast whose message matches; returns its full text. */
+  async waitForNotification(text: string | RegExp, timeout = 20_000): Promise<string> {
+    const message = this.page.locator('.notification-list-item-message', { hasText: text }).first();
+    await message.waitFor({ timeout });
+    return (await message.textContent()) ?? '';
+  }
+
+  /** Every notification message currently shown (toasts). */
+  async notificationTexts(): Promise<string[]> {
+    return this.page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+  }
+
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  // ----- views
+
+  /** Clicks a view container in the activity bar (e.g. "DataHub"). */
+  async openViewContainer(title: string): Promise<void> {
+    await this.waitForViewContainer(title, 20_000);
+    const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"]`).first();
+    const pane = this.page.locator('.part.sidebar .composite.title', { hasText: new RegExp(title, 'i') });
+    if (!(await pane.isVisible())) await item.click();
+    await pane.waitFor({ timeout: 20_000 });
+  }
+
+  /** The rows of a tree view in the side bar, by the view's name (its pane header). */
+  viewPane(name: string): Locator {
+    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header', { hasText: name }) });
+  }
+
+  treeRows(viewName: string): Locator {
+    return this.viewPane(viewName).locator('.pane-body .monaco-list-row');
+  }
+
+  treeRow(viewName: string, label: string | RegExp): Locator {
+    const text = typeof label === 'string' ? exactly(label) : label;
+    return this.treeRows(viewName).filter({ has: this.page.locator('.label-name', { hasText: text }) });
+  }
+
+  /** Clicks an action in a view's title bar (hovering first, as they show on hover). */
+  async clickViewAction(viewName: string, label: string): Promise<void> {
+    const pane = this.viewPane(viewName);
+    await pane.locator('.pane-header').hover();
+    await pane.locator(`.pane-header .actions a.action-label[aria-label^="${label}"]`).first().click();
+  }
+
+  /** [label, description] of each visible row of a tree view. */
+  async treeItems(viewName: string): Promise<Array<{ label: string; description: string }>> {
+    const rows = this.treeRows(viewName);
+    const count = await rows.count();
+    const items: Array<{ label: string; description: string }> = [];
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
+      const description = ((await row.locator('.label-description').first().textContent().catch(() => '')) ?? '').trim();
+      items.push({ label, description });
+    }
+    return items;
+  }
+
+  // ----- editors
+
+  /** Opens a workspace file through Quick Open, by typing its name. */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    await this.quickInputBox.waitFor({ state: 'visible' });
+    await this.quickInputBox.fill('');
+    await this.quickInputBox.pressSequentially(name);
+    await this.pickQuickInputItem(name);
+    await this.page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines .view-line').first().waitFor({ timeout: 15_000 });
+  }
+
+  /** The rendered line of the active editor that contains `text`. */
+  editorLine(text: string): Locator {
+    return this.page.locator('.editor-instance .monaco-editor .view-lines .view-line', { hasText: text }).first();
+  }
+
+  /**
+   * Where the middle character of `text` is drawn on screen. Monaco splits a
+   * long token into several spans, so this measures the character itself.
+   */
+  async editorTextPoint(text: string): Promise<{ x: number; y: number }> {
+    const line = this.editorLine(text);
+    await line.waitFor({ timeout: 15_000 });
+    const measure = () => line.evaluate((element, wanted) => {
+      // No named helpers in here: tsx would wrap them in a function the page does not have.
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+      const full = nodes.map((n) => n.data.replace(/\u00a0/g, ' ')).join('');
+      let target = full.indexOf(wanted) + Math.floor(wanted.length / 2);
+      for (const node of nodes) {
+        if (target < node.data.length) {
+          const range = document.createRange();
+          range.setStart(node, target);
+          range.setEnd(node, target + 1);
+          const rect = range.getBoundingClientRect();
+          return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+        }
+        target -= node.data.length;
+      }
+      return undefined;
+    }, text);
+    // Right after opening, the editor may still be laying out (zero-size boxes): measure until stable.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const point = await measure();
+      if (!point) throw new Error(`"${text}" is not in the active editor`);
+      const editor = await this.page.locator('.editor-instance .monaco-editor').first().boundingBox();
+      const inside = editor && point.x > editor.x && point.y > editor.y && point.x < editor.x + editor.width && point.y < editor.y + editor.height;
+      if (inside) return point;
+      if (Date.now() > deadline) throw new Error(`"${text}" is not visible in the active editor`);
+      await this.page.waitForTimeout(200);
+    }
+  }
+
+  /** Right-clicks the middle of `text` in the active editor and picks a context menu item. */
+  async editorContextMenu(text: string, item: string, beforePick?: () => Promise<void>): Promise<void> {
+    const { x, y } = await this.editorTextPoint(text);
+    await this.page.mouse.click(x, y, { button: 'right' });
+    const action = this.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactly(item) }).first();
+    await action.waitFor({ timeout: 10_000 });
+    if (beforePick) await beforePick();
+    await action.click();
+  }
+}

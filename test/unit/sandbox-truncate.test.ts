@@ -1,0 +1,120 @@
+// truncateTimeseriesAspect and getEsTaskStatus in the sandbox: dry-run text,
+// the method DataHub would choose, force flags, tasks that really delete.
+
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { NODE_ID, startSandbox, type Sandbox } from '../sandbox';
+import { callAction, valueOf } from '../sandbox/testing';
+
+const DAY = 86_400_000;
+const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardUsageStatistics' };
+const REINDEX = 'Reindexing the aspect without the deleted records. ';
+const DELETE_BY_QUERY = 'Issuing a delete by query request. ';
+const DRY_RUN = 'This was a dry run. Run with dryRun = false to execute.';
+
+let sb: Sandbox;
+before(async () => {
+  sb = await startSandbox();
+});
+after(() => sb.stop());
+beforeEach(() => sb.reset());
+
+async function truncate(body: Record<string, unknown>): Promise<string> {
+  return valueOf(await callAction(sb.url, 'truncateTimeseriesAspect', body)) as string;
+}
+
+async function taskStatus(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return JSON.parse(valueOf(await callAction(sb.url, 'getEsTaskStatus', body)) as string) as Record<string, unknown>;
+}
+
+async function sizeInMb(indexName: string): Promise<number> {
+  const value = valueOf(await callAction(sb.url, 'getIndexSizes')) as { indexSizes: Array<{ indexName: string; sizeInMb: number }> };
+  const entry = value.indexSizes.find((e) => e.indexName === indexName);
+  assert.ok(entry);
+  return entry.sizeInMb;
+}
+
+describe('truncateTimeseriesAspect dry run', () => {
+  it('reports what would go, as a percentage, and the method DataHub would choose', async () => {
+    const now = Date.now();
+    for (const daysAgo of [0, 150, 200, 250, 500]) {
+      const endTimeMillis = now - daysAgo * DAY;
+      const counts = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis);
+      assert.ok(counts);
+      assert.equal(counts.total, 201);
+      const n = counts.atOrBefore;
+      const method = n > 100 ? REINDEX : DELETE_BY_QUERY;
+      const expected = `Delete ${n} out of 201 rows (${((n / 201) * 100).toFixed(2)}%). ${method}${DRY_RUN}`;
+      assert.equal(await truncate({ ...DASHBOARD, endTimeMillis }), expected);
+    }
+    assert.equal(await truncate({ ...DASHBOARD, endTimeMillis: now }), `Delete 201 out of 201 rows (100.00%). ${REINDEX}${DRY_RUN}`);
+    assert.equal(await truncate({ ...DASHBOARD, endTimeMillis: 0 }), `Delete 0 out of 201 rows (0.00%). ${DELETE_BY_QUERY}${DRY_RUN}`);
+  });
+
+  it('is the default: without dryRun nothing is deleted', async () => {
+    await truncate({ ...DASHBOARD, endTimeMillis: Date.now(), dryRun: true });
+    await truncate({ ...DASHBOARD, endTimeMillis: Date.now() });
+    assert.equal(sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect)?.total, 201);
+  });
+
+  it('an empty index prints NaN%', async () => {
+    assert.equal(await truncate({ entityType: 'assertion', aspect: 'assertionRunEvent', endTimeMillis: Date.now() }),
+      `Delete 0 out of 0 rows (NaN%). ${DELETE_BY_QUERY}${DRY_RUN}`);
+  });
+
+  it('a force flag overrides the choice; both flags, or equal flags, are refused with a 200', async () => {
+    assert.match(await truncate({ ...DASHBOARD, endTimeMillis: Date.now(), forceDeleteByQuery: true }), /\(100\.00%\)\. Issuing a delete by query/);
+    assert.match(await truncate({ ...DASHBOARD, endTimeMillis: 0, forceReindex: true }), /\(0\.00%\)\. Reindexing/);
+    for (const flag of [true, false]) {
+      const a = await callAction(sb.url, 'truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 0, forceDeleteByQuery: flag, forceReindex: flag });
+      assert.equal(a.status, 200);
+      assert.deepEqual(a.json, { value: 'please only set forceReindex OR forceDeleteByQuery flags' });
+    }
+  });
+
+  it('an unknown aspect is a 400', async () => {
+    const a = await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'schemaMetadata', endTimeMillis: 0 });
+    assert.equal(a.status, 400);
+    assert.equal(a.headers.get('x-restli-error-response'), 'true');
+  });
+});
+
+describe('truncate task', () => {
+  it('runs for the task duration, shows deleted growing, then really removes the rows', async () => {
+    sb.setTaskDuration(600);
+    const before = await sizeInMb('dashboard_dashboardusagestatisticsaspect_v1');
+    const endTimeMillis = Date.now() - 200 * DAY;
+    const toDelete = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)?.atOrBefore ?? 0;
+    assert.ok(toDelete > 50);
+    const task = await truncate({ ...DASHBOARD, endTimeMillis, dryRun: false });
+    assert.match(task, new RegExp(`^${NODE_ID}:\\d+$`));
+    assert.equal(NODE_ID.length, 22);
+
+    const first = await taskStatus({ task });
+    assert.equal(first.completed, false);
+    assert.equal(first.taskId, task);
+    const running = first.status as Record<string, number>;
+    assert.equal(running.total, toDelete);
+    assert.ok(running.deleted < toDelete);
+    assert.deepEqual(Object.keys(first), ['completed', 'taskId', 'runTimeNanos', 'status']);
+    assert.deepEqual(Object.keys(running), ['total', 'updated', 'created', 'deleted', 'batches', 'version_conflicts', 'noops']);
+    assert.equal(await sizeInMb('dashboard_dashboardusagestatisticsaspect_v1'), before, 'nothing gone while running');
+
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const [nodeId, taskId] = task.split(':');
+    const done = await taskStatus({ nodeId, taskId: Number(taskId) });
+    assert.equal(done.completed, true);
+    assert.equal((done.status as Record<string, number>).deleted, toDelete);
+    assert.ok((done.runTimeNanos as number) >= (first.runTimeNanos as number));
+    assert.equal(sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect)?.total, 201 - toDelete);
+    const after = await sizeInMb('dashboard_dashboardusagestatisticsaspect_v1');
+    assert.ok(Math.abs(after - before * ((201 - toDelete) / 201)) < 0.01, `size shrank from ${before} to ${after}`);
+  });
+
+  it('unknown tasks answer an error inside a 200; malformed ids are a 400', async () => {
+    assert.deepEqual(await taskStatus({ task: `${NODE_ID}:1` }), { error: `Could not get task status for ${NODE_ID}:1` });
+    const bad = await callAction(sb.url, 'getEsTaskStatus', { task: 'no-colon-here' });
+    assert.equal(bad.status, 400);
+    assert.match((bad.json as { message: string }).message, /^Task should be in the form nodeId:taskId/);
+  });
+});
