@@ -87,6 +87,9 @@ export async function pickOrType(step: PickOrTypeStep): Promise<string | undefin
     for (const r of recent) fixed.push({ label: r, value: r });
   }
   qp.items = fixed;
+  // A suggestion from context (the URN at the cursor) is what Enter takes by default.
+  const suggested = fixed.find((i) => i.value !== undefined && step.suggestions.some((s) => s.value === i.value));
+  if (suggested) qp.activeItems = [suggested];
 
   const typedItem = (text: string): ValueItem | undefined => {
     if (text.trim() === '') return undefined;

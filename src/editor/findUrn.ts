@@ -12,7 +12,7 @@
 //  - the result must parse (parseUrn) and have a key; the outermost URN wins,
 //    so the cursor on "hive" in urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)
 //    gives the dataset.
-import { parseUrn } from '../gms/urn';
+import { MAX_URN_BYTES, parseUrn } from '../gms/urn';
 
 export interface UrnMatch {
   /** The URN, decoded when it was URL-encoded in the text. */
@@ -128,6 +128,8 @@ function scanCandidate(text: string, from: number, encoded: boolean, limit: numb
     value += ch;
     spans.push(c.to);
     end = c.to;
+    // Past 512 characters it cannot be a URN (each is at least one byte): stop, so the scan stays linear.
+    if (value.length > MAX_URN_BYTES) return { end, unclosed: paren > 0 || bracket > 0 };
     if (tupleKeyStarted && paren === 0 && bracket === 0) break;
   }
   // Drop sentence punctuation after the URN ("see urn:li:corpuser:jdoe.").

@@ -57,6 +57,8 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   };
   if (token !== '') headers.authorization = `Bearer ${token}`;
   const transport = createTransport(baseUrl, options, timeoutMs);
+  // A server that echoes the token (debug pages, proxies) must not put it on screen, in logs or in exports.
+  const hideToken = (text: string): string => (token.length >= 4 && text.includes(token) ? text.split(token).join('<redacted>') : text);
 
   function log(entry: RequestLogEntry): void {
     try {
@@ -66,15 +68,28 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     }
   }
 
+  // Path and query per action, parsed once: a URL per request is measurable on a sub-millisecond round trip.
+  const paths = new Map<GmsAction, string>();
+  const pathFor = (action: GmsAction): string => {
+    let path = paths.get(action);
+    if (path === undefined) {
+      const url = new URL(`${operationsUrl}?action=${action}`);
+      path = `${url.pathname}${url.search}`;
+      paths.set(action, path);
+    }
+    return path;
+  };
+
   async function call<T>(action: GmsAction, params: Record<string, unknown>, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
-    const url = new URL(`${operationsUrl}?action=${action}`);
+    const path = pathFor(action);
     const body = JSON.stringify(params);
     const attempts = READ_ONLY.has(action) ? retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       let answer: Answer | undefined;
       try {
-        answer = await exchange(transport.dispatcher, { action, url, origin, headers, body, timeoutMs, maxResponseBytes, signal });
+        answer = await exchange(transport.dispatcher, { action, origin, path, headers, body, timeoutMs, maxResponseBytes, signal });
+        answer = { ...answer, text: hideToken(answer.text), location: answer.location === undefined ? undefined : hideToken(answer.location) };
         if (answer.status < 200 || answer.status >= 300) {
           throw httpError({ action, status: answer.status, operationsUrl, origin, baseUrl, contentType: answer.contentType, location: answer.location, body: answer.text });
         }

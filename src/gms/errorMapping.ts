@@ -34,7 +34,8 @@ function safeStringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Too deeply nested (or circular): String() would recurse and throw too.
+    return Object.prototype.toString.call(value);
   }
 }
 
@@ -250,11 +251,27 @@ export function transportError(f: TransportFailure): GmsError {
       message: `The certificate of ${f.origin} was not accepted (${code}); if the server uses a private CA, set datahub.tls.caFile to its PEM file.`,
     });
   }
-  if (messages.some((m) => m.includes('Proxy Authentication Required'))) {
+  // undici: "Proxy response (403) !== 200 when HTTP Tunneling"; a tunnel the proxy closed (see http.ts).
+  const proxyStatus = messages.map((m) => /Proxy response \((\d+)\)/.exec(m)?.[1]).find((s) => s !== undefined);
+  if (proxyStatus === '407' || messages.some((m) => m.includes('Proxy Authentication Required'))) {
     return new GmsError({
       ...base,
       kind: 'network',
       message: `The proxy refused to forward to ${f.origin} (407 Proxy Authentication Required); put the proxy credentials in the proxy URL.`,
+    });
+  }
+  if (proxyStatus !== undefined) {
+    return new GmsError({
+      ...base,
+      kind: 'network',
+      message: `The proxy refused to connect to ${f.origin} (${proxyStatus} from the proxy); check VS Code's http.proxy setting (or HTTPS_PROXY), or ask the proxy's admin to allow this host.`,
+    });
+  }
+  if (codes.includes('UND_ERR_PROXY_CLOSED') || messages.some((m) => m.includes('Proxy closed the connection'))) {
+    return new GmsError({
+      ...base,
+      kind: 'network',
+      message: `The proxy closed the connection instead of connecting to ${f.origin}; check VS Code's http.proxy setting (or HTTPS_PROXY), or ask the proxy's admin to allow this host.`,
     });
   }
   const code = codes.find((c) => c in NETWORK_REASONS);

@@ -2,7 +2,7 @@
 // sizes to decimal MB, saying where each number came from.
 import { invalidResponse } from './errorMapping';
 import { indexSizesValueSchema, type IndexSizeEntry } from './schemas';
-import type { IndexSize, IndexSizes, SizeSource } from './types';
+import type { IndexSize, IndexSizes } from './types';
 
 // [prefix_]<entity>_<aspect>aspect_v<N>, optionally with a reindex timestamp suffix.
 // The prefix may hold underscores; entity and aspect names never do.
@@ -22,27 +22,36 @@ function toNumber(value: number | string | null | undefined): number | undefined
   return text === '' ? Number.NaN : Number(text);
 }
 
-function size(entry: IndexSizeEntry): { sizeMb: number | null; sizeSource: SizeSource } {
+/** Sets sizeMb and sizeSource on `out` (no intermediate object: this runs once per index). */
+function setSize(out: IndexSize, entry: IndexSizeEntry): IndexSize {
   const current = toNumber(entry.sizeInMb);
-  if (current !== undefined && Number.isFinite(current) && current >= 0) return { sizeMb: current, sizeSource: 'current' };
+  if (current !== undefined && Number.isFinite(current) && current >= 0) {
+    out.sizeMb = current;
+    out.sizeSource = 'current';
+    return out;
+  }
   const legacy = toNumber(entry.sizeMb);
   // Old servers computed bytes / 1000 (kB) in an int: negative means it overflowed.
   if (current === undefined && legacy !== undefined && Number.isFinite(legacy) && legacy >= 0) {
-    return { sizeMb: Number((legacy / 1000).toPrecision(15)), sizeSource: 'legacy' };
+    out.sizeMb = Number((legacy / 1000).toPrecision(15));
+    out.sizeSource = 'legacy';
   }
-  return { sizeMb: null, sizeSource: 'unknown' };
+  return out;
 }
 
 function normalise(entry: IndexSizeEntry): IndexSize {
-  const derived = deriveEntityAspect(entry.indexName);
   const sentEntity = entry.entityName?.trim();
   const sentAspect = entry.aspectName?.trim();
-  return {
+  // Most servers send both names: the index name is only parsed when one is missing.
+  const derived = sentEntity && sentAspect ? undefined : deriveEntityAspect(entry.indexName);
+  const out: IndexSize = {
     indexName: entry.indexName,
     entityName: (sentEntity || derived?.entityName || 'unknown').toLowerCase(),
     aspectName: (sentAspect || derived?.aspectName || entry.indexName).toLowerCase(),
-    ...size(entry),
+    sizeMb: null,
+    sizeSource: 'unknown',
   };
+  return setSize(out, entry);
 }
 
 /**

@@ -142,9 +142,17 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorDesc
         logDetail,
       };
     }
+    case 'redirect':
+      // Retrying gets the same redirect: the URL is what needs changing.
+      return {
+        state: 'unreachable',
+        message: error.message,
+        short: 'DataHub redirected the request elsewhere — Open Settings',
+        actions: [ACTIONS.openSettings, ...retry],
+        logDetail,
+      };
     case 'network':
     case 'timeout':
-    case 'redirect':
       return {
         state: 'unreachable',
         message: withNextStep(error.message, 'Check that DataHub is running and the URL is right, then retry.'),

@@ -107,7 +107,11 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
   const onSizes = () => {
     const record = fetchRecord();
     if (record && historyEnabled()) {
-      store.record(record).catch(() => undefined); // logged by the store
+      // Drawn at once from memory, and again once the file (maybe grown by another window) is merged.
+      store.record(record).then(
+        () => chart.update(),
+        () => undefined, // logged by the store
+      );
     }
     chart.update();
   };

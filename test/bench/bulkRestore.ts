@@ -18,6 +18,9 @@ export interface RestoreFigures {
   achieved: Spread;
   /** The same pages with bare undici. */
   bare: Spread;
+  /** Requests an all-rows run needs: the full pages and the short one that ends it. */
+  pages: number;
+  /** Requests the plan sent (at concurrency > 1, pages past the end may already be in flight). */
   requests: number;
   rowsMigrated: number;
   status: string;
@@ -26,6 +29,20 @@ export interface RestoreFigures {
   /** Highest heapUsed seen during the run − before (MB). */
   peakHeapGrowthMb: Spread;
   gcExposed: boolean;
+  /** One page with bare undici, one at a time, with the service time at 0: the sandbox's own work + the wire (ms). */
+  zeroServicePageMs: number;
+  /** How long a setTimeout of the service time really takes on this machine (median, ms): the sandbox waits with one. */
+  timerMs: number;
+}
+
+async function timerDelay(ms: number, samples: number): Promise<number> {
+  const took: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    took.push(performance.now() - t0);
+  }
+  return spread(took).median;
 }
 
 const MB = 1024 * 1024;
@@ -61,6 +78,7 @@ export async function measureBulkRestore(
   const bare = createBareClient(sandbox.url, token);
   const page = (start: number) => patternPageRequest({ urnLike: BENCH_URN_LIKE, batchSize }, start);
   const figures = new Map<number, { achieved: number[]; bare: number[]; heap: number[]; peak: number[]; requests: number; rows: number; status: string }>();
+  const zeroService: number[] = [];
   for (const c of options.concurrencies) figures.set(c, { achieved: [], bare: [], heap: [], peak: [], requests: 0, rows: 0, status: '' });
   try {
     // Warm-up: one page each way, so neither pays for compiling or connecting.
@@ -94,16 +112,22 @@ export async function measureBulkRestore(
         f.bare.push(await barePages((start) => bare.post('restoreIndices', { ...page(start) }), pages, batchSize, c));
       }
     }
+    await sandbox.control('POST', '/service-time', { ms: 0 });
+    zeroService.push(await barePages((start) => bare.post('restoreIndices', { ...page(start) }), pages, batchSize, 1));
+    zeroService.push(await barePages((start) => bare.post('restoreIndices', { ...page(start) }), pages, batchSize, 1));
   } finally {
     await client.close();
     await bare.close();
     await sandbox.control('POST', '/service-time', { ms: 0 });
   }
+  const zeroServicePageMs = spread(zeroService).min / pages;
+  const timerMs = await timerDelay(serviceTimeMs, 50);
   return options.concurrencies.map((c) => {
     const f = figures.get(c)!;
     return {
       concurrency: c,
       idealMs: (pages * serviceTimeMs) / c,
+      pages,
       achieved: spread(f.achieved),
       bare: spread(f.bare),
       requests: f.requests,
@@ -112,6 +136,8 @@ export async function measureBulkRestore(
       heapGrowthMb: spread(f.heap),
       peakHeapGrowthMb: spread(f.peak),
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      zeroServicePageMs,
+      timerMs,
     };
   });
 }

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnGroup } from '../host/processes';
+import { spawnGroup, type GroupProcess } from '../host/processes';
 import { REPO_ROOT } from './build';
 import { RESULT_MARKER, type HostBenchResult } from './hostResult';
 
@@ -18,20 +18,28 @@ export interface HostRuns {
   durationMs: number;
 }
 
+let active: GroupProcess | undefined;
+
+/** Ends the host run in progress (its runner's process group: the launcher ends code-server and Chromium). */
+export async function stopActiveHost(): Promise<void> {
+  await active?.stop();
+}
+
 function readResult(file: string, output: string): HostBenchResult | undefined {
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as HostBenchResult;
   const line = output.split('\n').find((l) => l.includes(RESULT_MARKER));
   return line ? (JSON.parse(line.slice(line.indexOf(RESULT_MARKER) + RESULT_MARKER.length)) as HostBenchResult) : undefined;
 }
 
-async function oneRun(extensionDir: string, timeoutMs: number): Promise<{ result?: HostBenchResult; output: string; code: number }> {
+async function oneRun(extensionDir: string, timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<{ result?: HostBenchResult; output: string; code: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-host-'));
   const outFile = path.join(dir, 'result.json');
   const proc = spawnGroup(
     process.execPath,
     ['--import', `file://${TSX_LOADER}`, RUNNER, '--suite', 'test/bench/host', '--no-build', '--extension', extensionDir, '--timeout', String(Math.round(timeoutMs / 1000))],
-    { cwd: REPO_ROOT, env: { ...process.env, DATAHUB_BENCH_OUT: outFile } },
+    { cwd: REPO_ROOT, env: { ...process.env, ...env, DATAHUB_BENCH_OUT: outFile } },
   );
+  active = proc;
   let output = '';
   proc.child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   proc.child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
@@ -42,6 +50,7 @@ async function oneRun(extensionDir: string, timeoutMs: number): Promise<{ result
   ]);
   clearTimeout(timer);
   await proc.stop();
+  active = undefined;
   try {
     return { result: readResult(outFile, output), output, code };
   } finally {
@@ -53,26 +62,36 @@ export async function measureHosts(runs: number, extensionDir: string, expectedE
   const started = performance.now();
   const results: HostBenchResult[] = [];
   const problems: string[] = [];
-  for (let i = 1; i <= runs; i++) {
+  // A failed run is retried, within bounds: a few extra attempts in all.
+  const maxAttempts = runs + 3;
+  for (let attempt = 1; attempt <= maxAttempts && results.length < runs; attempt++) {
     const t0 = performance.now();
     const { result, output, code } = await oneRun(extensionDir, 150_000);
     const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    const tag = `host run ${results.length + 1}/${runs} (attempt ${attempt})`;
     if (!result) {
-      problems.push(`host run ${i}: no result (exit ${code})`);
-      log(`host run ${i}/${runs}: no result (exit ${code}, ${seconds} s); last output:\n${output.trim().split('\n').slice(-25).join('\n')}`);
+      problems.push(`attempt ${attempt}: no result (exit ${code})`);
+      log(`${tag}: no result (exit ${code}, ${seconds} s); last output:\n${output.trim().split('\n').slice(-12).join('\n')}`);
       continue;
     }
     if (result.extensionBytes !== expectedExtensionBytes) {
       // The host loaded some other build (not the staged copy): its figures are not of this build.
-      problems.push(`host run ${i}: the host loaded a ${result.extensionBytes}-byte dist/extension.js, not the ${expectedExtensionBytes}-byte build measured here; left out`);
-      log(`host run ${i}/${runs}: left out, the host did not load the staged build`);
+      problems.push(`attempt ${attempt}: the host loaded a ${result.extensionBytes}-byte dist/extension.js, not the ${expectedExtensionBytes}-byte build measured here; left out`);
+      log(`${tag}: left out, the host did not load the staged build`);
       continue;
     }
     results.push(result);
     log(
-      `host run ${i}/${runs} (${seconds} s): bundle ${result.bundleEvaluationMs.toFixed(1)} ms, activate ${result.activateMs.toFixed(1)} ms, ` +
+      `${tag}, ${seconds} s: bundle ${result.bundleEvaluationMs.toFixed(1)} ms, activate ${result.activateMs.toFixed(1)} ms, ` +
         `gms.js ${result.gmsRequireMs?.toFixed(1) ?? 'already loaded'} ms, refresh ${result.refreshMs.toFixed(0)} ms, tree root ${result.treeRootMs.toFixed(1)} ms`,
     );
   }
   return { results, problems, durationMs: performance.now() - started };
+}
+
+/** One more fresh host whose loading + activate() run under the CPU profiler (slower: not part of the figures). */
+export async function profileActivation(extensionDir: string, profileFile: string): Promise<boolean> {
+  fs.rmSync(profileFile, { force: true });
+  const { result } = await oneRun(extensionDir, 150_000, { DATAHUB_BENCH_PROFILE: profileFile });
+  return result !== undefined && fs.existsSync(profileFile);
 }

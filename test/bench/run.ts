@@ -1,4 +1,5 @@
-// `npm run bench [-- --host-runs 5] [--no-host] [--update-readme]`
+// `npm run bench [-- --host-runs 5] [--no-host] [--update-readme] [--profile]`
+// (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
 // sizes, client overhead, a 10,000-index answer and a 100,000-row restore, and
 // prints one table. Timings are reported against their targets, never enforced;
@@ -10,7 +11,8 @@ import { SANDBOX_TOKENS } from '../sandbox/api';
 import { buildForBench, buildHostEntry, REPO_ROOT } from './build';
 import { measureBulkRestore } from './bulkRestore';
 import { measureClientOverhead } from './clientOverhead';
-import { measureHosts, type HostRuns } from './hostActivation';
+import { describeProfile, summariseProfile } from './activationProfile';
+import { measureHosts, profileActivation, stopActiveHost, type HostRuns } from './hostActivation';
 import { measureLargeResponse } from './largeResponse';
 import { updateReadme } from './readme';
 import { measureRequireTimes } from './requireTime';
@@ -18,6 +20,8 @@ import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { describeMachine, machine, markdownTable, spread, textTable, type Row, type Spread } from './stats';
 
 const KB = 1024;
+/** Set on Ctrl+C: what fails after that is the interruption, not a finding. */
+let stopping = false;
 const one = (value: number): Spread => spread([value]);
 
 function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
@@ -44,7 +48,7 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
       },
     ],
     tree: [
-      { section: 'Large response', label: `host: datahub.refreshIndexSizes over ${r[0]?.indexCount ?? '?'} indices`, unit: 'ms', value: pick((x) => x.refreshMs), note: 'end to end: HTTP, parse, validate, snapshot, listeners' },
+      { section: 'Large response', label: `host: datahub.refreshIndexSizes over ${r[0]?.indexCount.toLocaleString('en') ?? '?'} indices`, unit: 'ms', value: pick((x) => x.refreshMs), note: 'end to end: HTTP, parse, validate, snapshot, listeners' },
       {
         section: 'Large response',
         label: "host: tree's first getChildren() (root) after that refresh",
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
       'host-runs': { type: 'string', default: '5' },
       'no-host': { type: 'boolean', default: false },
       'update-readme': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
     },
   });
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
@@ -96,6 +101,17 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const later: Row[] = [];
   let sandbox: SandboxProcess | undefined;
+  // The sandbox and the hosts run in process groups of their own: Ctrl+C must end them too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      log(`${signal}: stopping the sandbox and any VS Code host`);
+      void Promise.allSettled([sandbox?.stop(), stopActiveHost()]).finally(() => {
+        fs.rmSync(build.staged, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
   try {
     log('load: require() in plain Node, fresh process per sample…');
     const req = await measureRequireTimes(path.join(build.staged, 'dist'), 9);
@@ -126,7 +142,7 @@ async function main(): Promise<void> {
     later.push(
       {
         section: 'Large response',
-        label: `${large.indexCount} indices: parse + validate + group + sort`,
+        label: `${large.indexCount.toLocaleString('en')} indices: parse + validate + group + sort`,
         unit: 'ms',
         value: large.total,
         target: { max: 50, text: '≤ 50 ms' },
@@ -150,9 +166,28 @@ async function main(): Promise<void> {
         unit: 'x',
         value: o.ratio,
         target: { max: 1.05, text: '≤ 1.05' },
-        note: `${rounds} interleaved rounds × ${perRound} sequential calls each way; per call median ${o.client.median.toFixed(2)} vs ${o.bare.median.toFixed(2)} ms`,
+        note: `${rounds} rounds × ${perRound} sequential calls each way, alternating; per call median ${o.client.median.toFixed(2)} vs ${o.bare.median.toFixed(2)} ms`,
       };
     });
+
+    const st = overhead.steps;
+    overheadRows.push(
+      {
+        section: 'Client overhead',
+        label: `getIndexSizes: decodeEnvelope + parseIndexSizes (${st.answerBytes.getIndexSizes} B answer)`,
+        unit: 'µs',
+        value: st.decodeAndParse.getIndexSizes,
+        note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.getIndexSizes.median.toFixed(1)} µs`,
+      },
+      {
+        section: 'Client overhead',
+        label: `restoreIndices: decodeEnvelope + parseRestoreResult (${st.answerBytes.restoreIndices} B answer)`,
+        unit: 'µs',
+        value: st.decodeAndParse.restoreIndices,
+        note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.restoreIndices.median.toFixed(1)} µs`,
+      },
+      { section: 'Client overhead', label: 'restoreIndices: restoreBody (input validation)', unit: 'µs', value: st.restoreBody, note: 'CPU per call' },
+    );
 
     const serviceTimeMs = 5;
     const restore = await measureBulkRestore(sandbox, SANDBOX_TOKENS.admin, { rows: 100_000, batchSize: 1000, serviceTimeMs, reps: 3, concurrencies: [1, 4] });
@@ -168,14 +203,14 @@ async function main(): Promise<void> {
           unit: 'x',
           value: perIdeal(f.achieved),
           target: { max: 1.1, text: '≤ 1.1' },
-          note: `ideal ${f.idealMs.toFixed(0)} ms (${f.requests} requests × ${serviceTimeMs} ms ÷ ${f.concurrency}); achieved median ${f.achieved.median.toFixed(0)} ms; ${f.rowsMigrated} rows, ${f.status}`,
+          note: `ideal ${f.idealMs.toFixed(0)} ms (${f.pages} requests × ${serviceTimeMs} ms ÷ ${f.concurrency}); achieved median ${f.achieved.median.toFixed(0)} ms; ${f.requests} requests sent, ${f.rowsMigrated} rows, ${f.status}`,
         },
         {
           section: 'Bulk restore',
           label: `same pages with bare undici, concurrency ${f.concurrency}: ÷ ideal`,
           unit: 'x',
           value: perIdeal(f.bare),
-          note: `the floor the server's ${serviceTimeMs} ms timer and the wire set; median ${f.bare.median.toFixed(0)} ms`,
+          note: `median ${f.bare.median.toFixed(0)} ms. The floor: a ${serviceTimeMs} ms setTimeout takes ${f.timerMs.toFixed(2)} ms here, a page at 0 ms service ${f.zeroServicePageMs.toFixed(2)} ms → ${((f.pages * (f.timerMs + f.zeroServicePageMs)) / f.concurrency).toFixed(0)} ms expected`,
         },
         {
           section: 'Bulk restore',
@@ -193,19 +228,33 @@ async function main(): Promise<void> {
       await buildHostEntry();
       hosts = await measureHosts(hostRuns, build.staged, build.bytes['extension.js'], log);
     }
+    let profileText = '';
+    if (values.profile) {
+      log('activation profile: one more host, under the CPU profiler…');
+      if (hostRuns === 0) await buildHostEntry();
+      const profileFile = path.join(REPO_ROOT, 'test-results', 'bench', 'activation.cpuprofile');
+      fs.mkdirSync(path.dirname(profileFile), { recursive: true });
+      if (await profileActivation(build.staged, profileFile)) {
+        profileText = describeProfile(await summariseProfile(profileFile, path.join(build.staged, 'dist', 'extension.js')));
+        profileText += `\n\n(full profile: ${path.relative(REPO_ROOT, profileFile)}, opens in Chrome DevTools or VS Code)`;
+      } else {
+        profileText = 'Activation profile: the profiled host gave no profile.';
+      }
+    }
     const host = hostRuns > 0 ? hostRows(hosts) : { activation: [], tree: [] };
     rows.push(...host.activation, ...loadRows, ...sizeRows, ...overheadRows, ...later, ...host.tree, ...restoreRows);
 
     const totalS = ((performance.now() - began) / 1000).toFixed(0);
     const header = `Machine: ${describeMachine(box, when)}. Whole bench ${totalS} s.`;
-    const problems = hosts.problems.length ? `\nHost runs left out: ${hosts.problems.join('; ')}` : '';
-    console.log(`\n${header}\n\n${textTable(rows)}${problems}\n`);
+    const problems = hosts.problems.length ? `\nHost attempts without figures: ${hosts.problems.join('; ')}` : '';
+    console.log(`\n${header}\n\n${textTable(rows)}${problems}\n${profileText ? `\n${profileText}\n` : ''}`);
 
     const outDir = path.join(REPO_ROOT, 'test-results', 'bench');
     fs.mkdirSync(outDir, { recursive: true });
     const markdown = `${header}\n\n${markdownTable(rows)}${problems ? `\n${problems.trim()}` : ''}\n`;
     fs.writeFileSync(path.join(outDir, 'latest.md'), markdown);
     fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ machine: box, when, rows, hosts }, null, 2));
+    if (profileText) fs.writeFileSync(path.join(outDir, 'activation-profile.txt'), `${profileText}\n`);
     log(`wrote test-results/bench/latest.md and latest.json`);
     if (values['update-readme']) {
       updateReadme(path.join(REPO_ROOT, 'README.md'), markdown);
@@ -220,6 +269,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
+    if (stopping) return;
     console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   },

@@ -39,6 +39,7 @@ const WORKBENCH_NOISE = [
   /127\.0\.0\.1:9\b/, // the closed gallery port
   /^Started local extension host/,
   /^\[driver\]/,
+  /^Creation of workbench contribution/,
 ];
 
 /**

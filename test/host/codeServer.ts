@@ -30,6 +30,14 @@ export const QUIET_USER_SETTINGS: Record<string, unknown> = {
   'window.restoreWindows': 'none',
 };
 
+/** User settings that open the test workspace in restricted mode, without asking. */
+export const UNTRUSTED_USER_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.emptyWindow': false,
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
 /** Installs code-server when it is missing or another version (a no-op otherwise). */
 export async function ensureCodeServer(): Promise<void> {
   await run('bash', [INSTALL_SCRIPT], { cwd: REPO_ROOT });
@@ -65,6 +73,8 @@ export interface CodeServerOptions {
   pidFile?: string;
   /** Echo code-server's output to this process's stderr as it comes. */
   echo?: boolean;
+  /** Keep Workspace Trust on (default off: --disable-workspace-trust), for restricted-mode tests. */
+  workspaceTrust?: boolean;
   startTimeoutMs?: number;
 }
 
@@ -93,7 +103,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--extensions-dir', options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
   ];
   const proc = spawnGroup(process.execPath, args, {

@@ -8,6 +8,7 @@
 //   DATAHUB_HOST_TIMEOUT_MS  whole-suite limit (default 300000)
 //   DATAHUB_HOST_RUN_DIR     where to keep logs (default: a temp dir)
 //   DATAHUB_HOST_PIDFILE     process groups started here are listed in it
+//   DATAHUB_HOST_WORKSPACE_TRUST=1  keep Workspace Trust on (restricted-mode suites)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -78,7 +79,13 @@ async function main(): Promise<number> {
 
   const log = fs.createWriteStream(hostLog, { flags: 'a' });
   try {
-    server = await startCodeServer({ userDataDir, extensionsDir, logFile: hostLog, pidFile });
+    server = await startCodeServer({
+      userDataDir,
+      extensionsDir,
+      logFile: hostLog,
+      pidFile,
+      workspaceTrust: process.env.DATAHUB_HOST_WORKSPACE_TRUST === '1',
+    });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 

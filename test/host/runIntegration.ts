@@ -1,4 +1,4 @@
-// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--timeout <s>] [--extension <dir>]`
+// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--timeout <s>] [--extension <dir>] [--untrusted]`
 // (--extension: run that copy of the extension instead of the repo, e.g. a staged production build)
 // Runs a mocha suite inside a real VS Code extension host through
 // @vscode/test-electron's runTests(). Offline by default: the "VS Code
@@ -7,12 +7,14 @@
 //
 // Every run gets a fresh sandbox (DATAHUB_SANDBOX_URL), HOME, workspace copy
 // of test/demo (DATAHUB_TEST_WORKSPACE), user-data and extensions dirs.
+// --untrusted (or DATAHUB_TEST_UNTRUSTED=1) opens the workspace in restricted
+// mode (Workspace Trust on, never trusted), for the untrusted-workspace suite.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { startSandbox } from '../sandbox/server';
-import { REPO_ROOT, ensureCodeServer, writeUserSettings } from './codeServer';
+import { REPO_ROOT, UNTRUSTED_USER_SETTINGS, ensureCodeServer, writeUserSettings } from './codeServer';
 import { tailOfHostLogs } from './hostLogs';
 import { killGroupsInFile, run } from './processes';
 import { hostEnv, makeRunDirs } from './runDirs';
@@ -48,8 +50,10 @@ async function main(): Promise<number> {
       timeout: { type: 'string', default: process.env.DATAHUB_TEST_HOST_TIMEOUT ?? '300' },
       'no-build': { type: 'boolean', default: false },
       extension: { type: 'string' },
+      untrusted: { type: 'boolean', default: process.env.DATAHUB_TEST_UNTRUSTED === '1' },
     },
   });
+  const untrusted = values.untrusted === true;
   const suite = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, values.suite!)) || '.';
   const timeoutMs = Number(values.timeout) * 1000;
   const desktop = process.env.DATAHUB_TEST_HOST === 'desktop';
@@ -59,14 +63,14 @@ async function main(): Promise<number> {
   // A folder of compiled *.test.js is run as it is; a folder of sources is bundled to out/<dir>.
   const suiteHasSources = fs.readdirSync(path.join(REPO_ROOT, suite)).some((f) => f.endsWith('.ts'));
   let suiteOut = suiteHasSources ? path.join(REPO_ROOT, 'out', suite) : path.join(REPO_ROOT, suite);
-  if (suiteHasSources && suite !== DEFAULT_SUITE && suite !== 'test/ui') suiteOut = await buildExtraSuite(suite);
+  if (suiteHasSources && suite !== DEFAULT_SUITE) suiteOut = await buildExtraSuite(suite);
   const entry = path.join(REPO_ROOT, 'out', DEFAULT_SUITE, 'index.js');
   if (!desktop) await ensureCodeServer();
 
   const dirs = makeRunDirs('datahub-it');
-  writeUserSettings(dirs.userData);
+  writeUserSettings(dirs.userData, untrusted ? UNTRUSTED_USER_SETTINGS : {});
   const sandbox = await startSandbox({ quiet: true });
-  console.log(`integration: suite ${suite}, sandbox ${sandbox.url}, run dir ${dirs.root}`);
+  console.log(`integration: suite ${suite}${untrusted ? ' (untrusted workspace)' : ''}, sandbox ${sandbox.url}, run dir ${dirs.root}`);
 
   // The launcher handles the timeout itself; this is the net under it.
   const watchdog = setTimeout(() => {
@@ -96,7 +100,8 @@ async function main(): Promise<number> {
         DATAHUB_HOST_TIMEOUT_MS: String(timeoutMs),
         DATAHUB_HOST_RUN_DIR: dirs.logs,
         DATAHUB_HOST_PIDFILE: dirs.pidFile,
-      }) as Record<string, string>,
+        DATAHUB_HOST_WORKSPACE_TRUST: untrusted ? '1' : '0',
+      }),
     });
   } catch (error) {
     const failure = error as { code?: number; message?: string };

@@ -15,9 +15,23 @@ const ORDERS = SAMPLE_URNS.ordersDataset;
 async function openAt(language: string, content: string, needle: string, offsetInNeedle = 0): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language, content });
   const editor = await vscode.window.showTextDocument(document);
+  for (let i = 0; i < 100 && vscode.window.activeTextEditor?.document !== document; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(vscode.window.activeTextEditor?.document, document, 'the new document is in the active editor');
   const at = document.positionAt(content.indexOf(needle) + offsetInNeedle);
   editor.selection = new vscode.Selection(at, at);
   return editor;
+}
+
+/**
+ * Closes every editor without a save prompt (the untitled test documents are dirty).
+ * Only after a whole describe: closing an untitled document frees its name, and a
+ * new one opened right after under the same name can briefly show the old text.
+ */
+async function closeEditors(): Promise<void> {
+  for (let i = 0; i < 30 && vscode.window.visibleTextEditors.length > 0; i++) {
+    await vscode.window.showTextDocument(vscode.window.visibleTextEditors[0].document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
 }
 
 async function sentUrns(): Promise<unknown[]> {
@@ -30,7 +44,7 @@ describe('editor: Restore Indices for This URN', () => {
     await useSandboxConnection({ token: 'admin' });
   });
   beforeEach(() => sandbox.reset());
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  after(closeEditors);
 
   const cases: Array<{ language: string; content: string; needle: string; offset: number; urn: string }> = [
     { language: 'json', content: `{\n  "jobs": [{"urn": "${JOB}"}]\n}\n`, needle: 'daily_etl', offset: 3, urn: JOB },
@@ -126,7 +140,7 @@ describe('editor: URN hover', () => {
     await useSandboxConnection({ token: 'admin' });
   });
   beforeEach(() => sandbox.reset());
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  after(closeEditors);
 
   function hoverText(hovers: vscode.Hover[]): string {
     return hovers

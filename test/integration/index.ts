@@ -34,8 +34,14 @@ export async function run(): Promise<void> {
   });
   for (const f of files) mocha.addFile(path.join(dir, f));
 
-  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  let ran = 0;
+  const failures = await new Promise<number>((resolve) => {
+    const runner = mocha.run(resolve);
+    runner.on(Mocha.Runner.constants.EVENT_TEST_END, () => ran++);
+  });
   // Let the summary line (setImmediate above) reach the console before the host exits.
   await new Promise((resolve) => setTimeout(resolve, 100));
   if (failures > 0) throw new Error(`${failures} integration test(s) failed`);
+  // A run that tested nothing (a --grep matching no title) must not pass for a green one.
+  if (ran === 0) throw new Error(`no test ran${process.env.DATAHUB_TEST_GREP ? ` (grep "${process.env.DATAHUB_TEST_GREP}")` : ''}`);
 }

@@ -83,6 +83,8 @@ export interface RecordedRequest {
   body?: unknown;
   rawBody: string;
   status: number;
+  /** ms from receipt (`time`) until the answer started going out (service time and latency faults included). */
+  durationMs?: number;
 }
 
 export interface SandboxOptions {

@@ -134,6 +134,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
       body,
       rawBody: raw,
       status,
+      durationMs: Date.now() - started,
     };
     rt.requests.push(entry);
     log(`${entry.method} ${path}${action ? `?action=${action}` : ''} -> ${status || 'reset'} (${Date.now() - started} ms, token ${entry.tokenName ?? 'none'})`);

@@ -3,6 +3,7 @@
 // timings the extension records, times the first require() of dist/gms.js, then
 // serves 10,000 more indices and times the refresh and the tree's first answers.
 import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -45,6 +46,27 @@ function tenantCopies(names: string[], count: number): ExtraIndex[] {
   return out;
 }
 
+/** With DATAHUB_BENCH_PROFILE=<file>: a CPU profile of whatever `during` runs, written there. */
+async function profiled<T>(file: string | undefined, during: () => Promise<T>): Promise<T> {
+  if (!file) return during();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  // Give the sampler a moment to run before the work starts, or the first tens of ms go unsampled.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    return await during();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 function time<T>(fn: () => T): [T, number] {
   const t0 = performance.now();
   const value = fn();
@@ -65,7 +87,8 @@ describe('bench (one fresh host)', function () {
     const extension = vscode.extensions.getExtension<DataHubApi>(EXTENSION_ID);
     if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
     const wasActive = extension.isActive;
-    const api = await extension.activate();
+    // Not active yet when the suite starts (onStartupFinished comes later): loading and activating happen here.
+    const api = await profiled(wasActive ? undefined : process.env.DATAHUB_BENCH_PROFILE, () => Promise.resolve(extension.activate()));
     const timings = api.activationTimings;
     if (!timings) throw new Error('activate() returned no activationTimings: is dist/extension.js current?');
 

@@ -35,6 +35,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       // Nothing on screen shows the token.
       assert.ok(!(await wb.page.content()).includes(SANDBOX_TOKENS.admin), 'the token is visible in the page');
       await wb.screenshot('01-access-token-stored');
+      await wb.clearNotifications();
     });
   });
 
@@ -88,6 +89,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       await wb.pickQuickInputItem('(all aspects)');
       const text = await wb.waitForNotification(/^Restored 7 rows for /, 30_000);
       assert.match(text, /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, \d+\.\d s/);
+      await wb.waitForNotificationGone(/^Restoring indices/);
       await wb.screenshot('05-restore-by-urn-result');
     });
     const restores = actions('restoreIndices');
@@ -103,10 +105,11 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
     await wb.step('restore-context-menu', async () => {
       await wb.openFile('lineage.json');
       await wb.editorContextMenu(LOAD_JOB, 'Restore Indices for This URN', async () => {
-        await wb.screenshot('06-editor-context-menu-on-urn');
+        await wb.screenshot('06-editor-context-menu-on-urn', { keepMouse: true });
       });
       const text = await wb.waitForNotification(/^Restored \d+ rows? for urn:li:dataJob:/, 30_000);
       assert.match(text, /^Restored 5 rows for urn:li:dataJob:.*load_orders.*, 0 ignored, \d+\.\d s/);
+      await wb.waitForNotificationGone(/^Restoring indices/);
       await wb.screenshot('07-restore-at-cursor-result');
     });
     const restores = actions('restoreIndices');

@@ -1,4 +1,4 @@
-// `npm run test:ui [-- --no-package] [flow name filter]`
+// `npm run test:ui [-- --no-package] [flow name filter]` (DATAHUB_UI_VSIX=<file>: test that .vsix as it is)
 // Packages the extension (npm run package), makes sure code-server is
 // installed, then runs every test/ui/flows/*.ui.ts with node's test runner,
 // one at a time (each starts its own code-server and browser). Screenshots go
@@ -21,7 +21,13 @@ async function main(): Promise<number> {
     },
   });
   const started = Date.now();
-  if (!values['no-package']) await run('npm', ['run', '--silent', 'package'], { cwd: REPO_ROOT });
+  // DATAHUB_UI_VSIX: test that package as it is (no packaging here).
+  const vsix = process.env.DATAHUB_UI_VSIX ?? vsixPath();
+  if (!values['no-package'] && !process.env.DATAHUB_UI_VSIX) await run('npm', ['run', '--silent', 'package'], { cwd: REPO_ROOT });
+  if (!fs.existsSync(vsix)) {
+    console.error(`ui: ${vsix} is missing: run without --no-package (or npm run package)`);
+    return 1;
+  }
   await ensureCodeServer();
 
   const flowsDir = path.join(REPO_ROOT, 'test', 'ui', 'flows');
@@ -35,8 +41,7 @@ async function main(): Promise<number> {
     console.error('ui: no flows match');
     return 1;
   }
-  // Old pictures would pass for new ones.
-  fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  // Each flow removes its own old pictures when it starts (see Workbench).
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   // Each flow's code-server runs in a process group of its own: they are listed
@@ -46,7 +51,7 @@ async function main(): Promise<number> {
   const tests = spawnGroup(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...flows],
-    { cwd: REPO_ROOT, env: { ...process.env, DATAHUB_UI_VSIX: vsixPath(), DATAHUB_HOST_PIDFILE: pidFile }, stdio: ['ignore', 'inherit', 'inherit'] },
+    { cwd: REPO_ROOT, env: { ...process.env, DATAHUB_UI_VSIX: vsix, DATAHUB_HOST_PIDFILE: pidFile }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const stop = (): void => void tests.stop();
   process.once('SIGINT', stop);

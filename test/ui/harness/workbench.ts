@@ -15,7 +15,13 @@ export class Workbench {
   constructor(
     readonly page: Page,
     private readonly prefix: string,
-  ) {}
+  ) {
+    // This flow's pictures from an earlier run would pass for new ones.
+    const mine = prefix ? (f: string) => f.startsWith(`${prefix}-`) : (f: string) => /^(\d\d|FAILED)-/.test(f);
+    if (fs.existsSync(SCREENSHOT_DIR)) {
+      for (const f of fs.readdirSync(SCREENSHOT_DIR)) if (f.endsWith('.png') && mine(f)) fs.rmSync(path.join(SCREENSHOT_DIR, f));
+    }
+  }
 
   /** The workbench is laid out and the extension host has started. */
   async waitReady(): Promise<void> {
@@ -30,8 +36,17 @@ export class Workbench {
     await this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"]`).first().waitFor({ timeout });
   }
 
-  /** Saves test-results/screenshots/<prefix>-<name>.png and returns its path. */
-  async screenshot(name: string): Promise<string> {
+  /**
+   * Saves test-results/screenshots/<prefix>-<name>.png and returns its path.
+   * First parks the mouse on the empty title bar (no hover tooltips in the
+   * picture, unless keepMouse) and lets toasts finish fading in.
+   */
+  async screenshot(name: string, options: { keepMouse?: boolean } = {}): Promise<string> {
+    if (!options.keepMouse) {
+      const size = this.page.viewportSize();
+      if (size) await this.page.mouse.move(size.width - 250, 12);
+    }
+    await this.page.waitForTimeout(400);
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const file = path.join(SCREENSHOT_DIR, `${this.prefix ? `${this.prefix}-` : ''}${name}.png`);
     await this.page.screenshot({ path: file });
@@ -71,9 +86,7 @@ export class Workbench {
     await this.quickInputBox.waitFor({ state: 'visible' });
     await this.quickInputBox.fill('>');
     await this.quickInputBox.pressSequentially(title);
-    const row = this.quickInputRow(title).first();
-    await row.waitFor({ timeout: 15_000 });
-    await row.click();
+    await this.pickQuickInputItem(title);
   }
 
   /** Types into the open input box or quick pick (like a person, key by key) and presses Enter. */
@@ -85,11 +98,29 @@ export class Workbench {
     if (options.submit ?? true) await this.quickInputBox.press('Enter');
   }
 
-  /** Clicks an item of the open quick pick, by its label. */
+  /** Clicks an item of the open quick pick, by its label, once the list has settled. */
   async pickQuickInputItem(label: string | RegExp): Promise<void> {
     const row = this.quickInputRow(label).first();
     await row.waitFor({ timeout: 15_000 });
+    await this.waitUntilStill(row);
     await row.click();
+  }
+
+  /**
+   * Waits until an element stops moving. A list re-rendered after typing can
+   * shift rows between finding one and clicking it: a click then lands on its
+   * neighbour.
+   */
+  async waitUntilStill(target: Locator, timeout = 5_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    let previous = JSON.stringify(await target.boundingBox());
+    while (Date.now() < deadline) {
+      // Long enough for a round trip to the extension host, which may change the items.
+      await this.page.waitForTimeout(300);
+      const now = JSON.stringify(await target.boundingBox());
+      if (now === previous && now !== 'null') return;
+      previous = now;
+    }
   }
 
   async quickInputTitle(): Promise<string> {
@@ -107,6 +138,11 @@ export class Workbench {
     const message = this.page.locator('.notification-list-item-message', { hasText: text }).first();
     await message.waitFor({ timeout });
     return (await message.textContent()) ?? '';
+  }
+
+  /** Waits until no toast's message matches (e.g. a finished progress notification closing). */
+  async waitForNotificationGone(text: string | RegExp, timeout = 10_000): Promise<void> {
+    await this.page.locator('.notifications-toasts .notification-list-item-message', { hasText: text }).first().waitFor({ state: 'detached', timeout });
   }
 
   /** Every notification message currently shown (toasts). */

@@ -1,0 +1,155 @@
+// The index size chart the way a person uses it, in the packaged extension:
+// open it from the Command Palette, fetch from its own Refresh button, read
+// hostile index names as plain text, see trend lines and "grew most" badges
+// from the history, follow the theme (dark, light, high contrast), and click a
+// bar: the tree selects the index and the chart offers Truncate.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Frame } from 'playwright-core';
+import { DAY_MS, emptyHistory, encodeHistory, recordFetch } from '../../../src/model/history';
+import { startUiSession, type UiSession } from '../harness/session';
+
+const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
+const CONNECTION = 'sandbox';
+/** Names a hostile server could send; each must show up as text, never as markup. */
+const HOSTILE = ['<img src=x onerror="document.title=\'pwned\'">', '<script>alert("x")</script>', "quote\"'&amp;"];
+/** [screenshot name, label in the theme picker, class VS Code puts on the webview's body] */
+const THEMES: Array<[string, string, string]> = [
+  ['dark', 'Dark Modern', 'vscode-dark'],
+  ['light', 'Light Modern', 'vscode-light'],
+  ['high-contrast', 'Dark High Contrast', 'vscode-high-contrast'],
+];
+
+/** 30 daily snapshots ending a day ago, growing at different rates towards today's sizes. */
+function seededHistory(gmsUrl: string, indices: Array<{ indexName: string; sizeInMb: number }>): string {
+  let history = emptyHistory();
+  const now = Date.now();
+  for (let day = 30; day >= 1; day--) {
+    const t = now - day * DAY_MS;
+    const sizes = indices.map((index, i) => ({ indexName: index.indexName, sizeMb: index.sizeInMb * (1 - [0.02, 0, 0.006, 0.03, 0.001][i % 5] * day) }));
+    history = recordFetch(history, { connection: CONNECTION, gmsUrl, fetchedAt: t, indices: sizes }, t);
+  }
+  return encodeHistory(history);
+}
+
+describe('index size chart, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+  let frame: Frame;
+
+  /** The frame of the chart page (a webview is an iframe in an iframe). */
+  async function chartFrame(): Promise<Frame> {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      for (const f of session.workbench.page.frames()) if (await f.$('#root').catch(() => null)) return f;
+      await session.workbench.page.waitForTimeout(250);
+    }
+    throw new Error('the chart webview did not load');
+  }
+
+  before(async () => {
+    session = await startUiSession({
+      prefix: 'chart',
+      sandbox: {
+        auth: { enabled: false },
+        extraIndices: HOSTILE.map((indexName, i) => ({ indexName, entityName: 'hostile', aspectName: indexName, sizeInMb: 1500 * (i + 1) })),
+      },
+    });
+    // History as if this connection had been fetched daily for a month (merged by the next fetch).
+    const response = await fetch(`${session.sandbox.url}/operations?action=getIndexSizes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const served = ((await response.json()) as { value: { indexSizes: Array<{ indexName: string; sizeInMb: number }> } }).value.indexSizes;
+    const storage = path.join(session.dirs.userData, 'User', 'globalStorage', EXTENSION_ID);
+    fs.mkdirSync(storage, { recursive: true });
+    fs.writeFileSync(path.join(storage, 'index-size-history.json'), seededHistory(session.sandbox.url, served));
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('opens from the Command Palette and fetches from its own Refresh button', async () => {
+    const wb = session.workbench;
+    await wb.step('open', async () => {
+      await wb.runCommand('DataHub: Show Index Size Chart');
+      frame = await chartFrame();
+      const refresh = frame.locator('button', { hasText: /^Refresh$/ }).first();
+      await refresh.waitFor({ timeout: 20_000 });
+      if (await frame.locator('.empty').count()) {
+        assert.match((await frame.locator('.empty').textContent()) ?? '', /No index sizes for "sandbox" yet/);
+        await wb.screenshot('01-empty');
+        await refresh.click();
+      }
+      await frame.locator('.bar-row').first().waitFor({ timeout: 30_000 });
+      const heading = (await frame.locator('h1').textContent()) ?? '';
+      assert.equal(heading, 'Index sizes · sandbox');
+      assert.match((await frame.locator('.header .meta').textContent()) ?? '', /^13 indices · 42\.2 GB · fetched /);
+    });
+  });
+
+  it('lists entities largest first, with sizes, 30-day trend lines and three "grew most" badges', async () => {
+    const wb = session.workbench;
+    await wb.step('bars', async () => {
+      const groups = await frame.locator('.group h2 .entity').allTextContents();
+      assert.deepEqual(groups.slice(0, 3), ['dataset', 'dataprocessinstance', 'hostile']);
+      // The trend appears once the seeded file is merged with the fetch.
+      await frame.locator('svg.spark polyline').first().waitFor({ timeout: 15_000 });
+      const first = frame.locator('.bar-row').first();
+      assert.equal(await first.locator('.size').textContent(), '18.3 GB');
+      assert.match((await first.getAttribute('title')) ?? '', /^dataset_datasetprofileaspect_v1\n18,342\.113 MB \(18\.3 GB\)\n\d+(\.\d)?% of all timeseries indices\nSince previous fetch: /);
+      assert.ok((await frame.locator('svg.spark polyline').count()) >= 10);
+      assert.deepEqual(await frame.locator('.badge').allTextContents(), ['▲ 1', '▲ 2', '▲ 3']);
+    });
+  });
+
+  it('shows hostile index names as text: no element, no script of theirs', async () => {
+    const check = await frame.evaluate((names) => {
+      const texts = Array.from(document.querySelectorAll('.bar-row .index')).map((e) => e.textContent);
+      // Only the elements the chart script creates; a name parsed as markup would add others.
+      const allowed = new Set(['DIV', 'SPAN', 'BUTTON', 'H1', 'H2', 'P', 'SECTION', 'OL', 'LI', 'HEADER', 'TIME', 'ASIDE', 'DL', 'DT', 'DD', 'svg', 'polyline']);
+      const root = document.getElementById('root');
+      return {
+        missing: names.filter((n) => !texts.includes(n)),
+        foreign: Array.from(root?.querySelectorAll('*') ?? []).filter((e) => !allowed.has(e.tagName)).map((e) => e.tagName),
+        scripts: Array.from(document.querySelectorAll('script[src]')).map((e) => e.getAttribute('src') ?? ''),
+        title: document.title,
+      };
+    }, HOSTILE);
+    assert.deepEqual(check.missing, []);
+    assert.deepEqual(check.foreign, []);
+    assert.equal(check.scripts.length, 1);
+    assert.match(check.scripts[0], /dist\/chart\.js/);
+    assert.notEqual(check.title, 'pwned');
+  });
+
+  it('follows the editor theme: dark, light, high contrast', async () => {
+    const wb = session.workbench;
+    for (const [name, label, bodyClass] of THEMES) {
+      await wb.step(`theme-${name}`, async () => {
+        await wb.runCommand('Preferences: Color Theme');
+        await wb.typeInQuickInput(label, { submit: false });
+        await wb.pickQuickInputItem(label);
+        await frame.waitForFunction((k) => document.body.classList.contains(k), bodyClass, { timeout: 20_000 });
+        await wb.screenshot(`02-${name}`);
+      });
+    }
+  });
+
+  it('clicking a bar selects the index in the tree and offers Truncate', async () => {
+    const wb = session.workbench;
+    await wb.step('select', async () => {
+      await wb.runCommand('Preferences: Color Theme');
+      await wb.typeInQuickInput('Dark Modern', { submit: false });
+      await wb.pickQuickInputItem('Dark Modern');
+      await frame.locator('.bar-row', { hasText: HOSTILE[1] }).click();
+      const details = frame.locator('.details');
+      await details.locator('button', { hasText: 'Truncate Entries…' }).waitFor({ timeout: 10_000 });
+      assert.match((await details.textContent()) ?? '', /3 GB · 3,000 MB · \d+(\.\d)?% of all/);
+      await wb.page.locator('.part.sidebar .monaco-list-row.selected', { hasText: HOSTILE[1] }).waitFor({ timeout: 15_000 });
+      await wb.screenshot('03-selected');
+    });
+  });
+});
