@@ -18,6 +18,21 @@ const lazyGms = {
   },
 };
 
+/**
+ * One `require('vscode')` for the whole eager bundle. With only `external`, every
+ * module that imports it gets its own `__toESM(require('vscode'))`, a copy of the
+ * ~200 API names each; going through one module that re-exports it makes one copy.
+ */
+const sharedVscode = {
+  name: 'shared-vscode',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'shared-vscode' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'shared-vscode' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'shared-vscode' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 /** Prints errors in the `$esbuild-watch` problem-matcher format. */
 const problemMatcher = {
   name: 'problem-matcher',
@@ -63,6 +78,7 @@ async function main() {
       entryPoints: ['src/extension.ts'],
       outfile: 'dist/extension.js',
       external: ['vscode'],
+      plugins: [sharedVscode, ...common.plugins],
     }),
     await esbuild.context({
       ...common,

@@ -61,14 +61,22 @@ function done(r: RestorePlanResult): string {
   return `Restored ${count(r.rowsMigrated, 'row')}${r.ignored ? ` (${r.ignored} ignored)` : ''} in ${count(r.requests, 'request')}`;
 }
 
+/** Where to resume; with concurrent pages, later batches may already be done and must be skipped, not redone. */
+function resumeText(r: RestorePlanResult): string {
+  const done = r.doneAfterNext;
+  if (done.length === 0) return `Resume from start=${r.nextStart}.`;
+  const listed = done.length > 5 ? `${done.slice(0, 5).join(', ')} and ${done.length - 5} more` : done.join(', ');
+  return `Resume from start=${r.nextStart}, skipping the batches at start=${listed} (already done; "Resume" skips them).`;
+}
+
 /** The message at the end of a restore by pattern, whatever happened. */
 export function patternResultMessage(p: PatternRunParams, r: RestorePlanResult, errorText?: string): string {
   const time = formatSeconds(r.durationMs);
   switch (r.status) {
     case 'failed':
-      return `Stopped at start=${r.failure?.start ?? r.nextStart}: ${errorText ?? 'the request failed.'}${/[.!?]$/.test(errorText ?? '.') ? '' : '.'} ${done(r)}. Resume from start=${r.nextStart}.`;
+      return `Stopped at start=${r.failure?.start ?? r.nextStart}: ${errorText ?? 'the request failed.'}${/[.!?]$/.test(errorText ?? '.') ? '' : '.'} ${done(r)}. ${resumeText(r)}`;
     case 'cancelled':
-      return `Restore of ${scope(p)} cancelled. ${done(r)}, ${time}. Resume from start=${r.nextStart}.`;
+      return `Restore of ${scope(p)} cancelled. ${done(r)}, ${time}. ${resumeText(r)}`;
     case 'completed':
       if (p.all || r.reachedEnd) {
         if (r.rowsMigrated === 0 && r.ignored === 0 && p.start === 0) {

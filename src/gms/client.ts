@@ -89,12 +89,14 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
       let answer: Answer | undefined;
       try {
         answer = await exchange(transport.dispatcher, { action, origin, path, headers, body, timeoutMs, maxResponseBytes, signal });
-        answer = { ...answer, text: hideToken(answer.text), location: answer.location === undefined ? undefined : hideToken(answer.location) };
+        const text = hideToken(answer.text);
+        const location = answer.location === undefined ? undefined : hideToken(answer.location);
+        if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
         if (answer.status < 200 || answer.status >= 300) {
           throw httpError({ action, status: answer.status, operationsUrl, origin, baseUrl, contentType: answer.contentType, location: answer.location, body: answer.text });
         }
         const result = parse(decodeEnvelope(action, answer.text, { contentType: answer.contentType, status: answer.status, origin }));
-        log({ action, url: operationsUrl, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
+        if (options.onRequest) log({ action, url: operationsUrl, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
         return result;
       } catch (error) {
         const failure = isGmsError(error) ? error : invalidResponse(action, `the answer could not be read (${String(error)})`, answer?.text);

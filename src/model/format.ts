@@ -44,10 +44,14 @@ export function formatSize(sizeMb: number | null | undefined): string {
   return isKnownSize(sizeMb) ? formatBytes(sizeMb * 1e6) : UNKNOWN_SIZE;
 }
 
+// Made once: toLocaleString() with options builds a new formatter per call (hundreds of µs).
+let exactMb: Intl.NumberFormat | undefined;
+
 /** The exact number the server sent, grouped for reading: "18,342.113 MB". */
 export function formatExactMb(sizeMb: number | null | undefined): string {
   if (!isKnownSize(sizeMb)) return UNKNOWN_SIZE;
-  return `${sizeMb.toLocaleString('en-US', { maximumFractionDigits: 6 })} MB`;
+  exactMb ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+  return `${exactMb.format(sizeMb)} MB`;
 }
 
 /** Share of a total as a percentage: "41.2%", "<0.1%", "100%"; undefined when the total is 0 or unknown. */

@@ -102,9 +102,17 @@ export function filterIndices(indices: readonly IndexSize[], filter: string): In
   return indices.filter(indexMatcher(filter));
 }
 
-/** The whole pipeline the tree shows: filter, group, sort. */
+/**
+ * The whole pipeline the tree shows: filter, group, sort. Same result as
+ * sortGroups(groupIndices(filterIndices(...))), without copying a 10,000-index
+ * list three times: the group lists are new here, so they are sorted in place.
+ */
 export function arrangeIndices(indices: readonly IndexSize[], filter: string, mode: SortMode): IndexGroup[] {
-  return sortGroups(groupIndices(filterIndices(indices, filter)), mode);
+  const shown = filter.trim() === '' ? indices : filterIndices(indices, filter);
+  const groups = groupIndices(shown);
+  const byIndex = (a: IndexSize, b: IndexSize): number => compareIndices(a, b, mode);
+  for (const group of groups) group.indices.sort(byIndex);
+  return groups.sort((a, b) => compareGroups(a, b, mode));
 }
 
 /** True when an index is above the warning threshold (in decimal GB; 0 turns it off). */

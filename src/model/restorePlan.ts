@@ -134,12 +134,26 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   let stopAt = Number.POSITIVE_INFINITY;
   let issuedOne = false;
 
+  // The resume point only moves forward (done pages are never undone), so each
+  // progress report continues the walk where the last one stopped: linear over a run.
+  let walkedTo = start;
+  const nextStartNow = (): number => {
+    for (;;) {
+      const page = done.get(walkedTo);
+      if (page) {
+        if (page.rows < batchSize) return walkedTo + page.rows;
+        walkedTo += batchSize;
+      } else if (skip.has(walkedTo)) walkedTo += batchSize;
+      else return walkedTo;
+    }
+  };
+
   const progress = (): PlanProgress => ({
     rowsMigrated,
     ignored,
     requests,
     inFlight: inFlight.size,
-    nextStart: resumePoint(start, batchSize, done, skip).nextStart,
+    nextStart: nextStartNow(),
   });
 
   const issue = (pageStart: number): void => {

@@ -16,26 +16,56 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
 
 const WARNING_COLOR = 'list.warningForeground';
 
+/** The icons every group and index uses, made once (a group can hold thousands of indices). */
+let sharedIcons: { warning: vscode.ThemeIcon; database: vscode.ThemeIcon; namespace: vscode.ThemeIcon } | undefined;
+function icons(): NonNullable<typeof sharedIcons> {
+  sharedIcons ??= { warning: icon('warning', WARNING_COLOR), database: icon('database'), namespace: icon('symbol-namespace') };
+  return sharedIcons;
+}
+
 /** Extra tooltip lines other parts can contribute (e.g. growth from history), by index name. */
 export type TooltipExtra = (indexName: string) => string | undefined;
 
-export function treeItemFor(node: IndexTreeNode, extra?: TooltipExtra): vscode.TreeItem {
+/**
+ * The item as the tree lists it. Groups and indices get their tooltip later,
+ * from tooltipFor() when VS Code resolves the item on hover: building thousands
+ * of Markdown tooltips nobody reads made expanding a large group slow.
+ */
+export function treeItemFor(node: IndexTreeNode): vscode.TreeItem {
   switch (node.kind) {
     case 'group':
       return groupItem(node);
     case 'index':
-      return indexItem(node, extra);
+      return indexItem(node);
     case 'message':
       return messageItem(node);
   }
 }
 
+/** The hover tooltip of a group or an index (messages carry theirs from the start). */
+export function tooltipFor(node: IndexTreeNode, extra?: TooltipExtra): vscode.MarkdownString | string | undefined {
+  switch (node.kind) {
+    case 'group':
+      return groupTooltip(node);
+    case 'index':
+      return indexTooltip(node, extra);
+    case 'message':
+      return node.tooltip ?? node.label;
+  }
+}
+
 function groupItem(node: GroupNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.entityName, vscode.TreeItemCollapsibleState.Expanded);
+  const description = describeGroup(node.group);
   item.id = `group:${node.connection}:${node.entityName}`;
-  item.description = describeGroup(node.group);
-  item.iconPath = node.overThreshold ? icon('warning', WARNING_COLOR) : icon('symbol-namespace');
+  item.description = description;
+  item.iconPath = node.overThreshold ? icons().warning : icons().namespace;
   item.contextValue = node.overThreshold ? 'group.large' : 'group';
+  item.accessibilityInformation = { label: `${node.entityName}, ${description}` };
+  return item;
+}
+
+function groupTooltip(node: GroupNode): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
   tooltip.appendMarkdown(`**${md(node.entityName)}** — ${md(describeGroup(node.group))}\n\n`);
   const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
@@ -43,24 +73,27 @@ function groupItem(node: GroupNode): vscode.TreeItem {
   if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
   if (node.overThreshold) tooltip.appendMarkdown('\n\n$(warning) Holds an index above the size warning threshold.');
   tooltip.supportThemeIcons = true;
-  item.tooltip = tooltip;
-  item.accessibilityInformation = { label: `${node.entityName}, ${describeGroup(node.group)}` };
-  return item;
+  return tooltip;
 }
 
-function indexItem(node: IndexNode, extra?: TooltipExtra): vscode.TreeItem {
+function indexItem(node: IndexNode): vscode.TreeItem {
   const { index } = node;
   const size = formatSize(index.sizeMb);
   const item = new vscode.TreeItem(index.aspectName || index.indexName, vscode.TreeItemCollapsibleState.None);
   item.id = `index:${node.connection}:${index.indexName}`;
   item.description = size;
-  item.iconPath = node.overThreshold ? icon('warning', WARNING_COLOR) : icon('database');
-  const flags = [node.overThreshold ? 'large' : '', index.sizeSource === 'legacy' ? 'legacy' : '', !isKnownSize(index.sizeMb) ? 'unknown' : '']
-    .filter(Boolean)
-    .map((f) => `.${f}`)
-    .join('');
+  item.iconPath = node.overThreshold ? icons().warning : icons().database;
+  let flags = node.overThreshold ? '.large' : '';
+  if (index.sizeSource === 'legacy') flags += '.legacy';
+  if (!isKnownSize(index.sizeMb)) flags += '.unknown';
   item.contextValue = `index${flags}`;
+  item.accessibilityInformation = { label: `${index.aspectName}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
+  return item;
+}
 
+function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownString {
+  const { index } = node;
+  const size = formatSize(index.sizeMb);
   const tooltip = new vscode.MarkdownString();
   tooltip.supportThemeIcons = true;
   tooltip.appendMarkdown(`**${md(index.aspectName)}** — ${md(size)}\n\n`);
@@ -83,9 +116,7 @@ function indexItem(node: IndexNode, extra?: TooltipExtra): vscode.TreeItem {
   }
   const more = extra?.(index.indexName);
   if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
-  item.tooltip = tooltip;
-  item.accessibilityInformation = { label: `${index.aspectName}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
-  return item;
+  return tooltip;
 }
 
 function messageItem(node: MessageNode): vscode.TreeItem {

@@ -2,20 +2,39 @@
 // states (loading, error, empty, no match, untrusted) as placeholder items, so
 // the view is never blank. The first fetch starts when the tree is first asked
 // for its children, which VS Code does when the view becomes visible.
+// A snapshot can hold 10,000+ indices: it is filtered, grouped and sorted once
+// per (snapshot, filter, sort, threshold) and kept; tooltips are built on hover.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { IndexSizesSnapshot, Services } from '../services';
 import { describeError } from '../model/errors';
 import { arrangeIndices, isOverThreshold, type SortMode } from '../model/indices';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './indexTreeNodes';
-import { treeItemFor, type TooltipExtra } from './indexTreeItems';
+import { tooltipFor, treeItemFor, type TooltipExtra } from './indexTreeItems';
+
+export const THRESHOLD_SETTING = 'datahub.sizeWarningThresholdGb';
+
+/** The snapshot as the tree shows it, kept until the snapshot, filter, sort or threshold changes. */
+interface Arrangement {
+  snapshot: IndexSizesSnapshot;
+  filter: string;
+  sort: SortMode;
+  thresholdGb: number;
+  groups: GroupNode[];
+  /** How many indices match the filter. */
+  shown: number;
+  /** Index nodes of the groups expanded so far. */
+  children: Map<GroupNode, IndexNode[]>;
+  /** Index name -> its group, built when first needed (reveal, getParent). */
+  parents?: Map<string, GroupNode>;
+}
 
 export type ViewState = 'noConnection' | 'untrusted' | 'loading' | 'error' | 'empty' | 'noMatch' | 'ready';
 
 export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<IndexTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private roots: IndexTreeNode[] = [];
-  private readonly parents = new Map<string, GroupNode>();
+  private arranged: Arrangement | undefined;
+  private threshold: number | undefined;
   private sortMode: SortMode;
   private filterText = '';
   /** Set by other parts to add tooltip lines (e.g. growth). */
@@ -54,21 +73,38 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
     this.emitter.fire();
   }
 
+  /** Call when datahub.sizeWarningThresholdGb changed: it is read once, not per index. */
+  settingsChanged(): void {
+    this.threshold = undefined;
+    this.refresh();
+  }
+
   getTreeItem(node: IndexTreeNode): vscode.TreeItem {
-    return treeItemFor(node, this.tooltipExtra);
+    return treeItemFor(node);
+  }
+
+  /** VS Code calls this when the pointer rests on an item: the tooltip is built then, not for every item listed. */
+  resolveTreeItem(item: vscode.TreeItem, node: IndexTreeNode): vscode.TreeItem {
+    if (node.kind !== 'message' && item.tooltip === undefined) item.tooltip = tooltipFor(node, this.tooltipExtra);
+    return item;
   }
 
   getParent(node: IndexTreeNode): IndexTreeNode | undefined {
-    return node.kind === 'index' ? this.parents.get(node.index.indexName) : undefined;
+    return node.kind === 'index' ? this.parentsOf(this.arrangement())?.get(node.index.indexName) : undefined;
   }
 
   getChildren(node?: IndexTreeNode): IndexTreeNode[] {
-    if (node?.kind === 'group') return node.group.indices.map((index) => this.indexNode(node, index));
+    if (node?.kind === 'group') return this.indexNodes(node);
     if (node) return [];
-    this.roots = this.buildRoots();
+    const roots = this.buildRoots();
     const waiters = this.rootWaiters.splice(0);
     setTimeout(() => waiters.forEach((resolve) => resolve()), 0);
-    return this.roots;
+    return roots;
+  }
+
+  /** How many indices the filter lets through (all of them without a filter); undefined without a snapshot. */
+  shownCount(): number | undefined {
+    return this.arrangement()?.shown;
   }
 
   private readonly rootWaiters: Array<() => void> = [];
@@ -81,30 +117,71 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
     });
   }
 
-  /** The index node currently shown for an index name (after getChildren ran). */
+  /** The index node shown for an index name, under the current snapshot, filter and sort. */
   findIndexNode(indexName: string): IndexNode | undefined {
-    const group = this.parents.get(indexName);
-    if (!group) return undefined;
-    const index = group.group.indices.find((i) => i.indexName === indexName);
-    return index ? this.indexNode(group, index) : undefined;
+    const group = this.parentsOf(this.arrangement())?.get(indexName);
+    return group && this.indexNodes(group).find((node) => node.index.indexName === indexName);
   }
 
+  /** The threshold in GB (0: off), read from the settings once until they change. */
   private thresholdGb(): number {
-    const value = vscode.workspace.getConfiguration('datahub').get<number>('sizeWarningThresholdGb', 10);
-    return Number.isFinite(value) && value > 0 ? value : 0;
+    if (this.threshold === undefined) {
+      const value = vscode.workspace.getConfiguration().get<number>(THRESHOLD_SETTING, 10);
+      this.threshold = Number.isFinite(value) && value > 0 ? value : 0;
+    }
+    return this.threshold;
   }
 
-  private indexNode(group: GroupNode, index: IndexNode['index']): IndexNode {
+  /** The current snapshot filtered, grouped and sorted: computed once, then reused until an input changes. */
+  private arrangement(): Arrangement | undefined {
+    const snapshot = this.services.indexSizes.current;
+    if (!snapshot) return (this.arranged = undefined);
     const thresholdGb = this.thresholdGb();
-    return {
-      kind: 'index',
-      index,
-      entityName: group.entityName,
-      connection: group.connection,
-      snapshotTotalMb: group.snapshotTotalMb,
-      overThreshold: isOverThreshold(index.sizeMb, thresholdGb),
-      thresholdGb,
-    };
+    const a = this.arranged;
+    if (a && a.snapshot === snapshot && a.filter === this.filterText && a.sort === this.sortMode && a.thresholdGb === thresholdGb) return a;
+    let shown = 0;
+    const groups = arrangeIndices(snapshot.indices, this.filterText, this.sortMode).map((group): GroupNode => {
+      shown += group.indices.length;
+      return {
+        kind: 'group',
+        entityName: group.entityName,
+        group,
+        connection: snapshot.connection.name,
+        snapshotTotalMb: snapshot.totalMb,
+        overThreshold: thresholdGb > 0 && group.indices.some((i) => isOverThreshold(i.sizeMb, thresholdGb)),
+      };
+    });
+    this.arranged = { snapshot, filter: this.filterText, sort: this.sortMode, thresholdGb, groups, shown, children: new Map() };
+    return this.arranged;
+  }
+
+  private parentsOf(a: Arrangement | undefined): Map<string, GroupNode> | undefined {
+    if (a && !a.parents) {
+      a.parents = new Map();
+      for (const group of a.groups) for (const index of group.group.indices) a.parents.set(index.indexName, group);
+    }
+    return a?.parents;
+  }
+
+  /** A group's index nodes: made once per arrangement (a group VS Code kept from before is served fresh). */
+  private indexNodes(group: GroupNode): IndexNode[] {
+    const a = this.arrangement();
+    const cached = a?.children.get(group);
+    if (cached) return cached;
+    const thresholdGb = this.thresholdGb();
+    const nodes = group.group.indices.map(
+      (index): IndexNode => ({
+        kind: 'index',
+        index,
+        entityName: group.entityName,
+        connection: group.connection,
+        snapshotTotalMb: group.snapshotTotalMb,
+        overThreshold: isOverThreshold(index.sizeMb, thresholdGb),
+        thresholdGb,
+      }),
+    );
+    if (a && a.groups.includes(group)) a.children.set(group, nodes);
+    return nodes;
   }
 
   /** What the root shows, from the service's state (no side effects). */
@@ -115,11 +192,10 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
     const snapshot = indexSizes.current;
     if (!snapshot) return !indexSizes.loading && !this.mayAutoFetch() ? 'untrusted' : 'loading';
     if (snapshot.indices.length === 0) return 'empty';
-    return arrangeIndices(snapshot.indices, this.filterText, this.sortMode).length ? 'ready' : 'noMatch';
+    return this.arrangement()?.groups.length ? 'ready' : 'noMatch';
   }
 
   private buildRoots(): IndexTreeNode[] {
-    this.parents.clear();
     const { connections, indexSizes } = this.services;
     const active = connections.active();
     this.state = this.currentState();
@@ -160,20 +236,8 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
         break;
     }
     if (!snapshot) return [];
-    const groups = arrangeIndices(snapshot.indices, this.filterText, this.sortMode);
-    const thresholdGb = this.thresholdGb();
-    return groups.map((group) => {
-      const node: GroupNode = {
-        kind: 'group',
-        entityName: group.entityName,
-        group,
-        connection: snapshot.connection.name,
-        snapshotTotalMb: snapshot.totalMb,
-        overThreshold: group.indices.some((i) => isOverThreshold(i.sizeMb, thresholdGb)),
-      };
-      for (const index of group.indices) this.parents.set(index.indexName, node);
-      return node;
-    });
+    // A copy: VS Code must not be handed the cached array itself.
+    return [...(this.arrangement()?.groups ?? [])];
   }
 
   dispose(): void {

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { formatClock } from '../model/format';
-import { describeFilter, describeTotals, filterIndices, type SortMode } from '../model/indices';
-import { IndexTreeProvider } from './indexTreeProvider';
+import { describeFilter, describeTotals, type SortMode } from '../model/indices';
+import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
 import type { IndexTreeNode } from './indexTreeNodes';
 
 export const VIEW_ID = 'datahub.indices';
@@ -34,6 +34,13 @@ export function createIndicesView(services: Services): IndicesView {
     void vscode.commands.executeCommand('setContext', key, value);
   };
 
+  // The totals line sums the whole snapshot: once per snapshot, not on every state change.
+  let totals: { snapshot: object; text: string } | undefined;
+  const totalsOf = (snapshot: NonNullable<typeof indexSizes.current>): string => {
+    if (totals?.snapshot !== snapshot) totals = { snapshot, text: describeTotals(snapshot.indices, new Date(snapshot.fetchedAt)) };
+    return totals.text;
+  };
+
   const updateChrome = () => {
     const active = connections.active();
     treeView.description = active?.name;
@@ -45,8 +52,8 @@ export function createIndicesView(services: Services): IndicesView {
     if (snapshot && active) {
       const fetched = new Date(snapshot.fetchedAt);
       message = provider.filter
-        ? `${describeFilter(provider.filter, filterIndices(snapshot.indices, provider.filter).length, snapshot.indices.length)} · fetched ${formatClock(fetched)}`
-        : describeTotals(snapshot.indices, fetched);
+        ? `${describeFilter(provider.filter, provider.shownCount() ?? 0, snapshot.indices.length)} · fetched ${formatClock(fetched)}`
+        : totalsOf(snapshot);
       if (indexSizes.loading) message += ' · refreshing…';
     } else if (provider.filter) {
       message = `Filter: ${provider.filter}`;
@@ -96,7 +103,7 @@ export function createIndicesView(services: Services): IndicesView {
       scheduleAutoRefresh();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('datahub.sizeWarningThresholdGb')) provider.refresh();
+      if (e.affectsConfiguration(THRESHOLD_SETTING)) provider.settingsChanged();
       if (e.affectsConfiguration('datahub.autoRefreshMinutes')) scheduleAutoRefresh();
     }),
     { dispose: () => timer && clearInterval(timer) },

@@ -38,8 +38,11 @@ export function insightsGrowthFor(indexName: string): string | undefined {
   return growthSource?.(indexName);
 }
 
+/** The setting, read once until it changes (tooltips ask for it per index). */
+let historySetting: boolean | undefined;
 function historyEnabled(): boolean {
-  return vscode.workspace.getConfiguration().get<boolean>(HISTORY_SETTING, true);
+  historySetting ??= vscode.workspace.getConfiguration().get<boolean>(HISTORY_SETTING, true);
+  return historySetting;
 }
 
 export function registerInsightFeatures(services: Services): vscode.Disposable[] {
@@ -54,15 +57,27 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       indices: snapshot.indices,
     };
 
-  /** History of the shown connection, including the current fetch even before it is recorded. */
-  const currentHistory = (): ConnectionHistory | undefined => {
-    const record = fetchRecord();
-    if (!record || !historyEnabled()) return undefined;
-    const known = store.connection(record.connection);
-    if (known?.snapshots.some((s) => s.t === record.fetchedAt)) return known;
-    const merged = recordFetch({ connections: new Map(known ? [[record.connection, known]] : []) }, record);
-    return merged.connections.get(record.connection);
+  /**
+   * History of the shown connection, including the current fetch even before it
+   * is recorded. Kept until the snapshot, the stored history or the setting
+   * changes, together with the growth lines worked out from it so far.
+   */
+  let memo: { snapshot: unknown; known: unknown; enabled: boolean; history: ConnectionHistory | undefined; growth: Map<string, string | undefined> } | undefined;
+  const currentMemo = (): NonNullable<typeof memo> => {
+    const snapshot = indexSizes.current;
+    const enabled = historyEnabled();
+    const known = snapshot && store.connection(snapshot.connection.name);
+    if (memo && memo.snapshot === snapshot && memo.known === known && memo.enabled === enabled) return memo;
+    let history: ConnectionHistory | undefined;
+    const record = fetchRecord(snapshot);
+    if (record && enabled) {
+      if (known?.snapshots.some((s) => s.t === record.fetchedAt)) history = known;
+      else history = recordFetch({ connections: new Map(known ? [[record.connection, known]] : []) }, record).connections.get(record.connection);
+    }
+    memo = { snapshot, known, enabled, history, growth: new Map() };
+    return memo;
   };
+  const currentHistory = (): ConnectionHistory | undefined => currentMemo().history;
 
   const status = (): ChartStatus => {
     const failure = indexSizes.lastError;
@@ -83,9 +98,14 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
     findIndex: (indexName) => indexSizes.current?.indices.find((i) => i.indexName === indexName),
   });
 
+  // A lookup once worked out: the tree asks again for every tooltip it shows.
   growthSource = (indexName) => {
-    const lines = describeGrowth(growthFor(currentHistory(), indexName));
-    return lines.length ? `Growth: ${lines.join(' · ')}` : undefined;
+    const { history, growth } = currentMemo();
+    if (growth.has(indexName)) return growth.get(indexName);
+    const lines = describeGrowth(growthFor(history, indexName));
+    const line = lines.length ? `Growth: ${lines.join(' · ')}` : undefined;
+    growth.set(indexName, line);
+    return line;
   };
   insightsTestApi.chart = {
     get isOpen() {
@@ -121,7 +141,11 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
     indexSizes.onDidChange(onSizes),
     indexSizes.onDidChangeState(() => chart.update()),
     connections.onDidChange(() => chart.update()),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(HISTORY_SETTING) && chart.update()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(HISTORY_SETTING)) return;
+      historySetting = undefined;
+      chart.update();
+    }),
     registerCommand(services, 'datahub.showIndexSizeChart', () => {
       chart.show();
       return { opened: true };
@@ -161,6 +185,7 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
     {
       dispose: () => {
         growthSource = undefined;
+        historySetting = undefined;
         delete insightsTestApi.chart;
         delete insightsTestApi.history;
       },

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { vsixPath } from '../host/vsix';
+import { bundleForHost } from '../host/bundleForHost';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const BUNDLES = ['extension.js', 'gms.js', 'chart.js'] as const;
@@ -135,16 +136,7 @@ async function packageStaged(staged: string): Promise<{ bytes?: number; problem?
  * alone: the bench does not need, or wait for, every integration suite to compile.
  */
 export async function buildHostEntry(): Promise<void> {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [path.join(REPO_ROOT, 'test', 'integration', 'index.ts')],
+  await bundleForHost([path.join(REPO_ROOT, 'test', 'integration', 'index.ts')], {
     outfile: path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    external: ['vscode', 'mocha'],
   });
 }

@@ -2,9 +2,9 @@
 // real paging logic (runRestorePlan) and the client, with a fixed service time
 // per request. Ideal = requests × service time / concurrency. The same pages
 // sent with bare undici show the floor the server and the wire set.
-import { createGmsClient } from '../../src/gms/client';
 import { patternPageRequest, runRestorePlan } from '../../src/model/restorePlan';
 import { createBareClient } from './bare';
+import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';
 import { spread, type Spread } from './stats';
 
@@ -65,6 +65,7 @@ async function barePages(send: (start: number) => Promise<unknown>, pages: numbe
 }
 
 export async function measureBulkRestore(
+  gms: GmsModule,
   sandbox: SandboxProcess,
   token: string,
   options: { rows: number; batchSize: number; serviceTimeMs: number; reps: number; concurrencies: number[] },
@@ -74,7 +75,7 @@ export async function measureBulkRestore(
   await sandbox.control('POST', '/requests/clear');
   // Full pages, then the short (here empty) one that tells the run it is done.
   const pages = Math.floor(rows / batchSize) + 1;
-  const client = createGmsClient({ gmsUrl: sandbox.url, token });
+  const client = gms.createGmsClient({ gmsUrl: sandbox.url, token });
   const bare = createBareClient(sandbox.url, token);
   const page = (start: number) => patternPageRequest({ urnLike: BENCH_URN_LIKE, batchSize }, start);
   const figures = new Map<number, { achieved: number[]; bare: number[]; heap: number[]; peak: number[]; requests: number; rows: number; status: string }>();
@@ -121,7 +122,7 @@ export async function measureBulkRestore(
     await sandbox.control('POST', '/service-time', { ms: 0 });
   }
   const zeroServicePageMs = spread(zeroService).min / pages;
-  const timerMs = await timerDelay(serviceTimeMs, 50);
+  const timerMs = await timerDelay(serviceTimeMs, serviceTimeMs >= 20 ? 20 : 50);
   return options.concurrencies.map((c) => {
     const f = figures.get(c)!;
     return {

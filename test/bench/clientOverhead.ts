@@ -1,16 +1,12 @@
 // What the client adds to a request: N sequential getIndexSizes and
-// restoreIndices calls through createGmsClient versus the same requests with
-// bare undici (bare.ts), against the same sandbox. Calls alternate one by one
+// restoreIndices calls through createGmsClient of the shipped bundle (dist/gms.js)
+// versus the same requests with bare undici (bare.ts), against the same sandbox. Calls alternate one by one
 // (which goes first flips every round), and each round compares the medians of
 // its calls, so that load from others on a shared machine hits both alike.
-import { createGmsClient } from '../../src/gms/client';
-import { decodeEnvelope } from '../../src/gms/envelope';
-import { parseIndexSizes } from '../../src/gms/indexSizes';
-import { parseRestoreResult } from '../../src/gms/restoreResult';
-import { restoreBody } from '../../src/gms/validate';
 import type { GmsClient } from '../../src/gms/types';
 import { SAMPLE_URNS } from '../sandbox/data';
 import { createBareClient, type BareClient } from './bare';
+import type { GmsModule } from './gmsBundle';
 import { spread, type Spread } from './stats';
 
 export interface OverheadTimes {
@@ -83,7 +79,8 @@ function perCallUs(fn: () => unknown): Spread {
   return spread(batches);
 }
 
-async function measureSteps(gmsUrl: string, token: string, urn: string): Promise<ClientSteps> {
+async function measureSteps(gms: GmsModule, gmsUrl: string, token: string, urn: string): Promise<ClientSteps> {
+  const { decodeEnvelope, parseIndexSizes, parseRestoreResult, restoreBody } = gms;
   const text = async (action: string, body: unknown): Promise<string> => {
     const response = await fetch(`${gmsUrl}/operations?action=${action}`, {
       method: 'POST',
@@ -105,8 +102,8 @@ async function measureSteps(gmsUrl: string, token: string, urn: string): Promise
   };
 }
 
-export async function measureClientOverhead(gmsUrl: string, token: string, rounds: number, perRound: number): Promise<ClientOverhead> {
-  const client: GmsClient = createGmsClient({ gmsUrl, token });
+export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, token: string, rounds: number, perRound: number): Promise<ClientOverhead> {
+  const client: GmsClient = gms.createGmsClient({ gmsUrl, token });
   const bare: BareClient = createBareClient(gmsUrl, token);
   const urn = SAMPLE_URNS.ordersDataset;
   try {
@@ -122,7 +119,7 @@ export async function measureClientOverhead(gmsUrl: string, token: string, round
       rounds,
       perRound,
     );
-    const steps = await measureSteps(gmsUrl, token, urn);
+    const steps = await measureSteps(gms, gmsUrl, token, urn);
     return { getIndexSizes, restoreIndices, steps };
   } finally {
     await client.close();

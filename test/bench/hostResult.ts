@@ -28,6 +28,8 @@ export interface HostBenchResult {
   treeExpandChildrenMs: number;
   treeExpandItemsMs: number;
   largestGroupSize: number;
+  /** Hovering indices of the largest group: resolveTreeItem() builds the tooltip (with the growth line), µs per index over up to 200. */
+  treeHoverUs?: number;
   /** Later root getChildren() calls (warm). */
   treeRootWarmMs: number[];
   viewVisible: boolean;
@@ -39,7 +41,7 @@ export interface HostBenchResult {
     currentStateMs: number | null;
     /** One workspace.getConfiguration('datahub').get(...), in µs (averaged over 1000). */
     configGetUs: number;
-    /** One tooltip extra line (growth from history) for an index, in µs (averaged over 200). */
+    /** One tooltip extra line (growth from history) for an index not asked before, in µs (averaged over 200). */
     tooltipExtraUs: number | null;
   };
 }

@@ -11,6 +11,7 @@ import { SANDBOX_TOKENS } from '../sandbox/api';
 import { buildForBench, buildHostEntry, REPO_ROOT } from './build';
 import { measureBulkRestore } from './bulkRestore';
 import { measureClientOverhead } from './clientOverhead';
+import { loadGmsBundle } from './gmsBundle';
 import { describeProfile, summariseProfile } from './activationProfile';
 import { measureHosts, profileActivation, stopActiveHost, type HostRuns } from './hostActivation';
 import { measureLargeResponse } from './largeResponse';
@@ -31,9 +32,7 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
   const gmsMissing = r.filter((x) => x.gmsRequireMs === null).length;
   const visible = r.some((x) => x.viewVisible) ? '; the view was visible, so VS Code may have asked first' : '';
   const largest = r[0]?.largestGroupSize ?? 0;
-  const arrange = pick((x) => x.breakdown.arrangeMs).median;
   const config = pick((x) => x.breakdown.configGetUs).median;
-  const tooltip = pick((x) => x.breakdown.tooltipExtraUs).median;
   return {
     activation: [
       { section: 'Activation', label: 'activate()', unit: 'ms', value: pick((x) => x.activateMs), target: { max: 20, text: '≤ 20 ms' }, note: `${runs}, real host (code-server 4.100.3)` },
@@ -55,7 +54,7 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
         unit: 'ms',
         value: pick((x) => x.treeRootMs),
         target: { max: 5, text: '≤ 5 ms' },
-        note: `real provider; ${r[0]?.groupCount ?? '?'} groups; arranges the snapshot twice (currentState + buildRoots), ${arrange.toFixed(1)} ms each${visible}`,
+        note: `real provider; ${r[0]?.groupCount ?? '?'} groups; the snapshot was arranged once when it arrived (part of the refresh above) and is reused${visible}`,
       },
       { section: 'Large response', label: 'host: root getChildren() again (warm)', unit: 'ms', value: spread(r.flatMap((x) => x.treeRootWarmMs)) },
       { section: 'Large response', label: 'host: getTreeItem() for the root groups', unit: 'ms', value: pick((x) => x.treeRootItemsMs) },
@@ -64,17 +63,30 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
         label: `host: expand the largest group: getChildren() (${largest} indices)`,
         unit: 'ms',
         value: pick((x) => x.treeExpandChildrenMs),
-        note: `one getConfiguration() per index node, ${config.toFixed(1)} µs each`,
+        note: `index nodes made once per arrangement; the threshold setting read once, not per index (a getConfiguration() costs ${config.toFixed(1)} µs here)`,
       },
       {
         section: 'Large response',
         label: `host: expand the largest group: getTreeItem() × ${largest}`,
         unit: 'ms',
         value: pick((x) => x.treeExpandItemsMs),
-        note: Number.isFinite(tooltip) ? `tooltip growth line ${tooltip.toFixed(0)} µs per index` : undefined,
+        note: 'label, size, icon; no tooltip (built on hover)',
       },
-      { section: 'Large response', label: 'host: one arrangeIndices() over the snapshot', unit: 'ms', value: pick((x) => x.breakdown.arrangeMs) },
-      { section: 'Large response', label: 'host: one tooltip growth line (insightsGrowthFor)', unit: 'µs', value: pick((x) => x.breakdown.tooltipExtraUs), note: 'averaged over 200 indices' },
+      {
+        section: 'Large response',
+        label: 'host: hover an index: resolveTreeItem() (tooltip with growth line)',
+        unit: 'µs',
+        value: pick((x) => x.treeHoverUs ?? null),
+        note: 'per index, averaged over 200 of the expanded group',
+      },
+      { section: 'Large response', label: 'host: one arrangeIndices() over the snapshot', unit: 'ms', value: pick((x) => x.breakdown.arrangeMs), note: 'paid once per snapshot, filter or sort change' },
+      {
+        section: 'Large response',
+        label: 'host: one tooltip growth line (insightsGrowthFor)',
+        unit: 'µs',
+        value: pick((x) => x.breakdown.tooltipExtraUs),
+        note: 'first ask for an index, averaged over 200; then a lookup until the history changes',
+      },
     ],
   };
 }
@@ -157,12 +169,14 @@ async function main(): Promise<void> {
     sandbox = await startSandboxProcess(['--quiet', '--bench-rows', '100000']);
     const rounds = 12;
     const perRound = 25;
-    const overhead = await measureClientOverhead(sandbox.url, SANDBOX_TOKENS.admin, rounds, perRound);
+    // The client as it ships (the staged production dist/gms.js), not src/ under tsx.
+    const gms = loadGmsBundle(path.join(build.staged, 'dist'));
+    const overhead = await measureClientOverhead(gms, sandbox.url, SANDBOX_TOKENS.admin, rounds, perRound);
     const overheadRows: Row[] = (['getIndexSizes', 'restoreIndices'] as const).map((action) => {
       const o = overhead[action];
       return {
         section: 'Client overhead',
-        label: `${action}: our client ÷ bare undici.request`,
+        label: `${action}: our client (dist/gms.js) ÷ bare undici.request`,
         unit: 'x',
         value: o.ratio,
         target: { max: 1.05, text: '≤ 1.05' },
@@ -189,13 +203,16 @@ async function main(): Promise<void> {
       { section: 'Client overhead', label: 'restoreIndices: restoreBody (input validation)', unit: 'µs', value: st.restoreBody, note: 'CPU per call' },
     );
 
-    const serviceTimeMs = 5;
-    const restore = await measureBulkRestore(sandbox, SANDBOX_TOKENS.admin, { rows: 100_000, batchSize: 1000, serviceTimeMs, reps: 3, concurrencies: [1, 4] });
+    // A real DataHub takes hundreds of ms to seconds for a 1000-row page; 50 ms keeps the run
+    // short (ideal 5 s at concurrency 1) while the fixed costs of a loopback request stay small beside it.
+    const serviceTimeMs = 50;
+    log(`bulk restore: 100,000 rows in 1000-row pages, ${serviceTimeMs} ms service time, concurrency 1 and 4, 3 runs each way (about 40 s)…`);
+    const restore = await measureBulkRestore(gms, sandbox, SANDBOX_TOKENS.admin, { rows: 100_000, batchSize: 1000, serviceTimeMs, reps: 3, concurrencies: [1, 4] });
     await sandbox.stop();
     sandbox = undefined;
     const restoreRows: Row[] = restore.flatMap((f): Row[] => {
       const perIdeal = (s: Spread): Spread => ({ min: s.min / f.idealMs, median: s.median / f.idealMs, max: s.max / f.idealMs, n: s.n });
-      const label = `100,000 rows, batchSize 1000, ${serviceTimeMs} ms/request, concurrency ${f.concurrency}`;
+      const label = `100,000 rows, batchSize 1000, ${serviceTimeMs} ms service time per page, concurrency ${f.concurrency}`;
       return [
         {
           section: 'Bulk restore',
@@ -203,14 +220,14 @@ async function main(): Promise<void> {
           unit: 'x',
           value: perIdeal(f.achieved),
           target: { max: 1.1, text: '≤ 1.1' },
-          note: `ideal ${f.idealMs.toFixed(0)} ms (${f.pages} requests × ${serviceTimeMs} ms ÷ ${f.concurrency}); achieved median ${f.achieved.median.toFixed(0)} ms; ${f.requests} requests sent, ${f.rowsMigrated} rows, ${f.status}`,
+          note: `ideal ${f.idealMs.toFixed(0)} ms (${f.pages} requests × ${serviceTimeMs} ms ÷ ${f.concurrency}); achieved median ${f.achieved.median.toFixed(0)} ms, ${(f.achieved.median / f.bare.median).toFixed(3)}× bare undici; ${f.requests} requests sent, ${f.rowsMigrated} rows, ${f.status}`,
         },
         {
           section: 'Bulk restore',
-          label: `same pages with bare undici, concurrency ${f.concurrency}: ÷ ideal`,
+          label: `same pages with bare undici (${serviceTimeMs} ms service time), concurrency ${f.concurrency}: achieved ÷ ideal`,
           unit: 'x',
           value: perIdeal(f.bare),
-          note: `median ${f.bare.median.toFixed(0)} ms. The floor: a ${serviceTimeMs} ms setTimeout takes ${f.timerMs.toFixed(2)} ms here, a page at 0 ms service ${f.zeroServicePageMs.toFixed(2)} ms → ${((f.pages * (f.timerMs + f.zeroServicePageMs)) / f.concurrency).toFixed(0)} ms expected`,
+          note: `median ${f.bare.median.toFixed(0)} ms. The floor: a ${serviceTimeMs} ms setTimeout takes ${f.timerMs.toFixed(2)} ms here, a page at 0 ms service ${f.zeroServicePageMs.toFixed(2)} ms → ${(Math.ceil(f.pages / f.concurrency) * (f.timerMs + f.zeroServicePageMs)).toFixed(0)} ms expected (${Math.ceil(f.pages / f.concurrency)} rounds of ${f.concurrency})`,
         },
         {
           section: 'Bulk restore',

@@ -13,8 +13,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
+import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandbox } from '../sandbox/server';
 import { REPO_ROOT, UNTRUSTED_USER_SETTINGS, ensureCodeServer, writeUserSettings } from './codeServer';
+import { bundleForHost } from './bundleForHost';
 import { tailOfHostLogs } from './hostLogs';
 import { killGroupsInFile, run } from './processes';
 import { hostEnv, makeRunDirs } from './runDirs';
@@ -27,18 +29,7 @@ async function buildExtraSuite(suiteDir: string): Promise<string> {
   const outDir = path.join(REPO_ROOT, 'out', suiteDir);
   const entries = fs.readdirSync(path.join(REPO_ROOT, suiteDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
   if (entries.length === 0) return outDir;
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: entries.map((f) => path.join(REPO_ROOT, suiteDir, f)),
-    outdir: outDir,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    external: ['vscode', 'mocha'],
-  });
+  await bundleForHost(entries.map((f) => path.join(REPO_ROOT, suiteDir, f)), { outdir: outDir });
   return outDir;
 }
 
@@ -101,6 +92,9 @@ async function main(): Promise<number> {
         DATAHUB_HOST_RUN_DIR: dirs.logs,
         DATAHUB_HOST_PIDFILE: dirs.pidFile,
         DATAHUB_HOST_WORKSPACE_TRUST: untrusted ? '1' : '0',
+        // Restricted mode starts with a connection and its token, set up during activate() by
+        // src/connections/demoSeed.ts, so a suite can check that activation sends nothing.
+        ...(untrusted ? { DATAHUB_DEMO_GMS_URL: sandbox.url, DATAHUB_DEMO_TOKEN: SANDBOX_TOKENS.admin, DATAHUB_DEMO_CONNECTION_NAME: 'seeded-at-activation' } : {}),
       }),
     });
   } catch (error) {

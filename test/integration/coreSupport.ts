@@ -84,7 +84,10 @@ export interface ShownItem {
 
 export async function shown(node: IndexTreeNode): Promise<ShownItem> {
   const { indicesView } = await api();
-  const item = await indicesView.provider.getTreeItem(node);
+  const provider = indicesView.provider;
+  // Tooltips of groups and indices are built on hover: resolve the item as VS Code does then.
+  const listed = await provider.getTreeItem(node);
+  const item = (await provider.resolveTreeItem?.(listed, node, new vscode.CancellationTokenSource().token)) ?? listed;
   const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
   const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
   const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');

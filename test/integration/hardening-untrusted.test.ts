@@ -61,6 +61,10 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
   });
 
   it('an explicit refresh sends one request and shows the sizes; nothing follows it by itself', async () => {
+    const { indicesView } = await api();
+    await setUserSetting('datahub', 'autoRefreshMinutes', 0.05);
+    await vscode.commands.executeCommand('datahub.indices.focus');
+    await waitFor(() => indicesView.treeView.visible, 'the Timeseries Indices view to show');
     await sandbox.clearRequests();
     const snapshot = await exec<{ indices: unknown[] }>('datahub.refreshIndexSizes', {});
     assert.ok(snapshot.indices.length > 0);

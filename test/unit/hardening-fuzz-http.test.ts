@@ -435,7 +435,8 @@ async function fuzzAction(action: GmsAction, count: number): Promise<Tally> {
         seen++;
         arm();
         tally.slowestMs = Math.max(tally.slowestMs, o.ms);
-        const recipe = served[o.k]?.recipe;
+        // The recipe and the start of the body, to reproduce a failure by hand.
+        const recipe = `${served[o.k]?.recipe}, body ${JSON.stringify(served[o.k]?.body.subarray(0, 300).toString('utf8'))}`;
         if (o.ok) {
           tally.values++;
           if (o.problem) failures.push(`#${o.k} returned an invalid value (${o.problem}); recipe ${recipe}`);

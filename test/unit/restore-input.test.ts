@@ -121,6 +121,16 @@ describe('messages', () => {
     assert.equal(msg, 'Stopped at start=40: DataHub failed (500): database timeout. Restored 38 rows (2 ignored) in 5 requests. Resume from start=40.');
   });
 
+  it('a failed concurrent run names the later batches that are already done, so a resume skips them', () => {
+    const failed = { ...base, status: 'failed' as const, rowsMigrated: 50, requests: 7, nextStart: 40, failure: { start: 40, error: new Error('x') } };
+    assert.equal(
+      patternResultMessage(params, { ...failed, doneAfterNext: [50, 60] }, 'reset'),
+      'Stopped at start=40: reset. Restored 50 rows in 7 requests. Resume from start=40, skipping the batches at start=50, 60 (already done; "Resume" skips them).',
+    );
+    const many = patternResultMessage(params, { ...failed, doneAfterNext: [50, 60, 70, 80, 90, 100, 110] }, 'reset');
+    assert.match(many, /skipping the batches at start=50, 60, 70, 80, 90 and 2 more \(already done/);
+  });
+
   it('cancelled and completed runs', () => {
     assert.equal(
       patternResultMessage(params, { ...base, status: 'cancelled', rowsMigrated: 30, requests: 3, nextStart: 30 }),

@@ -22,7 +22,10 @@ async function openTruncateFromTree(session: UiSession): Promise<void> {
     // Only the menu on screen: the tree re-renders after a refresh and earlier menus may linger in the DOM.
     const action = wb.page.locator('.context-view .monaco-menu .action-item .action-label:visible', { hasText: /^Truncate Entries Older Than…$/ });
     await action.waitFor({ timeout: 10_000 });
-    await action.click();
+    // Choose the item by keyboard: a mouse click that lands while the menu is still settling can be dropped.
+    await action.hover();
+    await wb.page.locator('.context-view .monaco-menu .action-item.focused', { hasText: /^Truncate Entries Older Than…$/ }).waitFor({ timeout: 5_000 });
+    await wb.page.keyboard.press('Enter');
     try {
       await title.waitFor({ timeout: 5_000 });
       return;
@@ -105,6 +108,8 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
     const wb = session.workbench;
     await wb.clearNotifications();
     await wb.step('stop-watching', async () => {
+      // A task that outlives the clicks below, however loaded the machine: this step is about a running task.
+      session.sandbox.setTaskDuration(120_000);
       await openTruncateFromTree(session);
       // The collapsed second step: force delete by query.
       await wb.pickQuickInputItem(/Advanced options…/);
@@ -123,8 +128,12 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).click();
       const toast = wb.page.locator('.notification-list-item', { hasText: /DataHub: truncating/ }).first();
       await toast.waitFor({ timeout: 20_000 });
+      // The "starting the truncation" toast closes below this one and shifts it: click once the button is still.
+      await wb.page.locator('.notification-list-item', { hasText: /starting the truncation/ }).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+      const cancel = toast.locator('.monaco-button', { hasText: /^Cancel$/ });
       await toast.hover();
-      await toast.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+      await wb.waitUntilStill(cancel);
+      await cancel.click();
       const text = await wb.waitForNotification(/^Stopped watching task /, 10_000);
       assert.match(text, /keeps running on the server/);
     });

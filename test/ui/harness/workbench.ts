@@ -102,6 +102,9 @@ export class Workbench {
   async pickQuickInputItem(label: string | RegExp): Promise<void> {
     const row = this.quickInputRow(label).first();
     await row.waitFor({ timeout: 15_000 });
+    // Park the pointer: a hover card of the row under it (from the previous pick) can cover the target row.
+    await this.page.mouse.move(1, 1);
+    await this.page.locator('.context-view .monaco-hover:visible, .context-view .hover-row:visible').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
     await this.waitUntilStill(row);
     await row.click();
   }
