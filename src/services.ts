@@ -76,8 +76,8 @@ export interface IndexSizesFailure {
 
 /** The Timeseries Indices view, as other parts may use it. */
 export interface IndicesViewSeam {
-  /** Reveals and selects an index in the tree (clears a filter that hides it). */
-  reveal(indexName: string): Promise<void>;
+  /** Reveals and selects an index in the tree (clears a filter that hides it); focus moves to the tree unless `focus: false`. */
+  reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
 }
 
 export interface Services {

@@ -147,7 +147,11 @@ export class ChartPanelHost implements vscode.Disposable {
             this.services.log.warn(`Index size chart: ${message.type} of ${detail} ignored: not in the current index sizes.`);
             return { handled: false, reason: 'unknownIndex', detail };
           }
-          if (message.type === 'reveal') await this.services.indicesView.reveal(index.indexName);
+          if (message.type === 'reveal') {
+            // Keep the keyboard in the chart: the tree's selection follows, the focus stays here.
+            await this.services.indicesView.reveal(index.indexName, { focus: false });
+            this.panel?.reveal(this.panel.viewColumn, false);
+          }
           else await vscode.commands.executeCommand('datahub.truncateIndex', { kind: 'index', index });
           break;
         }

@@ -16,7 +16,7 @@ export interface IndicesView extends vscode.Disposable {
   treeView: vscode.TreeView<IndexTreeNode>;
   setSort(mode: SortMode): Promise<void>;
   setFilter(text: string): Promise<void>;
-  reveal(indexName: string): Promise<void>;
+  reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
 }
 
 export function createIndicesView(services: Services): IndicesView {
@@ -124,7 +124,7 @@ export function createIndicesView(services: Services): IndicesView {
       provider.filter = text;
       updateChrome();
     },
-    async reveal(indexName) {
+    async reveal(indexName, options) {
       if (!provider.findIndexNode(indexName) || provider.filter) {
         provider.getChildren();
         if (!provider.findIndexNode(indexName) && provider.filter) provider.filter = '';
@@ -138,7 +138,7 @@ export function createIndicesView(services: Services): IndicesView {
       updateChrome();
       const node = provider.findIndexNode(indexName);
       if (!node) throw new Error(`The index ${indexName} is not in the Timeseries Indices view; refresh it and try again.`);
-      await treeView.reveal(node, { select: true, focus: true, expand: true });
+      await treeView.reveal(node, { select: true, focus: options?.focus ?? true, expand: true });
     },
     dispose() {
       for (const d of disposables) d.dispose();

@@ -149,6 +149,8 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       await details.locator('button', { hasText: 'Truncate Entries…' }).waitFor({ timeout: 10_000 });
       assert.match((await details.textContent()) ?? '', /3 GB · 3,000 MB · \d+(\.\d)?% of all/);
       await wb.page.locator('.part.sidebar .monaco-list-row.selected', { hasText: HOSTILE[1] }).waitFor({ timeout: 15_000 });
+      // The selection follows in the tree; the keyboard stays in the chart (the webview's frame has focus).
+      await wb.page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME', undefined, { timeout: 5_000 });
       await wb.screenshot('03-selected');
     });
   });

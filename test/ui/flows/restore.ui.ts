@@ -54,6 +54,16 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       }
       await wb.screenshot('02-datahub-view-entity-groups');
     });
+    await wb.step('index-tooltip', async () => {
+      // Tooltips are built on hover (resolveTreeItem): check the workbench really shows one.
+      await wb.treeRow(VIEW, 'datasetusagestatistics').hover();
+      const hover = wb.page.locator('.monaco-hover, .workbench-hover', { hasText: 'dataset_datasetusagestatisticsaspect_v1' }).first();
+      await hover.waitFor({ timeout: 15_000 });
+      const text = (await hover.textContent()) ?? '';
+      assert.match(text, /2,711\.05 MB/);
+      assert.match(text, /Share/);
+      await wb.screenshot('02b-index-tooltip-on-hover', { keepMouse: true });
+    });
     const sizes = actions('getIndexSizes');
     assert.ok(sizes.length >= 1, 'the view did not ask DataHub for index sizes');
     assert.equal(sizes.at(-1)?.tokenName, 'admin', 'getIndexSizes was not sent with the stored token');
