@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): DataHubApi {
     connections,
     indexSizes,
     indicesView: {
-      reveal: (indexName) => (view ? view.reveal(indexName) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
+      reveal: (indexName, options) => (view ? view.reveal(indexName, options) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
     },
   };
   view = createIndicesView(services);

@@ -6,7 +6,7 @@ import type { GmsClient, TaskStatus } from '../gms/types';
 import { isGmsError } from '../gms/errors';
 import type { ActiveClient, Services } from '../services';
 import { pollTask, validateTaskId, type PollOutcome } from '../model/taskPolling';
-import { completionSummary, formatCounts, stoppedWatchingMessage, taskNotFoundMessage, taskProgress } from '../model/truncateText';
+import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from '../model/truncateText';
 import type { TaskStore } from '../views/tasksStore';
 import { reportError } from './run';
 
@@ -22,14 +22,6 @@ export function toStatusResult(status: TaskStatus): TaskStatusResult {
   const result: TaskStatusResult = { completed: status.completed, task: status.task, status: status.status };
   if (status.runTimeNanos !== undefined) result.runTimeNanos = status.runTimeNanos;
   return result;
-}
-
-/** An Error whose message is the one a user should read for this failure (taskNotFound worded plainly). */
-export function taskError(task: string, error: unknown): unknown {
-  if (isGmsError(error) && error.code === 'taskNotFound') {
-    return Object.assign(new Error(taskNotFoundMessage(task), { cause: error }), { code: 'taskNotFound' });
-  }
-  return error;
 }
 
 /** Checks a task id from a person or a program; throws with an example of the right form. */
@@ -68,9 +60,9 @@ export class TaskWatcher {
       return status;
     } catch (error) {
       if (isGmsError(error) && error.code === 'taskNotFound' && this.store.get(task)) {
-        this.store.update(task, { state: 'notFound', error: taskNotFoundMessage(task) });
+        this.store.update(task, { state: 'notFound', error: error.message });
       }
-      throw taskError(task, error);
+      throw error;
     }
   }
 
@@ -129,9 +121,8 @@ export class TaskWatcher {
     } catch (error) {
       const notFound = isGmsError(error) && error.code === 'taskNotFound';
       this.store.stopWatching(task, controller, notFound ? 'notFound' : 'error');
-      const worded = taskError(task, error);
-      this.store.update(task, { error: worded instanceof Error ? worded.message : String(worded) });
-      throw worded;
+      this.store.update(task, { error: error instanceof Error ? error.message : String(error) });
+      throw error;
     }
 
     if (outcome.outcome === 'completed') {

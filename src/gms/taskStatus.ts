@@ -65,6 +65,6 @@ function throwNotFound(task: string, serverMessage: string): never {
     code: 'taskNotFound',
     action: 'getEsTaskStatus',
     serverMessage,
-    message: `Task ${task} is not known to the search engine (it may have finished long ago, or the node restarted); check the index size instead.`,
+    message: `Could not get task status for ${task}: the search engine does not know this task. It may have finished long ago, its node may have restarted, or the id belongs to another cluster. Refresh the index sizes to see whether rows were deleted.`,
   });
 }

@@ -209,11 +209,6 @@ export function describeTask(record: TaskRecord): { label: string; description: 
   return { label, description, tooltip: lines.join('\n') };
 }
 
-/** What to say when the search engine does not know a task ("Could not get task status"). */
-export function taskNotFoundMessage(task: string): string {
-  return `Could not get task status for ${task}: the search engine does not know this task. It may have finished long ago, its node may have restarted, or the id belongs to another cluster. Refresh the index sizes to see whether rows were deleted.`;
-}
-
 /** Said when the user stops watching: the deletion itself goes on. */
 export function stoppedWatchingMessage(task: string): string {
   return `Stopped watching task ${task}. The task keeps running on the server; watch it again from DataHub Tasks (eye button) or with "DataHub: Show Task Status…".`;

@@ -259,6 +259,11 @@ describe('parseTaskStatus', () => {
       'notFound',
       'taskNotFound',
     );
+    // The server's own words first, then what to do.
+    assert.throws(
+      () => parseTaskStatus('{"error":"Could not get task status for qhxGdzytQS-pQek8CwBCZg:54654"}'),
+      /^GmsError: Could not get task status for qhxGdzytQS-pQek8CwBCZg:54654: .* Refresh the index sizes/,
+    );
   });
 
   it('refuses non-JSON and wrong shapes with invalidResponse', () => {
