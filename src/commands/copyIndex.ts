@@ -10,7 +10,8 @@ interface IndexRef {
   indexName?: unknown;
   entityName?: unknown;
   aspectName?: unknown;
-  index?: { indexName?: unknown; entityName?: unknown; aspectName?: unknown };
+  named?: unknown;
+  index?: { indexName?: unknown; entityName?: unknown; aspectName?: unknown; named?: unknown };
 }
 
 function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'aspectName'): string | undefined {
@@ -36,6 +37,10 @@ export function registerCopyCommands(services: Services): vscode.Disposable[] {
       const entityName = field(arg, 'entityName');
       const aspectName = field(arg, 'aspectName');
       if (!entityName || !aspectName) throw nothing();
+      // Names derived from an index the server did not name would address another index when truncating.
+      if (arg?.index?.named === false || arg?.named === false) {
+        throw new Error(`The server did not name the entity type and aspect of ${field(arg, 'indexName') ?? 'this index'}; there are none to copy.`);
+      }
       return copy(entityAspectText({ entityName, aspectName }), 'entity type and aspect');
     }),
   ];

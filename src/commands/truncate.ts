@@ -6,16 +6,17 @@
 //   datahub.watchTask                 inline on a running task of the DataHub Tasks view
 // Interactive runs always dry-run first and delete only after the modal's "Truncate".
 import * as vscode from 'vscode';
-import type { IndexSize } from '../gms/types';
 import type { Services } from '../services';
 import { validateEndTimeMillis } from '../model/cutoff';
 import { optionsFromArgs } from '../model/truncateOptions';
+import { targetOfIndex } from '../model/truncateTarget';
 import type { TruncateTarget } from '../model/truncateText';
 import { TaskStore } from '../views/tasksStore';
 import { createTasksView, type TasksTreeProvider } from '../views/tasksTree';
-import { isArgObject, registerCommand, reportError, requireString, runCommand, type CommandRun } from './run';
-import { askTaskId, pickIndex, truncatable } from './truncatePrompts';
-import { interactiveTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
+import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from './run';
+import { askTaskId, pickIndex } from './truncatePrompts';
+import { interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
+import { resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
 
 export type { TruncateCommandResult, TaskStatusResult };
@@ -26,39 +27,19 @@ export const truncateTestApi: { store?: TaskStore; provider?: TasksTreeProvider 
 const TRUNCATE_ASPECT = 'datahub.truncateTimeseriesAspect';
 const TRUNCATE_INDEX = 'datahub.truncateIndex';
 
-/** The entity type and aspect of a tree element, an IndexSize, or `{ entityType, aspect }`. */
-function targetOf(arg: unknown, command: string): TruncateTarget | undefined {
-  if (!isArgObject(arg)) return undefined;
-  const index = (arg.kind === 'index' && isArgObject(arg.index) ? arg.index : 'indexName' in arg ? arg : undefined) as IndexSize | undefined;
-  if (index) {
-    if (!truncatable(index)) {
-      throw new Error(
-        `The index ${index.indexName} is not named <entity>_<aspect>aspect_v1, so its entity type and aspect are unknown and it cannot be truncated from here. If you know them, run datahub.truncateTimeseriesAspect with { entityType, aspect, endTimeMillis } (a dry run by default).`,
-      );
-    }
-    return { entityType: index.entityName, aspect: index.aspectName, indexName: index.indexName };
-  }
-  return { entityType: requireString(arg, 'entityType', command), aspect: requireString(arg, 'aspect', command) };
-}
-
-/** Loaded indices, fetching them first when the view has not yet. */
-async function loadedIndices(services: Services): Promise<IndexSize[]> {
-  return (services.indexSizes.current ?? (await services.indexSizes.refresh())).indices;
-}
-
-/** Reads and checks the argument object of datahub.truncateTimeseriesAspect. */
-function truncateArgs(arg: Record<string, unknown>) {
-  const target = targetOf({ entityType: arg.entityType, aspect: arg.aspect }, TRUNCATE_ASPECT) as TruncateTarget;
+/** Reads and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
+async function truncateArgs(services: Services, arg: Record<string, unknown>) {
   const problem = validateEndTimeMillis(arg.endTimeMillis);
   if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
   if (arg.dryRun !== undefined && typeof arg.dryRun !== 'boolean') throw new Error(`${TRUNCATE_ASPECT}: "dryRun" must be true or false.`);
+  const options = optionsFromArgs(arg, TRUNCATE_ASPECT);
   return {
-    target,
+    target: await resolveTarget(services, arg, TRUNCATE_ASPECT),
     endTimeMillis: arg.endTimeMillis as number,
     // Nothing is deleted unless the caller says so in as many words.
     dryRun: arg.dryRun !== false,
     watch: arg.watch === true,
-    options: optionsFromArgs(arg, TRUNCATE_ASPECT),
+    options,
   };
 }
 
@@ -85,10 +66,9 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
   /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
   const truncateIndex = (arg?: unknown) =>
     runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
-      const target = targetOf(arg, TRUNCATE_INDEX);
-      if (target) return interactive(target, run);
-      const index = await pickIndex(await loadedIndices(services));
-      return index ? interactive(targetOf(index, TRUNCATE_INDEX) as TruncateTarget, run) : undefined;
+      if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
+      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices);
+      return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
     });
 
   /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
@@ -104,8 +84,9 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     view,
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
       if (!arg) return truncateIndex();
-      const { target, endTimeMillis, dryRun, watch, options } = truncateArgs(arg);
+      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
+      if (result.kind === 'completed') void refreshAfterTruncate(services);
       if (result.kind === 'task') {
         store.add({ task: result.task, target, cutoff: { endTimeMillis }, startedHere: true, connectionName: run.errorContext.connection?.name });
         if (watch) watchInBackground(result.task);

@@ -8,18 +8,49 @@ import { originOf } from '../model/errors';
 import type { AdvancedOptions } from '../model/truncateOptions';
 import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncateText';
 import type { TaskStore } from '../views/tasksStore';
-import type { CommandRun } from './run';
+import { fallbackMessage, runTruncateWithFallback } from '../model/truncateRun';
+import { reportError, type CommandRun } from './run';
 import { pickCutoffAndOptions } from './truncatePrompts';
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
 export type TruncateCommandResult =
   | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method'] }
-  | { kind: 'task'; task: string };
+  /** fallback: the server could not reindex, so the rows are deleted by query (this task). */
+  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
+  /** An older server reindexed synchronously: the rows are already gone. */
+  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' };
 
-function toCommandResult(result: TruncateResult): TruncateCommandResult {
-  if (result.kind === 'task') return { kind: 'task', task: result.task };
+function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery'): TruncateCommandResult {
+  const extra = fallback ? { fallback } : {};
+  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra };
+  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra };
   const { toDelete, total, percent, summary, method } = result;
   return { kind: 'dryRun', toDelete, total, percent, summary, method };
+}
+
+/** The sizes shrink once deleted rows are gone; a failed refresh is logged, not shown. */
+export async function refreshAfterTruncate(services: Services): Promise<void> {
+  try {
+    await services.indexSizes.refresh();
+  } catch (error) {
+    reportError(services, error, { action: 'getIndexSizes' }, { source: 'truncate: refresh after the deletion', notify: false });
+  }
+}
+
+/** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
+async function realRun(
+  services: Services,
+  client: GmsClient,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  options: AdvancedOptions,
+  tell: boolean,
+): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
+  const name = targetName(target);
+  return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req), request(target, cutoff.endTimeMillis, options, false), (reason) => {
+    services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead.`);
+    if (tell) void vscode.window.showWarningMessage(fallbackMessage(name));
+  });
 }
 
 function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
@@ -47,14 +78,20 @@ export async function runTruncate(
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
   const { client, connection } = await truncateClient(services, run);
-  const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, dryRun));
+  if (dryRun) {
+    const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, connection.name, target, cutoff, result);
+    return toCommandResult(result);
+  }
+  const { result, fallback } = await realRun(services, client, target, cutoff, options, false);
   logResult(services, connection.name, target, cutoff, result);
-  return toCommandResult(result);
+  return toCommandResult(result, fallback);
 }
 
 function logResult(services: Services, connection: string, target: TruncateTarget, cutoff: CutoffChoice, result: TruncateResult): void {
   const where = `${targetName(target)} on "${connection}", cutoff ${formatCutoffTime(cutoff.endTimeMillis)} (${cutoff.endTimeMillis})`;
   if (result.kind === 'task') services.log.info(`Truncate started: ${where}: task ${result.task}`);
+  else if (result.kind === 'completed') services.log.info(`Truncate done by the server at once: ${where}: ${result.summary}`);
   else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
 }
 
@@ -93,6 +130,11 @@ export async function interactiveTruncate(
 
   const dry = await dryRunWithProgress(active.client, target, cutoff, options);
   logResult(services, active.connection.name, target, cutoff, dry);
+  if (dry.kind === 'completed') {
+    void vscode.window.showWarningMessage(`The server truncated ${name} without a dry run ("${dry.summary}").`);
+    void refreshAfterTruncate(services);
+    return toCommandResult(dry);
+  }
   if (dry.kind !== 'dryRun') {
     // A server that ignored dryRun: the deletion has started; say so and watch it.
     void vscode.window.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
@@ -114,15 +156,21 @@ export async function interactiveTruncate(
     return toCommandResult(dry);
   }
 
-  const started = await vscode.window.withProgress(
+  const { result: started, fallback } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…` },
     // Not cancellable: once sent, the server acts on it whatever the client does.
-    () => active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, false)),
+    () => realRun(services, active.client, target, cutoff, options, true),
   );
   logResult(services, active.connection.name, target, cutoff, started);
-  if (started.kind !== 'task') {
+  if (started.kind === 'dryRun') {
     throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
   }
+  if (started.kind === 'completed') {
+    // Older servers reindex synchronously: the answer means the rows are already gone.
+    void vscode.window.showInformationMessage(`Truncation of ${name} done: the server reindexed it at once ("${started.summary}").`);
+    await refreshAfterTruncate(services);
+    return toCommandResult(started, fallback);
+  }
   store.add({ task: started.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
-  return toCommandResult(started);
+  return toCommandResult(started, fallback);
 }

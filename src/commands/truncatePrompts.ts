@@ -6,6 +6,7 @@ import type { IndexSize } from '../gms/types';
 import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type Cutoff } from '../model/cutoff';
 import { formatSize } from '../model/format';
 import { validateTaskId } from '../model/taskPolling';
+import { isTruncatable } from '../model/truncateTarget';
 import {
   DEFAULT_OPTIONS,
   formatOptions,
@@ -204,17 +205,12 @@ export async function pickAdvancedOptions(targetName: string, initial: AdvancedO
   }
 }
 
-/** An index whose entity type and aspect are known, so it can be truncated. */
-export function truncatable(index: IndexSize): boolean {
-  return index.entityName !== 'unknown' && index.entityName !== '' && index.aspectName !== '';
-}
-
 /** Palette: pick entity and aspect among the loaded indices, biggest first. */
 export async function pickIndex(indices: IndexSize[]): Promise<IndexSize | undefined> {
-  const usable = indices.filter(truncatable).sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1));
+  const usable = indices.filter(isTruncatable).sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1));
   const qp = vscode.window.createQuickPick<Item<IndexSize>>();
   qp.title = 'DataHub: Truncate Timeseries Aspect (entity and aspect)';
-  qp.placeholder = usable.length ? 'Pick the timeseries index to truncate (type to filter)' : 'No timeseries index with a known entity and aspect';
+  qp.placeholder = usable.length ? 'Pick the timeseries index to truncate (type to filter)' : 'No timeseries index this server named (entity and aspect); indices of other deployments cannot be truncated';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.ignoreFocusOut = true;

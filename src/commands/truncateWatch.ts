@@ -8,7 +8,7 @@ import type { ActiveClient, Services } from '../services';
 import { pollTask, validateTaskId, type PollOutcome } from '../model/taskPolling';
 import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from '../model/truncateText';
 import type { TaskStore } from '../views/tasksStore';
-import { reportError } from './run';
+import { refreshAfterTruncate } from './truncateFlow';
 
 /** What datahub.getTaskStatus returns. */
 export interface TaskStatusResult {
@@ -130,7 +130,7 @@ export class TaskWatcher {
       const summary = completionSummary(outcome.status, record?.target);
       this.services.log.info(summary);
       void vscode.window.showInformationMessage(summary);
-      await this.refreshSizes();
+      await refreshAfterTruncate(this.services);
       return { outcome: 'completed', task, status: outcome.status };
     }
     this.store.stopWatching(task, controller, 'running');
@@ -151,14 +151,5 @@ export class TaskWatcher {
       },
       onRetry: (error, failures) => this.services.log.warn(`Task ${task}: status request failed (${failures}), trying again: ${error instanceof Error ? error.message : String(error)}`),
     });
-  }
-
-  /** The sizes shrink once deleted rows are gone; a failed refresh is reported like any other. */
-  private async refreshSizes(): Promise<void> {
-    try {
-      await this.services.indexSizes.refresh();
-    } catch (error) {
-      reportError(this.services, error, { action: 'getIndexSizes' }, { source: 'truncate: refresh after task', notify: false });
-    }
   }
 }

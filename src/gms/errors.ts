@@ -1,7 +1,13 @@
 import type { GmsAction, GmsErrorKind } from './types';
 
 /** Extra detail for typed errors that share a kind. */
-export type GmsErrorCode = 'conflictingForceFlags' | 'taskNotFound' | 'wholeDatabaseRestore' | 'operationsMissing';
+export type GmsErrorCode =
+  | 'conflictingForceFlags'
+  | 'taskNotFound'
+  | 'wholeDatabaseRestore'
+  | 'operationsMissing'
+  /** The server could not reindex (the index is not an alias); nothing was deleted. */
+  | 'reindexRefused';
 
 export interface GmsErrorInit {
   kind: GmsErrorKind;

@@ -50,6 +50,7 @@ function normalise(entry: IndexSizeEntry): IndexSize {
     aspectName: (sentAspect || derived?.aspectName || entry.indexName).toLowerCase(),
     sizeMb: null,
     sizeSource: 'unknown',
+    named: Boolean(sentEntity && sentAspect),
   };
   return setSize(out, entry);
 }

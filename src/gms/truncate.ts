@@ -8,17 +8,17 @@ import type { TruncateResult } from './types';
 export const CONFLICTING_FLAGS_TEXT = 'please only set forceReindex OR forceDeleteByQuery flags';
 
 const TASK = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
-// "Delete 120 out of 201 rows (59.70%)." Locale-formatted JVMs may print "59,70%";
-// very old servers printed a fraction, e.g. "(0.5970)".
-const SUMMARY = /Delete\s+(\d{1,19})\s+out\s+of\s+(\d{1,19})\s+rows\s*\(\s*([^)]*?)\s*\)/i;
+// "Delete 120 out of 201 rows (59.70%)." The bracket is not read: older servers
+// printed the fraction there ("(0.60%)"), locales vary it ("59,70%"), an empty
+// index prints "NaN%". The share is computed from the two counts instead.
+const SUMMARY = /Delete\s+(\d{1,19})\s+out\s+of\s+(\d{1,19})\s+rows/i;
+// Older servers reindexed synchronously and answered with this sentence
+// (OperationsResource.java, datahub-project/datahub, the version with `reindex(...)`).
+const SYNC_REINDEX = /^Reindex\s+\S+\s+\S+\s+index\.?$/i;
 
-function percentOf(text: string): number | null {
-  const isPercent = text.endsWith('%');
-  const number = (isPercent ? text.slice(0, -1) : text).trim().replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(number)) return null; // NaN, Infinity, garbage
-  const n = Number(number);
-  if (!Number.isFinite(n)) return null;
-  return isPercent ? n : Math.round(n * 100 * 1e6) / 1e6;
+/** The share of rows that go, in percent with two decimals (as the server means it); null for an empty index. */
+export function shareOf(toDelete: number, total: number): number | null {
+  return total > 0 ? Math.round((toDelete / total) * 10_000) / 100 : null;
 }
 
 /** Parses a truncateTimeseriesAspect `value`. Throws GmsError 'badRequest' or 'invalidResponse'. */
@@ -38,15 +38,11 @@ export function parseTruncateResult(value: unknown): TruncateResult {
     });
   }
   if (TASK.test(text)) return { kind: 'task', task: text };
+  if (SYNC_REINDEX.test(text)) return { kind: 'completed', summary: text };
   const m = SUMMARY.exec(text);
   if (!m) throw invalidResponse('truncateTimeseriesAspect', 'neither a dry-run summary nor a task id', parsed.data);
   const method = /reindex/i.test(text) ? 'reindex' : /delete\s+by\s+query/i.test(text) ? 'deleteByQuery' : 'unknown';
-  return {
-    kind: 'dryRun',
-    summary: text,
-    toDelete: Number(m[1]),
-    total: Number(m[2]),
-    percent: percentOf(m[3]),
-    method,
-  };
+  const toDelete = Number(m[1]);
+  const total = Number(m[2]);
+  return { kind: 'dryRun', summary: text, toDelete, total, percent: shareOf(toDelete, total), method };
 }

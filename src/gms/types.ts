@@ -51,6 +51,12 @@ export interface IndexSize {
   /** Decimal megabytes (bytes / 1e6); null when unknown. */
   sizeMb: number | null;
   sizeSource: SizeSource;
+  /**
+   * true when the server itself sent entityName and aspectName: only then does
+   * truncation (which names entity and aspect, not the index) address this index.
+   * Unnamed indices belong to another deployment sharing the cluster, or do not parse.
+   */
+  named?: boolean;
 }
 
 export interface IndexSizes {
@@ -115,7 +121,9 @@ export type TruncateResult =
       percent: number | null;
       method: TruncateMethod | 'unknown';
     }
-  | { kind: 'task'; task: string };
+  | { kind: 'task'; task: string }
+  /** Older servers reindexed synchronously and answered "Reindex <entity> <aspect> index": already done. */
+  | { kind: 'completed'; summary: string };
 
 export interface TaskStatusCounts {
   total?: number;

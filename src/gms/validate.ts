@@ -128,5 +128,9 @@ export function validateTask(task: unknown): string {
   if (typeof task !== 'string' || !TASK_ID.test(task)) {
     throw invalid('task', `expected nodeId:taskNumber, e.g. qhxGdzytQS-pQek8CwBCZg:54654, got ${describe(task)}`, 'getEsTaskStatus');
   }
+  // The server refuses task number 0 (OperationsResource.isTaskIdValid): no search-engine task has it.
+  if (/^0+$/.test(task.slice(task.lastIndexOf(':') + 1))) {
+    throw invalid('task', `the task number in ${describe(task)} is 0, which no task has; check the id the truncation returned`, 'getEsTaskStatus');
+  }
   return task;
 }

@@ -2,6 +2,7 @@
 // client's IndexSize values and raw megabytes; formatting lives in format.ts.
 import type { IndexSize } from '../gms/types';
 import { formatClock, formatIndexCount, formatSize, isKnownSize } from './format';
+import { OTHER_INDICES } from './truncateTarget';
 
 export type SortMode = 'size' | 'name';
 
@@ -26,13 +27,19 @@ export function countUnknown(indices: readonly IndexSize[]): number {
   return indices.filter((index) => !isKnownSize(index.sizeMb)).length;
 }
 
-/** One group per entity name, in first-seen order (sort afterwards). */
+/** The group an index is listed under: its entity, or "other indices" when the server did not name it. */
+export function groupNameOf(index: IndexSize): string {
+  return index.named === false ? OTHER_INDICES : index.entityName;
+}
+
+/** One group per entity name, in first-seen order (sort afterwards); unnamed indices go to "other indices". */
 export function groupIndices(indices: readonly IndexSize[]): IndexGroup[] {
   const byEntity = new Map<string, IndexSize[]>();
   for (const index of indices) {
-    const list = byEntity.get(index.entityName);
+    const key = groupNameOf(index);
+    const list = byEntity.get(key);
     if (list) list.push(index);
-    else byEntity.set(index.entityName, [index]);
+    else byEntity.set(key, [index]);
   }
   return [...byEntity].map(([entityName, list]) => ({
     entityName,
@@ -60,6 +67,9 @@ export function compareIndices(a: IndexSize, b: IndexSize, mode: SortMode): numb
 
 /** Groups by total (largest first; groups with only unknown sizes last) or by entity name. */
 export function compareGroups(a: IndexGroup, b: IndexGroup, mode: SortMode): number {
+  // Indices of other deployments come after this server's own, whatever their size.
+  const oa = a.entityName === OTHER_INDICES;
+  if (oa !== (b.entityName === OTHER_INDICES)) return oa ? 1 : -1;
   if (mode === 'size') {
     const ua = a.unknownCount === a.indices.length;
     const ub = b.unknownCount === b.indices.length;

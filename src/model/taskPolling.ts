@@ -30,6 +30,7 @@ export function validateTaskId(text: string): string | undefined {
   if (!TASK_ID.test(t)) return `"${t}" is not a task id. ${TASK_ID_HINT}`;
   const n = Number(t.slice(t.lastIndexOf(':') + 1));
   if (!Number.isSafeInteger(n)) return `The task number in "${t}" is too large. ${TASK_ID_HINT}`;
+  if (n === 0) return `The task number in "${t}" is 0, which no task has. ${TASK_ID_HINT}`;
   return undefined;
 }
 

@@ -45,7 +45,9 @@ function methodLine(result: DryRunResult, forced: boolean): string {
       : result.method === 'deleteByQuery'
         ? `the server deletes the ${n(result.toDelete)} rows in place`
         : 'the server did not say which method it will use';
-  return `Method: ${methodLabel(result.method)}${forced ? ' (forced)' : ''}: ${how}.`;
+  // Real servers usually cannot reindex (plain indices, not aliases): the flow then deletes by query.
+  const fallback = result.method === 'reindex' && !forced ? ' If the server cannot reindex this index, the rows are deleted by query instead.' : '';
+  return `Method: ${methodLabel(result.method)}${forced ? ' (forced)' : ''}: ${how}.${fallback}`;
 }
 
 export function cutoffLine(cutoff: CutoffChoice, now: Date = new Date()): string {
@@ -59,10 +61,9 @@ function optionsLine(options: TruncateOptions): string {
   return `Server options: ${batch}, ${timeout}.`;
 }
 
-/** "59.70%": the server's percentage when it gave one, else computed from the counts. */
-export function formatPercent(result: Pick<DryRunResult, 'toDelete' | 'total' | 'percent'>): string {
-  const pct = result.percent ?? (result.total > 0 ? (result.toDelete / result.total) * 100 : null);
-  return pct === null ? 'n/a' : `${pct.toFixed(2)}%`;
+/** "59.70%", always from the two counts: the server's bracket is not trusted (old servers printed the fraction). */
+export function formatPercent(result: Pick<DryRunResult, 'toDelete' | 'total'>): string {
+  return result.total > 0 ? `${((result.toDelete / result.total) * 100).toFixed(2)}%` : 'n/a';
 }
 
 /** What the dry run means for the user: a question to confirm, or a plain "nothing to do". */
@@ -75,7 +76,7 @@ export function presentDryRun(
 ): DryRunView {
   const name = targetName(target);
   const where = `Entity type ${target.entityType}, aspect ${target.aspect}.`;
-  if (result.percent === null || result.total === 0) {
+  if (result.total === 0) {
     return {
       kind: 'empty',
       message: `${name} is empty: there is nothing to truncate.`,

@@ -16,6 +16,10 @@ export interface ChartIndex {
   shareLabel?: string;
   /** Reported by an older DataHub (sizeMb in kB, converted). */
   legacy: boolean;
+  /** The server named its entity type and aspect; otherwise no truncation is offered (see notTruncatable). */
+  truncatable: boolean;
+  /** Why an index offers no truncation. */
+  notTruncatable?: string;
   /** Growth lines ("7 days: +1.2 GB (+8%)"), empty without history. */
   growth: string[];
   /** [epoch ms, MB] over the last 30 days, oldest first, for the sparkline. */

@@ -4,6 +4,7 @@ import type { IndexSize } from '../gms/types';
 import { formatExactMb, formatIndexCount, formatShare, formatSize, isKnownSize } from '../model/format';
 import { groupIndices, sortGroups } from '../model/indices';
 import { DAY_MS, describeGrowth, fastestGrowing, formatDelta, growthFor, seriesFor, type ConnectionHistory } from '../model/history';
+import { isTruncatable, UNNAMED_REASON } from '../model/truncateTarget';
 import type { ChartGroup, ChartIndex, ChartState, ChartStatus } from './chartProtocol';
 
 export interface ChartInput {
@@ -70,6 +71,8 @@ function chartIndex(index: IndexSize, input: ChartInput, history: ConnectionHist
     exactLabel: formatExactMb(index.sizeMb),
     shareLabel: formatShare(index.sizeMb, input.totalMb),
     legacy: index.sizeSource === 'legacy',
+    truncatable: isTruncatable(index),
+    notTruncatable: isTruncatable(index) ? undefined : UNNAMED_REASON,
     growth: describeGrowth(growth),
     trend,
     fastestRank: rank >= 0 ? rank + 1 : undefined,

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/format';
 import { describeGroup } from '../model/indices';
+import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../model/truncateTarget';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './indexTreeNodes';
 
 /** Escapes text for Markdown (names come from the server and may hold anything). */
@@ -60,7 +61,7 @@ function groupItem(node: GroupNode): vscode.TreeItem {
   item.id = `group:${node.connection}:${node.entityName}`;
   item.description = description;
   item.iconPath = node.overThreshold ? icons().warning : icons().namespace;
-  item.contextValue = node.overThreshold ? 'group.large' : 'group';
+  item.contextValue = node.entityName === OTHER_INDICES ? 'group.other' : node.overThreshold ? 'group.large' : 'group';
   item.accessibilityInformation = { label: `${node.entityName}, ${description}` };
   return item;
 }
@@ -72,6 +73,7 @@ function groupTooltip(node: GroupNode): vscode.MarkdownString {
   tooltip.appendMarkdown(`Exactly ${md(formatExactMb(node.group.totalMb))}${share ? `, ${md(share)} of all timeseries indices` : ''}.`);
   if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
   if (node.overThreshold) tooltip.appendMarkdown('\n\n$(warning) Holds an index above the size warning threshold.');
+  if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${md(UNNAMED_REASON)}`);
   tooltip.supportThemeIcons = true;
   return tooltip;
 }
@@ -86,7 +88,8 @@ function indexItem(node: IndexNode): vscode.TreeItem {
   let flags = node.overThreshold ? '.large' : '';
   if (index.sizeSource === 'legacy') flags += '.legacy';
   if (!isKnownSize(index.sizeMb)) flags += '.unknown';
-  item.contextValue = `index${flags}`;
+  // Unnamed indices get another context value: the truncate and copy-entity menus match /^index/ only.
+  item.contextValue = `${index.named === false ? 'otherIndex' : 'index'}${flags}`;
   item.accessibilityInformation = { label: `${index.aspectName}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
   return item;
 }
@@ -99,8 +102,12 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
   tooltip.appendMarkdown(`**${md(index.aspectName)}** — ${md(size)}\n\n`);
   tooltip.appendMarkdown('| | |\n|---|---|\n');
   tooltip.appendMarkdown(`| Index | ${md(index.indexName)} |\n`);
-  tooltip.appendMarkdown(`| Entity | ${md(index.entityName)} |\n`);
-  tooltip.appendMarkdown(`| Aspect | ${md(index.aspectName)} |\n`);
+  if (isTruncatable(index) || index.named === undefined) {
+    tooltip.appendMarkdown(`| Entity | ${md(index.entityName)} |\n`);
+    tooltip.appendMarkdown(`| Aspect | ${md(index.aspectName)} |\n`);
+  } else {
+    tooltip.appendMarkdown('| Entity, aspect | not named by the server |\n');
+  }
   tooltip.appendMarkdown(`| Size | ${md(formatExactMb(index.sizeMb))} |\n`);
   const share = formatShare(index.sizeMb, node.snapshotTotalMb);
   if (share) tooltip.appendMarkdown(`| Share | ${md(share)} of ${md(formatSize(node.snapshotTotalMb))} |\n`);
@@ -114,6 +121,7 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
   if (node.overThreshold) {
     tooltip.appendMarkdown(`\n$(warning) Above the warning threshold of ${md(String(node.thresholdGb))} GB (\`datahub.sizeWarningThresholdGb\`).\n`);
   }
+  if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${md(UNNAMED_REASON)}\n`);
   const more = extra?.(index.indexName);
   if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
   return tooltip;

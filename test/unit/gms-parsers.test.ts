@@ -37,6 +37,7 @@ describe('parseIndexSizes', () => {
       aspectName: 'datasetprofile',
       sizeMb: 18342.113,
       sizeSource: 'current',
+      named: true,
     });
     assert.ok(indices.every((i) => i.sizeSource === 'current'));
     assert.equal(indices.find((i) => i.aspectName === 'assertionrunevent')?.sizeMb, 0.000208);
@@ -67,7 +68,23 @@ describe('parseIndexSizes', () => {
       JSON.stringify({ indexSizes: [{ indexName: 'dataset_operationaspect_v1', sizeInMb: 3.5 }] }),
     );
     assert.deepEqual(fromObject.indices, [
-      { indexName: 'dataset_operationaspect_v1', entityName: 'dataset', aspectName: 'operation', sizeMb: 3.5, sizeSource: 'current' },
+      // Derived for display only: the server did not name it, so it is not truncatable.
+      { indexName: 'dataset_operationaspect_v1', entityName: 'dataset', aspectName: 'operation', sizeMb: 3.5, sizeSource: 'current', named: false },
+    ]);
+  });
+
+  it('marks an index named only when the server sent both names (a foreign index of an unprefixed server has none)', () => {
+    const { indices } = parseIndexSizes({
+      indexSizes: [
+        { indexName: 'dataset_operationaspect_v1', entityName: 'dataset', aspectName: 'operation', sizeInMb: 1 },
+        { indexName: 't01_dataset_operationaspect_v1', sizeInMb: 2 },
+        { indexName: 'dataset_profileaspect_v1', entityName: 'dataset', sizeInMb: 3 },
+      ],
+    });
+    assert.deepEqual(indices.map((i) => [i.indexName, i.named]), [
+      ['dataset_operationaspect_v1', true],
+      ['t01_dataset_operationaspect_v1', false],
+      ['dataset_profileaspect_v1', false],
     ]);
   });
 
@@ -217,6 +234,20 @@ describe('parseTruncateResult', () => {
       total: 201,
       percent: 59.7,
       method: 'unknown',
+    });
+  });
+
+  it('computes the share from the counts, never from the bracket (an older server printed the fraction before the %)', () => {
+    const old = parseTruncateResult('Delete 120 out of 201 rows (0.60%). Reindexing the aspect without the deleted records. This was a dry run. Run with dryRun = false to execute.');
+    assert.equal(old.kind === 'dryRun' && old.percent, 59.7);
+    const lying = parseTruncateResult('Delete 1 out of 4 rows (99.00%). Issuing a delete by query request. This was a dry run.');
+    assert.equal(lying.kind === 'dryRun' && lying.percent, 25);
+  });
+
+  it("reads an older server's synchronous reindex answer as already completed", () => {
+    assert.deepEqual(parseTruncateResult('Reindex dashboard dashboardUsageStatistics index'), {
+      kind: 'completed',
+      summary: 'Reindex dashboard dashboardUsageStatistics index',
     });
   });
 

@@ -25,7 +25,11 @@ describe('poll backoff', () => {
 describe('task ids', () => {
   it('accepts nodeId:number', () => {
     assert.equal(validateTaskId('qhxGdzytQS-pQek8CwBCZg:54654'), undefined);
-    assert.equal(validateTaskId('  node_1:0 '), undefined);
+    assert.equal(validateTaskId('  node_1:7 '), undefined);
+  });
+  it('refuses task number 0, which the server refuses too', () => {
+    assert.match(validateTaskId('node_1:0') ?? '', /task number in "node_1:0" is 0/);
+    assert.match(validateTaskId('node_1:000') ?? '', /is 0/);
   });
   it('refuses anything else, with an example', () => {
     for (const bad of ['', '54654', 'node:', ':12', 'node:12a', 'a b:1', 'node:1:2']) {

@@ -38,7 +38,7 @@ describe('dry-run presentation', () => {
     const lines = view.detail.split('\n');
     assert.equal(lines[0], 'Entity type dataset, aspect datasetprofile.');
     assert.equal(lines[1], 'Entries at or before 2025-03-01 00:00 (UTC+01:00) (2025-03-01).');
-    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in.');
+    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted by query instead.');
     assert.equal(lines[3], 'Server options: default batch size, default timeout.');
     assert.match(lines[4], /cannot be restored/);
   });
@@ -58,9 +58,10 @@ describe('dry-run presentation', () => {
   });
 
   it('computes the percentage when an old server printed a fraction', () => {
-    const view = presentDryRun(target, cutoff, dry({ percent: null, toDelete: 1, total: 3, method: 'unknown' }), {}, now);
-    // percent null with rows present is the old fraction form; total 0 is the empty case below.
-    assert.equal(view.kind, 'empty');
+    // "(0.60%)" is what one older server printed for 120 of 201: the share shown comes from the counts.
+    const view = presentDryRun(target, cutoff, dry({ summary: 'Delete 120 out of 201 rows (0.60%). This was a dry run.', percent: 0.6, toDelete: 120, total: 201, method: 'unknown' }), {}, now);
+    assert.equal(view.kind, 'confirm');
+    assert.match(view.message, /^Delete 120 of 201 rows \(59\.70%\) from /);
   });
 
   it('says plainly that an empty index has nothing to truncate, without a question', () => {
