@@ -65,7 +65,8 @@ function chartIndex(index: IndexSize, input: ChartInput, history: ConnectionHist
   const rank = fastest.indexOf(index.indexName);
   return {
     indexName: index.indexName,
-    aspectName: index.aspectName,
+    // Unnamed indices go by their full name (see the tree).
+    aspectName: index.named === false ? index.indexName : index.aspectName,
     sizeMb: isKnownSize(index.sizeMb) ? index.sizeMb : null,
     sizeLabel: formatSize(index.sizeMb),
     exactLabel: formatExactMb(index.sizeMb),

@@ -81,7 +81,9 @@ function groupTooltip(node: GroupNode): vscode.MarkdownString {
 function indexItem(node: IndexNode): vscode.TreeItem {
   const { index } = node;
   const size = formatSize(index.sizeMb);
-  const item = new vscode.TreeItem(index.aspectName || index.indexName, vscode.TreeItemCollapsibleState.None);
+  // An index the server did not name is shown by its full name: a derived aspect could pass for this server's own.
+  const label = index.named === false ? index.indexName : index.aspectName || index.indexName;
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
   item.id = `index:${node.connection}:${index.indexName}`;
   item.description = size;
   item.iconPath = node.overThreshold ? icons().warning : icons().database;
@@ -90,7 +92,7 @@ function indexItem(node: IndexNode): vscode.TreeItem {
   if (!isKnownSize(index.sizeMb)) flags += '.unknown';
   // Unnamed indices get another context value: the truncate and copy-entity menus match /^index/ only.
   item.contextValue = `${index.named === false ? 'otherIndex' : 'index'}${flags}`;
-  item.accessibilityInformation = { label: `${index.aspectName}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
+  item.accessibilityInformation = { label: `${label}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
   return item;
 }
 
@@ -99,7 +101,7 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
   const size = formatSize(index.sizeMb);
   const tooltip = new vscode.MarkdownString();
   tooltip.supportThemeIcons = true;
-  tooltip.appendMarkdown(`**${md(index.aspectName)}** — ${md(size)}\n\n`);
+  tooltip.appendMarkdown(`**${md(index.named === false ? index.indexName : index.aspectName)}** — ${md(size)}\n\n`);
   tooltip.appendMarkdown('| | |\n|---|---|\n');
   tooltip.appendMarkdown(`| Index | ${md(index.indexName)} |\n`);
   if (isTruncatable(index) || index.named === undefined) {

@@ -9,6 +9,7 @@ import {
   children,
   closedPort,
   connectSandbox,
+  rejection,
   removeAllConnections,
   roots,
   sandbox,
@@ -62,7 +63,7 @@ describe('core: index sizes tree', () => {
     const groups = await settledRoots();
     assert.deepEqual(
       groups.map((g) => g.label),
-      ['dataset', 'dataprocessinstance', 'datajob', 'chart', 'dashboard', 'dataflow', 'unknown', 'assertion'],
+      ['dataset', 'dataprocessinstance', 'datajob', 'chart', 'dashboard', 'dataflow', 'assertion', 'other indices'],
     );
     const [dataset] = groups;
     assert.equal(dataset.label, 'dataset');
@@ -88,6 +89,28 @@ describe('core: index sizes tree', () => {
     const assertion = groups.find((g) => g.label === 'assertion')!;
     assert.equal(assertion.description, '1 index · 208 B');
     assert.equal(assertion.icon, 'symbol-namespace');
+  });
+
+  it("groups another deployment's index under other indices, says why, and offers no truncation for it", async () => {
+    await refreshed();
+    const other = (await settledRoots()).find((g) => g.label === 'other indices');
+    assert.ok(other, 'an "other indices" group');
+    assert.equal(other.contextValue, 'group.other');
+    assert.match(other.tooltip, /another deployment sharing the search cluster/);
+    const [foreign] = await children(other.node);
+    assert.equal((foreign.node as IndexNode).index.indexName, 't01_dataset_operationaspect_v1');
+    // The truncate and copy-entity menus match /^index/: neither shows for it.
+    assert.match(foreign.contextValue ?? '', /^otherIndex/);
+    assert.match(foreign.tooltip, /not named by the server/);
+    const copy = await rejection(exec('datahub.copyEntityAspect', foreign.node));
+    assert.match(copy.message, /did not name the entity type and aspect of t01_dataset_operationaspect_v1/);
+    await sandbox.clearRequests();
+    const endTimeMillis = Date.now() - 90 * 86_400_000;
+    for (const arg of [{ ...foreign.node, endTimeMillis }, { indexName: 't01_dataset_operationaspect_v1', endTimeMillis }]) {
+      const truncate = await rejection(exec('datahub.truncateTimeseriesAspect', arg));
+      assert.match(truncate.message, /t01_dataset_operationaspect_v1 cannot be truncated\. The server listed this index without an entity type and aspect/);
+    }
+    assert.deepEqual((await sandbox.requests()).filter((r) => r.action === 'truncateTimeseriesAspect'), []);
   });
 
   it('says the totals and when they were fetched; names the connection', async () => {

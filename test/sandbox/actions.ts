@@ -21,12 +21,20 @@ export interface ActionContext {
   can(privilege: Privilege): boolean;
 }
 
+/**
+ * A missing privilege. Older servers (the legacy generation) answered it with 401 and this Rest.li
+ * message, newer ones with 403 (OperationsResource.java and Utils.java, datahub-project/datahub).
+ */
+function denied(ctx: ActionContext, message: string, action: ActionName): Reply {
+  return restliError(ctx.version === 'legacy' ? 401 : 403, message, action);
+}
+
 export function runAction(action: ActionName, params: Params, ctx: ActionContext): Reply {
   switch (action) {
     case 'getIndexSizes':
       return getIndexSizes(ctx);
     case 'restoreIndices':
-      if (!ctx.can('RESTORE_INDICES_PRIVILEGE')) return restliError(403, 'User is unauthorized to restore indices.', action);
+      if (!ctx.can('RESTORE_INDICES_PRIVILEGE')) return denied(ctx, 'User is unauthorized to restore indices.', action);
       return restoreIndices(params, ctx.store, ctx.version);
     case 'truncateTimeseriesAspect':
       return truncate(params, ctx);
@@ -41,7 +49,7 @@ function javaInt(n: number): number {
 }
 
 function getIndexSizes(ctx: ActionContext): Reply {
-  if (!ctx.can('GET_TIMESERIES_INDEX_SIZES_PRIVILEGE')) return restliError(403, 'User is unauthorized to get index sizes.', 'getIndexSizes');
+  if (!ctx.can('GET_TIMESERIES_INDEX_SIZES_PRIVILEGE')) return denied(ctx, 'User is unauthorized to get index sizes.', 'getIndexSizes');
   ctx.series.settle();
   if (ctx.version === 'newer') {
     const indexSizes = ctx.series.indices.map((i) => ({
@@ -67,9 +75,11 @@ function getIndexSizes(ctx: ActionContext): Reply {
 
 const KNOWN_ENTITIES = new Set(Object.keys(REGISTRY).map((e) => e.toLowerCase()).concat(['dataprocessinstance', 'assertion']));
 
+// Modelled on OperationsResource.executeTruncateTimeseriesAspect (datahub-project/datahub): counts first,
+// reindex when more than half the rows go unless a force flag says otherwise.
 function truncate(p: Params, ctx: ActionContext): Reply {
   const action = 'truncateTimeseriesAspect';
-  if (!ctx.can('TRUNCATE_TIMESERIES_INDEX_PRIVILEGE')) return restliError(403, 'User is unauthorized to truncate timeseries index', action);
+  if (!ctx.can('TRUNCATE_TIMESERIES_INDEX_PRIVILEGE')) return denied(ctx, 'User is unauthorized to truncate timeseries index', action);
   const forceDeleteByQuery = p.forceDeleteByQuery as boolean | undefined;
   const forceReindex = p.forceReindex as boolean | undefined;
   if (forceDeleteByQuery !== undefined && forceDeleteByQuery === forceReindex) {
@@ -78,20 +88,39 @@ function truncate(p: Params, ctx: ActionContext): Reply {
   const entityType = p.entityType as string;
   const aspect = p.aspect as string;
   const endTimeMillis = p.endTimeMillis as number;
+  // EntityRegistry.getEntitySpec: an IllegalArgumentException, which RestliUtil.toTask turns into a 400.
   if (!KNOWN_ENTITIES.has(entityType.toLowerCase())) {
     return restliError(400, `Failed to find entity with name ${entityType} in EntityRegistry`, action);
   }
   ctx.series.settle();
   const index = ctx.series.find(entityType, aspect);
-  if (!index) return restliError(400, `Aspect ${aspect} of entity ${entityType} is not a timeseries aspect`, action);
+  if (!index) {
+    // countByFilter on an index that does not exist: the search client throws, RestliUtil.toTask answers 500
+    // with the exception as message (ElasticSearchTimeseriesAspectService.java, RestliUtil.java).
+    const missing = ctx.series.indexNameFor(entityType, aspect);
+    return restliError(500, `org.opensearch.OpenSearchStatusException: OpenSearch exception [type=index_not_found_exception, reason=no such index [${missing}]]`, action);
+  }
   const total = index.timestamps.length;
   const toDelete = countAtOrBefore(index, endTimeMillis);
   const reindex = forceDeleteByQuery !== true && (forceReindex === true || toDelete > Math.floor(total / 2));
   if (p.dryRun === false) {
+    if (reindex && ctx.version === 'legacy') {
+      // The older resource reindexed synchronously and answered with a sentence, not a task id.
+      ctx.series.deleteNow(index, endTimeMillis);
+      return jsonReply({ value: `Reindex ${entityType} ${aspect} index` });
+    }
+    if (reindex && !index.alias) {
+      // ESIndexBuilder.reindexInPlaceAsync needs an alias (IllegalArgumentException "Input to reindexInPlaceAsync
+      // should be an alias. X is not"); ElasticSearchTimeseriesAspectService wraps it as ESQueryException
+      // "Async reindex failed", and RestliUtil.toTask answers 400 with that message. Nothing is deleted.
+      return restliError(400, 'Async reindex failed', action);
+    }
     const batchSize = typeof p.batchSize === 'number' && p.batchSize > 0 ? p.batchSize : 1000;
     return jsonReply({ value: ctx.series.startTask(index, endTimeMillis, batchSize, ctx.taskDurationMs) });
   }
-  const percent = total === 0 ? 'NaN' : ((toDelete / total) * 100).toFixed(2);
+  // The older resource divided without multiplying by 100: it printed the fraction before the %.
+  const share = total === 0 ? Number.NaN : ctx.version === 'legacy' ? toDelete / total : (toDelete / total) * 100;
+  const percent = Number.isNaN(share) ? 'NaN' : share.toFixed(2);
   const method = reindex ? 'Reindexing the aspect without the deleted records. ' : 'Issuing a delete by query request. ';
   return jsonReply({
     value: `Delete ${toDelete} out of ${total} rows (${percent}%). ${method}This was a dry run. Run with dryRun = false to execute.`,
@@ -100,7 +129,7 @@ function truncate(p: Params, ctx: ActionContext): Reply {
 
 function taskStatus(p: Params, ctx: ActionContext): Reply {
   const action = 'getEsTaskStatus';
-  if (!ctx.can('GET_ES_TASK_STATUS_PRIVILEGE')) return restliError(403, 'User is unauthorized to get ES task status', action);
+  if (!ctx.can('GET_ES_TASK_STATUS_PRIVILEGE')) return denied(ctx, 'User is unauthorized to get ES task status', action);
   const task = p.task as string | undefined;
   const nodeId = p.nodeId as string | undefined;
   const taskId = (p.taskId as number | undefined) ?? 0;
@@ -114,7 +143,8 @@ function taskStatus(p: Params, ctx: ActionContext): Reply {
   let id = `${nodeId}:${taskId}`;
   if (task !== undefined) {
     const parts = task.split(':');
-    if (parts.length !== 2 || parts[0] === '' || !/^\d{1,18}$/.test(parts[1])) {
+    // OperationsResource.isTaskIdValid: ^[a-zA-Z0-9-_]+:[0-9]+$ and a task number other than 0.
+    if (parts.length !== 2 || !/^[a-zA-Z0-9_-]+$/.test(parts[0]) || !/^\d{1,18}$/.test(parts[1]) || Number(parts[1]) === 0) {
       return restliError(400, `Task should be in the form nodeId:taskId e.g. aB1cdEf2GHIJKLMnoPQr3S:123456 (got ${task})`, action);
     }
     id = `${parts[0]}:${Number(parts[1])}`;

@@ -1,9 +1,10 @@
 // truncateTimeseriesAspect and getEsTaskStatus in the sandbox: dry-run text,
-// the method DataHub would choose, force flags, tasks that really delete.
+// the method DataHub would choose, force flags, tasks that really delete, and
+// what real servers answer: refused reindexes, synchronous reindexes, 401s.
 
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { NODE_ID, startSandbox, type Sandbox } from '../sandbox';
+import { NODE_ID, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../sandbox';
 import { callAction, valueOf } from '../sandbox/testing';
 
 const DAY = 86_400_000;
@@ -72,10 +73,63 @@ describe('truncateTimeseriesAspect dry run', () => {
     }
   });
 
-  it('an unknown aspect is a 400', async () => {
-    const a = await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'schemaMetadata', endTimeMillis: 0 });
-    assert.equal(a.status, 400);
+  it('a misspelt aspect is the search engine failing on a missing index: a 500; an unknown entity is a 400', async () => {
+    const a = await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'datasetProfil', endTimeMillis: 0 });
+    assert.equal(a.status, 500);
     assert.equal(a.headers.get('x-restli-error-response'), 'true');
+    assert.match((a.json as { message: string }).message, /index_not_found_exception, reason=no such index \[dataset_datasetprofilaspect_v1\]/);
+    const e = await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'datset', aspect: 'datasetProfile', endTimeMillis: 0 });
+    assert.equal(e.status, 400);
+    assert.equal((e.json as { message: string }).message, 'Failed to find entity with name datset in EntityRegistry');
+  });
+
+  it('the legacy generation prints the fraction before the %', async () => {
+    sb.setVersion('legacy');
+    const endTimeMillis = Date.now() - 200 * DAY;
+    const n = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)?.atOrBefore ?? 0;
+    assert.ok(n > 0);
+    assert.match(await truncate({ ...DASHBOARD, endTimeMillis }), new RegExp(`^Delete ${n} out of 201 rows \\(${(n / 201).toFixed(2).replace('.', '\\.')}%\\)`));
+  });
+});
+
+describe('real runs the way real servers answer them', () => {
+  const endTimeMillis = () => Date.now() - 180 * DAY;
+
+  it('newer: a reindex of a plain (non-alias) index is a 400 "Async reindex failed", and nothing is deleted', async () => {
+    const counts = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis());
+    assert.ok(counts && counts.atOrBefore > 100, 'more than half the rows go: the server picks reindex');
+    const a = await callAction(sb.url, 'truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: endTimeMillis(), dryRun: false });
+    assert.equal(a.status, 400);
+    assert.equal((a.json as { message: string }).message, 'Async reindex failed');
+    assert.equal(sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect)?.total, 201);
+    const forced = await callAction(sb.url, 'truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 0, dryRun: false, forceReindex: true });
+    assert.equal(forced.status, 400, 'a forced reindex fails the same way');
+    assert.match(await truncate({ ...DASHBOARD, endTimeMillis: endTimeMillis(), dryRun: false, forceDeleteByQuery: true }), new RegExp(`^${NODE_ID}:\\d+$`));
+  });
+
+  it('newer: an alias (reindexed once by a system update) can be reindexed', async () => {
+    const usage = { entityType: 'dataset', aspect: 'datasetUsageStatistics', endTimeMillis: Date.now(), dryRun: false };
+    assert.match(await truncate(usage), new RegExp(`^${NODE_ID}:\\d+$`));
+  });
+
+  it('legacy: reindexes synchronously and answers "Reindex <entity> <aspect> index"; the rows are gone at once', async () => {
+    sb.setVersion('legacy');
+    const n = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis())?.atOrBefore ?? 0;
+    assert.equal(await truncate({ ...DASHBOARD, endTimeMillis: endTimeMillis(), dryRun: false }), 'Reindex dashboard dashboardUsageStatistics index');
+    assert.equal(sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect)?.total, 201 - n);
+  });
+
+  it('legacy answers a missing privilege with 401 and the Rest.li message; newer with 403', async () => {
+    sb.setAuth({ enabled: true });
+    for (const [version, status] of [['legacy', 401], ['newer', 403]] as const) {
+      sb.setVersion(version);
+      const a = await callAction(sb.url, 'getIndexSizes', {}, { token: SANDBOX_TOKENS.none });
+      assert.equal(a.status, status);
+      assert.equal((a.json as { message: string }).message, 'User is unauthorized to get index sizes.');
+      const t = await callAction(sb.url, 'truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 0 }, { token: SANDBOX_TOKENS.reader });
+      assert.equal(t.status, status);
+      assert.equal((t.json as { message: string }).message, 'User is unauthorized to truncate timeseries index');
+    }
   });
 });
 
@@ -86,7 +140,7 @@ describe('truncate task', () => {
     const endTimeMillis = Date.now() - 200 * DAY;
     const toDelete = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)?.atOrBefore ?? 0;
     assert.ok(toDelete > 50);
-    const task = await truncate({ ...DASHBOARD, endTimeMillis, dryRun: false });
+    const task = await truncate({ ...DASHBOARD, endTimeMillis, dryRun: false, forceDeleteByQuery: true });
     assert.match(task, new RegExp(`^${NODE_ID}:\\d+$`));
     assert.equal(NODE_ID.length, 22);
 
@@ -113,8 +167,10 @@ describe('truncate task', () => {
 
   it('unknown tasks answer an error inside a 200; malformed ids are a 400', async () => {
     assert.deepEqual(await taskStatus({ task: `${NODE_ID}:1` }), { error: `Could not get task status for ${NODE_ID}:1` });
-    const bad = await callAction(sb.url, 'getEsTaskStatus', { task: 'no-colon-here' });
-    assert.equal(bad.status, 400);
-    assert.match((bad.json as { message: string }).message, /^Task should be in the form nodeId:taskId/);
+    for (const task of ['no-colon-here', `${NODE_ID}:0`]) {
+      const bad = await callAction(sb.url, 'getEsTaskStatus', { task });
+      assert.equal(bad.status, 400, task);
+      assert.match((bad.json as { message: string }).message, /^Task should be in the form nodeId:taskId/);
+    }
   });
 });

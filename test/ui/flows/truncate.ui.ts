@@ -1,7 +1,9 @@
 // Truncating old rows the way a person does: right-click an index, pick a
-// cutoff, read the dry run in the modal, confirm, watch the progress
-// notification until the summary, then stop watching a second task (it goes on)
-// and find it in DataHub Tasks. Asserts on the screen and on the sandbox's data.
+// cutoff, read the dry run in the modal, confirm, see the refused reindex fall
+// back to delete by query, watch the progress notification until the summary;
+// find another deployment's index without a truncate action; then stop watching
+// a second task (it goes on) and find it in DataHub Tasks. Asserts on the screen
+// and on the sandbox's data.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startUiSession, type UiSession } from '../harness/session';
@@ -79,7 +81,8 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       assert.match(message, /^Delete \d+ of 201 rows \(\d+\.\d\d%\) from dashboard_dashboardusagestatisticsaspect_v1\?$/);
       assert.match(detail, /Connection: sandbox/);
       assert.match(detail, /Entries at or before .* \(180 days ago\)/);
-      assert.match(detail, /Method: (delete by query|reindex)/);
+      // 180 days of 400 is more than half the rows: the server picks reindex, which real servers refuse on plain indices.
+      assert.match(detail, /Method: reindex: .* If the server cannot reindex this index, the rows are deleted by query instead\./);
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).waitFor();
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).waitFor();
       await wb.screenshot('03-dry-run-modal');
@@ -90,18 +93,52 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).click();
     });
 
+    await wb.step('fallback-to-delete-by-query', async () => {
+      const told = await wb.waitForNotification(/could not reindex dashboard_dashboardusagestatisticsaspect_v1/, 20_000);
+      assert.match(told, /deleted by query instead \(forceDeleteByQuery\)/);
+      await wb.screenshot('04-fallback-delete-by-query');
+    });
+
     await wb.step('progress-notification', async () => {
       await wb.waitForNotification(/DataHub: truncating dashboard\/dashboardusagestatistics/, 20_000);
       await wb.waitForNotification(/deleted/, 10_000);
-      await wb.screenshot('04-progress-notification');
+      await wb.screenshot('04b-progress-notification');
       const summary = await wb.waitForNotification(/^Truncation of dashboard_dashboardusagestatisticsaspect_v1 finished: deleted \d+ of \d+ rows/, 40_000);
       assert.match(summary, /Run time \d+\.\d s\./);
       await wb.screenshot('05-completed-summary');
     });
     const sent = truncates();
-    assert.equal(sent.length, 2);
+    assert.equal(sent.length, 3, 'dry run, the refused reindex, the delete by query');
     assert.equal((sent[1].body as { dryRun?: boolean }).dryRun, false);
+    assert.deepEqual([sent[1].status, sent[2].status], [400, 200]);
+    assert.equal((sent[2].body as { forceDeleteByQuery?: boolean }).forceDeleteByQuery, true);
     assert.ok((rows()?.total ?? 201) < 201, 'rows were deleted');
+  });
+
+  it("another deployment's index is listed under other indices, without a truncate action", async () => {
+    const wb = session.workbench;
+    await wb.clearNotifications();
+    await wb.step('other-indices', async () => {
+      await wb.runCommand('DataHub: Filter Indices…');
+      await wb.typeInQuickInput('t01_');
+      const group = wb.treeRow(VIEW, 'other indices');
+      await group.waitFor({ timeout: 15_000 });
+      const row = wb.treeRow(VIEW, 't01_dataset_operationaspect_v1');
+      await row.waitFor({ timeout: 15_000 });
+      await row.hover();
+      await wb.page.locator('.monaco-hover', { hasText: /not named by the server/ }).waitFor({ timeout: 10_000 });
+      await wb.screenshot('08-other-index-tooltip');
+      await row.click({ button: 'right' });
+      const menu = wb.page.locator('.context-view .monaco-menu .action-item .action-label:visible');
+      await menu.filter({ hasText: /^Copy Index Name$/ }).waitFor({ timeout: 10_000 });
+      const labels = await menu.allTextContents();
+      assert.ok(!labels.some((l) => /Truncate/.test(l)), `no truncate action: ${JSON.stringify(labels)}`);
+      assert.ok(!labels.some((l) => /Entity Type and Aspect/.test(l)), `no copy of derived names: ${JSON.stringify(labels)}`);
+      await wb.screenshot('09-other-index-menu-without-truncate');
+      await wb.page.keyboard.press('Escape');
+      await wb.clickViewAction(VIEW, 'Clear Filter');
+      await wb.treeRow(VIEW, 'dashboard').waitFor({ timeout: 15_000 });
+    });
   });
 
   it('cancelling the notification stops watching, not the task; DataHub Tasks lists both tasks', async () => {
