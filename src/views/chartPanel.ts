@@ -1,6 +1,7 @@
 // Hosts the index size chart: one webview panel at a time, fed with a ChartState
 // whenever the sizes, the fetch state or the history change. The chart code
 // itself is dist/chart.js (media/chart/main.ts), loaded by the webview only.
+import { isTruncatable } from '../model/truncateTarget';
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
@@ -13,7 +14,7 @@ export const CHART_VIEW_TYPE = 'datahub.indexSizeChart';
 /** What became of a message from the webview (returned for tests; logged when ignored). */
 export type MessageOutcome =
   | { handled: true; type: ChartMessage['type'] }
-  | { handled: false; reason: 'malformed' | 'unknownIndex' | 'failed'; detail: string };
+  | { handled: false; reason: 'malformed' | 'unknownIndex' | 'notTruncatable' | 'failed'; detail: string };
 
 export interface ChartActions {
   /** The chart as it should look now. */
@@ -152,7 +153,12 @@ export class ChartPanelHost implements vscode.Disposable {
             await this.services.indicesView.reveal(index.indexName, { focus: false });
             this.panel?.reveal(this.panel.viewColumn, false);
           }
-          else await vscode.commands.executeCommand('datahub.truncateIndex', { kind: 'index', index });
+          else if (!isTruncatable(index)) {
+            // The webview offers no button for it; a message asking anyway is refused here.
+            const detail = describeForLog(message.indexName);
+            this.services.log.warn(`Index size chart: truncate of ${detail} refused: the server did not name its entity type and aspect.`);
+            return { handled: false, reason: 'notTruncatable', detail };
+          } else await vscode.commands.executeCommand('datahub.truncateIndex', { kind: 'index', index });
           break;
         }
       }

@@ -262,6 +262,24 @@ describe('insights: chart panel', () => {
     assert.ok(!unknown.handled && unknown.reason === 'unknownIndex');
   });
 
+  it("offers no truncation for another deployment's index, and refuses a message asking for one", async () => {
+    const { chart } = await insights();
+    const before = chart.posted.count;
+    await setIndices([{ indexName: 't02_dataset_operationaspect_v1', sizeInMb: 60_000 }], false);
+    await refresh();
+    await waitFor(() => chart.posted.count > before, 'the chart to be updated');
+    const state = chart.posted.state;
+    assert.ok(state?.kind === 'sizes');
+    const other = state.groups.find((g) => g.entityName === 'other indices');
+    const foreign = other?.indices.find((i) => i.indexName === 't02_dataset_operationaspect_v1');
+    assert.ok(foreign, 'the foreign index is under other indices');
+    assert.equal(foreign.truncatable, false);
+    assert.match(foreign.notTruncatable ?? '', /another deployment/);
+    assert.equal(state.groups.at(-1)?.entityName, 'other indices', 'after this server\'s own groups, however large');
+    const refused = await chart.handleMessage({ type: 'truncate', indexName: 't02_dataset_operationaspect_v1' });
+    assert.ok(!refused.handled && refused.reason === 'notTruncatable');
+  });
+
   it('reveals a clicked index in the tree', async () => {
     const { chart } = await insights();
     const { indicesView } = await api();

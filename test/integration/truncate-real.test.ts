@@ -6,29 +6,15 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../host/inHost';
-import type { TruncateCommandResult } from '../../src/commands/truncate';
 import type { IndexSizesSnapshot } from '../../src/services';
+import { rejection } from './coreSupport';
+import { rows, truncate } from './truncateSupport';
 
 const DAY = 86_400_000;
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
 
-function truncate(arg: Record<string, unknown>): Thenable<TruncateCommandResult> {
-  return vscode.commands.executeCommand<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
-}
-
-async function rejection(promise: Thenable<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof Error, `expected an Error, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the command to reject');
-}
-
 async function dashboardRows(): Promise<number> {
-  const counts = await sandbox.control<{ total: number }>('GET', '/timeseries?entityType=dashboard&aspect=dashboardusagestatistics');
-  return counts.total;
+  return (await rows('dashboard', 'dashboardusagestatistics')).total;
 }
 
 const sentTruncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).map((r) => r.body as Record<string, unknown>);

@@ -4,44 +4,20 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../host/inHost';
-import type { TruncateCommandResult, TaskStatusResult } from '../../src/commands/truncate';
+import type { TaskStatusResult } from '../../src/commands/truncate';
 import type { WatchResult } from '../../src/commands/truncateWatch';
 import type { TaskRecord } from '../../src/model/truncateText';
 import type { IndexSizesSnapshot } from '../../src/services';
+import { rejection } from './coreSupport';
+import { rows, truncate } from './truncateSupport';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
 
-interface TimeseriesCounts {
-  indexName: string;
-  total: number;
-  atOrBefore: number;
-}
-
 interface TruncateSeam {
   store: { list(): TaskRecord[]; get(task: string): TaskRecord | undefined };
   provider: vscode.TreeDataProvider<TaskRecord>;
-}
-
-function rows(entityType: string, aspect: string, endTimeMillis?: number): Promise<TimeseriesCounts> {
-  const q = new URLSearchParams({ entityType, aspect });
-  if (endTimeMillis !== undefined) q.set('endTimeMillis', String(endTimeMillis));
-  return sandbox.control<TimeseriesCounts>('GET', `/timeseries?${q}`);
-}
-
-function truncate(arg: Record<string, unknown>): Thenable<TruncateCommandResult> {
-  return vscode.commands.executeCommand<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
-}
-
-async function rejection(promise: Thenable<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof Error, `expected an Error, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the command to reject');
 }
 
 async function seam(): Promise<TruncateSeam> {
