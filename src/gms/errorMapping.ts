@@ -1,6 +1,7 @@
 // Turns HTTP answers and transport failures into one-line GmsErrors a person
 // can act on. Pure: no undici here, so parsers and tests can use it directly.
-import { GmsError, PRIVILEGES, type GmsErrorInit } from './errors';
+import { GmsError } from './errors';
+import { explainKnownFailure, PRIVILEGE_DENIED, privilegeMessage } from './knownFailures';
 import { restliErrorSchema } from './schemas';
 import type { GmsAction } from './types';
 
@@ -90,7 +91,7 @@ export function httpError(f: HttpFailure): GmsError {
   // Older servers answered a missing privilege with 401 and a Rest.li message (OperationsResource.java,
   // datahub-project/datahub, before 403 was used): the token was accepted, the privilege is missing.
   if (f.status === 403 || (f.status === 401 && serverMessage !== undefined && PRIVILEGE_DENIED.test(serverMessage))) {
-    return new GmsError({ ...common, kind: 'forbidden', message: privilegeMessage(f.action, from) });
+    return new GmsError({ ...common, kind: 'forbidden', message: privilegeMessage(f.action, from, WHAT[f.action]) });
   }
   if (f.status === 401) {
     return new GmsError({
@@ -143,56 +144,6 @@ export function httpError(f: HttpFailure): GmsError {
     kind: 'invalidResponse',
     message: `${from}: unexpected status for ${f.action}; check that the URL points at DataHub GMS.`,
   });
-}
-
-const PRIVILEGE_DENIED = /^User is unauthorized to\b/i;
-
-/** "reading index sizes needs the 'Get Timeseries index sizes API' privilege (...)", as for a 403. */
-function privilegeMessage(action: GmsAction, from: string): string {
-  const p = PRIVILEGES[action];
-  // The newest servers also accept Manage System Operations for the two read actions (not restore or truncate).
-  const alternative =
-    action === 'getIndexSizes' || action === 'getEsTaskStatus' ? ", or on newer DataHub versions 'Manage System Operations'" : '';
-  return `${from}: ${WHAT[action]} needs the '${p.label}' privilege (${p.id})${alternative}; ask a DataHub admin to grant it to the token's user.`;
-}
-
-/**
- * Failures whose likely cause is known from DataHub's code: a refused reindex
- * (ESIndexBuilder.java: the index is not an alias, wrapped as "Async reindex failed"
- * by ElasticSearchTimeseriesAspectService.java), a truncation failing on a missing
- * index, and a search engine that refuses the wildcard _stats call of getIndexSizes.
- */
-function explainKnownFailure(
-  action: GmsAction,
-  status: number,
-  serverMessage: string | undefined,
-  from: string,
-): Pick<GmsErrorInit, 'kind' | 'code' | 'message'> | undefined {
-  const text = serverMessage ?? '';
-  if (action === 'truncateTimeseriesAspect' && status === 400 && /Async reindex failed|should be an alias/i.test(text)) {
-    return {
-      kind: 'badRequest',
-      code: 'reindexRefused',
-      message: `${from}: the server could not reindex this index (it is a plain index, not an alias); nothing was deleted. Use the method 'delete by query' (forceDeleteByQuery) instead.`,
-    };
-  }
-  if (action === 'truncateTimeseriesAspect' && status >= 500 && status !== 502 && status !== 503 && status !== 504) {
-    const missing = /index_not_found|no such index/i.test(text);
-    const why = missing
-      ? 'there is no index for that entity type and aspect'
-      : 'most likely there is no index for that entity type and aspect (a misspelt aspect makes the search engine fail on a missing index), or the search engine itself failed';
-    return {
-      kind: 'server',
-      message: `${from}: the truncation failed: ${why}; nothing was deleted. Check the aspect in Timeseries Indices, or the GMS logs.`,
-    };
-  }
-  if (action === 'getIndexSizes' && (status === 400 || status >= 500) && /_stats/.test(text)) {
-    return {
-      kind: status === 400 ? 'badRequest' : 'server',
-      message: `${from}: the search engine refused the index statistics request (_stats on all timeseries indices) that index sizes need; some managed OpenSearch services do not allow it. Ask the search cluster's admin to allow _stats for GMS.`,
-    };
-  }
-  return undefined;
 }
 
 function redirectTarget(location: string | undefined, requestUrl: string): string | undefined {
