@@ -154,4 +154,16 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       await wb.screenshot('03-selected');
     });
   });
+
+  it("another deployment's index is shown under other indices, without Truncate", async () => {
+    const wb = session.workbench;
+    await wb.step('other-index', async () => {
+      await frame.locator('.bar-row', { hasText: 't01_dataset_operationaspect_v1' }).click();
+      const details = frame.locator('.details');
+      await details.locator('.note', { hasText: /another deployment sharing the search cluster/ }).waitFor({ timeout: 10_000 });
+      await details.locator('button', { hasText: 'Show in Tree' }).waitFor();
+      assert.equal(await details.locator('button', { hasText: 'Truncate Entries…' }).count(), 0);
+      await wb.screenshot('04-other-index-without-truncate');
+    });
+  });
 });
