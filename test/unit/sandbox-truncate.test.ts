@@ -92,6 +92,24 @@ describe('truncateTimeseriesAspect dry run', () => {
   });
 });
 
+describe('index names and prefixes (IndexConventionImpl)', () => {
+  it("a prefixed server names its own indices, lists no other deployment's, and truncates its own", async () => {
+    const prod = await startSandbox({ indexPrefix: 'prod' });
+    try {
+      const value = valueOf(await callAction(prod.url, 'getIndexSizes')) as { indexSizes: Array<Record<string, unknown>> };
+      const names = value.indexSizes.map((e) => e.indexName);
+      assert.ok(names.every((n) => typeof n === 'string' && n.startsWith('prod_')), JSON.stringify(names));
+      assert.ok(!names.includes('t01_dataset_operationaspect_v1'));
+      const own = value.indexSizes.find((e) => e.indexName === 'prod_dataset_operationaspect_v1');
+      assert.deepEqual([own?.entityName, own?.aspectName], ['dataset', 'operation']);
+      const dry = valueOf(await callAction(prod.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'operation', endTimeMillis: 0 }));
+      assert.match(dry as string, /^Delete 0 out of 3000 rows/);
+    } finally {
+      await prod.stop();
+    }
+  });
+});
+
 describe('real runs the way real servers answer them', () => {
   const endTimeMillis = () => Date.now() - 180 * DAY;
 
