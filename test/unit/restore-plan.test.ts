@@ -198,7 +198,8 @@ describe('restoreWholeUrn', () => {
     });
   }
 
-  it('follows a full page when the URN has more aspects than the server batch (default 10)', async () => {
+  it('follows a full page when the URN has more aspects than the server batch (legacy default 10)', async () => {
+    sb.setVersion('legacy');
     const sizes = new Map<string, number>();
     for (const row of seedRows(42, Date.now())) sizes.set(row.urn, (sizes.get(row.urn) ?? 0) + 1);
     const big = [...sizes].find(([urn, n]) => n > 10 && !urn.includes('_'));
@@ -210,6 +211,9 @@ describe('restoreWholeUrn', () => {
     assert.equal(r.results.length, 2);
     assert.deepEqual(sb.requests[1].body, { urn, start: 10, batchSize: 10, limit: 10 });
     assertEachOnce(urn, r.rowsMigrated);
+    sb.reset();
+    const newer = await restoreWholeUrn(restore, urn);
+    assert.deepEqual([newer.rowsMigrated + newer.ignored, newer.results.length], [n, 1], 'newer servers (batchSize 500) take it in one request');
   });
 
   it('one aspect: sends {"urn", "aspect"}; a URN with no rows restores nothing', async () => {
