@@ -34,7 +34,7 @@ function plan(urnLike: string, options: Partial<RestorePlanOptions> & { batchSiz
   return runRestorePlan({
     start: 0,
     all: true,
-    restorePage: (start) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start)),
+    restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start, rows)),
     ...options,
   });
 }
@@ -65,9 +65,11 @@ describe('restore plan: all rows', () => {
       assert.equal(r.nextStart, total, 'a completed run resumes past the last row');
       assert.deepEqual(r.doneAfterNext, []);
       assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
-      // At least ceil(total/7) pages; with 4 in flight at most 3 more past the end.
-      const pages = Math.ceil((total + 1) / 7);
+      // ceil(total/7) pages and the empty probe after the short last one; with 4 in flight at most 3 more.
+      const pages = Math.ceil((total + 1) / 7) + 1;
       assert.ok(r.requests >= pages && r.requests <= pages + concurrency - 1, `requests ${r.requests} for ${total} rows`);
+      assert.deepEqual(r.incompletePages, []);
+      assert.ok(r.lastPages.length <= 5 && r.lastPages.some((p) => p.start === Math.floor(total / 7) * 7 + 7), 'the last answers are kept, the empty probe among them');
     });
   }
 
@@ -77,7 +79,8 @@ describe('restore plan: all rows', () => {
     assert.equal(sb.countRows(like), 8);
     const r = await plan(like, { batchSize: 4 });
     assert.equal(r.status, 'completed');
-    assert.deepEqual([r.rowsMigrated, r.ignored, r.requests, r.nextStart], [7, 1, 3, 8]);
+    // Pages 0 and 4 are full, 8 is empty: short, so 12 is probed before calling it the end.
+    assert.deepEqual([r.rowsMigrated, r.ignored, r.requests, r.nextStart], [7, 1, 4, 8]);
   });
 
   it('ends with an empty page when the rows are an exact multiple of the batch size', async () => {
@@ -107,6 +110,59 @@ describe('restore plan: all rows', () => {
     const r = await plan(HIVE, { batchSize: 25, concurrency: 3 });
     assert.equal(r.rowsMigrated + r.ignored, total);
     assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
+  });
+});
+
+describe('restore plan: pages the server partly failed', () => {
+  for (const concurrency of [1, 3]) {
+    it(`a short page with rows after it is recorded, the run goes on and ends only after an empty probe, concurrency ${concurrency}`, async () => {
+      const total = sb.countRows(HIVE);
+      // The pages at 30 and 60 lose their only internal batch: they come back with result= empty.
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 30, times: 1 });
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+      const r = await plan(HIVE, { batchSize: 10, concurrency });
+      assert.equal(r.status, 'completed');
+      assert.equal(r.reachedEnd, true);
+      assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 60, read: 0 }]);
+      assert.equal(r.rowsMigrated + r.ignored, total - 20, 'the two failed pages are missing, nothing else');
+      assert.equal(r.nextStart, total);
+      // Re-running exactly those pages completes the restore: every row once.
+      let again = 0;
+      for (const page of r.incompletePages) {
+        const answer = await client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, page.start));
+        assert.equal(answer.rowsMigrated + answer.ignored, 10);
+        again += answer.rowsMigrated;
+      }
+      assertEachOnce(prefixOf(HIVE), r.rowsMigrated + again);
+    });
+  }
+
+  it('a partly failed page (fewer result lines) is recorded with what it read', async () => {
+    // Pages of 10 in internal batches of 5: the second half of the page at 20 fails.
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [1] }, action: 'restoreIndices', start: 20, times: 1 });
+    const r = await runRestorePlan({
+      start: 0,
+      batchSize: 10,
+      all: true,
+      restorePage: (start, rows) => client.restoreIndices({ urnLike: HIVE, start, batchSize: 5, limit: rows }),
+    });
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 5 }]);
+    assert.equal(r.reachedEnd, true);
+  });
+
+  it('a run stopped right after a short page lists it (not known whether it was the end)', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 20, times: 1 });
+    const controller = new AbortController();
+    const r = await plan(HIVE, { batchSize: 10, signal: controller.signal, onPage: (page) => page.start === 20 && controller.abort() });
+    assert.equal(r.status, 'cancelled');
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 0 }]);
+    assert.equal(r.nextStart, 30);
+  });
+
+  it('maxRows stops after that many rows; the last page asks for the rest only', async () => {
+    const r = await plan(HIVE, { batchSize: 10, maxRows: 25 });
+    assert.deepEqual([r.status, r.reachedEnd, r.rowsMigrated + r.ignored, r.nextStart, r.requests], ['completed', true, 25, 25, 3]);
+    assert.deepEqual(sb.requests.at(-1)?.body, { urnLike: HIVE, start: 20, batchSize: 5, limit: 5 });
   });
 });
 
