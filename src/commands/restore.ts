@@ -24,6 +24,7 @@ import {
   type UrnRestoreOutcome,
 } from './restoreRun';
 import { continuation, offerSavedRun } from './restoreResume';
+import { registerRestoreChangedCommand } from './restoreChanged';
 import { shortenUrn, urnResultMessage } from './restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 
@@ -194,6 +195,7 @@ async function restoreByPatternCommand(
 
 export function registerRestoreCommands(services: Services): vscode.Disposable[] {
   return [
+    registerRestoreChangedCommand(services),
     registerCommand<Record<string, unknown>, RestoreUrnResult>(services, 'datahub.restoreIndices', (arg, run) =>
       restoreIndicesCommand(services, arg, run),
     ),

@@ -5,7 +5,7 @@ import type { ActiveClient, Services } from '../services';
 import { optionalString, reportError, requireString } from './run';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restorePlan';
-import { normaliseWindow } from '../model/restoreWindow';
+import { formatInstant, normaliseWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 
@@ -89,15 +89,24 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
 }
 
 async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
-  const detail = [
-    `Pattern (SQL LIKE): ${params.urnLike}`,
+  const lines = [
+    `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
-    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a page comes back short.`,
+  ];
+  if (params.window) lines.push(`Rows written from ${formatInstant(params.window.gePitEpochMs)}`, `             to ${formatInstant(params.window.lePitEpochMs)}`);
+  if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
+  lines.push(
+    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`,
     '',
-    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later.',
-  ].join('\n');
+    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
+  );
+  if (params.createDefaultAspects) {
+    lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
+  }
+  const detail = lines.join('\n');
   const go = 'Restore All Matching Rows';
-  const choice = await vscode.window.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
+  const title = params.window ? `Restore indices for rows of ${shortenUrn(params.urnLike, 60)} written in this window?` : `Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`;
+  const choice = await vscode.window.showWarningMessage(title, { modal: true, detail }, go);
   return choice === go;
 }
 
