@@ -9,7 +9,6 @@ import { describeError } from './run';
 import { parseUrn } from '../gms/urn';
 import {
   clampConcurrency,
-  KEPT_ANSWERS,
   patternPageRequest,
   rerunPages,
   restoreWholeUrn,
@@ -21,6 +20,7 @@ import {
 } from '../model/restorePlan';
 import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from '../model/restoreWindow';
 import { SavedRuns, type SavedRun } from './restoreResume';
+import { PageLog } from '../model/restoreLog';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from './restoreFormat';
 import { RecentRestores } from './restoreRecent';
 
@@ -157,10 +157,6 @@ export function configuredConcurrency(): number {
   return clampConcurrency(vscode.workspace.getConfiguration('datahub').get<number>('restore.concurrency', 1));
 }
 
-/** Page lines written to the log one by one; past these the log keeps a summary and the last answers. */
-const LOGGED_PAGES = 10;
-/** Short pages logged as they come; all of them are in the result and the saved run. */
-const LOGGED_SHORT = 20;
 /** How often a running restore saves its resume point. */
 const SAVE_EVERY_MS = 2000;
 
@@ -220,22 +216,13 @@ export async function runPattern(services: Services, active: ActiveClient, param
   const firstStart = params.firstStart ?? params.start;
   // Under maxRows, a resumed run caps the rows counted from where the whole run began.
   const maxRows = params.maxRows !== undefined ? Math.max(0, params.maxRows - (params.start - firstStart)) : undefined;
-  let pagesSeen = 0;
-  let shortSeen = 0;
+  const pageLog = new PageLog(services.log, params.batchSize);
   let lastSave = Date.now();
   const plan = await withRestoreProgress(`Restoring indices for ${what}`, (signal, report) => {
     report(`starting at start=${params.start}…`);
     const restorePage = (start: number, rows: number) => client.restoreIndices(patternPageRequest(params, start, rows));
     const onPage = (page: PageOutcome, p: PlanProgress): void => {
-      if (++pagesSeen <= LOGGED_PAGES) {
-        services.log.info(`  page start=${page.start}: rowsMigrated=${page.rowsMigrated}, ignored=${page.ignored}, ${page.durationMs} ms`);
-        services.log.trace(`    raw: ${page.result.raw}`);
-      } else if (pagesSeen === LOGGED_PAGES + 1) {
-        services.log.info(`  … further pages are summed up at the end (the last ${KEPT_ANSWERS} answers are logged then)`);
-      }
-      if (page.rows < params.batchSize && ++shortSeen <= LOGGED_SHORT) {
-        services.log.warn(`  page start=${page.start} covered ${page.rows} of ${params.batchSize} rows: the end, or a batch that failed on the server (the next page tells)`);
-      }
+      pageLog.page(page);
       report(progressMessage(p.rowsMigrated, p.requests, p.nextStart) + (signal.aborted ? ' · stopping after pages in flight' : ''));
       if (!params.pages && Date.now() - lastSave >= SAVE_EVERY_MS) {
         lastSave = Date.now();
@@ -259,7 +246,6 @@ export async function runPattern(services: Services, active: ActiveClient, param
     const fresh = new Set(plan.incompletePages.map((p) => p.start));
     plan.incompletePages = [...params.carried.filter((p) => !fresh.has(p.start)), ...plan.incompletePages].sort((a, b) => a.start - b.start);
   }
-  for (const page of plan.lastPages) services.log.trace(`  last answers: start=${page.start}: ${page.result.raw}`);
   let errorText: string | undefined;
   if (plan.failure) {
     const described = describeError(plan.failure.error, contextFor(active));
@@ -267,13 +253,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
     services.log.error(`  page start=${plan.failure.start} failed: ${described.message}`);
     for (const line of described.logDetail) services.log.debug(`    ${line}`);
   }
-  if (plan.incompletePages.length > 0) {
-    const listed = plan.incompletePages.slice(0, LOGGED_SHORT).map((p) => `${p.start} (read ${p.read})`).join(', ');
-    services.log.warn(`  incomplete pages: ${listed}${plan.incompletePages.length > LOGGED_SHORT ? ` and ${plan.incompletePages.length - LOGGED_SHORT} more` : ''}`);
-  }
-  services.log.info(
-    `  ${plan.status}: rowsMigrated=${plan.rowsMigrated}, ignored=${plan.ignored}, ${plan.requests} request(s), nextStart=${plan.nextStart}${plan.doneAfterNext.length ? `, already done after it: ${plan.doneAfterNext.slice(0, LOGGED_SHORT).join(', ')}${plan.doneAfterNext.length > LOGGED_SHORT ? ' …' : ''}` : ''}, ${formatSeconds(plan.durationMs)}`,
-  );
+  pageLog.end(plan, formatSeconds(plan.durationMs));
   await rememberRun(saved, connection.name, params, plan, firstStart);
   return { plan, params: { ...params, concurrency }, active, errorText };
 }

@@ -11,6 +11,7 @@ import {
   type RestorePlanOptions,
   type RestorePlanResult,
 } from '../../src/model/restorePlan';
+import { PageLog } from '../../src/model/restoreLog';
 import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../sandbox';
 import { seedRows } from '../sandbox/data';
 
@@ -163,6 +164,25 @@ describe('restore plan: pages the server partly failed', () => {
     const r = await plan(HIVE, { batchSize: 10, maxRows: 25 });
     assert.deepEqual([r.status, r.reachedEnd, r.rowsMigrated + r.ignored, r.nextStart, r.requests], ['completed', true, 25, 25, 3]);
     assert.deepEqual(sb.requests.at(-1)?.body, { urnLike: HIVE, start: 20, batchSize: 5, limit: 5 });
+  });
+});
+
+describe('restore plan: bounded over long runs', () => {
+  it('a run of ~1,500 pages logs about as much as one of 20, and keeps only the last answers', async () => {
+    const count = (pattern: string, batchSize: number) => async () => {
+      const lines: string[] = [];
+      const sink = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), trace: (m: string) => lines.push(m) };
+      const log = new PageLog(sink, batchSize);
+      const r = await plan(pattern, { batchSize, concurrency: 4, onPage: (page) => log.page(page) });
+      log.end(r, '1 s');
+      return { lines: lines.length, r };
+    };
+    const long = await count(HIVE, 1)();
+    sb.reset();
+    const short = await count(HIVE, 100)();
+    assert.ok(long.r.requests > 1400 && short.r.requests < 30, `${long.r.requests} and ${short.r.requests} requests`);
+    assert.ok(long.lines <= short.lines + 12, `${long.lines} log lines for ${long.r.requests} pages, ${short.lines} for ${short.r.requests}`);
+    assert.ok(long.r.lastPages.length <= 5);
   });
 });
 
