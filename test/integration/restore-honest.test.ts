@@ -2,21 +2,9 @@
 // pages the server partly failed are reported and re-run, an interrupted run is
 // resumed from global state, and the time window is checked before a row moves.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection } from '../host/inHost';
+import { exec, rejection } from './coreSupport';
 import type { PatternResult } from '../../src/commands/restorePattern';
-
-const exec = <T>(command: string, ...args: unknown[]): Promise<T> =>
-  Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  assert.fail('expected the command to reject');
-}
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const HIVE_PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
@@ -24,6 +12,15 @@ const DAY = 86_400_000;
 
 const rowCount = async (urnLike: string): Promise<number> =>
   (await sandbox.control<{ count: number }>('GET', `/rows?urnLike=${encodeURIComponent(urnLike)}`)).count;
+
+/** Each test starts from the seeded sandbox, connected with the admin token. */
+function freshSandbox(): void {
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  beforeEach(() => sandbox.reset());
+}
 
 /** Restored rows under the prefix, each exactly once. */
 async function restoredOnce(prefix: string): Promise<number> {
@@ -35,11 +32,7 @@ async function restoredOnce(prefix: string): Promise<number> {
 }
 
 describe('restore: incomplete pages and resume', () => {
-  before(async () => {
-    await sandbox.reset();
-    await useSandboxConnection({ token: 'admin' });
-  });
-  beforeEach(() => sandbox.reset());
+  freshSandbox();
 
   it('a page the server partly failed does not end the run: it is reported, and re-running exactly it completes', async () => {
     await sandbox.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 30, times: 1 });
@@ -75,11 +68,7 @@ describe('restore: incomplete pages and resume', () => {
 });
 
 describe('restore: time window', () => {
-  before(async () => {
-    await sandbox.reset();
-    await useSandboxConnection({ token: 'admin' });
-  });
-  beforeEach(() => sandbox.reset());
+  freshSandbox();
 
   it('restores only rows written in the window; a probe that matches nothing goes first', async () => {
     const since = Date.now() - DAY;
