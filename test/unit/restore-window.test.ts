@@ -2,8 +2,8 @@
 // local dates, and the check (against the sandbox's server generations) that a
 // server reads the window before a single row is restored.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createGmsClient, type GmsClient } from '../../src/gms';
+import { after, describe, it } from 'node:test';
+import type { GmsClient } from '../../src/gms';
 import {
   formatInstant,
   normaliseWindow,
@@ -12,7 +12,8 @@ import {
   unsupportedOptions,
   WINDOW_PRESETS,
 } from '../../src/model/restoreWindow';
-import { SANDBOX_TOKENS, startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { clientFor, useSandbox } from './gms-helpers';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const HOUR = 3_600_000;
@@ -68,15 +69,11 @@ describe('restore window: local dates', () => {
 describe('restore window: does the server read it?', () => {
   let sb: Sandbox;
   let client: GmsClient;
-  before(async () => {
-    sb = await startSandbox();
-    client = createGmsClient({ gmsUrl: sb.url, token: SANDBOX_TOKENS.admin, timeoutMs: 10_000 });
+  useSandbox((sandbox) => {
+    sb = sandbox;
+    client = clientFor(sandbox.url);
   });
-  after(async () => {
-    await client.close();
-    await sb.stop();
-  });
-  beforeEach(() => sb.reset());
+  after(() => client.close());
 
   const window = { gePitEpochMs: Date.now() - 24 * HOUR, lePitEpochMs: Date.now() };
 
