@@ -2,6 +2,7 @@
 // middle, durations. Pure, so the messages are unit-tested.
 import type { RestoreResult } from '../gms/types';
 import type { RestorePlanResult } from '../model/restorePlan';
+import { formatInstant, type RestoreWindow } from '../model/restoreWindow';
 
 /** Long URNs keep their head (entity type) and tail (the distinctive end). */
 export function shortenUrn(urn: string, max = 80): string {
@@ -51,10 +52,16 @@ export interface PatternRunParams {
   start: number;
   batchSize: number;
   all: boolean;
+  /** Rows written in this window only. */
+  window?: RestoreWindow;
 }
 
+/** "2026-11-21 23:30" in local time. */
+const localMinute = (ms: number): string => formatInstant(ms).slice(0, 16);
+
 function scope(p: PatternRunParams): string {
-  return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}`;
+  const window = p.window ? `, written ${localMinute(p.window.gePitEpochMs)} to ${localMinute(p.window.lePitEpochMs)} local time` : '';
+  return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}${window}`;
 }
 
 function done(r: RestorePlanResult): string {

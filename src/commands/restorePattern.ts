@@ -93,7 +93,7 @@ async function confirmAllRows(params: PatternRun, concurrency: number): Promise<
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
   ];
-  if (params.window) lines.push(`Rows written from ${formatInstant(params.window.gePitEpochMs)}`, `             to ${formatInstant(params.window.lePitEpochMs)}`);
+  if (params.window) lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
   if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
   lines.push(
     `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`,

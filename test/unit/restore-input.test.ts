@@ -147,6 +147,14 @@ describe('messages', () => {
     assert.match(patternResultMessage(params, { ...base, reachedEnd: true, requests: 1 }), /^No rows match urn:li:dataset:%/);
   });
 
+  it('a window restore says which window', () => {
+    const window = { gePitEpochMs: new Date(2026, 10, 21, 23, 30).getTime(), lePitEpochMs: new Date(2026, 10, 22, 23, 30).getTime() };
+    assert.equal(
+      patternResultMessage({ ...params, urnLike: 'urn:li:%', window }, { ...base, rowsMigrated: 38, requests: 2, nextStart: 38, reachedEnd: true }),
+      'Restored 38 rows in 2 requests matching urn:li:%, written 2026-11-21 23:30 to 2026-11-22 23:30 local time, 1.2 s.',
+    );
+  });
+
   it('a completed run with incomplete pages names them and how to re-run exactly them', () => {
     const r = { ...base, rowsMigrated: 90, requests: 12, nextStart: 110, reachedEnd: true, incompletePages: [{ start: 30, read: 0 }, { start: 60, read: 5 }] };
     assert.equal(
