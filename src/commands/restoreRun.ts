@@ -10,7 +10,6 @@ import { parseUrn } from '../gms/urn';
 import {
   clampConcurrency,
   patternPageRequest,
-  rerunPages,
   restoreWholeUrn,
   runRestorePlan,
   type IncompletePage,
@@ -19,8 +18,9 @@ import {
   type RestorePlanResult,
 } from '../model/restorePlan';
 import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from '../model/restoreWindow';
-import { SavedRuns, type SavedRun } from './restoreResume';
+import { MAX_SAVED_INCOMPLETE, SavedRuns, type SavedRun } from './restoreResume';
 import { PageLog } from '../model/restoreLog';
+import { rerunPages } from '../model/restoreRerun';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from './restoreFormat';
 import { RecentRestores } from './restoreRecent';
 
@@ -217,16 +217,20 @@ export async function runPattern(services: Services, active: ActiveClient, param
   // Under maxRows, a resumed run caps the rows counted from where the whole run began.
   const maxRows = params.maxRows !== undefined ? Math.max(0, params.maxRows - (params.start - firstStart)) : undefined;
   const pageLog = new PageLog(services.log, params.batchSize);
+  const shortSoFar: IncompletePage[] = [];
   let lastSave = Date.now();
   const plan = await withRestoreProgress(`Restoring indices for ${what}`, (signal, report) => {
     report(`starting at start=${params.start}…`);
     const restorePage = (start: number, rows: number) => client.restoreIndices(patternPageRequest(params, start, rows));
     const onPage = (page: PageOutcome, p: PlanProgress): void => {
       pageLog.page(page);
+      if (page.rows < params.batchSize && shortSoFar.length < MAX_SAVED_INCOMPLETE) shortSoFar.push({ start: page.start, read: page.rows });
       report(progressMessage(p.rowsMigrated, p.requests, p.nextStart) + (signal.aborted ? ' · stopping after pages in flight' : ''));
       if (!params.pages && Date.now() - lastSave >= SAVE_EVERY_MS) {
         lastSave = Date.now();
-        void saved.save(connection.name, toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages: [], rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart));
+        // Short pages so far (the last may turn out to be the end: re-running it is harmless).
+        const incompletePages = [...(params.carried ?? []), ...shortSoFar.filter((s) => s.start < p.nextStart)];
+        void saved.save(connection.name, toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart));
       }
     };
     if (params.pages) return rerunPages({ starts: params.pages, batchSize: params.batchSize, restorePage, signal, onPage });

@@ -12,6 +12,7 @@ import {
   type RestorePlanResult,
 } from '../../src/model/restorePlan';
 import { PageLog } from '../../src/model/restoreLog';
+import { rerunPages } from '../../src/model/restoreRerun';
 import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../sandbox';
 import { seedRows } from '../sandbox/data';
 
@@ -164,6 +165,29 @@ describe('restore plan: pages the server partly failed', () => {
     const r = await plan(HIVE, { batchSize: 10, maxRows: 25 });
     assert.deepEqual([r.status, r.reachedEnd, r.rowsMigrated + r.ignored, r.nextStart, r.requests], ['completed', true, 25, 25, 3]);
     assert.deepEqual(sb.requests.at(-1)?.body, { urnLike: HIVE, start: 20, batchSize: 5, limit: 5 });
+  });
+});
+
+describe('re-running incomplete pages', () => {
+  const rerun = (starts: number[]) =>
+    rerunPages({ starts, batchSize: 10, restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, start, rows)) });
+
+  it('restores exactly those pages; one that fails again inside the server stays incomplete', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+    const r = await rerun([60, 30]);
+    assert.deepEqual(sb.requests.map((q) => (q.body as { start: number }).start), [30, 60], 'in start order, nothing else');
+    assert.equal(r.status, 'completed');
+    assert.deepEqual(r.incompletePages, [{ start: 60, read: 0 }]);
+    assert.equal(r.rowsMigrated + r.ignored, 10);
+  });
+
+  it('a failing page stops the re-run; it and the pages not reached stay listed', async () => {
+    sb.addFault({ fault: { kind: 'restliError', status: 500, message: 'boom' }, action: 'restoreIndices', start: 30, times: 1 });
+    const r = await rerun([10, 30, 50]);
+    assert.equal(r.status, 'failed');
+    assert.equal(r.failure?.start, 30);
+    assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 50, read: 0 }]);
+    assert.equal(r.pagesDone, 1);
   });
 });
 

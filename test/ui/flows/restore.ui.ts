@@ -144,7 +144,8 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /rows of urn:li:% written in this window\?/);
       const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
       assert.match(detail, /every entity type/);
-      assert.match(detail, /Rows written from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local \(\d{4}-\d\d-\d\dT[\d:.]+Z\)/);
+      assert.match(detail, /Rows written until: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local /);
+      assert.match(detail, /Rows written from: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local \(\d{4}-\d\d-\d\dT[\d:.]+Z\)/);
       await wb.screenshot('08-restore-window-confirmation');
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Restore All Matching Rows$/ }).click();
       const text = await wb.waitForNotification(/^Restored \d+ rows? .*matching urn:li:%/, 30_000);
