@@ -6,17 +6,24 @@ import type { Services } from '../services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../model/connectionError';
 import { suggestName, uniqueName } from '../model/connections';
-import { findCliConnection } from '../connections/datahubenv';
+import { findCliConnection, skipsConfigFile } from '../connections/datahubenv';
 import { optionalString, registerCommand } from './run';
 
 export function registerImportFromCli(services: Services): vscode.Disposable {
   return registerCommand(services, 'datahub.importFromCli', async (arg) => {
     const { connections } = services;
-    const found = await findCliConnection();
+    let found;
+    try {
+      found = await findCliConnection();
+    } catch (error) {
+      throw new ConnectionError('invalidConnection', `The DataHub CLI configuration cannot be used: ${(error as Error).message}`);
+    }
     if (!found) {
       throw new ConnectionError(
         'invalidConnection',
-        'No DataHub CLI configuration found: DATAHUB_GMS_URL is not set and ~/.datahubenv has no gms server. Run "datahub init", or add the connection by hand.',
+        skipsConfigFile(process.env)
+          ? 'No DataHub CLI configuration found: DATAHUB_SKIP_CONFIG is true, so ~/.datahubenv is not read, and neither DATAHUB_GMS_URL nor DATAHUB_GMS_HOST is set. Set them, or add the connection by hand.'
+          : 'No DataHub CLI configuration found: DATAHUB_GMS_URL is not set and ~/.datahubenv has no gms server. Run "datahub init", or add the connection by hand.',
       );
     }
     let gmsUrl: string;

@@ -12,7 +12,19 @@ import { parseUrn } from '../gms/urn';
 import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from './restoreValidation';
 import { entityTypeOfPattern } from './restoreAspects';
 import { askText, pickAspect, pickOne, pickOrType, type Suggestion } from './restoreInput';
-import { activeClient, cancelRunningRestores, configuredConcurrency, recentStore, restoreUrn, withRestoreProgress, type UrnRestoreOutcome } from './restoreRun';
+import {
+  activeClient,
+  cancelRunningRestores,
+  configuredConcurrency,
+  recentStore,
+  restoreUrn,
+  savedRuns,
+  withRestoreProgress,
+  type PatternRun,
+  type UrnRestoreOutcome,
+} from './restoreRun';
+import { continuation, offerSavedRun } from './restoreResume';
+import { registerRestoreChangedCommand } from './restoreChanged';
 import { shortenUrn, urnResultMessage } from './restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 
@@ -155,18 +167,35 @@ async function restoreByPatternCommand(
   arg: Record<string, unknown> | undefined,
   run: CommandRun,
 ): Promise<PatternResult | undefined> {
-  const args = arg ? patternArgs(arg) : undefined;
   const active = await activeClient(services, run);
-  const params = args ?? (await promptPattern(services, active.connection.name));
+  const saved = savedRuns(services).get(active.connection.name);
+  if (arg?.resume === true) {
+    // Programmatic resume of the saved run of the active connection.
+    if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
+    return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirm: false });
+  }
+  const args = arg ? patternArgs(arg) : undefined;
+  let params: PatternRun | undefined = args;
+  let confirm = !args;
+  if (!args && saved) {
+    const offered = await offerSavedRun(saved);
+    if (offered === undefined) return undefined;
+    if (offered !== 'new') {
+      params = offered;
+      confirm = false;
+    }
+  }
+  params ??= await promptPattern(services, active.connection.name);
   if (!params) return undefined;
   return runPatternAndReport(services, active, params, {
     interactive: !args || args.notify === true,
-    confirm: !args,
+    confirm,
   });
 }
 
 export function registerRestoreCommands(services: Services): vscode.Disposable[] {
   return [
+    registerRestoreChangedCommand(services),
     registerCommand<Record<string, unknown>, RestoreUrnResult>(services, 'datahub.restoreIndices', (arg, run) =>
       restoreIndicesCommand(services, arg, run),
     ),

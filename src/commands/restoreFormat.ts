@@ -2,6 +2,7 @@
 // middle, durations. Pure, so the messages are unit-tested.
 import type { RestoreResult } from '../gms/types';
 import type { RestorePlanResult } from '../model/restorePlan';
+import { formatInstant, type RestoreWindow } from '../model/restoreWindow';
 
 /** Long URNs keep their head (entity type) and tail (the distinctive end). */
 export function shortenUrn(urn: string, max = 80): string {
@@ -51,10 +52,16 @@ export interface PatternRunParams {
   start: number;
   batchSize: number;
   all: boolean;
+  /** Rows written in this window only. */
+  window?: RestoreWindow;
 }
 
+/** "2026-11-21 23:30" in local time. */
+const localMinute = (ms: number): string => formatInstant(ms).slice(0, 16);
+
 function scope(p: PatternRunParams): string {
-  return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}`;
+  const window = p.window ? `, written ${localMinute(p.window.gePitEpochMs)} to ${localMinute(p.window.lePitEpochMs)} local time` : '';
+  return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}${window}`;
 }
 
 function done(r: RestorePlanResult): string {
@@ -69,8 +76,20 @@ function resumeText(r: RestorePlanResult): string {
   return `Resume from start=${r.nextStart}, skipping the batches at start=${listed} (already done; "Resume" skips them).`;
 }
 
+/** " 2 pages came back incomplete (start=30, 60): …" — empty when none did. */
+export function incompleteText(r: Pick<RestorePlanResult, 'incompletePages'>): string {
+  const pages = r.incompletePages;
+  if (pages.length === 0) return '';
+  const starts = pages.slice(0, 5).map((p) => p.start).join(', ') + (pages.length > 5 ? ` and ${pages.length - 5} more` : '');
+  return ` ${count(pages.length, 'page')} came back incomplete (start=${starts}): DataHub failed part of ${pages.length === 1 ? 'it' : 'them'} and left those rows out. "Re-run Incomplete Pages" restores exactly ${pages.length === 1 ? 'that page' : 'those pages'}.`;
+}
+
 /** The message at the end of a restore by pattern, whatever happened. */
 export function patternResultMessage(p: PatternRunParams, r: RestorePlanResult, errorText?: string): string {
+  return baseResultMessage(p, r, errorText) + incompleteText(r);
+}
+
+function baseResultMessage(p: PatternRunParams, r: RestorePlanResult, errorText?: string): string {
   const time = formatSeconds(r.durationMs);
   switch (r.status) {
     case 'failed':
@@ -79,7 +98,7 @@ export function patternResultMessage(p: PatternRunParams, r: RestorePlanResult, 
       return `Restore of ${scope(p)} cancelled. ${done(r)}, ${time}. ${resumeText(r)}`;
     case 'completed':
       if (p.all || r.reachedEnd) {
-        if (r.rowsMigrated === 0 && r.ignored === 0 && p.start === 0) {
+        if (r.rowsMigrated === 0 && r.ignored === 0 && p.start === 0 && r.incompletePages.length === 0) {
           return `No rows match ${scope(p)}: nothing was restored. Check the pattern (% matches any run of characters).`;
         }
         return `${done(r)} matching ${scope(p)}, ${time}.${r.reachedEnd && !p.all ? ' That was the last batch.' : ''}`;

@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { ActiveClient, Services } from '../services';
 import { optionalString, reportError, requireString } from './run';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
-import { checkPaging, MAX_CONCURRENCY } from '../model/restorePlan';
+import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restorePlan';
+import { formatInstant, normaliseWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 
@@ -26,6 +27,8 @@ export interface PatternResult {
   reachedEnd: boolean;
   /** Pages past nextStart already done; pass as `skip` when resuming so they are not restored twice. */
   doneAfterNext: number[];
+  /** Pages that covered fewer rows than asked while rows followed: pass their starts as `pages` to re-run exactly them. */
+  incompletePages: IncompletePage[];
 }
 
 /** Reads and checks the argument object; throws with a message naming the field. */
@@ -52,6 +55,23 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   if (skip !== undefined && (!Array.isArray(skip) || skip.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
     throw new Error(`${ID}: "skip" must be a list of page starts (whole numbers), as returned in doneAfterNext.`);
   }
+  const pages = arg.pages;
+  if (pages !== undefined && (!Array.isArray(pages) || pages.length === 0 || pages.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
+    throw new Error(`${ID}: "pages" must be a non-empty list of page starts (whole numbers), as returned in incompletePages.`);
+  }
+  const limit = arg.limit;
+  if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 2_147_483_647)) {
+    throw new Error(`${ID}: "limit" must be a whole number of rows, 1 or more.`);
+  }
+  if (arg.createDefaultAspects !== undefined && typeof arg.createDefaultAspects !== 'boolean') {
+    throw new Error(`${ID}: "createDefaultAspects" must be true or false.`);
+  }
+  let window;
+  try {
+    window = normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now());
+  } catch (error) {
+    throw new Error(`${ID}: ${(error as Error).message}`);
+  }
   return {
     urnLike,
     aspect,
@@ -60,20 +80,33 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
     all: arg.all === true,
     concurrency: concurrency as number | undefined,
     skip: skip as number[] | undefined,
+    window,
+    maxRows: limit as number | undefined,
+    createDefaultAspects: arg.createDefaultAspects === true || undefined,
+    pages: pages as number[] | undefined,
     notify: arg.notify === true,
   };
 }
 
 async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
-  const detail = [
-    `Pattern (SQL LIKE): ${params.urnLike}`,
+  const lines = [
+    `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
-    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a page comes back short.`,
+  ];
+  if (params.window) lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
+  if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
+  lines.push(
+    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`,
     '',
-    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later.',
-  ].join('\n');
+    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
+  );
+  if (params.createDefaultAspects) {
+    lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
+  }
+  const detail = lines.join('\n');
   const go = 'Restore All Matching Rows';
-  const choice = await vscode.window.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
+  const title = params.window ? `Restore indices for rows of ${shortenUrn(params.urnLike, 60)} written in this window?` : `Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`;
+  const choice = await vscode.window.showWarningMessage(title, { modal: true, detail }, go);
   return choice === go;
 }
 
@@ -87,6 +120,7 @@ function toResult(outcome: PatternOutcome): PatternResult {
     status: plan.status === 'cancelled' ? 'cancelled' : 'completed',
     reachedEnd: plan.reachedEnd,
     doneAfterNext: plan.doneAfterNext,
+    incompletePages: plan.incompletePages,
   };
 }
 
@@ -123,7 +157,7 @@ export async function runPatternAndReport(
   const outcome = await runPattern(services, active, params);
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
-    if (plan.pages.length === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
+    if (plan.pagesDone === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
     const message = patternResultMessage(params, plan, outcome.errorText);
     if (!options.interactive) {
       throw new RestoreStoppedError(message, { ...toResult(outcome), failedStart: plan.failure.start });
@@ -139,16 +173,26 @@ export async function runPatternAndReport(
 function offer(services: Services, outcome: PatternOutcome, message: string, level: 'info' | 'warning' | 'error'): void {
   const { plan, params, active } = outcome;
   const actions: string[] = [];
-  if (plan.status !== 'completed') actions.push('Resume');
-  else if (!params.all && !plan.reachedEnd) actions.push('Next Batch');
+  if (plan.status !== 'completed') actions.push(params.pages ? 'Re-run Incomplete Pages' : 'Resume');
+  else if (!params.all && !params.pages && !plan.reachedEnd) actions.push('Next Batch');
+  if (plan.incompletePages.length > 0 && !actions.includes('Re-run Incomplete Pages')) actions.push('Re-run Incomplete Pages');
   actions.push('Show Details');
   const show =
     level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
-    if (choice === 'Resume' || choice === 'Next Batch') {
+    if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
       // The person already confirmed this run; resuming continues it, skipping pages known done.
-      const next: PatternRun = { ...params, start: plan.nextStart, skip: choice === 'Resume' ? plan.doneAfterNext : undefined };
+      const next: PatternRun =
+        choice === 'Re-run Incomplete Pages'
+          ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined }
+          : {
+              ...params,
+              start: plan.nextStart,
+              skip: choice === 'Resume' ? plan.doneAfterNext : undefined,
+              firstStart: params.firstStart ?? params.start,
+              carried: choice === 'Resume' ? plan.incompletePages : undefined,
+            };
       const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
       try {
         // Same connection as the run being resumed, even if the active one changed meanwhile.

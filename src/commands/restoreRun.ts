@@ -12,8 +12,15 @@ import {
   patternPageRequest,
   restoreWholeUrn,
   runRestorePlan,
+  type IncompletePage,
+  type PageOutcome,
+  type PlanProgress,
   type RestorePlanResult,
 } from '../model/restorePlan';
+import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from '../model/restoreWindow';
+import { MAX_SAVED_INCOMPLETE, SavedRuns, type SavedRun } from './restoreResume';
+import { PageLog } from '../model/restoreLog';
+import { rerunPages } from '../model/restoreRerun';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from './restoreFormat';
 import { RecentRestores } from './restoreRecent';
 
@@ -125,6 +132,17 @@ export interface PatternRun extends PatternRunParams {
   concurrency?: number;
   /** Pages known done from an earlier run (its doneAfterNext). */
   skip?: number[];
+  /** Rows written in this window only. */
+  window?: RestoreWindow;
+  /** At most this many rows from start (the `limit` option). */
+  maxRows?: number;
+  createDefaultAspects?: boolean;
+  /** Restore exactly these page starts (incomplete pages of an earlier run), nothing else. */
+  pages?: number[];
+  /** Where the whole run began, when this continues it (maxRows counts from there). */
+  firstStart?: number;
+  /** Incomplete pages of the earlier part of this run, kept in its result and saved state. */
+  carried?: IncompletePage[];
 }
 
 export interface PatternOutcome {
@@ -139,34 +157,99 @@ export function configuredConcurrency(): number {
   return clampConcurrency(vscode.workspace.getConfiguration('datahub').get<number>('restore.concurrency', 1));
 }
 
-/** Runs a restore by pattern under a cancellable progress notification. */
+/** How often a running restore saves its resume point. */
+const SAVE_EVERY_MS = 2000;
+
+export function savedRuns(services: Services): SavedRuns {
+  return new SavedRuns(services.context.globalState);
+}
+
+function toSaved(params: PatternRun, plan: Pick<RestorePlanResult, 'nextStart' | 'doneAfterNext' | 'incompletePages' | 'rowsMigrated' | 'reachedEnd'>, firstStart: number): SavedRun {
+  return {
+    urnLike: params.urnLike,
+    aspect: params.aspect,
+    batchSize: params.batchSize,
+    window: params.window,
+    maxRows: params.maxRows,
+    createDefaultAspects: params.createDefaultAspects,
+    firstStart,
+    nextStart: plan.nextStart,
+    doneAfterNext: plan.doneAfterNext,
+    incompletePages: plan.incompletePages,
+    rowsMigrated: plan.rowsMigrated,
+    reachedEnd: plan.reachedEnd,
+    savedAt: Date.now(),
+  };
+}
+
+/** Asks the server, with a request that matches no row, whether it reads the advanced options; throws when not. */
+async function checkSupport(services: Services, active: ActiveClient, params: PatternRun): Promise<void> {
+  const options = { window: params.window, maxRows: params.maxRows, createDefaultAspects: params.createDefaultAspects };
+  if (!wantsSupportCheck(options)) return;
+  const answer = await active.client.restoreIndices(supportProbeRequest(params.urnLike, options));
+  services.log.info(`  support check (a request that matches no row): args ${Object.entries(answer.args).map(([k, v]) => `${k}=${v}`).join(', ') || 'none echoed'}`);
+  const problem = unsupportedOptions(answer, options);
+  if (problem) throw new Error(problem);
+}
+
+function describeRun(params: PatternRun, concurrency: number): string {
+  const parts = [`urnLike=${params.urnLike}`];
+  if (params.aspect) parts.push(`aspect=${params.aspect}`);
+  parts.push(`start=${params.start}`, `batchSize=${params.batchSize}`);
+  if (params.window) parts.push(`window ${describeWindow(params.window)}`);
+  if (params.maxRows !== undefined) parts.push(`limit=${params.maxRows}`);
+  if (params.createDefaultAspects) parts.push('createDefaultAspects=true');
+  if (params.pages) parts.push(`re-running ${params.pages.length} page(s)`);
+  else parts.push(params.all ? `all rows, concurrency ${concurrency}` : 'one batch');
+  return parts.join(' ');
+}
+
+/** Runs a restore by pattern under a cancellable progress notification, saving its resume point as it goes. */
 export async function runPattern(services: Services, active: ActiveClient, params: PatternRun): Promise<PatternOutcome> {
   const concurrency = clampConcurrency(params.concurrency ?? configuredConcurrency());
   const { client, connection } = active;
   const what = `${shortenUrn(params.urnLike, 60)}${params.aspect ? ` (${params.aspect})` : ''}`;
-  services.log.info(
-    `restoreIndices by pattern on "${connection.name}": urnLike=${params.urnLike}${params.aspect ? ` aspect=${params.aspect}` : ''} start=${params.start} batchSize=${params.batchSize} ${params.all ? `all rows, concurrency ${concurrency}` : 'one batch'}`,
-  );
+  services.log.info(`restoreIndices by pattern on "${connection.name}": ${describeRun(params, concurrency)}`);
+  await checkSupport(services, active, params);
   await recentStore(services).add(connection.name, 'patterns', [params.urnLike]);
+  const saved = savedRuns(services);
+  const firstStart = params.firstStart ?? params.start;
+  // Under maxRows, a resumed run caps the rows counted from where the whole run began.
+  const maxRows = params.maxRows !== undefined ? Math.max(0, params.maxRows - (params.start - firstStart)) : undefined;
+  const pageLog = new PageLog(services.log, params.batchSize);
+  const shortSoFar: IncompletePage[] = [];
+  let lastSave = Date.now();
   const plan = await withRestoreProgress(`Restoring indices for ${what}`, (signal, report) => {
     report(`starting at start=${params.start}…`);
+    const restorePage = (start: number, rows: number) => client.restoreIndices(patternPageRequest(params, start, rows));
+    const onPage = (page: PageOutcome, p: PlanProgress): void => {
+      pageLog.page(page);
+      if (page.rows < params.batchSize && shortSoFar.length < MAX_SAVED_INCOMPLETE) shortSoFar.push({ start: page.start, read: page.rows });
+      report(progressMessage(p.rowsMigrated, p.requests, p.nextStart) + (signal.aborted ? ' · stopping after pages in flight' : ''));
+      if (!params.pages && Date.now() - lastSave >= SAVE_EVERY_MS) {
+        lastSave = Date.now();
+        // Short pages so far (the last may turn out to be the end: re-running it is harmless).
+        const incompletePages = [...(params.carried ?? []), ...shortSoFar.filter((s) => s.start < p.nextStart)];
+        void saved.save(connection.name, toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart));
+      }
+    };
+    if (params.pages) return rerunPages({ starts: params.pages, batchSize: params.batchSize, restorePage, signal, onPage });
     return runRestorePlan({
       start: params.start,
       batchSize: params.batchSize,
       all: params.all,
       concurrency,
       skip: params.skip,
+      maxRows,
       signal,
-      restorePage: (start) => client.restoreIndices(patternPageRequest(params, start)),
-      onPage: (page, p) => {
-        services.log.info(
-          `  page start=${page.start}: rowsMigrated=${page.rowsMigrated}, ignored=${page.ignored}, ${page.durationMs} ms`,
-        );
-        services.log.trace(`    raw: ${page.result.raw}`);
-        report(progressMessage(p.rowsMigrated, p.requests, p.nextStart) + (signal.aborted ? ' · stopping after pages in flight' : ''));
-      },
+      restorePage,
+      onPage,
     });
   });
+  if (params.carried?.length) {
+    const fresh = new Set(plan.incompletePages.map((p) => p.start));
+    plan.incompletePages = [...params.carried.filter((p) => !fresh.has(p.start)), ...plan.incompletePages].sort((a, b) => a.start - b.start);
+  }
   let errorText: string | undefined;
   if (plan.failure) {
     const described = describeError(plan.failure.error, contextFor(active));
@@ -174,8 +257,17 @@ export async function runPattern(services: Services, active: ActiveClient, param
     services.log.error(`  page start=${plan.failure.start} failed: ${described.message}`);
     for (const line of described.logDetail) services.log.debug(`    ${line}`);
   }
-  services.log.info(
-    `  ${plan.status}: rowsMigrated=${plan.rowsMigrated}, ignored=${plan.ignored}, ${plan.requests} request(s), nextStart=${plan.nextStart}${plan.doneAfterNext.length ? `, already done after it: ${plan.doneAfterNext.join(', ')}` : ''}, ${formatSeconds(plan.durationMs)}`,
-  );
+  pageLog.end(plan, formatSeconds(plan.durationMs));
+  await rememberRun(saved, connection.name, params, plan, firstStart);
   return { plan, params: { ...params, concurrency }, active, errorText };
+}
+
+/** Keeps what is left of the run (or forgets it when nothing is). One batch on its own is not a run to resume. */
+async function rememberRun(saved: SavedRuns, connection: string, params: PatternRun, plan: RestorePlanResult, firstStart: number): Promise<void> {
+  if (!params.all && !params.pages) return;
+  // Nothing done and nothing carried (e.g. a 403 on the first page): no run worth offering to resume.
+  if (plan.pagesDone === 0 && !params.carried?.length && !params.skip?.length && !params.pages) return;
+  const left = !plan.reachedEnd || plan.incompletePages.length > 0;
+  if (left) await saved.save(connection, toSaved(params, plan, firstStart));
+  else await saved.clear(connection);
 }

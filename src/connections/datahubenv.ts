@@ -94,31 +94,50 @@ export function parseDatahubEnv(text: string): { server: string; token?: string 
   return token ? { server, token } : { server };
 }
 
-/** The CLI's legacy host/port/protocol variables as one URL. */
-function legacyUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const host = env.DATAHUB_GMS_HOST?.trim();
-  if (!host) return undefined;
-  if (/^https?:\/\//i.test(host)) return host;
-  const protocol = env.DATAHUB_GMS_PROTOCOL?.trim() || 'http';
-  const port = env.DATAHUB_GMS_PORT?.trim();
-  return `${protocol}://${host}${port ? `:${port}` : ''}`;
-}
-
 export function datahubEnvPath(homedir: string = os.homedir()): string {
   return path.join(homedir, '.datahubenv');
 }
 
+const value = (env: NodeJS.ProcessEnv, name: string): string | undefined => env[name]?.trim() || undefined;
+
+/** DATAHUB_SKIP_CONFIG as the CLI reads it: only "true", any case. */
+export function skipsConfigFile(env: NodeJS.ProcessEnv): boolean {
+  return (env.DATAHUB_SKIP_CONFIG ?? '').trim().toLowerCase() === 'true';
+}
+
+/**
+ * The server (and token) the CLI takes from env vars, following DataHub's
+ * metadata-ingestion/src/datahub/cli/config_utils.py (_get_config_from_env):
+ * - DATAHUB_GMS_PORT set: `<DATAHUB_GMS_PROTOCOL or http>://<DATAHUB_GMS_HOST>:<port>`, even over DATAHUB_GMS_URL;
+ * - else DATAHUB_GMS_URL, else DATAHUB_GMS_HOST used as the URL unchanged (the CLI's backward compatibility);
+ * - the token is DATAHUB_GMS_TOKEN only: an env server never takes the file's token.
+ * Throws when the port is set without a host (the CLI would build "http://None:<port>").
+ */
+export function cliConnectionFromEnv(env: NodeJS.ProcessEnv): CliConnection | undefined {
+  const token = value(env, 'DATAHUB_GMS_TOKEN');
+  const host = value(env, 'DATAHUB_GMS_HOST');
+  const port = value(env, 'DATAHUB_GMS_PORT');
+  const url = value(env, 'DATAHUB_GMS_URL');
+  if (port) {
+    if (!host) throw new Error('DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not: the DataHub CLI builds its URL from both. Set DATAHUB_GMS_HOST, or unset DATAHUB_GMS_PORT and use DATAHUB_GMS_URL.');
+    const protocol = value(env, 'DATAHUB_GMS_PROTOCOL') ?? 'http';
+    return { gmsUrl: `${protocol}://${host}:${port}`, token, source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT' };
+  }
+  if (url) return { gmsUrl: url, token, source: 'DATAHUB_GMS_URL' };
+  if (host) return { gmsUrl: host, token, source: 'DATAHUB_GMS_HOST' };
+  return undefined;
+}
+
 /**
  * What the DataHub CLI would connect to, or undefined when it is not configured.
- * Env vars win over the file, like the CLI. The home directory is looked up at
- * call time (tests point HOME elsewhere).
+ * Env vars win over the file, and each server keeps its own token (config_utils.py,
+ * load_client_config); DATAHUB_SKIP_CONFIG=true leaves the file unread. The home
+ * directory is looked up at call time (tests point HOME elsewhere).
  */
 export async function findCliConnection(env: NodeJS.ProcessEnv = process.env, homedir: string = os.homedir()): Promise<CliConnection | undefined> {
-  const envToken = env.DATAHUB_GMS_TOKEN?.trim() || undefined;
-  const envUrl = env.DATAHUB_GMS_URL?.trim();
-  if (envUrl) return { gmsUrl: envUrl, token: envToken, source: 'DATAHUB_GMS_URL' };
-  const legacy = legacyUrl(env);
-  if (legacy) return { gmsUrl: legacy, token: envToken, source: 'DATAHUB_GMS_HOST' };
+  const fromEnv = cliConnectionFromEnv(env);
+  if (fromEnv) return fromEnv;
+  if (skipsConfigFile(env)) return undefined;
   let text: string;
   try {
     text = await fs.readFile(datahubEnvPath(homedir), 'utf8');
@@ -127,5 +146,5 @@ export async function findCliConnection(env: NodeJS.ProcessEnv = process.env, ho
   }
   const parsed = parseDatahubEnv(text);
   if (!parsed) return undefined;
-  return { gmsUrl: parsed.server, token: envToken ?? parsed.token, source: '~/.datahubenv' };
+  return { gmsUrl: parsed.server, token: parsed.token, source: '~/.datahubenv' };
 }

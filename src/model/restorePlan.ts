@@ -1,18 +1,27 @@
-// Paging logic of a restore by URN pattern, and of a restore of one URN whose
-// aspects span more than one page. Pure: it takes the function that restores
-// one page, so unit tests run it against the sandbox and a benchmark can reuse it.
+// Paging logic of a restore by URN pattern. Pure: it takes the function that
+// restores one page, so unit tests run it against the sandbox and a benchmark
+// can reuse it.
 //
-// How a page is counted. DataHub selects up to `batchSize` rows (latest aspect
-// versions, ordered by urn then aspect) from offset `start`, and every row it
-// read ends up either migrated or ignored (unknown entity or aspect, unreadable
-// value). So the rows a page covered are rowsMigrated + ignored, summed over the
-// server's internal batches; a page that covered fewer than batchSize rows is the
-// last one. Counting rowsMigrated alone would end the run early, and skip rows,
-// whenever a full page held ignored rows.
-import type { RestoreRequest, RestoreResult } from '../gms/types';
+// How a page is counted. DataHub selects rows (latest aspect versions, ordered by
+// urn then aspect) from offset `start`, and every row it read ends up either
+// migrated or ignored. So the rows a page covered are rowsMigrated + ignored,
+// summed over the server's internal batches (counting rowsMigrated alone would
+// end a run early whenever a full page held ignored rows).
+//
+// When a run ends. Newer servers catch a failing internal batch, log it and go on
+// (EntityServiceImpl.restoreIndices in DataHub): the answer just has fewer result
+// lines. A short page is therefore not proof of the end. A page that covered fewer
+// rows than asked is the end only when the page after it covers none; otherwise it
+// is an incomplete page, recorded (start, rows read) so exactly it can be re-run.
+//
+// Bounded. A run of 100,000 pages keeps counters, the short pages, the pages past
+// the resume point and the last few answers: nothing per finished page.
+import type { RestoreResult } from '../gms/types';
 
 export const MAX_BATCH_SIZE = 10_000;
 export const MAX_CONCURRENCY = 4;
+/** Answers kept with their raw text at the end of a run (for the log). */
+export const KEPT_ANSWERS = 5;
 
 export interface PageOutcome {
   start: number;
@@ -34,6 +43,13 @@ export interface PlanProgress {
   nextStart: number;
 }
 
+/** A page that covered fewer rows than asked, with rows after it: part of it failed on the server. */
+export interface IncompletePage {
+  start: number;
+  /** Rows it covered (rowsMigrated + ignored). */
+  read: number;
+}
+
 export interface RestorePlanOptions {
   start: number;
   batchSize: number;
@@ -43,7 +59,10 @@ export interface RestorePlanOptions {
   concurrency?: number;
   /** Page starts already known to be done (from an earlier run); not requested again. */
   skip?: Iterable<number>;
-  restorePage: (start: number) => Promise<RestoreResult>;
+  /** Stop after this many rows from start (the last page asks for fewer). Default: no cap. */
+  maxRows?: number;
+  /** Restores one page of `rows` rows (batchSize, or fewer for the last page under maxRows). */
+  restorePage: (start: number, rows: number) => Promise<RestoreResult>;
   /** Aborting stops issuing new pages; pages in flight finish, so none is half-known. */
   signal?: AbortSignal;
   onPage?: (page: PageOutcome, progress: PlanProgress) => void;
@@ -58,6 +77,8 @@ export interface RestorePlanResult {
   ignored: number;
   /** Requests sent and answered (a failed one counts). */
   requests: number;
+  /** Pages answered successfully. */
+  pagesDone: number;
   /**
    * Where a resume starts: the first page start not known to be done. For a run
    * that reached the end, the offset just past the last row seen.
@@ -65,10 +86,12 @@ export interface RestorePlanResult {
   nextStart: number;
   /** Starts of pages past nextStart that did finish: pass them as `skip` to a resume. */
   doneAfterNext: number[];
-  /** True when a page came back short: there is nothing after nextStart. */
+  /** True when a short page was followed by an empty one (or maxRows was reached): nothing after nextStart. */
   reachedEnd: boolean;
-  /** Successful pages in start order. */
-  pages: PageOutcome[];
+  /** Short pages with rows after them (or not known yet, when the run stopped early), in start order. */
+  incompletePages: IncompletePage[];
+  /** The last answers, in start order (at most KEPT_ANSWERS). */
+  lastPages: PageOutcome[];
   /** The first failing page (lowest start) when status is 'failed'. */
   failure?: { start: number; error: unknown };
   durationMs: number;
@@ -93,27 +116,6 @@ export function clampConcurrency(value: unknown): number {
   return Math.min(MAX_CONCURRENCY, Math.max(1, n));
 }
 
-/**
- * Walks pages from the first start: the resume point is the first page not
- * done; a short page before that means the run reached the end.
- */
-function resumePoint(
-  start: number,
-  batchSize: number,
-  done: Map<number, PageOutcome>,
-  skip: Set<number>,
-): { nextStart: number; reachedEnd: boolean } {
-  for (let s = start; ; s += batchSize) {
-    const page = done.get(s);
-    if (page) {
-      if (page.rows < batchSize) return { nextStart: s + page.rows, reachedEnd: true };
-      continue;
-    }
-    if (skip.has(s)) continue;
-    return { nextStart: s, reachedEnd: false };
-  }
-}
-
 export async function runRestorePlan(options: RestorePlanOptions): Promise<RestorePlanResult> {
   const { start, batchSize, all, restorePage, signal, onPage } = options;
   const problem = checkPaging(start, batchSize);
@@ -121,44 +123,64 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   const now = options.now ?? Date.now;
   const concurrency = all ? clampConcurrency(options.concurrency ?? 1) : 1;
   const skip = new Set([...(options.skip ?? [])].filter((s) => s >= start && (s - start) % batchSize === 0));
+  const limitEnd = options.maxRows !== undefined ? start + options.maxRows : Number.POSITIVE_INFINITY;
+  const asked = (s: number): number => Math.min(batchSize, limitEnd - s);
   const began = now();
 
-  const done = new Map<number, PageOutcome>();
+  /** Finished pages at or past the walk frontier (rows covered); pruned as the frontier moves. */
+  const done = new Map<number, number>();
+  /** Every page that covered fewer rows than asked: start -> rows. */
+  const short = new Map<number, number>();
   const failures = new Map<number, unknown>();
   const inFlight = new Map<number, Promise<void>>();
+  const kept: PageOutcome[] = [];
   let requests = 0;
+  let pagesDone = 0;
   let rowsMigrated = 0;
   let ignored = 0;
   let next = start;
-  // Set once a page comes back short or fails: no page after it is worth sending.
-  let stopAt = Number.POSITIVE_INFINITY;
+  /** The short page that ends the run (the page after it covered none). */
+  let endAt = Number.POSITIVE_INFINITY;
+  // Once the end or a failure is known, no page at or past this is worth sending.
+  let stopAt = limitEnd;
   let issuedOne = false;
 
-  // The resume point only moves forward (done pages are never undone), so each
-  // progress report continues the walk where the last one stopped: linear over a run.
+  // The frontier: every page before it is done or skipped. It only moves forward, so
+  // the walk is linear over a run and `done` holds only pages past it. It stops at a
+  // short page until the page after it is known (that decides end or incomplete).
   let walkedTo = start;
-  const nextStartNow = (): number => {
+  const walk = (): { nextStart: number; reachedEnd: boolean } => {
     for (;;) {
-      const page = done.get(walkedTo);
-      if (page) {
-        if (page.rows < batchSize) return walkedTo + page.rows;
-        walkedTo += batchSize;
+      if (walkedTo >= limitEnd) return { nextStart: limitEnd, reachedEnd: true };
+      const rows = done.get(walkedTo);
+      if (rows !== undefined) {
+        if (walkedTo === endAt) return { nextStart: walkedTo + rows, reachedEnd: true };
+        const after = walkedTo + batchSize;
+        if (short.has(walkedTo) && after < limitEnd && !done.has(after) && !skip.has(after)) {
+          if (!all && rows === 0) return { nextStart: walkedTo, reachedEnd: true };
+          return { nextStart: after, reachedEnd: false };
+        }
+        done.delete(walkedTo);
+        walkedTo = after;
       } else if (skip.has(walkedTo)) walkedTo += batchSize;
-      else return walkedTo;
+      else return { nextStart: walkedTo, reachedEnd: false };
     }
   };
 
-  const progress = (): PlanProgress => ({
-    rowsMigrated,
-    ignored,
-    requests,
-    inFlight: inFlight.size,
-    nextStart: nextStartNow(),
-  });
+  /** A short page followed by an empty one ends the run at the short page. */
+  const noteEnd = (s: number, rows: number): void => {
+    const after = done.get(s + batchSize);
+    if (rows < asked(s) && after === 0) endAt = Math.min(endAt, s);
+    if (rows === 0 && short.has(s - batchSize) && s - batchSize >= start) endAt = Math.min(endAt, s - batchSize);
+    if (endAt !== Number.POSITIVE_INFINITY) stopAt = Math.min(stopAt, endAt + batchSize + 1);
+  };
+
+  const progress = (): PlanProgress => ({ rowsMigrated, ignored, requests, inFlight: inFlight.size, nextStart: walk().nextStart });
 
   const issue = (pageStart: number): void => {
     const t0 = now();
-    const task = Promise.resolve().then(() => restorePage(pageStart)).then(
+    const size = asked(pageStart);
+    const task = Promise.resolve().then(() => restorePage(pageStart, size)).then(
       (result) => {
         const outcome: PageOutcome = {
           start: pageStart,
@@ -168,11 +190,15 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
           durationMs: now() - t0,
           result,
         };
-        done.set(pageStart, outcome);
         requests++;
+        pagesDone++;
         rowsMigrated += outcome.rowsMigrated;
         ignored += outcome.ignored;
-        if (outcome.rows < batchSize) stopAt = Math.min(stopAt, pageStart);
+        if (pageStart >= walkedTo) done.set(pageStart, outcome.rows);
+        if (outcome.rows < size) short.set(pageStart, outcome.rows);
+        noteEnd(pageStart, outcome.rows);
+        kept.push(outcome);
+        if (kept.length > KEPT_ANSWERS) kept.shift();
         inFlight.delete(pageStart);
         onPage?.(outcome, progress());
       },
@@ -200,79 +226,34 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
     await Promise.race(inFlight.values());
   }
 
-  const { nextStart, reachedEnd } = resumePoint(start, batchSize, done, skip);
-  const failedStarts = [...failures.keys()].filter((s) => s < nextStart || s === nextStart).sort((a, b) => a - b);
+  const { nextStart, reachedEnd } = walk();
+  const failedStarts = [...failures.keys()].filter((s) => s <= nextStart).sort((a, b) => a - b);
   let status: PlanStatus;
-  if (reachedEnd || (!all && done.has(start))) status = 'completed';
+  if (reachedEnd || (!all && pagesDone > 0)) status = 'completed';
   else if (failedStarts.length > 0) status = 'failed';
   else status = signal?.aborted ? 'cancelled' : 'completed';
-  const pages = [...done.values()].sort((a, b) => a.start - b.start);
-  const doneAfterNext = [...new Set([...pages.map((p) => p.start), ...skip])].filter((s) => s > nextStart).sort((a, b) => a - b);
+  const doneAfterNext = reachedEnd
+    ? []
+    : [...new Set([...done.keys(), ...skip])].filter((s) => s > nextStart).sort((a, b) => a - b);
+  // One page on its own cannot tell a short end from a partly failed page: nothing is claimed.
+  const incompletePages = [...short]
+    .filter(([s]) => all && s < endAt && s < nextStart)
+    .map(([s, read]) => ({ start: s, read }))
+    .sort((a, b) => a.start - b.start);
   return {
     status,
     rowsMigrated,
     ignored,
     requests,
+    pagesDone,
     nextStart,
-    doneAfterNext: reachedEnd ? [] : doneAfterNext,
+    doneAfterNext,
     reachedEnd,
-    pages,
+    incompletePages,
+    lastPages: [...kept].sort((a, b) => a.start - b.start),
     failure: status === 'failed' ? { start: failedStarts[0], error: failures.get(failedStarts[0]) } : undefined,
     durationMs: now() - began,
   };
 }
 
-/** Pages of one URN's aspects: older servers stop at batchSize rows (default 10). */
-const MAX_URN_PAGES = 50;
-
-export interface UrnRestoreResult {
-  rowsMigrated: number;
-  ignored: number;
-  /** One answer per request, in order. */
-  results: RestoreResult[];
-  durationMs: number;
-}
-
-/**
- * Restores one URN (optionally one aspect). The first request carries only
- * `urn` (and `aspect`). Servers that stop after `batchSize` rows (older ones:
- * 10 by default) answer a full page when the URN has more aspects than that, so
- * a full page is followed by the next one, with `limit` so that newer servers
- * (which otherwise read on to the end) cover exactly that page.
- */
-export async function restoreWholeUrn(
-  restore: (request: RestoreRequest) => Promise<RestoreResult>,
-  urn: string,
-  aspect?: string,
-  now: () => number = Date.now,
-): Promise<UrnRestoreResult> {
-  const began = now();
-  const results: RestoreResult[] = [];
-  const base: RestoreRequest = aspect ? { urn, aspect } : { urn };
-  let request: RestoreRequest = base;
-  for (let i = 0; i < MAX_URN_PAGES; i++) {
-    const result = await restore(request);
-    results.push(result);
-    const size = Number.parseInt(result.args.batchSize ?? '', 10);
-    if (!Number.isInteger(size) || size <= 0 || pageRows(result) < size) break;
-    const start = request.start ?? 0;
-    request = { ...base, start: start + size, batchSize: size, limit: size };
-  }
-  return {
-    rowsMigrated: results.reduce((n, r) => n + r.rowsMigrated, 0),
-    ignored: results.reduce((n, r) => n + r.ignored, 0),
-    results,
-    durationMs: now() - began,
-  };
-}
-
-/**
- * The request for one page of a restore by pattern. `limit` equals `batchSize`
- * because newer servers read every row from `start` to the end when limit is 0
- * (their default); older servers ignore it and stop at batchSize anyway.
- */
-export function patternPageRequest(p: { urnLike: string; aspect?: string; batchSize: number }, start: number): RestoreRequest {
-  const request: RestoreRequest = { urnLike: p.urnLike, start, batchSize: p.batchSize, limit: p.batchSize };
-  if (p.aspect) request.aspect = p.aspect;
-  return request;
-}
+export { patternPageRequest, restoreWholeUrn, type PatternPageParams, type UrnRestoreResult } from './restoreRequests';

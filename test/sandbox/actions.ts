@@ -19,6 +19,8 @@ export interface ActionContext {
   /** Counts getIndexSizes answers in the seedString form (0, 1, ...): drives 'alternate'. */
   nextSeedStringCall(): number;
   can(privilege: Privilege): boolean;
+  /** restoreIndices: internal batches a failedBatches fault makes fail. */
+  failedBatches?: number[];
 }
 
 /**
@@ -35,7 +37,7 @@ export function runAction(action: ActionName, params: Params, ctx: ActionContext
       return getIndexSizes(ctx);
     case 'restoreIndices':
       if (!ctx.can('RESTORE_INDICES_PRIVILEGE')) return denied(ctx, 'User is unauthorized to restore indices.', action);
-      return restoreIndices(params, ctx.store, ctx.version);
+      return restoreIndices(params, ctx.store, ctx.version, { failedBatches: ctx.failedBatches });
     case 'truncateTimeseriesAspect':
       return truncate(params, ctx);
     case 'getEsTaskStatus':

@@ -53,7 +53,12 @@ export type FaultKind =
   | { kind: 'truncated' } // a 200 whose JSON body is cut short (Content-Length honest)
   | { kind: 'oversized'; bytes: number } // a 200 with a valid-looking body of that many bytes
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'restliError'; status: number; message: string }; // Rest.li JSON error body + header
+  | { kind: 'restliError'; status: number; message: string } // Rest.li JSON error body + header
+  /**
+   * restoreIndices on a newer server: these internal batches (0-based, in answer order) fail inside
+   * GMS, which logs and drops them: their rows are not restored and their result lines are missing.
+   */
+  | { kind: 'failedBatches'; batches: number[] };
 
 export interface FaultRule {
   fault: FaultKind;

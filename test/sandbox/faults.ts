@@ -1,6 +1,6 @@
 // Fault injection: which rule (if any) answers a request, and the broken
-// answers themselves. A fault other than `latency` replaces the action: the
-// action does not run, so restore counts do not move.
+// answers themselves. A fault other than `latency` and `failedBatches` replaces the
+// action: the action does not run, so restore counts do not move.
 
 import type { ServerResponse } from 'node:http';
 import type { FaultKind, FaultRule } from './api';
@@ -86,6 +86,8 @@ export async function applyFault(
     case 'latency':
       await new Promise((resolve) => setTimeout(resolve, fault.ms));
       return undefined;
+    case 'failedBatches':
+      return undefined; // the action runs; restoreIndices drops the batches (restore.ts)
     case 'reset':
       record(0);
       res.socket?.destroy();

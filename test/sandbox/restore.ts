@@ -2,12 +2,19 @@
 // text GMS answers with, in the legacy and the newer (Lombok) form.
 //
 // Rows covered (ordered by urn, then aspect; `start` is the offset):
-//   legacy: [start, start + batchSize)                        (batchSize <= 0: no cap, as Ebean's setMaxRows(0))
-//   newer:  limit > 0            -> [start, start + limit)
-//           urn or urnLike given -> [start, start + batchSize)  (batchSize <= 0: no cap)
-//           neither              -> every row from start        (what DataHub does; clients must refuse to ask)
-// The newer form prints one RestoreIndicesResult line per internal batch of
-// INTERNAL_BATCH rows, joined by "\n", and answers "" when nothing matched.
+//   legacy: [start, start + batchSize)   (batchSize <= 0: no cap, as Ebean's setMaxRows(0))
+//   newer:  limit > 0 -> [start, start + limit); limit 0 (the default) -> every row from start
+//           to the end, filter or not (DataHub's EbeanAspectDao.streamAspectBatches sets
+//           setMaxRows only for limit > 0), read in internal batches of batchSize
+//           (EntityServiceImpl.restoreIndices partitions the stream by args.batchSize).
+// The time window (newer only): EbeanAspectDao.streamAspectBatches filters on createdon
+// only `if (args.gePitEpochMs > 0)`, and then both bounds apply: an upper bound alone is
+// ignored. RestoreIndicesArgs defaults lePitEpochMs to now and batchSize to 500.
+// A failing internal batch is logged and dropped by EntityServiceImpl.restoreIndices
+// (its catch returns null, filtered out): the answer just has fewer result lines.
+// The answer is Utils.restoreIndices' HashMap.toString() of {args, result}, where result
+// is the batch lines joined by "\n": `{args=RestoreIndicesArgs(...), result=}` when no
+// row matched (metadata-service/restli-servlet-impl/.../operations/Utils.java).
 
 import type { ServerVersion } from './api';
 import type { AspectRow } from './data';
@@ -15,7 +22,10 @@ import type { Params } from './params';
 import { jsonReply, restliError, type Reply } from './restli';
 import type { AspectStore } from './store';
 
-export const INTERNAL_BATCH = 500;
+/** RestoreIndicesArgs.DEFAULT_BATCH_SIZE on newer servers (legacy: 10). */
+export const NEWER_DEFAULT_BATCH_SIZE = 500;
+/** The internal batch of an all-rows request with the default batch size (kept for tests). */
+export const INTERNAL_BATCH = NEWER_DEFAULT_BATCH_SIZE;
 
 interface BatchResult {
   ignored: number;
@@ -55,7 +65,12 @@ function fields(record: Record<string, string | number>): string {
   return Object.entries(record).map(([k, v]) => `${k}=${v}`).join(', ');
 }
 
-export function restoreIndices(p: Params, store: AspectStore, version: ServerVersion): Reply {
+export interface RestoreFaults {
+  /** Internal batches (0-based, in the order of this answer) that fail on the server. */
+  failedBatches?: readonly number[];
+}
+
+export function restoreIndices(p: Params, store: AspectStore, version: ServerVersion, faults: RestoreFaults = {}): Reply {
   const urn = p.urn as string | undefined;
   const urnLike = p.urnLike as string | undefined;
   const aspect = p.aspect as string | undefined;
@@ -63,23 +78,30 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
     return restliError(500, `java.lang.RuntimeException: Failed to retrieve entity with urn ${urn}, invalid urn`, 'restoreIndices');
   }
   const start = Math.max(0, (p.start as number | undefined) ?? 0);
-  const batchSize = (p.batchSize as number | undefined) ?? 10;
   const legacy = version === 'legacy';
+  const batchSize = (p.batchSize as number | undefined) ?? (legacy ? 10 : NEWER_DEFAULT_BATCH_SIZE);
   const limit = legacy ? 0 : ((p.limit as number | undefined) ?? 0);
-  const gePitEpochMs = legacy ? undefined : ((p.gePitEpochMs as number | undefined) ?? 0);
-  const lePitEpochMs = legacy ? undefined : ((p.lePitEpochMs as number | undefined) ?? Date.now());
+  const gePitEpochMs = legacy ? 0 : ((p.gePitEpochMs as number | undefined) ?? 0);
+  const lePitEpochMs = legacy ? 0 : ((p.lePitEpochMs as number | undefined) ?? Date.now());
+  const createDefaultAspects = !legacy && p.createDefaultAspects === true;
+  const windowed = gePitEpochMs > 0;
 
-  const selection = store.select({ urn, urnLike, aspect, gePitEpochMs, lePitEpochMs });
-  const filtered = urn !== undefined || urnLike !== undefined;
+  const selection = store.select({
+    urn, urnLike, aspect,
+    gePitEpochMs: windowed ? gePitEpochMs : undefined,
+    lePitEpochMs: windowed ? lePitEpochMs : undefined,
+  });
   let count: number;
   if (legacy) count = batchSize > 0 ? batchSize : Infinity;
-  else if (limit > 0) count = limit;
-  else count = filtered && batchSize > 0 ? batchSize : Infinity;
+  else count = limit > 0 ? limit : Infinity;
   const end = Math.min(selection.length, start + count);
 
+  const failed = new Set(legacy ? [] : (faults.failedBatches ?? []));
   const batches: BatchResult[] = [];
-  const step = legacy ? Infinity : INTERNAL_BATCH;
-  for (let from = start; from < end || (legacy && batches.length === 0); from += step) {
+  const step = legacy || batchSize <= 0 ? Infinity : batchSize;
+  let index = 0;
+  for (let from = start; from < end || (legacy && batches.length === 0); from += step, index++) {
+    if (failed.has(index)) continue;
     const batch: BatchResult = { ignored: 0, rowsMigrated: 0 };
     for (let i = from; i < Math.min(end, from + step); i++) {
       const row = store.rows[selection[i]];
@@ -102,16 +124,16 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
     const result = fields({ ignored: b.ignored, rowsMigrated: b.rowsMigrated, ...timings(b.ignored + b.rowsMigrated) });
     return jsonReply({ value: `{args=RestoreIndicesArgs(${args}), result=RestoreIndicesResult{${result}}}` });
   }
-  if (batches.length === 0) return jsonReply({ value: '' });
   const args = fields({
     start, batchSize, limit, numThreads: 1, batchDelayMs: 1000,
-    gePitEpochMs: gePitEpochMs ?? 0, lePitEpochMs: lePitEpochMs ?? 0,
+    gePitEpochMs, lePitEpochMs,
     aspectName: javaNullable(aspect), aspectNames: '[]', urn: javaNullable(urn), urnLike: javaNullable(urnLike),
-    urnBasedPagination: 'false', lastUrn: '', lastAspect: '',
+    urnBasedPagination: 'false', lastUrn: '', lastAspect: '', createDefaultAspects: String(createDefaultAspects),
   });
   const lines = batches.map((b) => `RestoreIndicesResult(${fields({
     ignored: b.ignored, rowsMigrated: b.rowsMigrated, ...timings(b.ignored + b.rowsMigrated),
-    defaultAspectsCreated: 0, lastUrn: b.last?.urn ?? '', lastAspect: b.last?.aspect ?? '',
+    // One key aspect written per restored row (EntityServiceImpl: one ingest per row).
+    defaultAspectsCreated: createDefaultAspects ? b.rowsMigrated : 0, lastUrn: b.last?.urn ?? '', lastAspect: b.last?.aspect ?? '',
   })})`);
   return jsonReply({ value: `{args=RestoreIndicesArgs(${args}), result=${lines.join('\n')}}` });
 }

@@ -71,7 +71,10 @@ function redactedHeaders(req: IncomingMessage): Record<string, string> {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The GMS answer to /operations, once faults and service time are past. */
-function operations(rt: Runtime, method: string, caller: Caller, path: string, action: string | null, raw: string, frontend: boolean): Reply {
+function operations(
+  rt: Runtime, method: string, caller: Caller, path: string, action: string | null, raw: string, frontend: boolean,
+  failedBatches?: number[],
+): Reply {
   if (!caller.known) {
     // The auth filter answers before Rest.li; through the frontend a missing token is a bare 401.
     if (frontend && caller.tokenName === undefined) return { status: 401, headers: {}, body: '' };
@@ -96,7 +99,7 @@ function operations(rt: Runtime, method: string, caller: Caller, path: string, a
   }
   const checked = validateParams(action, rt.version, body);
   if (!checked.ok) return checked.reply;
-  return runAction(action, checked.params, rt.actionContext(caller));
+  return runAction(action, checked.params, { ...rt.actionContext(caller), failedBatches });
 }
 
 async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, log: (line: string) => void): Promise<void> {
@@ -156,7 +159,8 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
   if (sub === '/operations' || sub === '/operations/') {
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
-    return reply(operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend));
+    const failedBatches = fault?.kind === 'failedBatches' ? fault.batches : undefined;
+    return reply(operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend, failedBatches));
   }
   if (!caller.known) return reply(servletErrorPage(401, 'Unauthorized to perform this action.', path));
   reply(restliError(404, `No root resource defined for path '${sub}'`));

@@ -79,8 +79,9 @@ describe('every action against every server version', () => {
         const client = clientFor(sandbox.url);
         try {
           const pattern = 'urn:li:dataset:%';
-          const result = await client.restoreIndices({ urnLike: pattern, batchSize: 1000 });
-          const expected = Math.min(sandbox.countRows(pattern), 1000);
+          // limit caps a newer server's read (it reads to the end without one); legacy servers stop at batchSize.
+          const result = await client.restoreIndices({ urnLike: pattern, batchSize: 200, limit: 1000 });
+          const expected = Math.min(sandbox.countRows(pattern), version === 'legacy' ? 200 : 1000);
           assert.equal(result.rowsMigrated + result.ignored, expected);
           assert.equal(result.rowsMigrated, result.batches.reduce((s, b) => s + b.rowsMigrated, 0));
           if (version !== 'legacy') assert.ok(result.batches.length > 1, 'newer servers answer one line per internal batch');

@@ -112,7 +112,7 @@ describe('messages', () => {
   });
 
   const base: RestorePlanResult = {
-    status: 'completed', rowsMigrated: 0, ignored: 0, requests: 0, nextStart: 0, doneAfterNext: [], reachedEnd: false, pages: [], durationMs: 1200,
+    status: 'completed', rowsMigrated: 0, ignored: 0, requests: 0, nextStart: 0, doneAfterNext: [], reachedEnd: false, pagesDone: 0, incompletePages: [], lastPages: [], durationMs: 1200,
   };
   const params = { urnLike: 'urn:li:dataset:%', start: 0, batchSize: 10, all: true };
 
@@ -145,6 +145,24 @@ describe('messages', () => {
       /More rows may match: the next batch starts at start=10\.$/,
     );
     assert.match(patternResultMessage(params, { ...base, reachedEnd: true, requests: 1 }), /^No rows match urn:li:dataset:%/);
+  });
+
+  it('a window restore says which window', () => {
+    const window = { gePitEpochMs: new Date(2026, 10, 21, 23, 30).getTime(), lePitEpochMs: new Date(2026, 10, 22, 23, 30).getTime() };
+    assert.equal(
+      patternResultMessage({ ...params, urnLike: 'urn:li:%', window }, { ...base, rowsMigrated: 38, requests: 2, nextStart: 38, reachedEnd: true }),
+      'Restored 38 rows in 2 requests matching urn:li:%, written 2026-11-21 23:30 to 2026-11-22 23:30 local time, 1.2 s.',
+    );
+  });
+
+  it('a completed run with incomplete pages names them and how to re-run exactly them', () => {
+    const r = { ...base, rowsMigrated: 90, requests: 12, nextStart: 110, reachedEnd: true, incompletePages: [{ start: 30, read: 0 }, { start: 60, read: 5 }] };
+    assert.equal(
+      patternResultMessage(params, r),
+      'Restored 90 rows in 12 requests matching urn:li:dataset:%, 1.2 s. 2 pages came back incomplete (start=30, 60): DataHub failed part of them and left those rows out. "Re-run Incomplete Pages" restores exactly those pages.',
+    );
+    const many = Array.from({ length: 8 }, (_, i) => ({ start: i * 10, read: 0 }));
+    assert.match(patternResultMessage(params, { ...r, incompletePages: many }), /8 pages came back incomplete \(start=0, 10, 20, 30, 40 and 3 more\)/);
   });
 });
 

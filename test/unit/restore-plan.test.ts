@@ -11,6 +11,8 @@ import {
   type RestorePlanOptions,
   type RestorePlanResult,
 } from '../../src/model/restorePlan';
+import { PageLog } from '../../src/model/restoreLog';
+import { rerunPages } from '../../src/model/restoreRerun';
 import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../sandbox';
 import { seedRows } from '../sandbox/data';
 
@@ -34,7 +36,7 @@ function plan(urnLike: string, options: Partial<RestorePlanOptions> & { batchSiz
   return runRestorePlan({
     start: 0,
     all: true,
-    restorePage: (start) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start)),
+    restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start, rows)),
     ...options,
   });
 }
@@ -65,9 +67,11 @@ describe('restore plan: all rows', () => {
       assert.equal(r.nextStart, total, 'a completed run resumes past the last row');
       assert.deepEqual(r.doneAfterNext, []);
       assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
-      // At least ceil(total/7) pages; with 4 in flight at most 3 more past the end.
-      const pages = Math.ceil((total + 1) / 7);
+      // ceil(total/7) pages and the empty probe after the short last one; with 4 in flight at most 3 more.
+      const pages = Math.ceil((total + 1) / 7) + 1;
       assert.ok(r.requests >= pages && r.requests <= pages + concurrency - 1, `requests ${r.requests} for ${total} rows`);
+      assert.deepEqual(r.incompletePages, []);
+      assert.ok(r.lastPages.length <= 5 && r.lastPages.some((p) => p.start === Math.floor(total / 7) * 7 + 7), 'the last answers are kept, the empty probe among them');
     });
   }
 
@@ -77,7 +81,8 @@ describe('restore plan: all rows', () => {
     assert.equal(sb.countRows(like), 8);
     const r = await plan(like, { batchSize: 4 });
     assert.equal(r.status, 'completed');
-    assert.deepEqual([r.rowsMigrated, r.ignored, r.requests, r.nextStart], [7, 1, 3, 8]);
+    // Pages 0 and 4 are full, 8 is empty: short, so 12 is probed before calling it the end.
+    assert.deepEqual([r.rowsMigrated, r.ignored, r.requests, r.nextStart], [7, 1, 4, 8]);
   });
 
   it('ends with an empty page when the rows are an exact multiple of the batch size', async () => {
@@ -107,6 +112,101 @@ describe('restore plan: all rows', () => {
     const r = await plan(HIVE, { batchSize: 25, concurrency: 3 });
     assert.equal(r.rowsMigrated + r.ignored, total);
     assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
+  });
+});
+
+describe('restore plan: pages the server partly failed', () => {
+  for (const concurrency of [1, 3]) {
+    it(`a short page with rows after it is recorded, the run goes on and ends only after an empty probe, concurrency ${concurrency}`, async () => {
+      const total = sb.countRows(HIVE);
+      // The pages at 30 and 60 lose their only internal batch: they come back with result= empty.
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 30, times: 1 });
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+      const r = await plan(HIVE, { batchSize: 10, concurrency });
+      assert.equal(r.status, 'completed');
+      assert.equal(r.reachedEnd, true);
+      assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 60, read: 0 }]);
+      assert.equal(r.rowsMigrated + r.ignored, total - 20, 'the two failed pages are missing, nothing else');
+      assert.equal(r.nextStart, total);
+      // Re-running exactly those pages completes the restore: every row once.
+      let again = 0;
+      for (const page of r.incompletePages) {
+        const answer = await client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, page.start));
+        assert.equal(answer.rowsMigrated + answer.ignored, 10);
+        again += answer.rowsMigrated;
+      }
+      assertEachOnce(prefixOf(HIVE), r.rowsMigrated + again);
+    });
+  }
+
+  it('a partly failed page (fewer result lines) is recorded with what it read', async () => {
+    // Pages of 10 in internal batches of 5: the second half of the page at 20 fails.
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [1] }, action: 'restoreIndices', start: 20, times: 1 });
+    const r = await runRestorePlan({
+      start: 0,
+      batchSize: 10,
+      all: true,
+      restorePage: (start, rows) => client.restoreIndices({ urnLike: HIVE, start, batchSize: 5, limit: rows }),
+    });
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 5 }]);
+    assert.equal(r.reachedEnd, true);
+  });
+
+  it('a run stopped right after a short page lists it (not known whether it was the end)', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 20, times: 1 });
+    const controller = new AbortController();
+    const r = await plan(HIVE, { batchSize: 10, signal: controller.signal, onPage: (page) => page.start === 20 && controller.abort() });
+    assert.equal(r.status, 'cancelled');
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 0 }]);
+    assert.equal(r.nextStart, 30);
+  });
+
+  it('maxRows stops after that many rows; the last page asks for the rest only', async () => {
+    const r = await plan(HIVE, { batchSize: 10, maxRows: 25 });
+    assert.deepEqual([r.status, r.reachedEnd, r.rowsMigrated + r.ignored, r.nextStart, r.requests], ['completed', true, 25, 25, 3]);
+    assert.deepEqual(sb.requests.at(-1)?.body, { urnLike: HIVE, start: 20, batchSize: 5, limit: 5 });
+  });
+});
+
+describe('re-running incomplete pages', () => {
+  const rerun = (starts: number[]) =>
+    rerunPages({ starts, batchSize: 10, restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, start, rows)) });
+
+  it('restores exactly those pages; one that fails again inside the server stays incomplete', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+    const r = await rerun([60, 30]);
+    assert.deepEqual(sb.requests.map((q) => (q.body as { start: number }).start), [30, 60], 'in start order, nothing else');
+    assert.equal(r.status, 'completed');
+    assert.deepEqual(r.incompletePages, [{ start: 60, read: 0 }]);
+    assert.equal(r.rowsMigrated + r.ignored, 10);
+  });
+
+  it('a failing page stops the re-run; it and the pages not reached stay listed', async () => {
+    sb.addFault({ fault: { kind: 'restliError', status: 500, message: 'boom' }, action: 'restoreIndices', start: 30, times: 1 });
+    const r = await rerun([10, 30, 50]);
+    assert.equal(r.status, 'failed');
+    assert.equal(r.failure?.start, 30);
+    assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 50, read: 0 }]);
+    assert.equal(r.pagesDone, 1);
+  });
+});
+
+describe('restore plan: bounded over long runs', () => {
+  it('a run of ~1,500 pages logs about as much as one of 20, and keeps only the last answers', async () => {
+    const count = (pattern: string, batchSize: number) => async () => {
+      const lines: string[] = [];
+      const sink = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), trace: (m: string) => lines.push(m) };
+      const log = new PageLog(sink, batchSize);
+      const r = await plan(pattern, { batchSize, concurrency: 4, onPage: (page) => log.page(page) });
+      log.end(r, '1 s');
+      return { lines: lines.length, r };
+    };
+    const long = await count(HIVE, 1)();
+    sb.reset();
+    const short = await count(HIVE, 100)();
+    assert.ok(long.r.requests > 1400 && short.r.requests < 30, `${long.r.requests} and ${short.r.requests} requests`);
+    assert.ok(long.lines <= short.lines + 12, `${long.lines} log lines for ${long.r.requests} pages, ${short.lines} for ${short.r.requests}`);
+    assert.ok(long.r.lastPages.length <= 5);
   });
 });
 
@@ -198,7 +298,8 @@ describe('restoreWholeUrn', () => {
     });
   }
 
-  it('follows a full page when the URN has more aspects than the server batch (default 10)', async () => {
+  it('follows a full page when the URN has more aspects than the server batch (legacy default 10)', async () => {
+    sb.setVersion('legacy');
     const sizes = new Map<string, number>();
     for (const row of seedRows(42, Date.now())) sizes.set(row.urn, (sizes.get(row.urn) ?? 0) + 1);
     const big = [...sizes].find(([urn, n]) => n > 10 && !urn.includes('_'));
@@ -210,6 +311,9 @@ describe('restoreWholeUrn', () => {
     assert.equal(r.results.length, 2);
     assert.deepEqual(sb.requests[1].body, { urn, start: 10, batchSize: 10, limit: 10 });
     assertEachOnce(urn, r.rowsMigrated);
+    sb.reset();
+    const newer = await restoreWholeUrn(restore, urn);
+    assert.deepEqual([newer.rowsMigrated + newer.ignored, newer.results.length], [n, 1], 'newer servers (batchSize 500) take it in one request');
   });
 
   it('one aspect: sends {"urn", "aspect"}; a URN with no rows restores nothing', async () => {

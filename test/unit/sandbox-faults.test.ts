@@ -78,7 +78,7 @@ describe('faults', () => {
     sb.addFault({ fault: { kind: 'status', status: 503 }, action: 'restoreIndices', start: 20, skip: 1, times: 2 });
     let migrated = 0;
     const page = async (start: number) => {
-      const a = await callAction(sb.url, 'restoreIndices', { urnLike: 'urn:li:dataset:%', start, batchSize: 10 });
+      const a = await callAction(sb.url, 'restoreIndices', { urnLike: 'urn:li:dataset:%', start, batchSize: 10, limit: 10 });
       if (a.status === 200) migrated += Number(/rowsMigrated=(\d+)/.exec(valueOf(a) as string)?.[1]);
       return a.status;
     };

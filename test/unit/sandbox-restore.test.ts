@@ -16,6 +16,7 @@ interface Batch {
 /** The numbers of each RestoreIndicesResult line; enough for these tests, not a general parser. */
 function batches(value: string): Batch[] {
   const result = value.slice(value.indexOf(', result=') + ', result='.length);
+  if (result === '}') return [];
   return result.split('\n').map((line) => ({
     ignored: Number(/ignored=(\d+)/.exec(line)?.[1]),
     rowsMigrated: Number(/rowsMigrated=(\d+)/.exec(line)?.[1]),
@@ -95,7 +96,7 @@ describe('restoreIndices: order and paging', () => {
     const lastRows: string[] = [];
     let covered = 0;
     for (let start = 0; start < total; start += 7) {
-      const [b] = batches(await restore(sb, { urnLike: pattern, start, batchSize: 7 }));
+      const [b] = batches(await restore(sb, { urnLike: pattern, start, batchSize: 7, limit: 7 }));
       covered += b.ignored + b.rowsMigrated;
       lastRows.push(`${b.lastUrn}|${b.lastAspect}`);
     }
@@ -103,32 +104,60 @@ describe('restoreIndices: order and paging', () => {
     const sorted = [...lastRows].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     assert.deepEqual(lastRows, sorted, 'pages come in (urn, aspect) order');
     assert.ok(Object.values(sb.restoreCounts()).every((n) => n === 1), 'no row restored twice');
-    assert.equal(await restore(sb, { urnLike: pattern, start: total, batchSize: 7 }), '', 'past the end: empty');
+    const past = await restore(sb, { urnLike: pattern, start: total, batchSize: 7, limit: 7 });
+    assert.match(past, /^\{args=RestoreIndicesArgs\(start=\d+, .*\), result=\}$/, 'past the end: the args and an empty result, as Utils.java prints it');
   });
 
-  it('newer: one result line per internal batch; limit caps the rows', async () => {
+  it('newer: limit 0 reads to the end in internal batches of batchSize, one result line each; limit caps the rows', async () => {
+    const all = sb.countRows('urn:li:dataset:%');
     const value = await restore(sb, { urnLike: 'urn:li:dataset:%', batchSize: 1200 });
     const lines = batches(value);
-    assert.deepEqual(lines.map((b) => b.ignored + b.rowsMigrated), [INTERNAL_BATCH, INTERNAL_BATCH, 200]);
-    assert.match(value, /^\{args=RestoreIndicesArgs\(start=0, batchSize=1200, limit=0, numThreads=1, batchDelayMs=1000, gePitEpochMs=0, lePitEpochMs=\d+, aspectName=null, aspectNames=\[\], urn=null, urnLike=urn:li:dataset:%, urnBasedPagination=false, lastUrn=, lastAspect=\), result=RestoreIndicesResult\(ignored=\d+, rowsMigrated=\d+, timeSqlQueryMs=\d+, timeGetRowMs=0, timeUrnMs=\d+, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=\d+, sendMessageMs=\d+, defaultAspectsCreated=0, lastUrn=urn:li:dataset:\(.*\), lastAspect=\w+\)\n/);
+    const sizes = lines.map((b) => b.ignored + b.rowsMigrated);
+    assert.equal(sizes.reduce((n, x) => n + x, 0), all, 'every matching row, not just batchSize');
+    assert.deepEqual(sizes.slice(0, -1), Array(Math.ceil(all / 1200) - 1).fill(1200));
+    assert.match(value, /^\{args=RestoreIndicesArgs\(start=0, batchSize=1200, limit=0, numThreads=1, batchDelayMs=1000, gePitEpochMs=0, lePitEpochMs=\d+, aspectName=null, aspectNames=\[\], urn=null, urnLike=urn:li:dataset:%, urnBasedPagination=false, lastUrn=, lastAspect=, createDefaultAspects=false\), result=RestoreIndicesResult\(ignored=\d+, rowsMigrated=\d+, timeSqlQueryMs=\d+, timeGetRowMs=0, timeUrnMs=\d+, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=\d+, sendMessageMs=\d+, defaultAspectsCreated=0, lastUrn=urn:li:dataset:\(.*\), lastAspect=\w+\)\n/);
     const limited = batches(await restore(sb, { urnLike: 'urn:li:dataset:%', start: 5, batchSize: 10, limit: 25 }));
     assert.equal(limited.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0), 25);
   });
 
   it('newer: with neither urn nor urnLike every row is restored (what DataHub does)', async () => {
-    const lines = batches(await restore(sb, {}));
+    const value = await restore(sb, {});
+    const lines = batches(value);
     assert.equal(lines.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0), sb.countRows());
-    assert.equal(lines.length, Math.ceil(sb.countRows() / INTERNAL_BATCH));
+    assert.equal(lines.length, Math.ceil(sb.countRows() / INTERNAL_BATCH), 'default batchSize 500');
+    assert.match(value, /batchSize=500, limit=0,/);
   });
 
-  it('newer: lePitEpochMs / gePitEpochMs select rows by when they were written', async () => {
+  it('newer: gePitEpochMs / lePitEpochMs select rows by createdon; an upper bound alone is ignored', async () => {
     const midpoint = Date.now() - 200 * 86_400_000;
+    const all = sb.countRows('urn:li:dataset:%');
     const rowsOf = async (body: Record<string, unknown>) =>
       batches(await restore(sb, { urnLike: 'urn:li:dataset:%', batchSize: 100_000, ...body })).reduce((n, b) => n + b.ignored + b.rowsMigrated, 0);
-    const older = await rowsOf({ lePitEpochMs: midpoint });
+    const older = await rowsOf({ gePitEpochMs: 1, lePitEpochMs: midpoint });
     const newer = await rowsOf({ gePitEpochMs: midpoint + 1 });
     assert.ok(older > 0 && newer > 0);
-    assert.equal(older + newer, sb.countRows('urn:li:dataset:%'));
+    assert.equal(older + newer, all);
+    assert.equal(await rowsOf({ lePitEpochMs: midpoint }), all, 'gePitEpochMs 0: the window is off (EbeanAspectDao: if gePitEpochMs > 0)');
+    assert.equal(await rowsOf({ gePitEpochMs: 1, lePitEpochMs: 2 }), 0, 'nothing was written in 1970');
+  });
+
+  it('newer: a failedBatches fault drops internal batches silently, rows unrestored', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [1] }, action: 'restoreIndices', times: 1 });
+    const value = await restore(sb, { urnLike: 'urn:li:corpuser:%', batchSize: 10, limit: 30 });
+    assert.deepEqual(batches(value).map((b) => b.ignored + b.rowsMigrated), [10, 10], 'the middle batch is missing');
+    assert.equal(Object.keys(sb.restoreCounts()).length, 20);
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 40, times: 1 });
+    assert.match(await restore(sb, { urnLike: 'urn:li:corpuser:%', start: 40, batchSize: 10, limit: 10 }), /, result=\}$/, 'the only batch failed: result= empty');
+    assert.equal(Object.keys(sb.restoreCounts()).length, 20);
+  });
+
+  it('newer: createDefaultAspects is echoed and counted; legacy ignores it and the window without a word', async () => {
+    const value = await restore(sb, { urn: SAMPLE_URNS.datahubUser, createDefaultAspects: true });
+    assert.match(value, /createDefaultAspects=true\), result=.*defaultAspectsCreated=3,/);
+    sb.setVersion('legacy');
+    const legacy = await restore(sb, { urnLike: 'urn:li:corpuser:%', gePitEpochMs: 1, lePitEpochMs: 2, limit: 3, createDefaultAspects: true });
+    assert.doesNotMatch(legacy, /gePitEpochMs=|limit=|createDefaultAspects=/);
+    assert.equal(batches(legacy)[0].rowsMigrated + batches(legacy)[0].ignored, 10, 'window and limit ignored: batchSize rows');
   });
 
   it('legacy: one page of batchSize rows in the curly-brace form, even without a filter', async () => {
@@ -161,7 +190,7 @@ describe('restoreIndices: speed', () => {
       let migrated = 0;
       await Promise.all(Array.from({ length: 4 }, async () => {
         for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-          const value = valueOf(await callAction(bench.url, 'restoreIndices', { urnLike: pattern, start, batchSize: 1000 })) as string;
+          const value = valueOf(await callAction(bench.url, 'restoreIndices', { urnLike: pattern, start, batchSize: 1000, limit: 1000 })) as string;
           migrated += batches(value).reduce((n, b) => n + b.rowsMigrated, 0);
         }
       }));

@@ -1,7 +1,7 @@
 // A person's first session: store the token through the password box, look at
 // the index sizes, filter them, restore a URN from the command palette and one
-// from the editor's context menu. Asserts on the screen and on what the
-// sandbox received; saves a screenshot per step.
+// from the editor's context menu, then the rows written in the last 24 hours.
+// Asserts on the screen and on what the sandbox received; saves a screenshot per step.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS, type RecordedRequest } from '../../sandbox/api';
@@ -125,5 +125,40 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
     const restores = actions('restoreIndices');
     assert.equal(restores.length, 1, `expected one restoreIndices request, got ${restores.length}`);
     assert.equal((restores[0].body as { urn?: string }).urn, LOAD_JOB);
+  });
+
+  it('restores the rows written in the last 24 hours, after a confirmation that shows the instants', async () => {
+    const wb = session.workbench;
+    session.sandbox.clearRequests();
+    await wb.clearNotifications();
+    const before = Date.now();
+    await wb.step('restore-window', async () => {
+      await wb.runCommand('DataHub: Restore Indices Changed Between…');
+      await wb.pickQuickInputItem('Last 24 hours');
+      await wb.quickInput.locator('.quick-input-title', { hasText: /\(2\/3\)/ }).waitFor({ timeout: 10_000 });
+      assert.equal(await wb.quickInputBox.inputValue(), 'urn:li:%', 'the pattern defaults to every entity');
+      await wb.quickInputBox.press('Enter');
+      await wb.pickQuickInputItem('Restore every matching row');
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /rows of urn:li:% written in this window\?/);
+      const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
+      assert.match(detail, /every entity type/);
+      assert.match(detail, /Rows written until: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local /);
+      assert.match(detail, /Rows written from: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local \(\d{4}-\d\d-\d\dT[\d:.]+Z\)/);
+      await wb.screenshot('08-restore-window-confirmation');
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Restore All Matching Rows$/ }).click();
+      const text = await wb.waitForNotification(/^Restored \d+ rows? .*matching urn:li:%/, 30_000);
+      assert.match(text, /in \d+ requests matching urn:li:%/);
+      await wb.waitForNotificationGone(/^Restoring indices/);
+      await wb.screenshot('09-restore-window-result');
+    });
+    const restores = actions('restoreIndices').map((r) => r.body as Record<string, number | string>);
+    assert.equal(restores[0].start, 2_147_483_647, 'a request that matches no row checks the window first');
+    assert.ok(restores.length >= 3, `the check, a page and the probe after it (${restores.length})`);
+    for (const body of restores) {
+      assert.ok(Math.abs(Number(body.gePitEpochMs) - (before - 86_400_000)) < 120_000, `gePitEpochMs ${body.gePitEpochMs}`);
+      assert.ok(Number(body.lePitEpochMs) >= before - 1000);
+    }
   });
 });
