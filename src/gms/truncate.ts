@@ -3,14 +3,14 @@
 import { GmsError } from './errors';
 import { invalidResponse } from './errorMapping';
 import { stringValueSchema } from './schemas';
+import { findDryRunSummary, methodNamed } from './truncateSummary';
 import type { TruncateResult } from './types';
 
 export const CONFLICTING_FLAGS_TEXT = 'please only set forceReindex OR forceDeleteByQuery flags';
 
 const TASK = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
 // "Delete 120 out of 201 rows (59.70%)." Locale-formatted JVMs may print "59,70%";
-// very old servers printed a fraction, e.g. "(0.5970)".
-const SUMMARY = /Delete\s+(\d{1,19})\s+out\s+of\s+(\d{1,19})\s+rows\s*\(\s*([^)]*?)\s*\)/i;
+// very old servers printed a fraction, e.g. "(0.5970)". Found by findDryRunSummary (linear).
 
 function percentOf(text: string): number | null {
   const isPercent = text.endsWith('%');
@@ -38,15 +38,14 @@ export function parseTruncateResult(value: unknown): TruncateResult {
     });
   }
   if (TASK.test(text)) return { kind: 'task', task: text };
-  const m = SUMMARY.exec(text);
+  const m = findDryRunSummary(text);
   if (!m) throw invalidResponse('truncateTimeseriesAspect', 'neither a dry-run summary nor a task id', parsed.data);
-  const method = /reindex/i.test(text) ? 'reindex' : /delete\s+by\s+query/i.test(text) ? 'deleteByQuery' : 'unknown';
   return {
     kind: 'dryRun',
     summary: text,
-    toDelete: Number(m[1]),
-    total: Number(m[2]),
-    percent: percentOf(m[3]),
-    method,
+    toDelete: m.toDelete,
+    total: m.total,
+    percent: percentOf(m.share),
+    method: methodNamed(text),
   };
 }
