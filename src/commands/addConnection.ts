@@ -1,6 +1,7 @@
 // DataHub: Add Connection… — URL, name and optional token in one flow; the new
 // connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl? } -> { name, gmsUrl }.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../model/connectionError';
@@ -64,7 +65,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     const added = await connections.add({ name, gmsUrl, frontendUrl }, token);
     await connections.setActive(added.name);
     if (!arg) {
-      void vscode.window
+      void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
     }

@@ -6,6 +6,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { IndexSizesSnapshot, Services } from '../services';
 import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from '../model/export';
 import { formatIndexCount } from '../model/format';
@@ -26,7 +27,7 @@ async function currentSnapshot(services: Services, run: CommandRun): Promise<Ind
   const current = services.indexSizes.current;
   if (current) return current;
   run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
-  return vscode.window.withProgress(
+  return safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'DataHub: fetching index sizes…' },
     () => services.indexSizes.refresh(),
   );
@@ -84,7 +85,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       }
       services.log.info(`Exported ${rows.length} index sizes of ${snapshot.connection.name} to ${choice.target.fsPath}`);
       if (!run.programmatic) {
-        void vscode.window
+        void safeWindow
           .showInformationMessage(`Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`, 'Open')
           .then((action) => action && vscode.window.showTextDocument(choice.target));
       }
@@ -94,7 +95,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       const snapshot = await currentSnapshot(services, run);
       const markdown = toMarkdown(rowsOf(snapshot));
       await vscode.env.clipboard.writeText(markdown);
-      vscode.window.setStatusBarMessage(`$(markdown) Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table`, 4000);
+      safeWindow.setStatusBarMessage(`$(markdown) Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table`, 4000);
       return { markdown };
     }),
   ];

@@ -1,6 +1,7 @@
 // DataHub: Remove Connection… — asks which and confirms; deletes its token too.
 // Programmatic: { name } -> { name } (no prompt).
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { noConnectionError } from '../model/connectionError';
 import { registerCommand, requireString } from './run';
@@ -24,14 +25,14 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
             { title: 'Remove DataHub Connection', placeHolder: 'Connection to remove' },
           );
     if (!picked) return undefined;
-    const confirm = await vscode.window.showWarningMessage(
+    const confirm = await safeWindow.showWarningMessage(
       `Remove the DataHub connection "${picked.name}"?`,
       { modal: true, detail: 'It is deleted from your user settings and its access token from secret storage.' },
       'Remove',
     );
     if (confirm !== 'Remove') return undefined;
     await connections.remove(picked.name);
-    void vscode.window.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
+    void safeWindow.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
     return { name: picked.name };
   });
 }

@@ -5,6 +5,7 @@
 // Each also takes an argument object (no prompts; result returned; errors reject),
 // documented in the README under "Programmatic use".
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { registerCommand, reportError, requireString, optionalString, type CommandRun } from './run';
 import { normaliseUrnInput, findUrnAt } from '../editor/findUrn';
@@ -45,7 +46,7 @@ function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
 /** The result notification; "Show Details" opens the log where the parsed answer was written. */
 export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): void {
   const message = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
-  const show = outcome.rowsMigrated === 0 && outcome.ignored === 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const show = outcome.rowsMigrated === 0 && outcome.ignored === 0 ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, 'Show Details').then((choice) => {
     if (choice === 'Show Details') services.log.show(true);
   });
@@ -176,7 +177,7 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
     registerCommand(services, 'datahub.cancelRestore', (arg) => {
       const n = cancelRunningRestores();
       if (!arg) {
-        void vscode.window.showInformationMessage(
+        void safeWindow.showInformationMessage(
           n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`,
         );
       }

@@ -1,6 +1,6 @@
 // Restore by URN pattern: reading the programmatic argument, confirming, running,
 // and reporting the outcome with the resume point (and a Resume action).
-import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../services';
 import { optionalString, reportError, requireString } from './run';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
@@ -73,7 +73,7 @@ async function confirmAllRows(params: PatternRun, concurrency: number): Promise<
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later.',
   ].join('\n');
   const go = 'Restore All Matching Rows';
-  const choice = await vscode.window.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
+  const choice = await safeWindow.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
   return choice === go;
 }
 
@@ -143,7 +143,7 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   else if (!params.all && !plan.reachedEnd) actions.push('Next Batch');
   actions.push('Show Details');
   const show =
-    level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
     if (choice === 'Resume' || choice === 'Next Batch') {

@@ -2,6 +2,7 @@
 // editor's context menu) and a URN pattern page by page (with progress,
 // cancellation and a resume point). The prompts and messages live elsewhere.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services, ActiveClient } from '../services';
 import type { RestoreResult } from '../gms/types';
 import type { CommandRun, ErrorContext } from './run';
@@ -109,7 +110,7 @@ export async function withRestoreProgress<T>(
   const controller = new AbortController();
   const tracked = track(controller);
   try {
-    return await vscode.window.withProgress(
+    return await safeWindow.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
@@ -157,7 +158,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
       concurrency,
       skip: params.skip,
       signal,
-      restorePage: (start) => client.restoreIndices(patternPageRequest(params, start)),
+      restorePage: (start) => client.restoreIndices(patternPageRequest(params, start), signal),
       onPage: (page, p) => {
         services.log.info(
           `  page start=${page.start}: rowsMigrated=${page.rowsMigrated}, ignored=${page.ignored}, ${page.durationMs} ms`,

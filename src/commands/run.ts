@@ -3,6 +3,7 @@
 // same text (programmatic use: an argument object was passed). Details go to the
 // log, never the token.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../model/errors';
 
@@ -88,7 +89,7 @@ export function reportError(services: Services, error: unknown, ctx: ErrorContex
 /** Shows an error notification whose buttons run the suggested commands. */
 export async function showDescription(description: ErrorDescription): Promise<void> {
   const actions = description.actions.slice(0, 3);
-  const picked = await vscode.window.showErrorMessage(description.message, ...actions.map((a) => a.title));
+  const picked = await safeWindow.showErrorMessage(description.message, ...actions.map((a) => a.title));
   const action = actions.find((a) => a.title === picked);
   if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
 }

@@ -1,9 +1,11 @@
 // The truncate flow itself: ask for the cutoff (and options), dry-run, show what
 // would go in a modal, and start the real run only after "Truncate".
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
 import type { ActiveClient, Services } from '../services';
 import { formatCutoffTime } from '../model/cutoff';
+import { isGmsError } from '../gms/errors';
 import { originOf } from '../model/errors';
 import type { AdvancedOptions } from '../model/truncateOptions';
 import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncateText';
@@ -37,6 +39,23 @@ async function truncateClient(services: Services, run: CommandRun): Promise<Acti
   return active;
 }
 
+/**
+ * The client to send a confirmed truncation with. Settings or the token may have
+ * changed (here or in another window) while the modal was open, which replaces
+ * the cached client: the same connection's current client is used; if the
+ * connection itself is gone or points elsewhere now, nothing is sent and the
+ * person is told.
+ */
+async function clientAfterConfirm(services: Services, before: ActiveClient, name: string): Promise<ActiveClient> {
+  const now = services.connections.get(before.connection.name);
+  if (!now || now.gmsUrl !== before.connection.gmsUrl) {
+    throw new Error(
+      `The connection "${before.connection.name}" was changed or removed while the truncation of ${name} waited for confirmation; nothing was sent or deleted. Run the truncation again.`,
+    );
+  }
+  return services.connections.clientFor(now);
+}
+
 /** One request as a program asked for it: no prompt, no modal. */
 export async function runTruncate(
   services: Services,
@@ -59,7 +78,7 @@ function logResult(services: Services, connection: string, target: TruncateTarge
 }
 
 function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
-  return vscode.window.withProgress(
+  return safeWindow.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: `DataHub: counting rows of ${targetName(target)} at or before ${formatCutoffTime(cutoff.endTimeMillis)} (dry run)…`,
@@ -95,30 +114,44 @@ export async function interactiveTruncate(
   logResult(services, active.connection.name, target, cutoff, dry);
   if (dry.kind !== 'dryRun') {
     // A server that ignored dryRun: the deletion has started; say so and watch it.
-    void vscode.window.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
+    void safeWindow.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
     store.add({ task: dry.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
     return toCommandResult(dry);
   }
 
   const view = presentDryRun(target, cutoff, dry, options);
   if (view.kind !== 'confirm') {
-    void vscode.window.showInformationMessage(view.message);
+    void safeWindow.showInformationMessage(view.message);
     return toCommandResult(dry);
   }
   const truncate: vscode.MessageItem = { title: 'Truncate' };
   const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
   const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}`;
-  const answer = await vscode.window.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
+  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
   if (answer !== truncate) {
     services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
     return toCommandResult(dry);
   }
 
-  const started = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…` },
-    // Not cancellable: once sent, the server acts on it whatever the client does.
-    () => active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, false)),
-  );
+  const sender = await clientAfterConfirm(services, active, name);
+  let started: TruncateResult;
+  try {
+    started = await safeWindow.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return sender.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, false), controller.signal);
+      },
+    );
+  } catch (error) {
+    if (!isGmsError(error) || error.kind !== 'cancelled') throw error;
+    // Sent, then no answer awaited (Cancel, or the client closed): the server may have started; never silent.
+    const text = `Stopped waiting for the server to start the truncation of ${name}; it may have started anyway. Check the index size after a refresh before running it again.`;
+    services.log.warn(text);
+    void safeWindow.showWarningMessage(text);
+    return toCommandResult(dry);
+  }
   logResult(services, active.connection.name, target, cutoff, started);
   if (started.kind !== 'task') {
     throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);

@@ -4,6 +4,7 @@
 import { isGmsError, PRIVILEGES } from '../gms/errors';
 import type { GmsAction } from '../gms/types';
 import { isConnectionError } from './connectionError';
+import { uiLine, uiText } from './uiText';
 
 export interface ErrorAction {
   title: string;
@@ -79,7 +80,17 @@ function withNextStep(message: string, next: string): string {
   return `${message}${/[.!?]$/.test(message) ? '' : '.'} ${next}`;
 }
 
+/**
+ * The description of a failure. Its message and short line are safe to show:
+ * they often quote the server (Rest.li messages, a redirect's Location), so no
+ * link may survive in them (see uiText).
+ */
 export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorDescription {
+  const description = describeUnsafe(error, ctx);
+  return { ...description, message: uiText(description.message), short: uiLine(description.short, 200) };
+}
+
+function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
   const retry = ctx.retry ? [ctx.retry] : [];
   if (isConnectionError(error)) {
     if (error.code === 'noConnection') {

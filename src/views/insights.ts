@@ -2,6 +2,7 @@
 // tree's tooltips) and the export commands. extension.ts calls
 // registerInsightFeatures; the chart's code loads only when its panel opens.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { describeError } from '../model/errors';
 import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from '../model/history';
@@ -161,7 +162,7 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
         const active = indexSizes.current?.connection.name ?? connections.active()?.name;
         const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
         const all = 'Clear All';
-        const picked = await vscode.window.showWarningMessage(
+        const picked = await safeWindow.showWarningMessage(
           'Clear the index size history?',
           { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
           ...(one ? [one, all] : [all]),
