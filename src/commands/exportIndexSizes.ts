@@ -10,7 +10,7 @@ import * as safeWindow from '../ui/safeWindow';
 import type { IndexSizesSnapshot, Services } from '../services';
 import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from '../model/export';
 import { formatIndexCount } from '../model/format';
-import { registerCommand, type CommandRun } from './run';
+import { confirmStep, registerCommand, type CommandRun } from './run';
 
 interface ExportArgs {
   format?: unknown;
@@ -31,6 +31,15 @@ async function currentSnapshot(services: Services, run: CommandRun): Promise<Ind
     { location: vscode.ProgressLocation.Notification, title: 'DataHub: fetching index sizes…' },
     () => services.indexSizes.refresh(),
   );
+}
+
+async function exists(target: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function rowsOf(snapshot: IndexSizesSnapshot): ExportRow[] {
@@ -77,6 +86,11 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       const choice = given ?? (await askForTarget(snapshot));
       if (!choice) return undefined;
       const rows = rowsOf(snapshot);
+      // The save dialog asks before replacing a file; an argument object cannot, so the modal does.
+      if (given && (await exists(choice.target))) {
+        const replace = await confirmStep(run, `Replace ${choice.target.fsPath}?`, `The file exists; the export of ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" would overwrite it.`, 'Replace');
+        if (!replace) return undefined;
+      }
       try {
         await vscode.workspace.fs.writeFile(choice.target, new TextEncoder().encode(render(choice.format, rows)));
       } catch (error) {

@@ -9,9 +9,10 @@ import { ConnectionError } from '../model/connectionError';
 import { suggestName, uniqueName } from '../model/connections';
 import { findCliConnection } from '../connections/datahubenv';
 import { optionalString, registerCommand } from './run';
+import { confirmSwitch } from './addConnection';
 
 export function registerImportFromCli(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.importFromCli', async (arg) => {
+  return registerCommand(services, 'datahub.importFromCli', async (arg, run) => {
     const { connections } = services;
     const found = await findCliConnection();
     if (!found) {
@@ -28,6 +29,7 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
     }
     const existing = connections.list().find((c) => c.gmsUrl === gmsUrl);
     if (existing) {
+      if (arg && !(await confirmSwitch(run, existing.name, gmsUrl, connections.active()?.name))) return undefined;
       // Same server already configured: refresh its token from the CLI and use it.
       if (found.token && found.token !== (await connections.getToken(existing))) await connections.setToken(existing, found.token);
       await connections.setActive(existing.name);
@@ -48,6 +50,7 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       if (typed === undefined) return undefined;
       name = typed.trim();
     }
+    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl }, found.token);
     await connections.setActive(added.name);
     services.log.info(`Imported ${added.name} (${gmsUrl}) from ${found.source}${found.token ? ', with its token' : ''}.`);

@@ -160,10 +160,7 @@ async function restoreByPatternCommand(
   const active = await activeClient(services, run);
   const params = args ?? (await promptPattern(services, active.connection.name));
   if (!params) return undefined;
-  return runPatternAndReport(services, active, params, {
-    interactive: !args || args.notify === true,
-    confirm: !args,
-  });
+  return runPatternAndReport(services, active, params, { interactive: !args || args.notify === true, confirmIn: run });
 }
 
 export function registerRestoreCommands(services: Services): vscode.Disposable[] {

@@ -2,11 +2,12 @@
 // and reporting the outcome with the resume point (and a Resume action).
 import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../services';
-import { optionalString, reportError, requireString } from './run';
+import { confirmStep, optionalString, reportError, requireString, type CommandRun } from './run';
+import { matchesEveryUrn } from '../model/urnPattern';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
 import { checkPaging, MAX_CONCURRENCY } from '../model/restorePlan';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
-import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 
 const ID = 'datahub.restoreIndicesByPattern';
 
@@ -64,17 +65,19 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   };
 }
 
-async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
+async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<boolean> {
   const detail = [
     `Pattern (SQL LIKE): ${params.urnLike}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
-    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a page comes back short.`,
+    params.all
+      ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a page comes back short.`
+      : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
     '',
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later.',
   ].join('\n');
-  const go = 'Restore All Matching Rows';
-  const choice = await safeWindow.showWarningMessage(`Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`, { modal: true, detail }, go);
-  return choice === go;
+  const scope = params.all ? 'every row' : `${count(params.batchSize, 'row')}`;
+  const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
+  return confirmStep(run, `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`, detail, params.all ? 'Restore All Matching Rows' : 'Restore');
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -104,8 +107,8 @@ export class RestoreStoppedError extends Error {
 export interface ReportOptions {
   /** Show the outcome as a notification (with Resume / Next Batch actions). */
   interactive: boolean;
-  /** Ask before an all-rows run. */
-  confirm: boolean;
+  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless run.confirmed); none for a resume already confirmed. */
+  confirmIn?: CommandRun;
 }
 
 /**
@@ -119,7 +122,8 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
-  if (params.all && options.confirm && !(await confirmAllRows(params, params.concurrency ?? 1))) return undefined;
+  const heavy = params.all || matchesEveryUrn(params.urnLike);
+  if (heavy && options.confirmIn && !(await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency()))) return undefined;
   const outcome = await runPattern(services, active, params);
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
@@ -153,7 +157,7 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
       try {
         // Same connection as the run being resumed, even if the active one changed meanwhile.
         const fresh = await services.connections.clientFor(active.connection);
-        await runPatternAndReport(services, fresh, next, { interactive: true, confirm: false });
+        await runPatternAndReport(services, fresh, next, { interactive: true });
       } catch (error) {
         reportError(services, error, ctx, { source: ID });
       }

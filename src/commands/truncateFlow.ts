@@ -56,7 +56,7 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
   return services.connections.clientFor(now);
 }
 
-/** One request as a program asked for it: no prompt, no modal. */
+/** One request as a program asked for it: no prompt; a real run keeps its modal unless the typed API sent it. */
 export async function runTruncate(
   services: Services,
   run: CommandRun,
@@ -65,7 +65,14 @@ export async function runTruncate(
   options: AdvancedOptions,
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
-  const { client, connection } = await truncateClient(services, run);
+  const active = await truncateClient(services, run);
+  const { client, connection } = active;
+  if (!dryRun && !run.confirmed) {
+    // Through a command id, a real run keeps its modal: dry-run first, then ask.
+    const dry = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, connection.name, target, cutoff, dry);
+    if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+  }
   const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, dryRun));
   logResult(services, connection.name, target, cutoff, result);
   return toCommandResult(result);
@@ -90,6 +97,37 @@ function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: C
       return client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), controller.signal);
     },
   );
+}
+
+/**
+ * The modal before a real truncation, with the dry run's figures. Resolves true
+ * to go ahead; false (after saying so) when there is nothing to delete or the
+ * person did not choose "Truncate". Through the typed API (run.confirmed) it
+ * goes ahead without asking when there is something to delete.
+ */
+export async function confirmTruncation(
+  services: Services,
+  active: ActiveClient,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  dry: DryRunResult,
+  options: AdvancedOptions,
+  run: CommandRun,
+): Promise<boolean> {
+  const view = presentDryRun(target, cutoff, dry, options);
+  if (view.kind !== 'confirm') {
+    if (!run.programmatic) void safeWindow.showInformationMessage(view.message);
+    return false;
+  }
+  if (run.confirmed) return true;
+  const truncate: vscode.MessageItem = { title: 'Truncate' };
+  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
+  const asked = run.programmatic ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
+  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
+  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
+  if (answer === truncate) return true;
+  services.log.info(`Truncate of ${targetName(target)} not confirmed; nothing was deleted.`);
+  return false;
 }
 
 /**
@@ -119,19 +157,7 @@ export async function interactiveTruncate(
     return toCommandResult(dry);
   }
 
-  const view = presentDryRun(target, cutoff, dry, options);
-  if (view.kind !== 'confirm') {
-    void safeWindow.showInformationMessage(view.message);
-    return toCommandResult(dry);
-  }
-  const truncate: vscode.MessageItem = { title: 'Truncate' };
-  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
-  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}`;
-  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
-  if (answer !== truncate) {
-    services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
-    return toCommandResult(dry);
-  }
+  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
 
   const sender = await clientAfterConfirm(services, active, name);
   let started: TruncateResult;

@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
-import { runCommand, describeError, isArgObject, type CommandRun } from '../commands/run';
+import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../commands/run';
 import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../commands/restoreRun';
 import { showUrnResult } from '../commands/restore';
 import { count, formatSeconds, shortenUrn } from '../commands/restoreFormat';
@@ -179,10 +179,14 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
 
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
-  return vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
+  const api = exposeToApi(COMMAND, (arg) =>
+    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), { confirmed: true }),
+  );
+  const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, COMMAND, interactiveArg ? undefined : isArgObject(arg) ? arg : { value: arg }, (_a, run) =>
       restoreAtCursor(services, arg, run),
     );
   });
+  return vscode.Disposable.from(command, api);
 }

@@ -22,6 +22,16 @@ function shown(surface: ShownText['surface'], text: string): string {
   return text;
 }
 
+/** Test seam: answers modals instead of showing them (returns the chosen button's title, or undefined to dismiss). */
+export type ModalAnswerer = (message: string, detail: string | undefined, buttons: string[]) => string | undefined;
+let answerer: ModalAnswerer | undefined;
+
+export function answerModals(answer: ModalAnswerer | undefined): void {
+  answerer = answer;
+}
+
+const titleOf = (item: unknown): string => (typeof item === 'string' ? item : String((item as vscode.MessageItem).title));
+
 function isOptions(value: unknown): value is vscode.MessageOptions {
   return typeof value === 'object' && value !== null && !('title' in value);
 }
@@ -34,7 +44,12 @@ function message(surface: 'information' | 'warning' | 'error', show: () => Show)
     if (isOptions(first)) {
       const options: vscode.MessageOptions = { ...first };
       if (options.detail !== undefined) options.detail = shown('modal detail', uiText(options.detail, 4000));
-      return (show() as (...args: unknown[]) => Thenable<unknown>)(shown(surface, uiText(text)), options, ...items);
+      const safeText = shown(surface, uiText(text));
+      if (options.modal && answerer) {
+        const title = answerer(safeText, options.detail, items.map(titleOf));
+        return Promise.resolve(items.find((item) => titleOf(item) === title));
+      }
+      return (show() as (...args: unknown[]) => Thenable<unknown>)(safeText, options, ...items);
     }
     return (show() as (...args: unknown[]) => Thenable<unknown>)(shown(surface, uiText(text)), ...rest);
   }) as Show;

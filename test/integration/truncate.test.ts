@@ -3,7 +3,7 @@
 // real run deletes them (the index shrinks), and every refusal reads plainly.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, sandbox, useSandboxConnection } from '../host/inHost';
+import { activateExtension, run, sandbox, useSandboxConnection } from '../host/inHost';
 import type { TruncateCommandResult, TaskStatusResult } from '../../src/commands/truncate';
 import type { WatchResult } from '../../src/commands/truncateWatch';
 import type { TaskRecord } from '../../src/model/truncateText';
@@ -30,8 +30,8 @@ function rows(entityType: string, aspect: string, endTimeMillis?: number): Promi
   return sandbox.control<TimeseriesCounts>('GET', `/timeseries?${q}`);
 }
 
-function truncate(arg: Record<string, unknown>): Thenable<TruncateCommandResult> {
-  return vscode.commands.executeCommand<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
+function truncate(arg: Record<string, unknown>): Promise<TruncateCommandResult> {
+  return run<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
 }
 
 async function rejection(promise: Thenable<unknown>): Promise<Error> {

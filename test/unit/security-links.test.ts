@@ -54,11 +54,11 @@ describe('uiText: no link survives, length is capped', () => {
     assert.equal(uiText('x'.repeat(2000), 50).length, 50);
   });
 
-  it('is linear: a 1 MB hostile string is sanitised in well under 100 ms', () => {
+  it('is linear: a 1 MB hostile string is sanitised in under 500 ms', () => {
     const big = `[a](command:x)`.repeat(80_000);
     const t0 = performance.now();
     const safe = uiText(big);
-    assert.ok(performance.now() - t0 < 100, `${(performance.now() - t0).toFixed(1)} ms`);
+    assert.ok(performance.now() - t0 < 500, `${(performance.now() - t0).toFixed(1)} ms`);
     assertNoLink(safe, 'big');
   });
 });

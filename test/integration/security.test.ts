@@ -1,0 +1,159 @@
+// A hostile server and hostile command links, inside a real VS Code: no link
+// reaches the screen, and a command id with arguments never deletes, restores
+// everything, overwrites a file or switches the connection without its modal.
+// The typed API from activate() does the same without asking.
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { API_COMMANDS } from '../../src/api';
+import type { ShownText } from '../../src/ui/safeWindow';
+import { activateExtension, run, sandbox, useSandboxConnection, workspaceFile } from '../host/inHost';
+
+const DAY = 86_400_000;
+const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
+const LINK = '[Fix it](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%5Cn%22%7D)';
+const HOSTILE = [LINK, `\\[Fix\\](command:datahub.truncateTimeseriesAspect)`, '[docs](https://evil.example/x)', '[f](file:///etc/passwd)'];
+
+/** A GMS that puts hostile text in every answer: errors, index names, summaries, task errors, redirects. */
+function hostileServer(text: string): Server {
+  return createServer((req, res) => {
+    const action = new URL(req.url ?? '/', 'http://x').searchParams.get('action');
+    req.resume();
+    const json = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (action === 'getIndexSizes') json(200, { value: { indexSizes: [{ indexName: `dataset_${text}aspect_v1`, entityName: 'dataset', aspectName: text, sizeInMb: 1 }] } });
+    else if (action === 'truncateTimeseriesAspect') json(200, { value: `Delete 1 out of 2 rows (50%). ${text}` });
+    else if (action === 'getEsTaskStatus') json(200, { value: { completed: true, error: text, status: 'failed' } });
+    else if (action === 'restoreIndices') {
+      res.writeHead(302, { location: `https://evil.example/${encodeURI(text)}` });
+      res.end();
+    } else json(500, { message: text, status: 500 });
+  });
+}
+
+async function screen(): Promise<{ shown: ShownText[]; modals: string[]; answer: (title: string | undefined) => void; stop: () => void }> {
+  const api = await activateExtension();
+  const shown: ShownText[] = [];
+  const modals: string[] = [];
+  let title: string | undefined;
+  api.screen.record(shown);
+  api.screen.answerModals((message, detail) => {
+    modals.push(`${message}\n${detail ?? ''}`);
+    return title;
+  });
+  return { shown, modals, answer: (t) => (title = t), stop: () => (api.screen.record(undefined), api.screen.answerModals(undefined)) };
+}
+
+const settle = (promise: Thenable<unknown>): Promise<unknown> => Promise.resolve(promise).then((v) => v, (e: unknown) => e);
+
+describe('security: hostile server text never becomes a link', () => {
+  for (const text of HOSTILE) {
+    it(`every surface, for ${text.slice(0, 30)}…`, async () => {
+      const server = hostileServer(text);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const s = await screen();
+      try {
+        s.answer('Truncate');
+        await run('datahub.addConnection', { name: 'hostile', gmsUrl: url, token: 'hostile-token-1234' });
+        await settle(vscode.commands.executeCommand('datahub.refreshIndexSizes'));
+        await settle(vscode.commands.executeCommand('datahub.restoreIndices', { urn: 'urn:li:corpuser:x', notify: true }));
+        await settle(vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 1, dryRun: false }));
+        await settle(vscode.commands.executeCommand('datahub.showTaskStatus', { task: 'node:1' }));
+        await settle(vscode.commands.executeCommand('datahub.testConnection'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.ok(s.shown.length >= 4, `only ${s.shown.length} texts were shown`);
+        for (const { surface, text: t } of s.shown) assert.ok(!t.includes(']('), `${surface}: ${t}`);
+        assert.ok(s.shown.some((x) => x.text.includes('Fix') || x.text.includes('docs') || x.text.includes('[f]')), 'the hostile text was shown (defused)');
+      } finally {
+        s.stop();
+        await settle(run('datahub.removeConnection', { name: 'hostile' }));
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  }
+});
+
+describe('security: command ids keep their modal; the typed API does not ask', () => {
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+
+  it('the API has one method per command, named without "datahub."', async () => {
+    const api = await activateExtension();
+    for (const name of API_COMMANDS) assert.equal(typeof api[name], 'function', name);
+  });
+
+  it('a real truncation through a command id asks; dismissed, nothing is deleted', async () => {
+    const s = await screen();
+    try {
+      s.answer(undefined);
+      const result = (await vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false })) as { kind: string };
+      assert.equal(result.kind, 'dryRun', 'only the dry run ran');
+      assert.equal(s.modals.length, 1);
+      assert.match(s.modals[0], /Delete \d+ of 201 rows/);
+      assert.match(s.modals[0], /Asked for by a command with arguments/);
+      const real = (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
+      assert.equal(real.length, 0, 'no real truncation was sent');
+    } finally {
+      s.stop();
+    }
+  });
+
+  it('a restore of every URN through a command id asks; dismissed, nothing is sent', async () => {
+    const s = await screen();
+    try {
+      await sandbox.clearRequests();
+      s.answer(undefined);
+      for (const urnLike of ['%', 'urn:li:%']) {
+        const result = await vscode.commands.executeCommand('datahub.restoreIndicesByPattern', { urnLike, all: true, concurrency: 4 });
+        assert.equal(result, undefined);
+      }
+      assert.equal(s.modals.length, 2);
+      assert.match(s.modals[0], /matches every URN/);
+      assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
+      const api = await activateExtension();
+      const done = await api.restoreIndicesByPattern({ urnLike: 'urn:li:corpuser:%', all: true });
+      assert.equal(done?.status, 'completed');
+      assert.equal(s.modals.length, 2, 'the API did not ask');
+    } finally {
+      s.stop();
+    }
+  });
+
+  it('an export over an existing file through a command id asks; dismissed, the file is unchanged', async () => {
+    const file = workspaceFile('security-export.json');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode('keep me'));
+    const s = await screen();
+    try {
+      s.answer(undefined);
+      await vscode.commands.executeCommand('datahub.exportIndexSizes', { format: 'json', path: file.fsPath });
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), 'keep me');
+      assert.match(s.modals[0] ?? '', /Replace .*security-export\.json/);
+    } finally {
+      s.stop();
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
+  it('adding a connection through a command id asks before switching; dismissed, nothing changes', async () => {
+    const api = await activateExtension();
+    const before = api.services.connections.active()?.name;
+    const s = await screen();
+    try {
+      s.answer(undefined);
+      const result = await vscode.commands.executeCommand('datahub.addConnection', { name: 'elsewhere', gmsUrl: 'http://127.0.0.1:9' });
+      assert.equal(result, undefined);
+      assert.equal(api.services.connections.get('elsewhere'), undefined);
+      assert.equal(api.services.connections.active()?.name, before);
+      assert.match(s.modals[0] ?? '', /Make "elsewhere" \(http:\/\/127\.0\.0\.1:9\) the active DataHub connection/);
+    } finally {
+      s.stop();
+    }
+  });
+});
