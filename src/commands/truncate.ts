@@ -12,6 +12,7 @@ import { validateEndTimeMillis } from '../model/cutoff';
 import { optionsFromArgs } from '../model/truncateOptions';
 import type { TruncateTarget } from '../model/truncateText';
 import { TaskStore } from '../views/tasksStore';
+import { persistTasks } from '../views/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from '../views/tasksTree';
 import { isArgObject, registerCommand, reportError, requireString, runCommand, type CommandRun } from './run';
 import { askTaskId, pickIndex, truncatable } from './truncatePrompts';
@@ -102,6 +103,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
   return [
     store,
     view,
+    persistTasks(services, store, watchInBackground),
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
       if (!arg) return truncateIndex();
       const { target, endTimeMillis, dryRun, watch, options } = truncateArgs(arg);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { findCliConnection } from './datahubenv';
+import { hideUserInfo } from '../gms/redact';
 
 const OFFERED_KEY = 'datahub.offeredCliImport';
 
@@ -14,7 +15,7 @@ export async function offerCliImportOnce(services: Services): Promise<void> {
   if (!found || connections.list().length > 0 || context.globalState.get<boolean>(OFFERED_KEY)) return;
   await context.globalState.update(OFFERED_KEY, true);
   const pick = await safeWindow.showInformationMessage(
-    `The DataHub CLI is set up for ${found.gmsUrl} (${found.source}). Import it as a connection?`,
+    `The DataHub CLI is set up for ${hideUserInfo(found.gmsUrl)} (${found.source}). Import it as a connection?`,
     'Import',
     'Not Now',
   );

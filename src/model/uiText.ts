@@ -8,6 +8,8 @@
 /** Longest server- or document-derived text shown in one place. */
 export const MAX_UI_TEXT = 1000;
 
+import { hideUserInfo } from '../gms/redact';
+
 // Control characters (except tab and line break) and bidirectional overrides,
 // which can make one text read as another.
 // eslint-disable-next-line no-control-regex
@@ -15,13 +17,13 @@ const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u2
 
 /**
  * Text safe to show: no link can form (every `](` becomes `] (`), no control or
- * bidi characters, at most `max` characters (an ellipsis marks a cut).
+ * bidi characters, no user info in URLs, at most `max` characters (an ellipsis marks a cut).
  */
 export function uiText(value: unknown, max: number = MAX_UI_TEXT): string {
   let text = typeof value === 'string' ? value : String(value);
   // Cap first (with room for the inserted spaces) so the work stays linear in `max`.
   if (text.length > max * 2) text = text.slice(0, max * 2);
-  text = text.replace(INVISIBLE, '').replace(/\r\n?/g, '\n').split('](').join('] (');
+  text = hideUserInfo(text.replace(INVISIBLE, '').replace(/\r\n?/g, '\n')).split('](').join('] (');
   if (text.length > max) text = `${text.slice(0, Math.max(0, max - 1))}…`;
   return text;
 }

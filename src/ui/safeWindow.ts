@@ -23,7 +23,7 @@ function shown(surface: ShownText['surface'], text: string): string {
 }
 
 /** Test seam: answers modals instead of showing them (returns the chosen button's title, or undefined to dismiss). */
-export type ModalAnswerer = (message: string, detail: string | undefined, buttons: string[]) => string | undefined;
+export type ModalAnswerer = (message: string, detail: string | undefined, buttons: string[]) => string | undefined | Promise<string | undefined>;
 let answerer: ModalAnswerer | undefined;
 
 export function answerModals(answer: ModalAnswerer | undefined): void {
@@ -46,8 +46,7 @@ function message(surface: 'information' | 'warning' | 'error', show: () => Show)
       if (options.detail !== undefined) options.detail = shown('modal detail', uiText(options.detail, 4000));
       const safeText = shown(surface, uiText(text));
       if (options.modal && answerer) {
-        const title = answerer(safeText, options.detail, items.map(titleOf));
-        return Promise.resolve(items.find((item) => titleOf(item) === title));
+        return Promise.resolve(answerer(safeText, options.detail, items.map(titleOf))).then((title) => items.find((item) => titleOf(item) === title));
       }
       return (show() as (...args: unknown[]) => Thenable<unknown>)(safeText, options, ...items);
     }

@@ -80,7 +80,8 @@ function indexItem(node: IndexNode): vscode.TreeItem {
   const { index } = node;
   const size = formatSize(index.sizeMb);
   const item = new vscode.TreeItem(index.aspectName || index.indexName, vscode.TreeItemCollapsibleState.None);
-  item.id = `index:${node.connection}:${index.indexName}`;
+  // Entity and repeat too: the same index name may come twice, or under two entities.
+  item.id = `index:${node.connection}:${node.entityName}:${index.indexName}${node.repeat ? `#${node.repeat}` : ''}`;
   item.description = size;
   item.iconPath = node.overThreshold ? icons().warning : icons().database;
   let flags = node.overThreshold ? '.large' : '';

@@ -157,3 +157,77 @@ describe('security: command ids keep their modal; the typed API does not ask', (
     }
   });
 });
+
+describe('security: smaller holes', () => {
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  after(() => sandbox.control('POST', '/auth', { enabled: true }));
+
+  it('an index listed twice gets two tree items with distinct ids', async () => {
+    const entry = { indexName: 'dataset_twiceaspect_v1', entityName: 'dataset', aspectName: 'twice', sizeInMb: 5 };
+    await sandbox.control('POST', '/indices', { indices: [entry, entry], replace: true });
+    try {
+      await run('datahub.refreshIndexSizes', {});
+      const { indicesView } = await activateExtension();
+      const provider = indicesView.provider;
+      const groups = (await provider.getChildren()) ?? [];
+      const ids: string[] = [];
+      for (const group of groups) {
+        for (const child of (await provider.getChildren(group)) ?? []) ids.push(String((await provider.getTreeItem(child)).id));
+      }
+      const twice = ids.filter((id) => id.includes('dataset_twiceaspect_v1'));
+      assert.equal(twice.length, 2);
+      assert.equal(new Set(ids).size, ids.length, 'every id is unique');
+    } finally {
+      await sandbox.control('POST', '/indices', { indices: [], replace: true });
+    }
+  });
+
+  it('a damaged history file is kept aside under another name, and a new history starts', async () => {
+    const api = await activateExtension();
+    const history = (api.insights as { history?: { uri: vscode.Uri; flush(): Promise<void> } }).history;
+    assert.ok(history, 'the insights seam exposes the history file');
+    await history.flush();
+    await vscode.workspace.fs.writeFile(history.uri, new TextEncoder().encode('{"version":1,"connections":[ damaged'));
+    await run('datahub.refreshIndexSizes', {});
+    await history.flush();
+    const folder = vscode.Uri.joinPath(history.uri, '..');
+    const names = (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+    const aside = names.find((n) => n.startsWith('index-size-history.json.unreadable-'));
+    assert.ok(aside, `no file kept aside among ${names.join(', ')}`);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, aside))), '{"version":1,"connections":[ damaged');
+    const fresh = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(history.uri))) as { version: number; connections: unknown[] };
+    assert.equal(fresh.version, 1);
+    assert.equal(fresh.connections.length, 1);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, aside));
+  });
+
+  it('a truncation confirmed while the token changed is sent with the new client, not dropped', async () => {
+    await sandbox.control('POST', '/auth', { enabled: false });
+    const api = await activateExtension();
+    const connection = api.services.connections.active();
+    assert.ok(connection);
+    await run('datahub.refreshIndexSizes', {});
+    await sandbox.clearRequests();
+    const s = await screen();
+    try {
+      api.screen.answerModals(async () => {
+        // Another window stores a new token while this modal is open: the client is replaced.
+        await api.services.connections.setToken(connection, 'replaced-token-0123456789');
+        return 'Truncate';
+      });
+      const result = (await vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: Date.now() - 300 * DAY, dryRun: false })) as { kind: string; task?: string };
+      assert.equal(result?.kind, 'task', `the truncation was not sent: ${JSON.stringify(result)}`);
+      const real = (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
+      assert.equal(real.length, 1);
+      assert.equal(real[0].tokenName, 'unknown', 'sent with the new token');
+      const saved = api.services.context.globalState.get<Record<string, Array<{ task: string }>>>('datahub.watchedTasks');
+      assert.ok(saved?.[connection.name]?.some((t) => t.task === result.task), 'the task is kept for the next window');
+    } finally {
+      s.stop();
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+});
