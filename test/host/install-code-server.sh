@@ -7,11 +7,19 @@
 # which are committed. A second run is a no-op while the installed version
 # matches (set CODE_SERVER_REINSTALL=1 to force a fresh install).
 #
-# Why not a plain `npm install code-server`: its install script downloads a
-# ripgrep binary from the internet, which this project's machines cannot reach.
-# So every step of that script is done here by hand, offline, against Debian's
-# ripgrep. Needs: node 20, npm, /usr/bin/rg (ripgrep), python3, make, g++ and
-# krb5-config (libkrb5-dev) to build the native modules.
+# Needs Node.js 20 and npm; no ripgrep, no Kerberos headers, no browser.
+# code-server's own install script would download ripgrep and compile every
+# native module, so its steps are done here by hand, without install scripts:
+#   - argon2 (password hashing, loaded at start) is pinned by an override in
+#     code-server/package.json to a release that ships prebuilt binaries;
+#   - @parcel/watcher (file watching) ships prebuilt binaries as optional packages;
+#   - @vscode/spdlog (VS Code's log files), node-pty (integrated terminal) and
+#     native-watchdog are compiled when g++, make and python3 are there (Node's
+#     own headers, as npm is set up to build addons); without them code-server
+#     still starts, with no log files and no terminal, and one line says so;
+#   - kerberos (proxy Kerberos authentication) is compiled only when its headers
+#     (krb5-config) are there; nothing here needs it;
+#   - search in files uses ripgrep only when `rg` is on the PATH.
 set -euo pipefail
 
 VERSION=4.100.3
@@ -30,68 +38,80 @@ if [ -z "${CODE_SERVER_REINSTALL:-}" ] && [ -f "$marker" ] && [ "$(cat "$marker"
   exit 0
 fi
 
-# Fail early, with the fix, rather than deep inside node-gyp.
-missing=()
-for tool in node npm rg python3 make g++ krb5-config; do
-  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  log "missing tools: ${missing[*]}"
-  log "install them with: apt-get install -y ripgrep python3 make g++ libkrb5-dev (and Node.js 20)"
-  exit 1
-fi
 node_major="$(node -p 'process.versions.node.split(".")[0]')"
 if [ "$node_major" != 20 ]; then
   log "code-server $VERSION needs Node.js 20; this is Node.js $(node --version)"
   exit 1
 fi
 
-# Quiet, offline-friendly npm: no audit or funding calls, and the answers to
-# any prompt of a rebuild script (npx) are "yes" so nothing waits on a terminal.
+# Quiet npm: no audit, funding or update calls, and never a script: every
+# install script in code-server's tree either downloads or compiles.
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
-export npm_config_yes=true
+export npm_config_ignore_scripts=true
 
-log "installing code-server $VERSION into $prefix"
+log "installing code-server $VERSION into $prefix (first time only: one to two minutes)"
 rm -f "$marker"
 
-# 1. The package and its server-side dependencies, exactly as locked, without
-#    running any install script (code-server's postinstall is the one that downloads).
-(cd "$prefix" && npm ci --ignore-scripts --loglevel=error)
-step "1/6 npm ci --ignore-scripts"
+# 1. The package and its server-side dependencies, exactly as locked.
+(cd "$prefix" && npm ci --loglevel=error)
+step "1/5 npm ci"
 
-# 2. VS Code's own runtime dependencies (lib/vscode has its own shrinkwrap),
-#    again without scripts: @vscode/ripgrep's script is the downloader.
-(cd "$cs/lib/vscode" && npm install --omit=dev --ignore-scripts --loglevel=error)
-step "2/6 lib/vscode: npm install --omit=dev --ignore-scripts"
+# 2. VS Code's own runtime dependencies (lib/vscode has its own shrinkwrap).
+(cd "$cs/lib/vscode" && npm install --omit=dev --loglevel=error)
+step "2/5 lib/vscode: npm install --omit=dev"
 
-# 3. Search in files needs ripgrep where @vscode/ripgrep would have put it:
-#    point that path at Debian's binary instead of downloading one.
-rg_dir="$cs/lib/vscode/node_modules/@vscode/ripgrep/bin"
-mkdir -p "$rg_dir"
-ln -sfn "$(command -v rg)" "$rg_dir/rg"
-step "3/6 ripgrep -> $(command -v rg)"
-
-# 4. Build the native modules (node-pty, spdlog, kerberos, watcher ...) for this
-#    Node. With bin/rg present, @vscode/ripgrep's script has nothing to fetch.
-(cd "$cs/lib/vscode" && npm rebuild --loglevel=error)
-# argon2 (password hashing) is code-server's own native module; unused with
-# --auth none, but code-server loads it at start.
-(cd "$prefix" && npm rebuild argon2 --loglevel=error)
-step "4/6 npm rebuild (native modules)"
-
-# 5. The rest of code-server's postinstall.sh, by hand:
+# 3. The rest of code-server's postinstall.sh, by hand:
 #    VS Code looks for some files under node_modules.asar; it is the same tree.
 ln -sfn node_modules "$cs/lib/vscode/node_modules.asar"
 #    The `code` CLI inside the integrated terminal and the browser helper.
 ln -sfn code-linux.sh "$cs/lib/vscode/bin/remote-cli/code-server"
 ln -sfn browser-linux.sh "$cs/lib/vscode/bin/helpers/browser.sh"
-step "5/6 node_modules.asar and bin script links"
+#    Search in files runs ripgrep from where @vscode/ripgrep would have downloaded it.
+if rg_path="$(command -v rg 2>/dev/null)"; then
+  mkdir -p "$cs/lib/vscode/node_modules/@vscode/ripgrep/bin"
+  ln -sfn "$rg_path" "$cs/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
+  step "3/5 links (search in files uses $rg_path)"
+else
+  step "3/5 links (no rg on the PATH: search in files is off, nothing else needs it)"
+fi
 
-# 6. Runtime dependencies of the built-in extensions (git, markdown, json ...).
-(cd "$cs/lib/vscode/extensions" && npm install --omit=dev --ignore-scripts --loglevel=error)
-step "6/6 lib/vscode/extensions: npm install --omit=dev"
+# 4. Runtime dependencies of the built-in extensions (git, markdown, json ...).
+(cd "$cs/lib/vscode/extensions" && npm install --omit=dev --loglevel=error)
+step "4/5 lib/vscode/extensions: npm install --omit=dev"
 
-# A quick check that the server starts at all, before anyone relies on it.
-"$cs/out/node/entry.js" --version >/dev/null
+# 5. Native modules, compiled for this Node with npm's own node-gyp and npm's
+#    settings for Node's headers (nodedir), all at once.
+node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
+nodedir="$(npm config get nodedir 2>/dev/null || true)"
+gyp_args=(rebuild --loglevel=error)
+[ -n "$nodedir" ] && [ "$nodedir" != undefined ] && [ "$nodedir" != null ] && gyp_args+=("--nodedir=$nodedir")
+native=(@vscode/spdlog node-pty native-watchdog)
+command -v krb5-config >/dev/null 2>&1 && native+=(kerberos)
+toolchain_missing=()
+for tool in g++ make python3; do command -v "$tool" >/dev/null 2>&1 || toolchain_missing+=("$tool"); done
+if [ "${#toolchain_missing[@]}" -gt 0 ] || [ ! -f "$node_gyp" ]; then
+  log "no ${toolchain_missing[*]:-node-gyp}: VS Code's log files and the terminal are off (the log tests fail); to have them: apt-get install -y g++ make python3 && CODE_SERVER_REINSTALL=1 npm run setup:code-server"
+else
+  build_logs="$(mktemp -d)"
+  pids=()
+  for module in "${native[@]}"; do
+    (cd "$cs/lib/vscode/node_modules/$module" && node "$node_gyp" "${gyp_args[@]}" >"$build_logs/${module//\//_}.log" 2>&1) &
+    pids+=($!)
+  done
+  failed=()
+  for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed+=("${native[$i]}"); done
+  if [ "${#failed[@]}" -gt 0 ]; then
+    for module in "${failed[@]}"; do tail -n 15 "$build_logs/${module//\//_}.log" >&2; done
+    log "could not compile ${failed[*]} (output above): code-server starts without them; fix the build and run CODE_SERVER_REINSTALL=1 npm run setup:code-server"
+  fi
+  rm -rf "$build_logs"
+  step "5/5 native modules: ${native[*]}"
+fi
+
+# A quick check that the server starts at all, before anyone relies on it
+# (its own config file, so ~/.config/code-server is never written).
+check_dir="$(mktemp -d)"
+trap 'rm -rf "$check_dir"' EXIT
+node "$cs/out/node/entry.js" --config "$check_dir/config.yaml" --version >/dev/null
 echo "$VERSION" >"$marker"
 log "code-server $VERSION installed in $((SECONDS - step_started)) s"

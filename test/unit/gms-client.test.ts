@@ -1,15 +1,13 @@
 // The client over real HTTP to the sandbox: every action against every server
 // version, the frontend path, the headers on the wire, the reference fixtures.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { RequestLogEntry } from '../../src/gms';
+import { fixtureText, type FixtureName } from '../fixtures';
 import { INDEX_SEEDS, SAMPLE_URNS, type Sandbox, type ServerVersion } from '../sandbox';
 import { ADMIN, clientFor, rejectsWith, startRecordingServer, useSandbox } from './gms-helpers';
 
 const DAY = 86_400_000;
-const FIXTURES = '/work/shared/reference/fixtures';
 let sandbox!: Sandbox;
 useSandbox((s) => (sandbox = s), { taskDurationMs: 60_000 });
 
@@ -235,8 +233,8 @@ describe('the request on the wire', () => {
 });
 
 describe('the reference fixtures, served over HTTP', () => {
-  function serve(name: string, action: string): void {
-    sandbox.addFault({ action, times: 1, fault: { kind: 'status', status: 200, body: readFileSync(join(FIXTURES, name), 'utf8') } });
+  function serve(name: FixtureName, action: string): void {
+    sandbox.addFault({ action, times: 1, fault: { kind: 'status', status: 200, body: fixtureText(name) } });
   }
 
   it('index sizes: newer, legacy and seed string', async () => {
@@ -274,7 +272,7 @@ describe('the reference fixtures, served over HTTP', () => {
   it('403 fixture: the privilege is named and the stack trace is kept for the log only', async () => {
     const client = clientFor(sandbox.url);
     try {
-      sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'status', status: 403, body: readFileSync(join(FIXTURES, 'error.403.json'), 'utf8') } });
+      sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'status', status: 403, body: fixtureText('error.403.json') } });
       const e = await rejectsWith(client.getIndexSizes(), 'forbidden');
       assert.equal(e.serverMessage, 'User is unauthorized to get index sizes.');
       assert.match(e.message, /'Get Timeseries index sizes API' privilege \(GET_TIMESERIES_INDEX_SIZES_PRIVILEGE\)/);

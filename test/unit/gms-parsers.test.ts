@@ -1,7 +1,5 @@
 // The pure parsers over the reference fixtures and the shapes each DataHub version sends.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   deriveEntityAspect,
@@ -12,10 +10,10 @@ import {
   parseTruncateResult,
   type GmsErrorKind,
 } from '../../src/gms';
+import { fixtureText, type FixtureName } from '../fixtures';
 
-const FIXTURES = '/work/shared/reference/fixtures';
-function fixture(name: string): { value: unknown } {
-  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as { value: unknown };
+function fixture(name: FixtureName): { value: unknown } {
+  return JSON.parse(fixtureText(name)) as { value: unknown };
 }
 
 function throwsKind(fn: () => unknown, kind: GmsErrorKind, code?: string): void {

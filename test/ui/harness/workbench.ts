@@ -205,13 +205,18 @@ export class Workbench {
 
   // ----- editors
 
-  /** Opens a workspace file through Quick Open, by typing its name. */
+  /**
+   * Opens a file at the top of the workspace by clicking it in the Explorer, as
+   * a user does (Quick Open lists files through ripgrep, which the host may lack).
+   */
   async openFile(name: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    await this.quickInputBox.waitFor({ state: 'visible' });
-    await this.quickInputBox.fill('');
-    await this.quickInputBox.pressSequentially(name);
-    await this.pickQuickInputItem(name);
+    await this.openViewContainer('Explorer');
+    const row = this.page
+      .locator('.part.sidebar .explorer-folders-view .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(name) }) })
+      .first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
     await this.page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
     await this.page.locator('.editor-instance .monaco-editor .view-lines .view-line').first().waitFor({ timeout: 15_000 });
   }
