@@ -65,14 +65,15 @@ export async function runTruncate(
   options: AdvancedOptions,
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
-  const active = await truncateClient(services, run);
-  const { client, connection } = active;
+  let active = await truncateClient(services, run);
   if (!dryRun && !run.confirmed) {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
-    const dry = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
-    logResult(services, connection.name, target, cutoff, dry);
+    const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, active.connection.name, target, cutoff, dry);
     if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+    active = await clientAfterConfirm(services, active, targetName(target));
   }
+  const { client, connection } = active;
   const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, dryRun));
   logResult(services, connection.name, target, cutoff, result);
   return toCommandResult(result);

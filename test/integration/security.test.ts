@@ -15,22 +15,30 @@ const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' 
 const LINK = '[Fix it](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%5Cn%22%7D)';
 const HOSTILE = [LINK, `\\[Fix\\](command:datahub.truncateTimeseriesAspect)`, '[docs](https://evil.example/x)', '[f](file:///etc/passwd)'];
 
-/** A GMS that puts hostile text in every answer: errors, index names, summaries, task errors, redirects. */
+/**
+ * A GMS that puts hostile text in every answer: a Rest.li error (first index-size
+ * request, restores, task status), a redirect's Location (second index-size
+ * request), index names, the truncation summary.
+ */
 function hostileServer(text: string): Server {
+  let sizeCalls = 0;
   return createServer((req, res) => {
     const action = new URL(req.url ?? '/', 'http://x').searchParams.get('action');
     req.resume();
     const json = (status: number, body: unknown): void => {
-      res.writeHead(status, { 'content-type': 'application/json' });
+      res.writeHead(status, { 'content-type': 'application/json', ...(status >= 400 ? { 'x-restli-error-response': 'true' } : {}) });
       res.end(JSON.stringify(body));
     };
-    if (action === 'getIndexSizes') json(200, { value: { indexSizes: [{ indexName: `dataset_${text}aspect_v1`, entityName: 'dataset', aspectName: text, sizeInMb: 1 }] } });
-    else if (action === 'truncateTimeseriesAspect') json(200, { value: `Delete 1 out of 2 rows (50%). ${text}` });
-    else if (action === 'getEsTaskStatus') json(200, { value: { completed: true, error: text, status: 'failed' } });
-    else if (action === 'restoreIndices') {
-      res.writeHead(302, { location: `https://evil.example/${encodeURI(text)}` });
-      res.end();
-    } else json(500, { message: text, status: 500 });
+    const restliError = (): void => json(500, { exceptionClass: 'com.linkedin.restli.server.RestLiServiceException', message: text, status: 500 });
+    if (action === 'getIndexSizes') {
+      sizeCalls++;
+      if (sizeCalls === 1) restliError();
+      else if (sizeCalls === 2) {
+        res.writeHead(302, { location: `https://evil.example/${text}` });
+        res.end();
+      } else json(200, { value: { indexSizes: [{ indexName: `dataset_${text}aspect_v1`, entityName: 'dataset', aspectName: text, sizeInMb: 1 }] } });
+    } else if (action === 'truncateTimeseriesAspect') json(200, { value: `Delete 1 out of 2 rows (50%). ${text}` });
+    else restliError();
   });
 }
 
@@ -60,14 +68,18 @@ describe('security: hostile server text never becomes a link', () => {
         s.answer('Truncate');
         await run('datahub.addConnection', { name: 'hostile', gmsUrl: url, token: 'hostile-token-1234' });
         await settle(vscode.commands.executeCommand('datahub.refreshIndexSizes'));
+        await settle(vscode.commands.executeCommand('datahub.testConnection'));
         await settle(vscode.commands.executeCommand('datahub.restoreIndices', { urn: 'urn:li:corpuser:x', notify: true }));
         await settle(vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 1, dryRun: false }));
         await settle(vscode.commands.executeCommand('datahub.showTaskStatus', { task: 'node:1' }));
-        await settle(vscode.commands.executeCommand('datahub.testConnection'));
+        await settle(vscode.commands.executeCommand('datahub.refreshIndexSizes'));
+        await settle(vscode.commands.executeCommand('datahub.copyIndexName', { indexName: `dataset_${text}aspect_v1` }));
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.ok(s.shown.length >= 4, `only ${s.shown.length} texts were shown`);
         for (const { surface, text: t } of s.shown) assert.ok(!t.includes(']('), `${surface}: ${t}`);
-        assert.ok(s.shown.some((x) => x.text.includes('Fix') || x.text.includes('docs') || x.text.includes('[f]')), 'the hostile text was shown (defused)');
+        const defused = s.shown.filter((x) => x.text.includes('] ('));
+        assert.ok(defused.length > 0, `no hostile text was shown (defused): ${JSON.stringify(s.shown)}`);
+        console.log(`      ${s.shown.length} texts shown, ${defused.length} with a defused link, on ${[...new Set(s.shown.map((x) => x.surface))].join(', ')}`);
       } finally {
         s.stop();
         await settle(run('datahub.removeConnection', { name: 'hostile' }));
@@ -167,7 +179,13 @@ describe('security: smaller holes', () => {
 
   it('an index listed twice gets two tree items with distinct ids', async () => {
     const entry = { indexName: 'dataset_twiceaspect_v1', entityName: 'dataset', aspectName: 'twice', sizeInMb: 5 };
-    await sandbox.control('POST', '/indices', { indices: [entry, entry], replace: true });
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ value: { indexSizes: [entry, entry, { ...entry, entityName: 'chart' }] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await run('datahub.addConnection', { name: 'twice', gmsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     try {
       await run('datahub.refreshIndexSizes', {});
       const { indicesView } = await activateExtension();
@@ -178,10 +196,13 @@ describe('security: smaller holes', () => {
         for (const child of (await provider.getChildren(group)) ?? []) ids.push(String((await provider.getTreeItem(child)).id));
       }
       const twice = ids.filter((id) => id.includes('dataset_twiceaspect_v1'));
-      assert.equal(twice.length, 2);
-      assert.equal(new Set(ids).size, ids.length, 'every id is unique');
+      assert.equal(twice.length, 3);
+      assert.equal(new Set(ids).size, ids.length, `every id is unique: ${ids.join(', ')}`);
     } finally {
-      await sandbox.control('POST', '/indices', { indices: [], replace: true });
+      await run('datahub.removeConnection', { name: 'twice' });
+      await useSandboxConnection({ token: 'admin' });
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
