@@ -29,6 +29,9 @@ export interface UrnRestoreOutcome {
   durationMs: number;
 }
 
+/** After Cancel, how long pages in flight may still finish before they are cut off. */
+const PAGE_GRACE_MS = 3000;
+
 /** Restores that can be cancelled with datahub.cancelRestore. */
 const running = new Set<AbortController>();
 
@@ -151,6 +154,11 @@ export async function runPattern(services: Services, active: ActiveClient, param
   await recentStore(services).add(connection.name, 'patterns', [params.urnLike]);
   const plan = await withRestoreProgress(`Restoring indices for ${what}`, (signal, report) => {
     report(`starting at start=${params.start}…`);
+    // Cancel stops new pages at once; pages in flight get a moment to finish (so none is
+    // restored twice on resume), then are cut off so a stalled page cannot hold the run.
+    const pages = new AbortController();
+    let cutOff: NodeJS.Timeout | undefined;
+    signal.addEventListener('abort', () => (cutOff = setTimeout(() => pages.abort(), PAGE_GRACE_MS)), { once: true });
     return runRestorePlan({
       start: params.start,
       batchSize: params.batchSize,
@@ -158,7 +166,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
       concurrency,
       skip: params.skip,
       signal,
-      restorePage: (start) => client.restoreIndices(patternPageRequest(params, start), signal),
+      restorePage: (start) => client.restoreIndices(patternPageRequest(params, start), pages.signal),
       onPage: (page, p) => {
         services.log.info(
           `  page start=${page.start}: rowsMigrated=${page.rowsMigrated}, ignored=${page.ignored}, ${page.durationMs} ms`,
@@ -166,7 +174,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
         services.log.trace(`    raw: ${page.result.raw}`);
         report(progressMessage(p.rowsMigrated, p.requests, p.nextStart) + (signal.aborted ? ' · stopping after pages in flight' : ''));
       },
-    });
+    }).finally(() => clearTimeout(cutOff));
   });
   let errorText: string | undefined;
   if (plan.failure) {
