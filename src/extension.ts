@@ -4,6 +4,8 @@
 import { bundleEvaluationStarted } from './bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
 import type { DataHubApi, Services } from './services';
+import { createCommandsApi, type DataHubCommands } from './api';
+import { answerModals, recordShownTexts } from './ui/safeWindow';
 import { SettingsConnectionService } from './connections/connectionService';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { offerCliImportOnce } from './connections/cliOffer';
@@ -19,7 +21,7 @@ import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './v
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
 
-export function activate(context: vscode.ExtensionContext): DataHubApi {
+export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new SettingsConnectionService(context, log);
@@ -64,8 +66,12 @@ export function activate(context: vscode.ExtensionContext): DataHubApi {
   void seedDemoToken(services);
 
   log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
+  const commands = createCommandsApi();
+  // Test seams (services hold the secret store) only where tests and benchmarks run.
+  if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
-  return { services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, activationTimings };
+  const screen = { record: recordShownTexts, answerModals };
+  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings };
 }
 
 export function deactivate(): void {

@@ -3,6 +3,8 @@
 import type * as vscode from 'vscode';
 import type { GmsClient, IndexSize } from './gms/types';
 import type { IndexTreeNode } from './views/indexTreeNodes';
+import type { DataHubCommands } from './api';
+import type { ModalAnswerer, ShownText } from './ui/safeWindow';
 
 export interface Connection {
   name: string;
@@ -88,8 +90,11 @@ export interface Services {
   indicesView: IndicesViewSeam;
 }
 
-/** What activate() returns, for tests and other extensions. */
-export interface DataHubApi {
+/**
+ * What activate() returns in a test or development host: the typed commands API
+ * plus the test seams. In a normal install only the commands API is returned.
+ */
+export interface DataHubApi extends DataHubCommands {
   services: Services;
   indicesView: {
     provider: vscode.TreeDataProvider<IndexTreeNode>;
@@ -99,6 +104,8 @@ export interface DataHubApi {
   insights?: unknown;
   /** Test seam of the truncate part (the session's task list and the DataHub Tasks provider). */
   truncate?: unknown;
+  /** Every text the extension put on screen (and modals answered without showing them). */
+  screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
   /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */
   activationTimings?: { bundleEvaluationStarted: number; bundleEvaluated: number; activateStarted: number; activateEnded: number };
 }

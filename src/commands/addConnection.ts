@@ -1,11 +1,13 @@
 // DataHub: Add Connection… — URL, name and optional token in one flow; the new
 // connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl? } -> { name, gmsUrl }.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../model/connectionError';
 import { parseHttpUrl, suggestName, tidyUrl, uniqueName } from '../model/connections';
-import { optionalString, registerCommand, requireString } from './run';
+import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from './run';
+import { urlOrigin } from '../model/connections';
 import { promptToken } from './setAccessToken';
 
 const TITLE = 'Add DataHub Connection';
@@ -21,7 +23,7 @@ function urlProblem(value: string): string | undefined {
 }
 
 export function registerAddConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.addConnection', async (arg) => {
+  return registerCommand(services, 'datahub.addConnection', async (arg, run) => {
     const { connections } = services;
     let name: string;
     let gmsUrl: string;
@@ -61,13 +63,28 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       if (token === undefined) return undefined; // Escape cancels the whole flow
       token = token || undefined;
     }
+    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl, frontendUrl }, token);
     await connections.setActive(added.name);
     if (!arg) {
-      void vscode.window
+      void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
     }
     return { name: added.name, gmsUrl: added.gmsUrl };
   });
+}
+
+/**
+ * Through a command id, adding (or importing) a connection that becomes active
+ * asks first: requests, and the token, would go to a server the arguments chose.
+ */
+export function confirmSwitch(run: CommandRun, name: string, gmsUrl: string, activeName: string | undefined): Promise<boolean> {
+  const from = activeName && activeName !== name ? ` instead of "${activeName}"` : '';
+  return confirmStep(
+    run,
+    `Make "${name}" (${urlOrigin(gmsUrl)}) the active DataHub connection${from}?`,
+    'A command with arguments (a link, a keybinding or another extension) asks to add this connection and switch to it. Every DataHub request, with its token, then goes to this server.',
+    'Add and Switch',
+  );
 }

@@ -2,6 +2,7 @@
 // The argument is the tree element { kind: 'index', index } or { indexName } /
 // { entityName, aspectName }; result { text } (what went to the clipboard).
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { entityAspectText } from '../model/indices';
 import { registerCommand } from './run';
@@ -21,7 +22,7 @@ function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'asp
 
 async function copy(text: string, what: string): Promise<{ text: string }> {
   await vscode.env.clipboard.writeText(text);
-  vscode.window.setStatusBarMessage(`$(copy) Copied ${what}: ${text}`, 3000);
+  safeWindow.setStatusBarMessage(`$(copy) Copied ${what}: ${text}`, 3000);
   return { text };
 }
 

@@ -6,10 +6,11 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { IndexSizesSnapshot, Services } from '../services';
 import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from '../model/export';
 import { formatIndexCount } from '../model/format';
-import { registerCommand, type CommandRun } from './run';
+import { confirmStep, registerCommand, type CommandRun } from './run';
 
 interface ExportArgs {
   format?: unknown;
@@ -26,10 +27,19 @@ async function currentSnapshot(services: Services, run: CommandRun): Promise<Ind
   const current = services.indexSizes.current;
   if (current) return current;
   run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
-  return vscode.window.withProgress(
+  return safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'DataHub: fetching index sizes…' },
     () => services.indexSizes.refresh(),
   );
+}
+
+async function exists(target: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function rowsOf(snapshot: IndexSizesSnapshot): ExportRow[] {
@@ -76,6 +86,11 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       const choice = given ?? (await askForTarget(snapshot));
       if (!choice) return undefined;
       const rows = rowsOf(snapshot);
+      // The save dialog asks before replacing a file; an argument object cannot, so the modal does.
+      if (given && (await exists(choice.target))) {
+        const replace = await confirmStep(run, `Replace ${choice.target.fsPath}?`, `The file exists; the export of ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" would overwrite it.`, 'Replace');
+        if (!replace) return undefined;
+      }
       try {
         await vscode.workspace.fs.writeFile(choice.target, new TextEncoder().encode(render(choice.format, rows)));
       } catch (error) {
@@ -84,7 +99,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       }
       services.log.info(`Exported ${rows.length} index sizes of ${snapshot.connection.name} to ${choice.target.fsPath}`);
       if (!run.programmatic) {
-        void vscode.window
+        void safeWindow
           .showInformationMessage(`Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`, 'Open')
           .then((action) => action && vscode.window.showTextDocument(choice.target));
       }
@@ -94,7 +109,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       const snapshot = await currentSnapshot(services, run);
       const markdown = toMarkdown(rowsOf(snapshot));
       await vscode.env.clipboard.writeText(markdown);
-      vscode.window.setStatusBarMessage(`$(markdown) Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table`, 4000);
+      safeWindow.setStatusBarMessage(`$(markdown) Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table`, 4000);
       return { markdown };
     }),
   ];

@@ -3,7 +3,7 @@
 // Programmatic: { filter } -> { filter, shown, total }; clearFilter -> { filter: '' }.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { filterIndices } from '../model/indices';
+import { filterIndices, MAX_FILTER_LENGTH } from '../model/indices';
 import type { IndicesView } from '../views/indicesView';
 import { optionalString, registerCommand } from './run';
 
@@ -15,13 +15,19 @@ export function registerFilterCommands(services: Services, view: IndicesView): v
   return [
     registerCommand(services, 'datahub.filterIndices', async (arg) => {
       let filter: string | undefined;
-      if (arg) filter = optionalString(arg, 'filter', 'datahub.filterIndices') ?? '';
-      else {
+      const tooLong = (text: string) =>
+        text.trim().length > MAX_FILTER_LENGTH ? `The filter is ${text.trim().length} characters long; use at most ${MAX_FILTER_LENGTH}.` : undefined;
+      if (arg) {
+        filter = optionalString(arg, 'filter', 'datahub.filterIndices') ?? '';
+        const problem = tooLong(filter);
+        if (problem) throw new Error(`datahub.filterIndices: ${problem}`);
+      } else {
         filter = await vscode.window.showInputBox({
           title: 'Filter Timeseries Indices',
           prompt: 'Part of an entity, aspect or index name; * matches anything. Empty clears the filter.',
           placeHolder: 'e.g. profile, dataset*usage',
           value: view.provider.filter,
+          validateInput: tooLong,
         });
         if (filter === undefined) return undefined;
       }

@@ -2,15 +2,17 @@
 // legacy host/port/protocol) or ~/.datahubenv, like the CLI itself.
 // Programmatic: { name? } -> { name, gmsUrl, source, hasToken, created }.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../model/connectionError';
 import { suggestName, uniqueName } from '../model/connections';
 import { findCliConnection, skipsConfigFile } from '../connections/datahubenv';
 import { optionalString, registerCommand } from './run';
+import { confirmSwitch } from './addConnection';
 
 export function registerImportFromCli(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.importFromCli', async (arg) => {
+  return registerCommand(services, 'datahub.importFromCli', async (arg, run) => {
     const { connections } = services;
     let found;
     try {
@@ -34,10 +36,11 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
     }
     const existing = connections.list().find((c) => c.gmsUrl === gmsUrl);
     if (existing) {
+      if (arg && !(await confirmSwitch(run, existing.name, gmsUrl, connections.active()?.name))) return undefined;
       // Same server already configured: refresh its token from the CLI and use it.
       if (found.token && found.token !== (await connections.getToken(existing))) await connections.setToken(existing, found.token);
       await connections.setActive(existing.name);
-      if (!arg) void vscode.window.showInformationMessage(`"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`);
+      if (!arg) void safeWindow.showInformationMessage(`"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`);
       return { name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
     }
     const taken = connections.list().map((c) => c.name);
@@ -54,10 +57,11 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       if (typed === undefined) return undefined;
       name = typed.trim();
     }
+    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl }, found.token);
     await connections.setActive(added.name);
     services.log.info(`Imported ${added.name} (${gmsUrl}) from ${found.source}${found.token ? ', with its token' : ''}.`);
-    if (!arg) void vscode.window.showInformationMessage(`Imported "${added.name}" (${gmsUrl}) from ${found.source}; it is now active.`);
+    if (!arg) void safeWindow.showInformationMessage(`Imported "${added.name}" (${gmsUrl}) from ${found.source}; it is now active.`);
     return { name: added.name, gmsUrl, source: found.source, hasToken: !!found.token, created: true };
   });
 }

@@ -1,15 +1,21 @@
 // DataHub: Remove Connection… — asks which and confirms; deletes its token too.
-// Programmatic: { name } -> { name } (no prompt).
+// Programmatic: { name } -> { name }; through a command id the modal still asks
+// (the typed API from activate() removes without asking).
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { noConnectionError } from '../model/connectionError';
-import { registerCommand, requireString } from './run';
+import { confirmStep, registerCommand, requireString } from './run';
+
+const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
 
 export function registerRemoveConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.removeConnection', async (arg) => {
+  return registerCommand(services, 'datahub.removeConnection', async (arg, run) => {
     const { connections } = services;
     if (arg) {
       const name = requireString(arg, 'name', 'datahub.removeConnection');
+      if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
+      if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
       await connections.remove(name);
       return { name };
     }
@@ -24,14 +30,14 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
             { title: 'Remove DataHub Connection', placeHolder: 'Connection to remove' },
           );
     if (!picked) return undefined;
-    const confirm = await vscode.window.showWarningMessage(
+    const confirm = await safeWindow.showWarningMessage(
       `Remove the DataHub connection "${picked.name}"?`,
-      { modal: true, detail: 'It is deleted from your user settings and its access token from secret storage.' },
+      { modal: true, detail: REMOVE_DETAIL },
       'Remove',
     );
     if (confirm !== 'Remove') return undefined;
     await connections.remove(picked.name);
-    void vscode.window.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
+    void safeWindow.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
     return { name: picked.name };
   });
 }

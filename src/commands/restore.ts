@@ -5,6 +5,7 @@
 // Each also takes an argument object (no prompts; result returned; errors reject),
 // documented in the README under "Programmatic use".
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { registerCommand, reportError, requireString, optionalString, type CommandRun } from './run';
 import { normaliseUrnInput, findUrnAt } from '../editor/findUrn';
@@ -57,7 +58,7 @@ function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
 /** The result notification; "Show Details" opens the log where the parsed answer was written. */
 export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): void {
   const message = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
-  const show = outcome.rowsMigrated === 0 && outcome.ignored === 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const show = outcome.rowsMigrated === 0 && outcome.ignored === 0 ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, 'Show Details').then((choice) => {
     if (choice === 'Show Details') services.log.show(true);
   });
@@ -172,11 +173,11 @@ async function restoreByPatternCommand(
   if (arg?.resume === true) {
     // Programmatic resume of the saved run of the active connection.
     if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
-    return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirm: false });
+    return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirmIn: run });
   }
   const args = arg ? patternArgs(arg) : undefined;
   let params: PatternRun | undefined = args;
-  let confirm = !args;
+  let confirm = true;
   if (!args && saved) {
     const offered = await offerSavedRun(saved);
     if (offered === undefined) return undefined;
@@ -189,7 +190,7 @@ async function restoreByPatternCommand(
   if (!params) return undefined;
   return runPatternAndReport(services, active, params, {
     interactive: !args || args.notify === true,
-    confirm,
+    confirmIn: confirm ? run : undefined,
   });
 }
 
@@ -205,7 +206,7 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
     registerCommand(services, 'datahub.cancelRestore', (arg) => {
       const n = cancelRunningRestores();
       if (!arg) {
-        void vscode.window.showInformationMessage(
+        void safeWindow.showInformationMessage(
           n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`,
         );
       }

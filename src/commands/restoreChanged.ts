@@ -4,6 +4,7 @@
 // the pattern (default urn:li:%), advanced options (limit, createDefaultAspects);
 // then a confirmation that shows the instants. The argument object skips them all.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { registerCommand, optionalString, type CommandRun } from './run';
 import { checkUrnLikeInput } from './restoreValidation';
@@ -51,7 +52,7 @@ async function promptWindow(): Promise<RestoreWindow | undefined> {
   try {
     return normaliseWindow({ gePitEpochMs: from, lePitEpochMs: to }, Date.now());
   } catch (error) {
-    void vscode.window.showErrorMessage(`${(error as Error).message} Nothing was restored.`);
+    void safeWindow.showErrorMessage(`${(error as Error).message} Nothing was restored.`);
     return undefined;
   }
 }
@@ -90,7 +91,7 @@ async function restoreChangedCommand(services: Services, arg: Record<string, unk
     const urnLike = optionalString(arg, 'urnLike', ID) ?? 'urn:li:%';
     const params = patternArgs({ batchSize: WINDOW_BATCH_SIZE, ...arg, urnLike, all: true });
     const active = await activeClient(services, run);
-    return runPatternAndReport(services, active, params, { interactive: params.notify === true, confirm: false });
+    return runPatternAndReport(services, active, params, { interactive: params.notify === true, confirmIn: run });
   }
   const active = await activeClient(services, run);
   const window = await promptWindow();
@@ -108,7 +109,7 @@ async function restoreChangedCommand(services: Services, arg: Record<string, unk
     services,
     active,
     { urnLike, start: 0, batchSize: WINDOW_BATCH_SIZE, all: true, window, ...advanced },
-    { interactive: true, confirm: true },
+    { interactive: true, confirmIn: run },
   );
 }
 

@@ -2,6 +2,7 @@
 // there are recent values (or a URN at the cursor), a QuickPick offers them first
 // and also takes typing, handing an invalid entry to the InputBox to explain.
 import * as vscode from 'vscode';
+import { safeItem } from '../ui/safeWindow';
 import type { InputCheck } from './restoreValidation';
 import { checkAspect } from './restoreValidation';
 import { suggestAspects } from './restoreAspects';
@@ -80,11 +81,11 @@ export async function pickOrType(step: PickOrTypeStep): Promise<string | undefin
   const fixed: ValueItem[] = [typeItem];
   if (step.suggestions.length > 0) {
     fixed.push({ label: 'suggested', kind: vscode.QuickPickItemKind.Separator });
-    for (const s of step.suggestions) fixed.push({ label: s.value, value: s.value, description: s.description, detail: s.detail });
+    for (const s of step.suggestions) fixed.push(safeItem({ label: s.value, value: s.value, description: s.description, detail: s.detail }));
   }
   if (recent.length > 0) {
     fixed.push({ label: 'recent', kind: vscode.QuickPickItemKind.Separator });
-    for (const r of recent) fixed.push({ label: r, value: r });
+    for (const r of recent) fixed.push(safeItem({ label: r, value: r }));
   }
   qp.items = fixed;
   // A suggestion from context (the URN at the cursor) is what Enter takes by default.

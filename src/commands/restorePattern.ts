@@ -1,13 +1,14 @@
 // Restore by URN pattern: reading the programmatic argument, confirming, running,
 // and reporting the outcome with the resume point (and a Resume action).
-import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../services';
-import { optionalString, reportError, requireString } from './run';
+import { confirmStep, optionalString, reportError, requireString, type CommandRun } from './run';
+import { matchesEveryUrn } from '../model/urnPattern';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restorePlan';
 import { formatInstant, normaliseWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
-import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 
 const ID = 'datahub.restoreIndicesByPattern';
 
@@ -88,7 +89,7 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   };
 }
 
-async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
+async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<boolean> {
   const lines = [
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
@@ -96,18 +97,21 @@ async function confirmAllRows(params: PatternRun, concurrency: number): Promise<
   if (params.window) lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
   if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
   lines.push(
-    `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`,
+    params.all
+      ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
+      : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
     '',
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
   );
   if (params.createDefaultAspects) {
     lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
   }
-  const detail = lines.join('\n');
-  const go = 'Restore All Matching Rows';
-  const title = params.window ? `Restore indices for rows of ${shortenUrn(params.urnLike, 60)} written in this window?` : `Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`;
-  const choice = await vscode.window.showWarningMessage(title, { modal: true, detail }, go);
-  return choice === go;
+  const scope = params.all ? 'every row' : count(params.batchSize, 'row');
+  const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
+  const title = params.window
+    ? `Restore indices for ${scope} of ${shortenUrn(params.urnLike, 60)} written in this window${everything}?`
+    : `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`;
+  return confirmStep(run, title, lines.join('\n'), params.all ? 'Restore All Matching Rows' : 'Restore');
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -138,8 +142,8 @@ export class RestoreStoppedError extends Error {
 export interface ReportOptions {
   /** Show the outcome as a notification (with Resume / Next Batch actions). */
   interactive: boolean;
-  /** Ask before an all-rows run. */
-  confirm: boolean;
+  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless run.confirmed); none for a resume already confirmed. */
+  confirmIn?: CommandRun;
 }
 
 /**
@@ -153,7 +157,8 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
-  if (params.all && options.confirm && !(await confirmAllRows(params, params.concurrency ?? 1))) return undefined;
+  const heavy = params.all || matchesEveryUrn(params.urnLike);
+  if (heavy && options.confirmIn && !(await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency()))) return undefined;
   const outcome = await runPattern(services, active, params);
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
@@ -178,7 +183,7 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   if (plan.incompletePages.length > 0 && !actions.includes('Re-run Incomplete Pages')) actions.push('Re-run Incomplete Pages');
   actions.push('Show Details');
   const show =
-    level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
     if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
@@ -197,7 +202,7 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
       try {
         // Same connection as the run being resumed, even if the active one changed meanwhile.
         const fresh = await services.connections.clientFor(active.connection);
-        await runPatternAndReport(services, fresh, next, { interactive: true, confirm: false });
+        await runPatternAndReport(services, fresh, next, { interactive: true });
       } catch (error) {
         reportError(services, error, ctx, { source: ID });
       }

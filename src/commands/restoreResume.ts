@@ -3,6 +3,7 @@
 // the pages already done after it and the pages that came back incomplete. One run
 // per connection; a finished run without incomplete pages clears it.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { IncompletePage } from '../model/restorePlan';
 import type { RestoreWindow } from '../model/restoreWindow';
 import type { PatternRun } from './restoreRun';
@@ -110,7 +111,7 @@ export async function offerSavedRun(run: SavedRun): Promise<PatternRun | 'new' |
   const { message, detail } = resumeQuestion(run);
   const resume = run.reachedEnd ? 'Re-run Incomplete Pages' : 'Resume';
   const fresh = 'Start a New Run';
-  const choice = await vscode.window.showInformationMessage(message, { modal: true, detail }, resume, fresh);
+  const choice = await safeWindow.showInformationMessage(message, { modal: true, detail }, resume, fresh);
   if (choice === resume) return continuation(run);
   return choice === fresh ? 'new' : undefined;
 }

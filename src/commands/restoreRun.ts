@@ -2,6 +2,7 @@
 // editor's context menu) and a URN pattern page by page (with progress,
 // cancellation and a resume point). The prompts and messages live elsewhere.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services, ActiveClient } from '../services';
 import type { RestoreResult } from '../gms/types';
 import type { CommandRun, ErrorContext } from './run';
@@ -34,6 +35,9 @@ export interface UrnRestoreOutcome {
   requests: number;
   durationMs: number;
 }
+
+/** After Cancel, how long pages in flight may still finish before they are cut off. */
+const PAGE_GRACE_MS = 3000;
 
 /** Restores that can be cancelled with datahub.cancelRestore. */
 const running = new Set<AbortController>();
@@ -116,7 +120,7 @@ export async function withRestoreProgress<T>(
   const controller = new AbortController();
   const tracked = track(controller);
   try {
-    return await vscode.window.withProgress(
+    return await safeWindow.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (progress, token) => {
         token.onCancellationRequested(() => controller.abort());
@@ -221,7 +225,12 @@ export async function runPattern(services: Services, active: ActiveClient, param
   let lastSave = Date.now();
   const plan = await withRestoreProgress(`Restoring indices for ${what}`, (signal, report) => {
     report(`starting at start=${params.start}…`);
-    const restorePage = (start: number, rows: number) => client.restoreIndices(patternPageRequest(params, start, rows));
+    // Cancel stops new pages at once; pages in flight get a moment to finish (so none is
+    // restored twice on resume), then are cut off so a stalled page cannot hold the run.
+    const pages = new AbortController();
+    let cutOff: NodeJS.Timeout | undefined;
+    signal.addEventListener('abort', () => (cutOff = setTimeout(() => pages.abort(), PAGE_GRACE_MS)), { once: true });
+    const restorePage = (start: number, rows: number) => client.restoreIndices(patternPageRequest(params, start, rows), pages.signal);
     const onPage = (page: PageOutcome, p: PlanProgress): void => {
       pageLog.page(page);
       if (page.rows < params.batchSize && shortSoFar.length < MAX_SAVED_INCOMPLETE) shortSoFar.push({ start: page.start, read: page.rows });
@@ -233,7 +242,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
         void saved.save(connection.name, toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart));
       }
     };
-    if (params.pages) return rerunPages({ starts: params.pages, batchSize: params.batchSize, restorePage, signal, onPage });
+    if (params.pages) return rerunPages({ starts: params.pages, batchSize: params.batchSize, restorePage, signal, onPage }).finally(() => clearTimeout(cutOff));
     return runRestorePlan({
       start: params.start,
       batchSize: params.batchSize,
@@ -244,7 +253,7 @@ export async function runPattern(services: Services, active: ActiveClient, param
       signal,
       restorePage,
       onPage,
-    });
+    }).finally(() => clearTimeout(cutOff));
   });
   if (params.carried?.length) {
     const fresh = new Set(plan.incompletePages.map((p) => p.start));

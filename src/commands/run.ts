@@ -3,6 +3,7 @@
 // same text (programmatic use: an argument object was passed). Details go to the
 // log, never the token.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../model/errors';
 
@@ -13,6 +14,12 @@ export interface CommandRun {
   readonly id: string;
   /** True when called with an argument object: no prompts, result returned, errors reject. */
   readonly programmatic: boolean;
+  /**
+   * True only through the typed API that activate() returns: destructive or heavy
+   * steps go ahead without their modal. Through a command id (a command link, a
+   * keybinding, another extension) an argument object only pre-fills the modal.
+   */
+  readonly confirmed: boolean;
   /** Filled in by the handler so an error message can name the connection and privilege. */
   errorContext: ErrorContext;
 }
@@ -33,7 +40,28 @@ export function registerCommand<A = Record<string, unknown>, R = unknown>(
   id: string,
   handler: CommandHandler<A, R>,
 ): vscode.Disposable {
-  return vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
+  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, { confirmed: true }));
+  const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
+  return vscode.Disposable.from(command, api);
+}
+
+/** The typed API's entry for each command: the same handler, with `confirmed` set. */
+const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
+
+/** Makes a command callable through the API (registerCommand does this itself). */
+export function exposeToApi(id: string, call: (arg: Record<string, unknown> | undefined) => Promise<unknown>): vscode.Disposable {
+  apiEntries.set(id, call);
+  return new vscode.Disposable(() => {
+    if (apiEntries.get(id) === call) apiEntries.delete(id);
+  });
+}
+
+/** Calls a command through the API; rejects for an id that is not registered. */
+export function callThroughApi(id: string, arg: Record<string, unknown> | undefined): Promise<unknown> {
+  const call = apiEntries.get(id);
+  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
+  if (arg !== undefined && !isArgObject(arg)) return Promise.reject(new Error(`${id}: pass an argument object, e.g. { }.`));
+  return call(arg);
 }
 
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */
@@ -42,8 +70,9 @@ export async function runCommand<A, R>(
   id: string,
   arg: unknown,
   handler: CommandHandler<A, R>,
+  mode: { confirmed?: boolean } = {},
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, programmatic: isArgObject(arg), errorContext: {} };
+  const run: CommandRun = { id, programmatic: isArgObject(arg), confirmed: mode.confirmed === true, errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {
@@ -88,7 +117,7 @@ export function reportError(services: Services, error: unknown, ctx: ErrorContex
 /** Shows an error notification whose buttons run the suggested commands. */
 export async function showDescription(description: ErrorDescription): Promise<void> {
   const actions = description.actions.slice(0, 3);
-  const picked = await vscode.window.showErrorMessage(description.message, ...actions.map((a) => a.title));
+  const picked = await safeWindow.showErrorMessage(description.message, ...actions.map((a) => a.title));
   const action = actions.find((a) => a.title === picked);
   if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
 }
@@ -108,4 +137,15 @@ export function optionalString(arg: Record<string, unknown> | undefined, key: st
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new Error(`${command}: "${key}" must be a string.`);
   return value;
+}
+
+/**
+ * The modal a destructive or heavy step keeps when reached through a command id
+ * with arguments (they pre-fill it): resolves true when the person chose `go`.
+ * Through the typed API (run.confirmed) it is skipped and resolves true.
+ */
+export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
+  if (run.confirmed) return true;
+  const choice = await safeWindow.showWarningMessage(message, { modal: true, detail }, go);
+  return choice === go;
 }

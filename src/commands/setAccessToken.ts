@@ -1,6 +1,7 @@
 // DataHub: Set Access Token… — a password box; the token goes to SecretStorage only.
 // Programmatic: { token, connection? } -> { connection }.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { registerCommand, requireString } from './run';
 import { targetConnection } from './target';
@@ -40,7 +41,7 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
     }
     await services.connections.setToken(connection, token);
     if (!arg) {
-      void vscode.window
+      void safeWindow
         .showInformationMessage(`Access token stored for "${connection.name}" in VS Code's secret storage.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
     }

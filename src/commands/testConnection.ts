@@ -1,6 +1,7 @@
 // DataHub: Test Connection — one getIndexSizes call; reports latency and index count.
 // Programmatic: { connection? } -> { connection, latencyMs, indexCount }.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { registerCommand } from './run';
 import { targetConnection } from './target';
@@ -18,7 +19,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     };
     const result = arg
       ? await attempt()
-      : await vscode.window.withProgress(
+      : await safeWindow.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Testing DataHub connection "${connection.name}"…`, cancellable: true },
           (_progress, token) => {
             const controller = new AbortController();
@@ -28,7 +29,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
         );
     const text = `Connected to ${connection.name} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
     services.log.info(text);
-    if (!arg) void vscode.window.showInformationMessage(text);
+    if (!arg) void safeWindow.showInformationMessage(text);
     return { connection: connection.name, ...result };
   });
 }

@@ -12,6 +12,7 @@ import { optionsFromArgs } from '../model/truncateOptions';
 import { targetOfIndex } from '../model/truncateTarget';
 import type { TruncateTarget } from '../model/truncateText';
 import { TaskStore } from '../views/tasksStore';
+import { persistTasks } from '../views/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from '../views/tasksTree';
 import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from './run';
 import { askTaskId, pickIndex } from './truncatePrompts';
@@ -82,6 +83,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
   return [
     store,
     view,
+    persistTasks(services, store, watchInBackground),
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
       if (!arg) return truncateIndex();
       const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);

@@ -1,9 +1,11 @@
 // The truncate flow itself: ask for the cutoff (and options), dry-run, show what
 // would go in a modal, and start the real run only after "Truncate".
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
 import type { ActiveClient, Services } from '../services';
 import { formatCutoffTime } from '../model/cutoff';
+import { isGmsError } from '../gms/errors';
 import { originOf } from '../model/errors';
 import type { AdvancedOptions } from '../model/truncateOptions';
 import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncateText';
@@ -45,11 +47,12 @@ async function realRun(
   cutoff: CutoffChoice,
   options: AdvancedOptions,
   tell: boolean,
+  signal?: AbortSignal,
 ): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
   const name = targetName(target);
-  return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req), request(target, cutoff.endTimeMillis, options, false), (reason) => {
+  return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req, signal), request(target, cutoff.endTimeMillis, options, false), (reason) => {
     services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead.`);
-    if (tell) void vscode.window.showWarningMessage(fallbackMessage(name));
+    if (tell) void safeWindow.showWarningMessage(fallbackMessage(name));
   });
 }
 
@@ -68,7 +71,24 @@ async function truncateClient(services: Services, run: CommandRun): Promise<Acti
   return active;
 }
 
-/** One request as a program asked for it: no prompt, no modal. */
+/**
+ * The client to send a confirmed truncation with. Settings or the token may have
+ * changed (here or in another window) while the modal was open, which replaces
+ * the cached client: the same connection's current client is used; if the
+ * connection itself is gone or points elsewhere now, nothing is sent and the
+ * person is told.
+ */
+async function clientAfterConfirm(services: Services, before: ActiveClient, name: string): Promise<ActiveClient> {
+  const now = services.connections.get(before.connection.name);
+  if (!now || now.gmsUrl !== before.connection.gmsUrl) {
+    throw new Error(
+      `The connection "${before.connection.name}" was changed or removed while the truncation of ${name} waited for confirmation; nothing was sent or deleted. Run the truncation again.`,
+    );
+  }
+  return services.connections.clientFor(now);
+}
+
+/** One request as a program asked for it: no prompt; a real run keeps its modal unless the typed API sent it. */
 export async function runTruncate(
   services: Services,
   run: CommandRun,
@@ -77,12 +97,20 @@ export async function runTruncate(
   options: AdvancedOptions,
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
-  const { client, connection } = await truncateClient(services, run);
+  let active = await truncateClient(services, run);
   if (dryRun) {
-    const result = await client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
-    logResult(services, connection.name, target, cutoff, result);
+    const result = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, active.connection.name, target, cutoff, result);
     return toCommandResult(result);
   }
+  if (!run.confirmed) {
+    // Through a command id, a real run keeps its modal: dry-run first, then ask.
+    const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, active.connection.name, target, cutoff, dry);
+    if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+    active = await clientAfterConfirm(services, active, targetName(target));
+  }
+  const { client, connection } = active;
   const { result, fallback } = await realRun(services, client, target, cutoff, options, false);
   logResult(services, connection.name, target, cutoff, result);
   return toCommandResult(result, fallback);
@@ -96,7 +124,7 @@ function logResult(services: Services, connection: string, target: TruncateTarge
 }
 
 function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
-  return vscode.window.withProgress(
+  return safeWindow.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
       title: `DataHub: counting rows of ${targetName(target)} at or before ${formatCutoffTime(cutoff.endTimeMillis)} (dry run)…`,
@@ -108,6 +136,37 @@ function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: C
       return client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), controller.signal);
     },
   );
+}
+
+/**
+ * The modal before a real truncation, with the dry run's figures. Resolves true
+ * to go ahead; false (after saying so) when there is nothing to delete or the
+ * person did not choose "Truncate". Through the typed API (run.confirmed) it
+ * goes ahead without asking when there is something to delete.
+ */
+export async function confirmTruncation(
+  services: Services,
+  active: ActiveClient,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  dry: DryRunResult,
+  options: AdvancedOptions,
+  run: CommandRun,
+): Promise<boolean> {
+  const view = presentDryRun(target, cutoff, dry, options);
+  if (view.kind !== 'confirm') {
+    if (!run.programmatic) void safeWindow.showInformationMessage(view.message);
+    return false;
+  }
+  if (run.confirmed) return true;
+  const truncate: vscode.MessageItem = { title: 'Truncate' };
+  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
+  const asked = run.programmatic ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
+  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
+  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
+  if (answer === truncate) return true;
+  services.log.info(`Truncate of ${targetName(target)} not confirmed; nothing was deleted.`);
+  return false;
 }
 
 /**
@@ -131,43 +190,46 @@ export async function interactiveTruncate(
   const dry = await dryRunWithProgress(active.client, target, cutoff, options);
   logResult(services, active.connection.name, target, cutoff, dry);
   if (dry.kind === 'completed') {
-    void vscode.window.showWarningMessage(`The server truncated ${name} without a dry run ("${dry.summary}").`);
+    void safeWindow.showWarningMessage(`The server truncated ${name} without a dry run ("${dry.summary}").`);
     void refreshAfterTruncate(services);
     return toCommandResult(dry);
   }
   if (dry.kind !== 'dryRun') {
     // A server that ignored dryRun: the deletion has started; say so and watch it.
-    void vscode.window.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
+    void safeWindow.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
     store.add({ task: dry.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
     return toCommandResult(dry);
   }
 
-  const view = presentDryRun(target, cutoff, dry, options);
-  if (view.kind !== 'confirm') {
-    void vscode.window.showInformationMessage(view.message);
-    return toCommandResult(dry);
-  }
-  const truncate: vscode.MessageItem = { title: 'Truncate' };
-  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
-  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}`;
-  const answer = await vscode.window.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
-  if (answer !== truncate) {
-    services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
-    return toCommandResult(dry);
-  }
+  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
 
-  const { result: started, fallback } = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…` },
-    // Not cancellable: once sent, the server acts on it whatever the client does.
-    () => realRun(services, active.client, target, cutoff, options, true),
-  );
+  const sender = await clientAfterConfirm(services, active, name);
+  let started: TruncateResult;
+  let fallback: 'deleteByQuery' | undefined;
+  try {
+    ({ result: started, fallback } = await safeWindow.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return realRun(services, sender.client, target, cutoff, options, true, controller.signal);
+      },
+    ));
+  } catch (error) {
+    if (!isGmsError(error) || error.kind !== 'cancelled') throw error;
+    // Sent, then no answer awaited (Cancel, or the client closed): the server may have started; never silent.
+    const text = `Stopped waiting for the server to start the truncation of ${name}; it may have started anyway. Check the index size after a refresh before running it again.`;
+    services.log.warn(text);
+    void safeWindow.showWarningMessage(text);
+    return toCommandResult(dry);
+  }
   logResult(services, active.connection.name, target, cutoff, started);
   if (started.kind === 'dryRun') {
     throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
   }
   if (started.kind === 'completed') {
     // Older servers reindex synchronously: the answer means the rows are already gone.
-    void vscode.window.showInformationMessage(`Truncation of ${name} done: the server reindexed it at once ("${started.summary}").`);
+    void safeWindow.showInformationMessage(`Truncation of ${name} done: the server reindexed it at once ("${started.summary}").`);
     await refreshAfterTruncate(services);
     return toCommandResult(started, fallback);
   }

@@ -2,6 +2,7 @@
 // and a collapsed "Advanced options…" entry), the options step, the index
 // picker of the palette command and the task id box.
 import * as vscode from 'vscode';
+import { safeItem } from '../ui/safeWindow';
 import type { IndexSize } from '../gms/types';
 import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type Cutoff } from '../model/cutoff';
 import { formatSize } from '../model/format';
@@ -214,12 +215,9 @@ export async function pickIndex(indices: IndexSize[]): Promise<IndexSize | undef
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.ignoreFocusOut = true;
-  qp.items = usable.map((index) => ({
-    label: `${index.entityName} / ${index.aspectName}`,
-    description: formatSize(index.sizeMb),
-    detail: index.indexName,
-    value: index,
-  }));
+  qp.items = usable.map((index) =>
+    safeItem({ label: `${index.entityName} / ${index.aspectName}`, description: formatSize(index.sizeMb), detail: index.indexName, value: index }),
+  );
   return (await pick(qp, (item) => item.value !== undefined))?.value;
 }
 

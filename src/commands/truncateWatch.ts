@@ -2,6 +2,7 @@
 // getEsTaskStatus with backoff, keeps the DataHub Tasks view current, and
 // refreshes index sizes when the task completes. Cancelling stops watching only.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, TaskStatus } from '../gms/types';
 import { isGmsError } from '../gms/errors';
 import type { ActiveClient, Services } from '../services';
@@ -96,7 +97,7 @@ export class TaskWatcher {
     let cancelledByUser = false;
     let outcome: PollOutcome;
     try {
-      outcome = await vscode.window.withProgress(
+      outcome = await safeWindow.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `DataHub: truncating ${what}`, cancellable: true },
         async (progress, token) => {
           const onCancel = token.onCancellationRequested(() => {
@@ -129,14 +130,14 @@ export class TaskWatcher {
       this.store.stopWatching(task, controller, 'completed');
       const summary = completionSummary(outcome.status, record?.target);
       this.services.log.info(summary);
-      void vscode.window.showInformationMessage(summary);
+      void safeWindow.showInformationMessage(summary);
       await refreshAfterTruncate(this.services);
       return { outcome: 'completed', task, status: outcome.status };
     }
     this.store.stopWatching(task, controller, 'running');
     if (cancelledByUser) {
       this.services.log.info(stoppedWatchingMessage(task));
-      void vscode.window.showInformationMessage(stoppedWatchingMessage(task));
+      void safeWindow.showInformationMessage(stoppedWatchingMessage(task));
     }
     return { outcome: 'stopped', task, status: outcome.last };
   }

@@ -1,8 +1,10 @@
 // With no connection yet, offer once to import the DataHub CLI's connection
 // (only when the CLI is configured: env vars or ~/.datahubenv).
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { findCliConnection } from './datahubenv';
+import { hideUserInfo } from '../gms/redact';
 
 const OFFERED_KEY = 'datahub.offeredCliImport';
 
@@ -12,8 +14,8 @@ export async function offerCliImportOnce(services: Services): Promise<void> {
   const found = await findCliConnection().catch(() => undefined);
   if (!found || connections.list().length > 0 || context.globalState.get<boolean>(OFFERED_KEY)) return;
   await context.globalState.update(OFFERED_KEY, true);
-  const pick = await vscode.window.showInformationMessage(
-    `The DataHub CLI is set up for ${found.gmsUrl} (${found.source}). Import it as a connection?`,
+  const pick = await safeWindow.showInformationMessage(
+    `The DataHub CLI is set up for ${hideUserInfo(found.gmsUrl)} (${found.source}). Import it as a connection?`,
     'Import',
     'Not Now',
   );

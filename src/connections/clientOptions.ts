@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { GmsClientOptions } from '../gms/types';
 import { ConnectionError } from '../model/connectionError';
 import { isLoopbackHost, parseHttpUrl } from '../model/connections';
+import { clampSetting, TIMEOUT_SECONDS } from '../model/settings';
 
 function globalValue<T>(section: string, key: string): T | undefined {
   return vscode.workspace.getConfiguration(section).inspect<T>(key)?.globalValue;
@@ -60,8 +61,8 @@ function readCa(): string | undefined {
 
 /** Everything but the URL, token and log hook. */
 export function clientSettings(gmsUrl: string): Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> {
-  const seconds = vscode.workspace.getConfiguration('datahub').get<number>('requestTimeoutSeconds', 30);
-  const timeoutSeconds = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 600) : 30;
+  // Clamped: a timeout of a fraction of a second (from any settings file) would fail every request.
+  const timeoutSeconds = clampSetting(vscode.workspace.getConfiguration('datahub').get<number>('requestTimeoutSeconds'), TIMEOUT_SECONDS);
   const options: Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> = {
     timeoutMs: timeoutSeconds * 1000,
     userAgent: `datahub-index-ops/${vscode.extensions.getExtension('datahub-index-ops.datahub-index-ops')?.packageJSON?.version ?? '0'} vscode/${vscode.version}`,

@@ -2,6 +2,7 @@
 // cached client per connection. A workspace value of datahub.connections is
 // never read: it could send a token somewhere the user did not choose.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, RequestLogEntry } from '../gms/types';
 import type { ActiveClient, Connection, ConnectionService } from '../services';
 import { ConnectionError, noConnectionError } from '../model/connectionError';
@@ -178,7 +179,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     if (warned.includes(key)) return;
     await this.context.globalState.update(HTTP_WARNED_KEY, [...warned, key]);
     this.log.warn(`${connection.name} uses plain http:// to a remote host; the token is sent unencrypted.`);
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await safeWindow.showWarningMessage(
       `"${connection.name}" uses plain http:// to ${urlOrigin(connection.gmsUrl)}: the access token crosses the network unencrypted. Use an https:// URL if the server offers one.`,
       'Open Settings',
     );

@@ -8,8 +8,9 @@
 //     (uri defaults to the active editor's document; positions/ranges to its selections)
 // With an argument other than a Uri there is no confirmation and the per-URN results are returned.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
-import { runCommand, describeError, isArgObject, type CommandRun } from '../commands/run';
+import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../commands/run';
 import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../commands/restoreRun';
 import { showUrnResult } from '../commands/restore';
 import { count, formatSeconds, shortenUrn } from '../commands/restoreFormat';
@@ -104,7 +105,7 @@ async function confirmSeveral(urns: string[]): Promise<boolean> {
   const shown = urns.slice(0, 15).map((u) => `• ${shortenUrn(u, 100)}`);
   if (urns.length > shown.length) shown.push(`…and ${urns.length - shown.length} more`);
   const go = `Restore ${urns.length} URNs`;
-  const choice = await vscode.window.showInformationMessage(
+  const choice = await safeWindow.showInformationMessage(
     `Restore indices for ${urns.length} URNs?`,
     { modal: true, detail: `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.` },
     go,
@@ -134,7 +135,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   const target = await resolveTarget(arg);
   if (target.urns.length === 0) {
     if (!target.interactive) throw new Error(NO_URN_MESSAGE);
-    void vscode.window.showWarningMessage(NO_URN_MESSAGE);
+    void safeWindow.showWarningMessage(NO_URN_MESSAGE);
     return undefined;
   }
   const active = await activeClient(services, run);
@@ -167,10 +168,10 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   });
   if (!one && target.interactive) {
     const { message, failed } = summary(results, Date.now() - began);
-    const show = failed ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show = failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
     void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   } else if (one && target.interactive && programmatic && !results[0].ok) {
-    void vscode.window.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
+    void safeWindow.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   }
   const restored = results.filter((r) => r.ok).length;
   return { results, restored, failed: results.length - restored };
@@ -178,10 +179,14 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
 
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
-  return vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
+  const api = exposeToApi(COMMAND, (arg) =>
+    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), { confirmed: true }),
+  );
+  const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, COMMAND, interactiveArg ? undefined : isArgObject(arg) ? arg : { value: arg }, (_a, run) =>
       restoreAtCursor(services, arg, run),
     );
   });
+  return vscode.Disposable.from(command, api);
 }

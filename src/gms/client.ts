@@ -11,6 +11,7 @@ import { parseTaskStatus } from './taskStatus';
 import { parseTruncateResult } from './truncate';
 import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
+import { tokenHider } from './redact';
 import { restoreBody, truncateBody, validateTask } from './validate';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;
@@ -58,7 +59,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   if (token !== '') headers.authorization = `Bearer ${token}`;
   const transport = createTransport(baseUrl, options, timeoutMs);
   // A server that echoes the token (debug pages, proxies) must not put it on screen, in logs or in exports.
-  const hideToken = (text: string): string => (token.length >= 4 && text.includes(token) ? text.split(token).join('<redacted>') : text);
+  const hideToken = tokenHider(token);
 
   function log(entry: RequestLogEntry): void {
     try {

@@ -123,9 +123,54 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** Sends one POST and reads the whole answer; throws GmsError for transport failures. */
+/**
+ * A signal that fires when the caller cancels or when the whole exchange (headers
+ * and body) has taken `timeoutMs`. undici's own timers only bound the wait for
+ * headers and the gap between body chunks: a body trickled a byte at a time would
+ * otherwise never time out.
+ */
+function withDeadline(timeoutMs: number, signal: AbortSignal | undefined): { signal: AbortSignal; expired: () => boolean; clear: () => void } {
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new Error(`deadline of ${timeoutMs} ms reached`));
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function deadlineError(x: Exchange, error: unknown, duringBody: boolean): GmsError {
+  const seconds = Math.round(x.timeoutMs / 100) / 10;
+  const what = duringBody ? `did not finish sending its answer to ${x.action}` : `did not answer ${x.action}`;
+  return new GmsError({
+    kind: 'timeout',
+    action: x.action,
+    cause: error,
+    message: `${x.origin} ${what} within ${seconds} s; the server may be busy or the network slow: retry, or raise datahub.requestTimeoutSeconds.`,
+  });
+}
+
+/** Sends one POST and reads the whole answer within x.timeoutMs; throws GmsError for transport failures. */
 export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Answer> {
   if (x.signal?.aborted) throw cancelled(x.action, x.signal.reason);
+  const deadline = withDeadline(x.timeoutMs, x.signal);
+  try {
+    return await exchangeWithin(dispatcher, x, deadline.signal, deadline.expired);
+  } finally {
+    deadline.clear();
+  }
+}
+
+async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: AbortSignal, expired: () => boolean): Promise<Answer> {
   let response: Dispatcher.ResponseData;
   try {
     response = await dispatcher.request({
@@ -134,13 +179,14 @@ export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Ans
       method: 'POST',
       headers: x.headers,
       body: x.body,
-      signal: x.signal,
+      signal,
       headersTimeout: x.timeoutMs,
       bodyTimeout: x.timeoutMs,
       maxRedirections: 0,
     });
   } catch (error) {
     if (x.signal?.aborted) throw cancelled(x.action, error);
+    if (expired()) throw deadlineError(x, error, false);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs });
   }
   const status = response.statusCode;
@@ -153,10 +199,11 @@ export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Ans
   }
   let body: { text: string; bytes: number };
   try {
-    body = await readBody(response.body, x);
+    body = await readBody(response.body, x, signal);
   } catch (error) {
     if (error instanceof GmsError) throw error;
     if (x.signal?.aborted) throw cancelled(x.action, error);
+    if (expired()) throw deadlineError(x, error, true);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs, duringBody: true });
   }
   return { status, contentType, location, text: body.text, bytes: body.bytes };
@@ -167,11 +214,20 @@ export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Ans
  * the async iterator costs tens of microseconds per answer, a visible share of a
  * sub-millisecond round trip. `finished` reports errors and premature closes.
  */
-function readBody(body: Dispatcher.ResponseData['body'], x: Exchange): Promise<{ text: string; bytes: number }> {
+function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: AbortSignal): Promise<{ text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
     let failed = false;
+    // The deadline or a cancel ends the read even while no chunk arrives.
+    const onAbort = (): void => {
+      if (failed) return;
+      failed = true;
+      discard(body);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
     body.on('data', (chunk: Buffer | Uint8Array) => {
       if (failed) return;
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
@@ -185,6 +241,7 @@ function readBody(body: Dispatcher.ResponseData['body'], x: Exchange): Promise<{
       chunks.push(buffer);
     });
     finished(body, (error) => {
+      signal.removeEventListener('abort', onAbort);
       if (failed) return;
       if (error) reject(error);
       else resolve({ text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'), bytes });

@@ -3,15 +3,16 @@
 import { GmsError } from './errors';
 import { invalidResponse } from './errorMapping';
 import { stringValueSchema } from './schemas';
+import { findDryRunSummary, methodNamed } from './truncateSummary';
 import type { TruncateResult } from './types';
 
 export const CONFLICTING_FLAGS_TEXT = 'please only set forceReindex OR forceDeleteByQuery flags';
 
 const TASK = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
-// "Delete 120 out of 201 rows (59.70%)." The bracket is not read: older servers
+// "Delete 120 out of 201 rows (59.70%)." The bracket is not used: older servers
 // printed the fraction there ("(0.60%)"), locales vary it ("59,70%"), an empty
-// index prints "NaN%". The share is computed from the two counts instead.
-const SUMMARY = /Delete\s+(\d{1,19})\s+out\s+of\s+(\d{1,19})\s+rows/i;
+// index prints "NaN%". The share is computed from the two counts instead; the
+// summary is found by findDryRunSummary (linear).
 // Older servers reindexed synchronously and answered with this sentence
 // (OperationsResource.java, datahub-project/datahub, the version with `reindex(...)`).
 const SYNC_REINDEX = /^Reindex\s+\S+\s+\S+\s+index\.?$/i;
@@ -38,11 +39,15 @@ export function parseTruncateResult(value: unknown): TruncateResult {
     });
   }
   if (TASK.test(text)) return { kind: 'task', task: text };
-  if (SYNC_REINDEX.test(text)) return { kind: 'completed', summary: text };
-  const m = SUMMARY.exec(text);
+  if (text.length <= 1000 && SYNC_REINDEX.test(text)) return { kind: 'completed', summary: text };
+  const m = findDryRunSummary(text);
   if (!m) throw invalidResponse('truncateTimeseriesAspect', 'neither a dry-run summary nor a task id', parsed.data);
-  const method = /reindex/i.test(text) ? 'reindex' : /delete\s+by\s+query/i.test(text) ? 'deleteByQuery' : 'unknown';
-  const toDelete = Number(m[1]);
-  const total = Number(m[2]);
-  return { kind: 'dryRun', summary: text, toDelete, total, percent: shareOf(toDelete, total), method };
+  return {
+    kind: 'dryRun',
+    summary: text,
+    toDelete: m.toDelete,
+    total: m.total,
+    percent: shareOf(m.toDelete, m.total),
+    method: methodNamed(text),
+  };
 }

@@ -2,8 +2,10 @@
 // (command ids) to offer. Shared by notifications and by the tree's error items,
 // so both say the same thing. Pure: no vscode import.
 import { isGmsError, PRIVILEGES } from '../gms/errors';
+import { hideUserInfo } from '../gms/redact';
 import type { GmsAction } from '../gms/types';
 import { isConnectionError } from './connectionError';
+import { uiLine, uiText } from './uiText';
 
 export interface ErrorAction {
   title: string;
@@ -64,9 +66,9 @@ export function originOf(url: string): string {
   }
 }
 
-/** Replaces anything that looks like a bearer credential, defensively, before logging. */
+/** Replaces anything that looks like a bearer credential, and URL user info, defensively, before logging. */
 export function redact(text: string): string {
-  return text.replace(/(Bearer\s+)[^\s"',;]+/gi, '$1<redacted>');
+  return hideUserInfo(text.replace(/(Bearer\s+)[^\s"',;]+/gi, '$1<redacted>'));
 }
 
 function where(ctx: ErrorContext): string {
@@ -79,7 +81,17 @@ function withNextStep(message: string, next: string): string {
   return `${message}${/[.!?]$/.test(message) ? '' : '.'} ${next}`;
 }
 
+/**
+ * The description of a failure. Its message and short line are safe to show:
+ * they often quote the server (Rest.li messages, a redirect's Location), so no
+ * link may survive in them (see uiText).
+ */
 export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorDescription {
+  const description = describeUnsafe(error, ctx);
+  return { ...description, message: uiText(description.message), short: uiLine(description.short, 200) };
+}
+
+function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
   const retry = ctx.retry ? [ctx.retry] : [];
   if (isConnectionError(error)) {
     if (error.code === 'noConnection') {
@@ -103,7 +115,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorDesc
   ];
   if (error.serverMessage) logDetail.push(`server message: ${redact(error.serverMessage)}`);
   if (error.body) logDetail.push(`body: ${redact(error.body.slice(0, 2000))}`);
-  if (error.location) logDetail.push(`location: ${error.location}`);
+  if (error.location) logDetail.push(`location: ${redact(error.location)}`);
 
   const action = error.action ?? ctx.action;
   switch (error.kind) {

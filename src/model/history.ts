@@ -250,6 +250,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Why a history file's text cannot be used as it is (damaged, not ours, another
+ * version), or undefined when it can. Such a file is kept aside, not overwritten.
+ */
+export function historyFileProblem(text: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'not valid JSON';
+  }
+  if (!isRecord(parsed) || !Array.isArray(parsed.connections)) return 'not an index size history';
+  if (parsed.version !== HISTORY_FILE_VERSION) return `version ${String(parsed.version).slice(0, 20)}, this extension reads version ${HISTORY_FILE_VERSION}`;
+  return undefined;
+}
+
+/**
  * Reads the file form back. The file is ours but may be damaged or from a newer
  * version: anything unreadable yields an empty history, a bad entry is skipped.
  */

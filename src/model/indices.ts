@@ -86,21 +86,30 @@ export function sortGroups(groups: readonly IndexGroup[], mode: SortMode): Index
     .sort((a, b) => compareGroups(a, b, mode));
 }
 
+/** Longer filters are cut here: no index name is this long. */
+export const MAX_FILTER_LENGTH = 256;
+
 /**
  * A filter predicate: case-insensitive substring of the entity, aspect or index
  * name; `*` matches any run of characters. An empty filter matches everything.
  */
 export function indexMatcher(filter: string): (index: IndexSize) => boolean {
-  const text = filter.trim().toLowerCase();
+  const text = filter.trim().slice(0, MAX_FILTER_LENGTH).toLowerCase();
   if (!text) return () => true;
   let test: (value: string) => boolean;
   if (text.includes('*')) {
-    const source = text
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    const pattern = new RegExp(source, 's');
-    test = (value) => pattern.test(value);
+    // Parts in order, each found after the previous one (leftmost first is always
+    // right for a `*`-only pattern): linear, where a `.*` regex backtracks badly.
+    const parts = text.split('*').filter((part) => part !== '');
+    test = (value) => {
+      let from = 0;
+      for (const part of parts) {
+        const at = value.indexOf(part, from);
+        if (at < 0) return false;
+        from = at + part.length;
+      }
+      return true;
+    };
   } else {
     test = (value) => value.includes(text);
   }

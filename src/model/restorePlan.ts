@@ -203,7 +203,8 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
         onPage?.(outcome, progress());
       },
       (error: unknown) => {
-        failures.set(pageStart, error);
+        // A page cut off by Cancel is simply not done: the resume point covers it.
+        if (!signal?.aborted) failures.set(pageStart, error);
         requests++;
         stopAt = Math.min(stopAt, pageStart);
         inFlight.delete(pageStart);

@@ -7,6 +7,7 @@ import {
   decodeHistory,
   emptyHistory,
   encodeHistory,
+  historyFileProblem,
   recordFetch,
   type ConnectionHistory,
   type FetchRecord,
@@ -86,7 +87,21 @@ export class HistoryStore {
       if (error instanceof vscode.FileSystemError && /FileNotFound|EntryNotFound/.test(error.code)) return emptyHistory();
       throw error;
     }
-    return decodeHistory(new TextDecoder().decode(bytes));
+    const text = new TextDecoder().decode(bytes);
+    const problem = historyFileProblem(text);
+    if (problem) {
+      await this.keepAside(problem);
+      return emptyHistory();
+    }
+    return decodeHistory(text);
+  }
+
+  /** Renames an unusable file (damaged, or from another version) so nothing overwrites it; a new history starts. */
+  private async keepAside(problem: string): Promise<void> {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const aside = vscode.Uri.joinPath(this.storageUri, `${HISTORY_FILE}.unreadable-${stamp}`);
+    await vscode.workspace.fs.rename(this.uri, aside, { overwrite: false });
+    this.log.warn(`Index size history ${this.uri.fsPath} could not be read (${problem}); kept as ${aside.fsPath}, and a new history starts.`);
   }
 
   /** Writes a sibling file and renames it over the old one, so a crash never leaves half a file. */

@@ -84,7 +84,8 @@ function indexItem(node: IndexNode): vscode.TreeItem {
   // An index the server did not name is shown by its full name: a derived aspect could pass for this server's own.
   const label = index.named === false ? index.indexName : index.aspectName || index.indexName;
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-  item.id = `index:${node.connection}:${index.indexName}`;
+  // Entity and repeat too: the same index name may come twice, or under two entities.
+  item.id = `index:${node.connection}:${node.entityName}:${index.indexName}${node.repeat ? `#${node.repeat}` : ''}`;
   item.description = size;
   item.iconPath = node.overThreshold ? icons().warning : icons().database;
   let flags = node.overThreshold ? '.large' : '';

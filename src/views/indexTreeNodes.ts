@@ -22,6 +22,8 @@ export interface IndexNode {
   snapshotTotalMb: number;
   overThreshold: boolean;
   thresholdGb: number;
+  /** 1 for the second entry of the same index name in a group, 2 for the third…: keeps tree ids unique. */
+  repeat?: number;
 }
 
 /** A placeholder line (loading, error, empty, untrusted): never a blank view. */
@@ -39,3 +41,10 @@ export interface MessageNode {
 }
 
 export type IndexTreeNode = GroupNode | IndexNode | MessageNode;
+
+/** How many times the name was seen before (undefined the first time). */
+export function repeatOf(seen: Map<string, number>, name: string): number | undefined {
+  const n = seen.get(name) ?? 0;
+  seen.set(name, n + 1);
+  return n === 0 ? undefined : n;
+}

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { IndexSizesSnapshot, Services } from '../services';
 import { describeError } from '../model/errors';
 import { arrangeIndices, isOverThreshold, type SortMode } from '../model/indices';
-import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './indexTreeNodes';
+import { repeatOf, type GroupNode, type IndexNode, type IndexTreeNode, type MessageNode } from './indexTreeNodes';
 import { tooltipFor, treeItemFor, type TooltipExtra } from './indexTreeItems';
 
 export const THRESHOLD_SETTING = 'datahub.sizeWarningThresholdGb';
@@ -169,8 +169,11 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
     const cached = a?.children.get(group);
     if (cached) return cached;
     const thresholdGb = this.thresholdGb();
+    // A server may list one index twice; each entry gets its own tree id.
+    const seen = new Map<string, number>();
     const nodes = group.group.indices.map(
       (index): IndexNode => ({
+        repeat: repeatOf(seen, index.indexName),
         kind: 'index',
         index,
         entityName: group.entityName,

@@ -2,6 +2,7 @@
 // context keys for menus and the welcome view, progress, auto-refresh while
 // visible, and the reveal seam used by other parts.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { formatClock } from '../model/format';
 import { describeFilter, describeTotals, type SortMode } from '../model/indices';
@@ -67,7 +68,7 @@ export function createIndicesView(services: Services): IndicesView {
   let progressDone: (() => void) | undefined;
   const trackProgress = () => {
     if (indexSizes.loading && !progressDone) {
-      void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => new Promise<void>((resolve) => (progressDone = resolve)));
+      void safeWindow.withProgress({ location: { viewId: VIEW_ID } }, () => new Promise<void>((resolve) => (progressDone = resolve)));
     } else if (!indexSizes.loading && progressDone) {
       progressDone();
       progressDone = undefined;

@@ -2,10 +2,11 @@
 // tree's tooltips) and the export commands. extension.ts calls
 // registerInsightFeatures; the chart's code loads only when its panel opens.
 import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { describeError } from '../model/errors';
 import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from '../model/history';
-import { registerCommand } from '../commands/run';
+import { confirmStep, registerCommand } from '../commands/run';
 import { registerExportCommands } from '../commands/exportIndexSizes';
 import type { ChartState, ChartStatus } from './chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
@@ -150,18 +151,21 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       chart.show();
       return { opened: true };
     }),
-    registerCommand<{ connection?: unknown }>(services, 'datahub.clearHistory', async (arg) => {
+    registerCommand<{ connection?: unknown }>(services, 'datahub.clearHistory', async (arg, run) => {
       let connection: string | undefined;
       if (arg) {
         if (arg.connection !== undefined && typeof arg.connection !== 'string') {
           throw new Error('datahub.clearHistory: "connection" must be a connection name.');
         }
         connection = arg.connection;
+        const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
+        const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
+        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
       } else {
         const active = indexSizes.current?.connection.name ?? connections.active()?.name;
         const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
         const all = 'Clear All';
-        const picked = await vscode.window.showWarningMessage(
+        const picked = await safeWindow.showWarningMessage(
           'Clear the index size history?',
           { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
           ...(one ? [one, all] : [all]),

@@ -1,6 +1,6 @@
 // The truncation tasks of this session (started here or watched by id), and
-// which of them this window is watching. In memory only: a task id means
-// nothing to a later session once the search engine forgets it.
+// which of them this window is watching. Unfinished ones are also kept for the
+// next window (tasksPersistence.ts).
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../gms/types';
 import type { CutoffChoice, TaskRecord, TaskState, TruncateTarget } from '../model/truncateText';
@@ -11,6 +11,8 @@ export interface NewTask {
   cutoff?: CutoffChoice;
   connectionName?: string;
   startedHere: boolean;
+  /** When it was started or first watched (default: now). */
+  startedAt?: number;
 }
 
 export class TaskStore implements vscode.Disposable {
@@ -38,7 +40,7 @@ export class TaskStore implements vscode.Disposable {
       this.changed.fire(known);
       return known;
     }
-    const record: TaskRecord = { ...entry, startedAt: Date.now(), state: 'running' };
+    const record: TaskRecord = { ...entry, startedAt: entry.startedAt ?? Date.now(), state: 'running' };
     this.records.set(entry.task, record);
     this.changed.fire(record);
     return record;

@@ -1,6 +1,7 @@
 // The DataHub Tasks view: truncation tasks of this session, newest first. A
 // running task nobody watches offers the eye button (datahub.watchTask).
 import * as vscode from 'vscode';
+import { uiLine, uiText } from '../model/uiText';
 import { describeTask, type TaskRecord, type TaskState } from '../model/truncateText';
 import type { TaskStore } from './tasksStore';
 
@@ -31,13 +32,14 @@ function iconFor(state: TaskState): vscode.ThemeIcon {
 
 export function taskTreeItem(record: TaskRecord): vscode.TreeItem {
   const text = describeTask(record);
-  const item = new vscode.TreeItem(text.label, vscode.TreeItemCollapsibleState.None);
+  // The task id and the server's error text come from the server.
+  const item = new vscode.TreeItem(uiLine(text.label), vscode.TreeItemCollapsibleState.None);
   item.id = record.task;
-  item.description = text.description;
-  item.tooltip = text.tooltip;
+  item.description = uiLine(text.description);
+  item.tooltip = uiText(text.tooltip);
   item.contextValue = CONTEXT[record.state];
   item.iconPath = iconFor(record.state);
-  item.accessibilityInformation = { label: `${text.label}, ${text.description}` };
+  item.accessibilityInformation = { label: `${item.label}, ${item.description}` };
   return item;
 }
 

@@ -10,6 +10,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONTROL_PREFIX, SANDBOX_TOKENS, type FaultRule, type RecordedRequest, type SandboxState, type ServerVersion } from '../sandbox/api';
+import type { ApiCommand } from '../../src/api';
 import type { DataHubApi } from '../../src/services';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
@@ -99,4 +100,16 @@ export async function useSandboxConnection(options: SandboxConnectionOptions = {
 /** Removes every connection from the user settings (tokens stay in secret storage). */
 export async function clearConnections(): Promise<void> {
   await vscode.workspace.getConfiguration('datahub').update('connections', undefined, vscode.ConfigurationTarget.Global);
+}
+
+/**
+ * Runs a command the way automation should: with an argument object, through the
+ * typed API activate() returns (the command's own handler, no prompts, no modals).
+ * Without an argument object it runs the command id, as a click would.
+ */
+export async function run<T>(command: string, arg?: unknown): Promise<T> {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return vscode.commands.executeCommand<T>(command, arg);
+  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand];
+  if (!method) throw new Error(`${command} is not in the typed API`);
+  return (await method(arg as Record<string, unknown>)) as T;
 }

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { run } from '../host/inHost';
 import type { DataHubApi } from '../../src/services';
 import type { IndexTreeNode } from '../../src/views/indexTreeNodes';
 import type { FaultRule, RecordedRequest, ServerVersion } from '../sandbox/api';
@@ -12,8 +13,11 @@ export { SANDBOX_TOKENS } from '../sandbox/api';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 
-/** Runs a command with an argument object (its programmatic form) and returns its result. */
-export const exec = <T>(command: string, arg?: unknown): Thenable<T> => vscode.commands.executeCommand<T>(command, arg);
+/** Runs a command with an argument object through the typed API (no prompts or modals); see test/host/inHost.ts. */
+export const exec = run;
+
+/** Runs a command id with arguments, as a command link or a keybinding would (modals still ask). */
+export const execCommandId = <T>(command: string, arg?: unknown): Thenable<T> => vscode.commands.executeCommand<T>(command, arg);
 
 export function sandboxUrl(): string {
   const url = process.env.DATAHUB_SANDBOX_URL;
@@ -59,7 +63,7 @@ export async function removeAllConnections(): Promise<void> {
 
 /** Adds a connection to the sandbox through the command, with a token, and makes it active. */
 export async function connectSandbox(name: string, token?: string, gmsUrl = sandboxUrl()): Promise<void> {
-  await vscode.commands.executeCommand('datahub.addConnection', { name, gmsUrl, token });
+  await exec('datahub.addConnection', { name, gmsUrl, token });
 }
 
 export async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {

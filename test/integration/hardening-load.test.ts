@@ -5,14 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import * as vscode from 'vscode';
-import { sandbox, useSandboxConnection } from '../host/inHost';
+import { run, sandbox, useSandboxConnection } from '../host/inHost';
 import type { RecordedRequest } from '../sandbox/api';
 import type { PatternResult } from '../../src/commands/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from './hardening-support';
 
 const SERVICE_MS = 25;
-const exec = <T>(command: string, arg: unknown): Promise<T> => Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+const exec = <T>(command: string, arg: unknown): Promise<T> => run<T>(command, arg);
 
 /** A full collection when one can be had: the host does not expose gc, V8 can be asked for it. */
 function collect(): boolean {

@@ -5,8 +5,7 @@
 // restores every remaining row exactly once, as the sandbox counts them.
 // restore.test.ts covers a Rest.li 500 with one page at a time.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { sandbox, useSandboxConnection } from '../host/inHost';
+import { run, sandbox, useSandboxConnection } from '../host/inHost';
 import type { FaultKind } from '../sandbox/api';
 import type { PatternResult } from '../../src/commands/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from './hardening-support';
@@ -16,7 +15,7 @@ const PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
 const BATCH = 10;
 const FAILING_START = 60;
 
-const exec = <T>(command: string, arg: unknown): Promise<T> => Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+const exec = <T>(command: string, arg: unknown): Promise<T> => run<T>(command, arg);
 
 /** What a stopped run rejects with: the message, and (as its cause) the numbers to resume with. */
 interface Stopped extends Error {

@@ -10,9 +10,9 @@ import { DAY_MS, decodeHistory, encodeHistory, type History } from '../../src/mo
 import type { InsightsTestApi } from '../../src/views/insights';
 import type { IndexNode } from '../../src/views/indexTreeNodes';
 import type { ExtraIndex } from '../sandbox/api';
-import { api, children, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from './coreSupport';
+import { api, children, exec as run, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from './coreSupport';
 
-const exec = <T>(command: string, arg?: unknown) => vscode.commands.executeCommand<T>(command, arg) as Thenable<T>;
+const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 const CONNECTION = 'insights';
 const HOSTILE = ['<script>alert("x")</script>', '=HYPERLINK("http://evil")', "a|b'\"c", '@SUM(1)'];
 

@@ -1,14 +1,12 @@
 // Restore commands inside VS Code, driven through their programmatic contract
 // against the sandbox: what went over the wire, what was restored, the resume point.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
-import { sandbox, sandboxUrl, useSandboxConnection } from '../host/inHost';
+import { run, sandbox, sandboxUrl, useSandboxConnection } from '../host/inHost';
 import { SAMPLE_URNS } from '../sandbox/data';
 import type { RestoreUrnResult as UrnResult } from '../../src/commands/restore';
 import type { PatternResult } from '../../src/commands/restorePattern';
 
-const exec = <T>(command: string, ...args: unknown[]): Promise<T> =>
-  Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
+const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {

@@ -1,6 +1,5 @@
 // Shared by the truncation suites: the command call and the sandbox's row counts.
-import * as vscode from 'vscode';
-import { sandbox } from '../host/inHost';
+import { run, sandbox } from '../host/inHost';
 import type { TruncateCommandResult } from '../../src/commands/truncate';
 
 export interface TimeseriesCounts {
@@ -9,9 +8,9 @@ export interface TimeseriesCounts {
   atOrBefore: number;
 }
 
-/** datahub.truncateTimeseriesAspect with an argument object (no prompts; errors reject). */
-export function truncate(arg: Record<string, unknown>): Thenable<TruncateCommandResult> {
-  return vscode.commands.executeCommand<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
+/** datahub.truncateTimeseriesAspect through the typed API (no prompts; errors reject). */
+export function truncate(arg: Record<string, unknown>): Promise<TruncateCommandResult> {
+  return run<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
 }
 
 /** Documents of the index truncation addresses for the pair (atOrBefore = total without endTimeMillis). */
