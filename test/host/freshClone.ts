@@ -11,19 +11,12 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { REPO_ROOT } from './codeServer';
-import { groupAlive, spawnGroup } from './processes';
+import { groupAlive, runCaptured, spawnGroup, type CapturedRun } from './processes';
 import { countsOf } from './runAll';
 
 /** What a fresh machine lacks (the Debian packages the project used to need). */
 const HIDDEN_TOOLS = ['rg', 'chromium', 'chromium-browser', 'google-chrome', 'krb5-config'];
 const START_TIMEOUT_MS = 10 * 60_000;
-
-interface Step {
-  name: string;
-  code: number;
-  seconds: number;
-  output: string;
-}
 
 /**
  * One folder of links to every command on this PATH (first one wins), less the
@@ -67,19 +60,9 @@ function freshEnv(binDir: string, npmCache: string): NodeJS.ProcessEnv {
   return { ...env, PATH: binDir, npm_config_cache: npmCache, FORCE_COLOR: '0' };
 }
 
-function runStep(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, logFile: string): Promise<Step> {
-  console.log(`\n===== fresh: ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const proc = spawnGroup(command, args, { cwd, env });
-  let output = '';
-  const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
-    output += chunk.toString();
-    fs.appendFileSync(logFile, chunk);
-    to.write(chunk);
-  };
-  proc.child.stdout?.on('data', (c: Buffer) => keep(c, process.stdout));
-  proc.child.stderr?.on('data', (c: Buffer) => keep(c, process.stderr));
-  return proc.exited.then((code) => ({ name, code, seconds: (Date.now() - started) / 1000, output }));
+function runStep(args: string[], cwd: string, env: NodeJS.ProcessEnv, logFile: string): Promise<CapturedRun> {
+  console.log(`\n===== fresh: npm ${args.join(' ')}`);
+  return runCaptured('npm', args, { cwd, env, logFile });
 }
 
 /** `npm start`: waits for the URL, checks the workbench and the sandbox answer, then stops it as Ctrl-C would. */
@@ -161,8 +144,8 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.join(root, 'npm-cache'));
   console.log(`fresh: empty npm cache ${path.join(root, 'npm-cache')}; PATH ${bin.path} (${bin.kept} commands, none of ${HIDDEN_TOOLS.join(', ')})`);
 
-  const install = await runStep('npm ci', 'npm', ['ci'], clone, env, logFile);
-  const test = install.code === 0 ? await runStep('npm test', 'npm', ['test'], clone, env, logFile) : undefined;
+  const install = await runStep(['ci'], clone, env, logFile);
+  const test = install.code === 0 ? await runStep(['test'], clone, env, logFile) : undefined;
   const start = install.code === 0 ? await startSmoke(clone, env, logFile) : undefined;
 
   const codeServer = /\[code-server\] code-server \S+ installed in (\d+) s/.exec(test?.output ?? '')?.[1];

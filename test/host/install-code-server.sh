@@ -19,7 +19,7 @@
 #     still starts, with no log files and no terminal, and one line says so;
 #   - kerberos (proxy Kerberos authentication) is compiled only when its headers
 #     (krb5-config) are there; nothing here needs it;
-#   - search in files uses ripgrep only when `rg` is on the PATH.
+#   - search in files and Go to File use ripgrep only when `rg` is on the PATH.
 set -euo pipefail
 
 VERSION=4.100.3
@@ -72,7 +72,7 @@ if rg_path="$(command -v rg 2>/dev/null)"; then
   ln -sfn "$rg_path" "$cs/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
   step "3/5 links (search in files uses $rg_path)"
 else
-  step "3/5 links (no rg on the PATH: search in files is off, nothing else needs it)"
+  step "3/5 links (no rg on the PATH: search in files and Go to File are off, nothing else needs it)"
 fi
 
 # 4. Runtime dependencies of the built-in extensions (git, markdown, json ...).

@@ -77,6 +77,47 @@ export function killGroupsInFile(pidFile: string): void {
   }
 }
 
+export interface CapturedRun {
+  code: number;
+  /** Everything it printed, stdout and stderr interleaved. */
+  output: string;
+  seconds: number;
+}
+
+/**
+ * Runs a command in its own process group, echoing its output here as it comes
+ * (and to `logFile`) and keeping it. `onStart` gets the group, to stop it on a
+ * signal; after `limitSeconds` the group is stopped.
+ */
+export async function runCaptured(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { logFile?: string; limitSeconds?: number; onStart?: (proc: GroupProcess) => void } = {},
+): Promise<CapturedRun> {
+  const { logFile, limitSeconds, onStart, ...spawnOptions } = options;
+  const started = Date.now();
+  const proc = spawnGroup(command, args, spawnOptions);
+  onStart?.(proc);
+  let output = '';
+  const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
+    output += chunk.toString();
+    if (logFile) fs.appendFileSync(logFile, chunk);
+    to.write(chunk);
+  };
+  proc.child.stdout?.on('data', (c: Buffer) => keep(c, process.stdout));
+  proc.child.stderr?.on('data', (c: Buffer) => keep(c, process.stderr));
+  const timer =
+    limitSeconds === undefined
+      ? undefined
+      : setTimeout(() => {
+          console.error(`\n${command} ${args.join(' ')}: still running after ${limitSeconds} s; stopping it.`);
+          void proc.stop();
+        }, limitSeconds * 1000);
+  const code = await proc.exited;
+  clearTimeout(timer);
+  return { code, output, seconds: (Date.now() - started) / 1000 };
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from './codeServer';
-import { spawnGroup } from './processes';
+import { runCaptured, type GroupProcess } from './processes';
 
 interface Stage {
   name: string;
@@ -61,27 +61,17 @@ function hasUntrustedSuite(): boolean {
 }
 
 /** The stage running now, so Ctrl-C can end its whole process group. */
-let current: ReturnType<typeof spawnGroup> | undefined;
+let current: GroupProcess | undefined;
 
 async function runStage(stage: Stage): Promise<Outcome> {
-  const started = Date.now();
   console.log(`\n===== ${stage.name}: npm ${stage.args.join(' ')}`);
-  const proc = spawnGroup('npm', stage.args, { cwd: REPO_ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
-  current = proc;
-  let output = '';
-  const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
-    output += chunk.toString();
-    to.write(chunk);
-  };
-  proc.child.stdout?.on('data', (c: Buffer) => keep(c, process.stdout));
-  proc.child.stderr?.on('data', (c: Buffer) => keep(c, process.stderr));
-  const timer = setTimeout(() => {
-    console.error(`\n${stage.name}: still running after ${stage.limitSeconds} s; stopping it.`);
-    void proc.stop();
-  }, stage.limitSeconds * 1000);
-  const code = await proc.exited;
-  clearTimeout(timer);
-  return { name: stage.name, code, ...countsOf(output), seconds: (Date.now() - started) / 1000 };
+  const { code, output, seconds } = await runCaptured('npm', stage.args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, FORCE_COLOR: '0' },
+    limitSeconds: stage.limitSeconds,
+    onStart: (proc) => (current = proc),
+  });
+  return { name: stage.name, code, ...countsOf(output), seconds };
 }
 
 async function main(): Promise<number> {
