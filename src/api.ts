@@ -33,6 +33,7 @@ export const API_COMMANDS = [
   'copyEntityAspect',
   'restoreIndices',
   'restoreIndicesByPattern',
+  'restoreIndicesChangedBetween',
   'restoreUrnAtCursor',
   'cancelRestore',
   'showLog',
@@ -54,6 +55,7 @@ interface TypedResults {
   importFromCli: { name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean };
   restoreIndices: RestoreUrnResult;
   restoreIndicesByPattern: PatternResult;
+  restoreIndicesChangedBetween: PatternResult;
   restoreUrnAtCursor: AtCursorResult;
   cancelRestore: { cancelled: number };
   truncateTimeseriesAspect: TruncateCommandResult;

@@ -141,7 +141,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       await wb.pickQuickInputItem('Restore every matching row');
       const dialog = wb.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 20_000 });
-      assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /rows of urn:li:% written in this window\?/);
+      assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /row of urn:li:% written in this window \(this pattern matches every URN\)\?/);
       const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
       assert.match(detail, /every entity type/);
       assert.match(detail, /Rows written until: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local /);
