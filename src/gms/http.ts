@@ -89,7 +89,9 @@ export interface Exchange {
   /** Path and query on that origin, e.g. /api/gms/operations?action=getIndexSizes */
   path: string;
   headers: Record<string, string>;
-  body: string;
+  /** POST (the operations actions, the default) or GET (/config). */
+  method?: 'GET' | 'POST';
+  body?: string;
   timeoutMs: number;
   maxResponseBytes: number;
   signal?: AbortSignal;
@@ -123,7 +125,7 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy();
 }
 
-/** Sends one POST and reads the whole answer; throws GmsError for transport failures. */
+/** Sends one request (POST unless told) and reads the whole answer; throws GmsError for transport failures. */
 export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Answer> {
   if (x.signal?.aborted) throw cancelled(x.action, x.signal.reason);
   let response: Dispatcher.ResponseData;
@@ -131,7 +133,7 @@ export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Ans
     response = await dispatcher.request({
       origin: x.origin,
       path: x.path,
-      method: 'POST',
+      method: x.method ?? 'POST',
       headers: x.headers,
       body: x.body,
       signal: x.signal,

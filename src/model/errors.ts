@@ -116,7 +116,7 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): ErrorDesc
       return { state: 'unauthorized', message, short, actions: [ACTIONS.setToken], logDetail };
     }
     case 'forbidden': {
-      const privilege = action ? PRIVILEGES[action].label : undefined;
+      const privilege = action ? PRIVILEGES[action]?.label : undefined;
       const message =
         privilege && !error.message.includes(privilege)
           ? `${error.message} The token's user needs the "${privilege}" privilege; ask a DataHub admin to grant it.`
