@@ -8,6 +8,8 @@ import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/rest
 import { formatInstant, normaliseWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { openJobFlow } from './restoreAsJob';
+import { isBroadPattern } from '../model/upgradeJob';
 
 const ID = 'datahub.restoreIndicesByPattern';
 
@@ -88,7 +90,8 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   };
 }
 
-async function confirmAllRows(params: PatternRun, concurrency: number): Promise<boolean> {
+/** 'run', 'job' (hand it to DataHub's RestoreIndices job instead), or undefined (cancelled). */
+async function confirmAllRows(params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
   const lines = [
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
@@ -103,11 +106,15 @@ async function confirmAllRows(params: PatternRun, concurrency: number): Promise<
   if (params.createDefaultAspects) {
     lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
   }
+  // A whole entity type or everything: more than the endpoint is meant for (DataHub recommends its job beyond a few thousand aspects).
+  const broad = isBroadPattern(params.urnLike) && !params.pages;
+  if (broad) lines.push('', `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`);
   const detail = lines.join('\n');
   const go = 'Restore All Matching Rows';
+  const job = 'Create Upgrade Job Instead…';
   const title = params.window ? `Restore indices for rows of ${shortenUrn(params.urnLike, 60)} written in this window?` : `Restore indices for every row matching ${shortenUrn(params.urnLike, 60)}?`;
-  const choice = await vscode.window.showWarningMessage(title, { modal: true, detail }, go);
-  return choice === go;
+  const choice = await vscode.window.showWarningMessage(title, { modal: true, detail }, ...(broad ? [go, job] : [go]));
+  return choice === go ? 'run' : choice === job ? 'job' : undefined;
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -153,7 +160,11 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
-  if (params.all && options.confirm && !(await confirmAllRows(params, params.concurrency ?? 1))) return undefined;
+  if (params.all && options.confirm) {
+    const choice = await confirmAllRows(params, params.concurrency ?? 1);
+    if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
+    if (choice !== 'run') return undefined;
+  }
   const outcome = await runPattern(services, active, params);
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
