@@ -1,8 +1,7 @@
 // The argument object of datahub.restoreIndicesAsJob, checked field by field into a
 // JobPlan: the same inputs as the pattern restore, plus the job's own options.
-import { optionalString, requireString } from './run';
-import { checkAspect, checkUrnLikeInput } from './restoreValidation';
-import { normaliseWindow } from '../model/restoreWindow';
+import { optionalString } from './run';
+import { restoreScopeArgs } from './restorePattern';
 import { JOB_DEFAULT_BATCH_SIZE, JOB_FORMATS, planProblem, type JobFormat, type JobPlan, type JobResume } from '../model/upgradeJob';
 import type { SavedRun } from './restoreResume';
 
@@ -36,7 +35,7 @@ export function resumeFromSavedRun(saved: SavedRun): Pick<JobPlan, 'urnLike' | '
  * Reads and checks the argument object; throws with a message naming the field.
  * `saved` is the active connection's interrupted run, used when `resumeSavedRun` is true.
  */
-export function jobRequest(arg: Record<string, unknown>, saved: SavedRun | undefined, now: number): JobRequest {
+export function jobRequest(arg: Record<string, unknown>, saved: SavedRun | undefined): JobRequest {
   const format = arg.format;
   if (typeof format !== 'string' || !JOB_FORMATS.includes(format as JobFormat)) {
     throw new Error(`${JOB_COMMAND}: "format" must be one of ${JOB_FORMATS.map((f) => `'${f}'`).join(', ')}.`);
@@ -47,18 +46,7 @@ export function jobRequest(arg: Record<string, unknown>, saved: SavedRun | undef
   if (useSaved && saved) {
     base = resumeFromSavedRun(saved);
   } else {
-    const urnLike = requireString(arg, 'urnLike', JOB_COMMAND);
-    const check = checkUrnLikeInput(urnLike);
-    if (check?.severity === 'error') throw new Error(`${JOB_COMMAND}: urnLike: ${check.message}`);
-    const aspect = optionalString(arg, 'aspect', JOB_COMMAND)?.trim() || undefined;
-    const aspectProblem = aspect ? checkAspect(aspect) : undefined;
-    if (aspectProblem) throw new Error(`${JOB_COMMAND}: ${aspectProblem}`);
-    let window;
-    try {
-      window = normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, now);
-    } catch (error) {
-      throw new Error(`${JOB_COMMAND}: ${(error as Error).message}`);
-    }
+    const { urnLike, aspect, window } = restoreScopeArgs(arg, JOB_COMMAND);
     const startingOffset = optionalInteger(arg, 'startingOffset');
     const lastUrn = optionalString(arg, 'lastUrn', JOB_COMMAND)?.trim() || undefined;
     const lastAspect = optionalString(arg, 'lastAspect', JOB_COMMAND)?.trim() || undefined;

@@ -5,7 +5,7 @@ import type { ActiveClient, Services } from '../services';
 import { optionalString, reportError, requireString } from './run';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restorePlan';
-import { formatInstant, normaliseWindow } from '../model/restoreWindow';
+import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { openJobFlow } from './restoreAsJob';
@@ -33,14 +33,24 @@ export interface PatternResult {
   incompletePages: IncompletePage[];
 }
 
+/** The scope of a pattern restore from an argument object (urnLike, aspect, time window); throws naming the field. */
+export function restoreScopeArgs(arg: Record<string, unknown>, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
+  const urnLike = requireString(arg, 'urnLike', command);
+  const check = checkUrnLikeInput(urnLike);
+  if (check?.severity === 'error') throw new Error(`${command}: urnLike: ${check.message}`);
+  const aspect = optionalString(arg, 'aspect', command)?.trim() || undefined;
+  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
+  if (aspectProblem) throw new Error(`${command}: ${aspectProblem}`);
+  try {
+    return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
+  } catch (error) {
+    throw new Error(`${command}: ${(error as Error).message}`);
+  }
+}
+
 /** Reads and checks the argument object; throws with a message naming the field. */
 export function patternArgs(arg: Record<string, unknown>): PatternArgs {
-  const urnLike = requireString(arg, 'urnLike', ID);
-  const check = checkUrnLikeInput(urnLike);
-  if (check?.severity === 'error') throw new Error(`${ID}: urnLike: ${check.message}`);
-  const aspect = optionalString(arg, 'aspect', ID)?.trim() || undefined;
-  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
-  if (aspectProblem) throw new Error(`${ID}: ${aspectProblem}`);
+  const { urnLike, aspect, window } = restoreScopeArgs(arg, ID);
   const start = arg.start ?? 0;
   const batchSize = arg.batchSize ?? 10;
   const paging = checkPaging(start, batchSize);
@@ -67,12 +77,6 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   }
   if (arg.createDefaultAspects !== undefined && typeof arg.createDefaultAspects !== 'boolean') {
     throw new Error(`${ID}: "createDefaultAspects" must be true or false.`);
-  }
-  let window;
-  try {
-    window = normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now());
-  } catch (error) {
-    throw new Error(`${ID}: ${(error as Error).message}`);
   }
   return {
     urnLike,

@@ -85,7 +85,7 @@ function header(plan: JobPlan, target: JobTarget, tag: string | undefined, run: 
   return lines.map((l) => (l === '' ? '#' : `# ${commentSafe(l)}`));
 }
 
-const CONNECTION_SETTINGS = [
+const CONNECTION_SETTINGS_LINES = [
   'Connection settings come from your deployment, never from this file: the database',
   '(EBEAN_DATASOURCE_USERNAME, EBEAN_DATASOURCE_PASSWORD, EBEAN_DATASOURCE_HOST, EBEAN_DATASOURCE_URL,',
   'EBEAN_DATASOURCE_DRIVER), Kafka (KAFKA_BOOTSTRAP_SERVER, KAFKA_SCHEMAREGISTRY_URL), the search engine',
@@ -93,13 +93,18 @@ const CONNECTION_SETTINGS = [
   'index prefix (INDEX_PREFIX) when your deployment sets one: the same values your GMS runs with.',
 ];
 
+/** The header, then where the connection settings come from and what to change. */
+function preamble(plan: JobPlan, target: JobTarget, tag: string | undefined, run: string, changeMe: string[]): string[] {
+  return [...header(plan, target, tag, [run]), ...[...CONNECTION_SETTINGS_LINES, ...changeMe].map((l) => `# ${l}`)];
+}
+
 function kubernetes(plan: JobPlan, target: JobTarget, tag: string | undefined, argv: string[]): string {
   const image = `${UPGRADE_IMAGE}:${tag ?? K8S_TAG_PLACEHOLDER}`;
   const lines = [
-    ...header(plan, target, tag, ['Run it in the namespace of your DataHub release: kubectl create -n <namespace> -f <this file>']),
-    ...CONNECTION_SETTINGS.map((l) => `# ${l}`),
-    '# CHANGE ME: the two references below name a ConfigMap and a Secret holding them (e.g. the ones your',
-    '# Helm release gives GMS); rename them to yours.',
+    ...preamble(plan, target, tag, 'Run it in the namespace of your DataHub release: kubectl create -n <namespace> -f <this file>', [
+      'CHANGE ME: the two references below name a ConfigMap and a Secret holding them (e.g. the ones your',
+      'Helm release gives GMS); rename them to yours.',
+    ]),
     'apiVersion: batch/v1',
     'kind: Job',
     'metadata:',
@@ -132,10 +137,10 @@ function docker(plan: JobPlan, target: JobTarget, tag: string | undefined, argv:
     ? `${UPGRADE_IMAGE}:${tag}`
     : `"${UPGRADE_IMAGE}:\${DATAHUB_VERSION:?set DATAHUB_VERSION to your DataHub version, e.g. v1.0.0}"`;
   const lines = [
-    ...header(plan, target, tag, ['Run it on a host that reaches your database, Kafka and search engine.']),
-    ...CONNECTION_SETTINGS.map((l) => `# ${l}`),
-    '# CHANGE ME: ./datahub-upgrade.env is a file you keep with those settings (NAME=value per line);',
-    "# add --network <your DataHub network> when DataHub runs in Docker on this host.",
+    ...preamble(plan, target, tag, 'Run it on a host that reaches your database, Kafka and search engine.', [
+      'CHANGE ME: ./datahub-upgrade.env is a file you keep with those settings (NAME=value per line);',
+      'add --network <your DataHub network> when DataHub runs in Docker on this host.',
+    ]),
     'docker run --rm \\',
     '  --env-file ./datahub-upgrade.env \\',
     `  ${image} \\`,
