@@ -9,6 +9,7 @@ import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/res
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { openJobFlow } from './restoreAsJob';
+import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from '../model/upgradeJob';
 
 const ID = 'datahub.restoreIndicesByPattern';
@@ -191,11 +192,18 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   if (plan.status !== 'completed') actions.push(params.pages ? 'Re-run Incomplete Pages' : 'Resume');
   else if (!params.all && !params.pages && !plan.reachedEnd) actions.push('Next Batch');
   if (plan.incompletePages.length > 0 && !actions.includes('Re-run Incomplete Pages')) actions.push('Re-run Incomplete Pages');
+  // A broad run that was stopped part-way: DataHub's own job can take over from its resume point.
+  const handOver = 'Continue as Upgrade Job…';
+  if (plan.status !== 'completed' && params.all && !params.pages && isBroadPattern(params.urnLike)) actions.push(handOver);
   actions.push('Show Details');
   const show =
     level === 'error' ? vscode.window.showErrorMessage : level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
+    if (choice === handOver) {
+      // Without a prefill the flow offers the saved resume point of this connection first.
+      void openJobFlow(services, active).catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: JOB_COMMAND }));
+    }
     if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
       // The person already confirmed this run; resuming continues it, skipping pages known done.
       const next: PatternRun =

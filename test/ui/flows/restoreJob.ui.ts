@@ -29,9 +29,12 @@ describe('Restore Indices as an Upgrade Job, in the browser', { timeout: 300_000
       await wb.pickQuickInputItem('Kubernetes Job (YAML)');
       const editor = wb.page.locator('.editor-instance .monaco-editor .view-lines');
       await editor.filter({ hasText: 'kind: Job' }).waitFor({ timeout: 20_000 });
-      const text = (await editor.textContent()) ?? '';
+      // Monaco draws spaces as non-breaking ones.
+      const text = ((await editor.textContent()) ?? '').replace(/\u00a0/g, ' ');
       assert.match(text, /DataHub RestoreIndices job \(datahub-upgrade\), for connection "sandbox"/);
       assert.match(text, /Image tag v1\.0\.0: the version this DataHub GMS reports/);
+      assert.match(text, /image: "acryldata\/datahub-upgrade:v1\.0\.0"/);
+      assert.match(text, /- "urnLike=urn:li:dataset:%"/);
       const language = wb.page.locator('.statusbar-item', { hasText: /^YAML$/ });
       await language.first().waitFor({ timeout: 10_000 });
       await wb.screenshot('10-restore-job-kubernetes-manifest');
