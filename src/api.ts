@@ -7,6 +7,7 @@
 import type { AtCursorResult } from './editor/restoreAtCursor';
 import type { RestoreUrnResult } from './commands/restore';
 import type { PatternResult } from './commands/restorePattern';
+import type { JobResult } from './commands/restoreAsJob';
 import type { TaskStatusResult, TruncateCommandResult } from './commands/truncate';
 import type { WatchResult } from './commands/truncateWatch';
 import { callThroughApi } from './commands/run';
@@ -34,6 +35,7 @@ export const API_COMMANDS = [
   'restoreIndices',
   'restoreIndicesByPattern',
   'restoreIndicesChangedBetween',
+  'restoreIndicesAsJob',
   'restoreUrnAtCursor',
   'cancelRestore',
   'showLog',
@@ -56,6 +58,7 @@ interface TypedResults {
   restoreIndices: RestoreUrnResult;
   restoreIndicesByPattern: PatternResult;
   restoreIndicesChangedBetween: PatternResult;
+  restoreIndicesAsJob: JobResult;
   restoreUrnAtCursor: AtCursorResult;
   cancelRestore: { cancelled: number };
   truncateTimeseriesAspect: TruncateCommandResult;

@@ -26,6 +26,7 @@ import {
 } from './restoreRun';
 import { continuation, offerSavedRun } from './restoreResume';
 import { registerRestoreChangedCommand } from './restoreChanged';
+import { registerRestoreAsJobCommand } from './restoreAsJob';
 import { shortenUrn, urnResultMessage } from './restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 
@@ -197,6 +198,7 @@ async function restoreByPatternCommand(
 export function registerRestoreCommands(services: Services): vscode.Disposable[] {
   return [
     registerRestoreChangedCommand(services),
+    registerRestoreAsJobCommand(services),
     registerCommand<Record<string, unknown>, RestoreUrnResult>(services, 'datahub.restoreIndices', (arg, run) =>
       restoreIndicesCommand(services, arg, run),
     ),

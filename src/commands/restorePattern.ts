@@ -2,13 +2,16 @@
 // and reporting the outcome with the resume point (and a Resume action).
 import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../services';
-import { confirmStep, optionalString, reportError, requireString, type CommandRun } from './run';
+import { optionalString, reportError, requireString, type CommandRun } from './run';
 import { matchesEveryUrn } from '../model/urnPattern';
 import { checkAspect, checkUrnLikeInput } from './restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restorePlan';
-import { formatInstant, normaliseWindow } from '../model/restoreWindow';
+import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './restoreFormat';
 import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { openJobFlow } from './restoreAsJob';
+import { JOB_COMMAND } from './restoreAsJobArgs';
+import { isBroadPattern } from '../model/upgradeJob';
 
 const ID = 'datahub.restoreIndicesByPattern';
 
@@ -32,14 +35,24 @@ export interface PatternResult {
   incompletePages: IncompletePage[];
 }
 
+/** The scope of a pattern restore from an argument object (urnLike, aspect, time window); throws naming the field. */
+export function restoreScopeArgs(arg: Record<string, unknown>, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
+  const urnLike = requireString(arg, 'urnLike', command);
+  const check = checkUrnLikeInput(urnLike);
+  if (check?.severity === 'error') throw new Error(`${command}: urnLike: ${check.message}`);
+  const aspect = optionalString(arg, 'aspect', command)?.trim() || undefined;
+  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
+  if (aspectProblem) throw new Error(`${command}: ${aspectProblem}`);
+  try {
+    return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
+  } catch (error) {
+    throw new Error(`${command}: ${(error as Error).message}`);
+  }
+}
+
 /** Reads and checks the argument object; throws with a message naming the field. */
 export function patternArgs(arg: Record<string, unknown>): PatternArgs {
-  const urnLike = requireString(arg, 'urnLike', ID);
-  const check = checkUrnLikeInput(urnLike);
-  if (check?.severity === 'error') throw new Error(`${ID}: urnLike: ${check.message}`);
-  const aspect = optionalString(arg, 'aspect', ID)?.trim() || undefined;
-  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
-  if (aspectProblem) throw new Error(`${ID}: ${aspectProblem}`);
+  const { urnLike, aspect, window } = restoreScopeArgs(arg, ID);
   const start = arg.start ?? 0;
   const batchSize = arg.batchSize ?? 10;
   const paging = checkPaging(start, batchSize);
@@ -67,12 +80,6 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   if (arg.createDefaultAspects !== undefined && typeof arg.createDefaultAspects !== 'boolean') {
     throw new Error(`${ID}: "createDefaultAspects" must be true or false.`);
   }
-  let window;
-  try {
-    window = normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now());
-  } catch (error) {
-    throw new Error(`${ID}: ${(error as Error).message}`);
-  }
   return {
     urnLike,
     aspect,
@@ -89,7 +96,8 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   };
 }
 
-async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<boolean> {
+/** 'run', 'job' (hand it to DataHub's RestoreIndices job instead), or undefined (cancelled). */
+async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
   const lines = [
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
@@ -106,12 +114,20 @@ async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency:
   if (params.createDefaultAspects) {
     lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
   }
+  // A whole entity type or everything: more than the endpoint is meant for (DataHub recommends its job beyond a few thousand aspects).
+  const broad = params.all && isBroadPattern(params.urnLike) && !params.pages;
+  if (broad) lines.push('', `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`);
   const scope = params.all ? 'every row' : count(params.batchSize, 'row');
   const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
   const title = params.window
     ? `Restore indices for ${scope} of ${shortenUrn(params.urnLike, 60)} written in this window${everything}?`
     : `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`;
-  return confirmStep(run, title, lines.join('\n'), params.all ? 'Restore All Matching Rows' : 'Restore');
+  const go = params.all ? 'Restore All Matching Rows' : 'Restore';
+  const job = 'Create Upgrade Job Instead…';
+  // Through the typed API (run.confirmed) nothing is asked.
+  if (run.confirmed) return 'run';
+  const choice = await safeWindow.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
+  return choice === go ? 'run' : choice === job ? 'job' : undefined;
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -158,7 +174,11 @@ export async function runPatternAndReport(
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
   const heavy = params.all || matchesEveryUrn(params.urnLike);
-  if (heavy && options.confirmIn && !(await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency()))) return undefined;
+  if (heavy && options.confirmIn) {
+    const choice = await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency());
+    if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
+    if (choice !== 'run') return undefined;
+  }
   const outcome = await runPattern(services, active, params);
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
@@ -181,11 +201,18 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   if (plan.status !== 'completed') actions.push(params.pages ? 'Re-run Incomplete Pages' : 'Resume');
   else if (!params.all && !params.pages && !plan.reachedEnd) actions.push('Next Batch');
   if (plan.incompletePages.length > 0 && !actions.includes('Re-run Incomplete Pages')) actions.push('Re-run Incomplete Pages');
+  // A broad run that was stopped part-way: DataHub's own job can take over from its resume point.
+  const handOver = 'Continue as Upgrade Job…';
+  if (plan.status !== 'completed' && params.all && !params.pages && isBroadPattern(params.urnLike)) actions.push(handOver);
   actions.push('Show Details');
   const show =
     level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
+    if (choice === handOver) {
+      // Without a prefill the flow offers the saved resume point of this connection first.
+      void openJobFlow(services, active).catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: JOB_COMMAND }));
+    }
     if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
       // The person already confirmed this run; resuming continues it, skipping pages known done.
       const next: PatternRun =

@@ -7,6 +7,7 @@ import { httpError, invalidResponse } from './errorMapping';
 import { backoff, createTransport, exchange, type Answer } from './http';
 import { parseIndexSizes } from './indexSizes';
 import { parseRestoreResult } from './restoreResult';
+import { parseServerConfig } from './serverConfig';
 import { parseTaskStatus } from './taskStatus';
 import { parseTruncateResult } from './truncate';
 import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
@@ -133,6 +134,23 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     async getEsTaskStatus(task, signal) {
       const checked = validateTask(task);
       return call('getEsTaskStatus', { task: checked }, (value) => parseTaskStatus(value, checked), signal);
+    },
+    async getServerVersion(signal) {
+      // /config is outside the operations resource and needs no privilege; the token goes along for proxies that want one.
+      const path = `${new URL(`${baseUrl}/config`).pathname}`;
+      const started = Date.now();
+      const getHeaders: Record<string, string> = { ...headers };
+      delete getHeaders['content-type'];
+      try {
+        const answer = await exchange(transport.dispatcher, { action: 'getServerConfig', origin, path, method: 'GET', headers: getHeaders, timeoutMs, maxResponseBytes, signal });
+        log({ action: 'getServerConfig', url: `${baseUrl}/config`, attempt: 1, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
+        if (answer.status < 200 || answer.status >= 300) return { ok: false, reason: `${baseUrl}/config answered ${answer.status}` };
+        return parseServerConfig(hideToken(answer.text), origin, baseUrl);
+      } catch (error) {
+        const failure = isGmsError(error) ? error : undefined;
+        if (failure?.kind === 'cancelled') throw failure;
+        return { ok: false, reason: failure ? hideToken(failure.message) : `${baseUrl}/config could not be read` };
+      }
     },
     async close() {
       await transport.dispatcher.close();

@@ -13,6 +13,7 @@ const WHAT: Record<GmsAction, string> = {
   restoreIndices: 'restoring indices',
   truncateTimeseriesAspect: 'truncating a timeseries index',
   getEsTaskStatus: "reading a task's status",
+  getServerConfig: "reading the server's version",
 };
 
 export function bodyForLog(text: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import type { GmsAction, GmsErrorKind } from './types';
+import type { GmsAction, GmsErrorKind, OperationsAction } from './types';
 
 /** Extra detail for typed errors that share a kind. */
 export type GmsErrorCode =
@@ -65,8 +65,8 @@ export function isGmsError(value: unknown): value is GmsError {
   );
 }
 
-/** DataHub privilege names as the UI shows them, per action (for 403 messages). */
-export const PRIVILEGES: Record<GmsAction, { id: string; label: string }> = {
+/** DataHub privilege names as the UI shows them, per action (for 403 messages); /config needs none. */
+export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }> & Partial<Record<GmsAction, { id: string; label: string }>> = {
   getIndexSizes: { id: 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE', label: 'Get Timeseries index sizes API' },
   restoreIndices: { id: 'RESTORE_INDICES_PRIVILEGE', label: 'Restore Indices API' },
   truncateTimeseriesAspect: {

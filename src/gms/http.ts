@@ -89,7 +89,9 @@ export interface Exchange {
   /** Path and query on that origin, e.g. /api/gms/operations?action=getIndexSizes */
   path: string;
   headers: Record<string, string>;
-  body: string;
+  /** POST (the operations actions, the default) or GET (/config). */
+  method?: 'GET' | 'POST';
+  body?: string;
   timeoutMs: number;
   maxResponseBytes: number;
   signal?: AbortSignal;
@@ -159,7 +161,7 @@ function deadlineError(x: Exchange, error: unknown, duringBody: boolean): GmsErr
   });
 }
 
-/** Sends one POST and reads the whole answer within x.timeoutMs; throws GmsError for transport failures. */
+/** Sends one request (POST unless told) and reads the whole answer within x.timeoutMs; throws GmsError for transport failures. */
 export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Answer> {
   if (x.signal?.aborted) throw cancelled(x.action, x.signal.reason);
   const deadline = withDeadline(x.timeoutMs, x.signal);
@@ -176,7 +178,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: Abort
     response = await dispatcher.request({
       origin: x.origin,
       path: x.path,
-      method: 'POST',
+      method: x.method ?? 'POST',
       headers: x.headers,
       body: x.body,
       signal,

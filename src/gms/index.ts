@@ -8,6 +8,7 @@ export { deriveEntityAspect, parseIndexSizes } from './indexSizes';
 export { parseRestoreResult } from './restoreResult';
 export { parseTruncateResult } from './truncate';
 export { parseTaskStatus } from './taskStatus';
+export { parseServerConfig } from './serverConfig';
 export { decodeEnvelope } from './envelope';
 export {
   MAX_BATCH_SIZE,

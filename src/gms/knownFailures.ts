@@ -9,6 +9,7 @@ export const PRIVILEGE_DENIED = /^User is unauthorized to\b/i;
 /** "reading index sizes needs the 'Get Timeseries index sizes API' privilege (...)", as for a 403. */
 export function privilegeMessage(action: GmsAction, from: string, what: string): string {
   const p = PRIVILEGES[action];
+  if (!p) return `${from}: ${what} was refused (403); check the URL and the token.`;
   // The newest servers also accept Manage System Operations for the two read actions (not restore or truncate).
   const alternative =
     action === 'getIndexSizes' || action === 'getEsTaskStatus' ? ", or on newer DataHub versions 'Manage System Operations'" : '';

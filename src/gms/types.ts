@@ -28,7 +28,10 @@ export interface GmsClientOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
-export type GmsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
+/** The actions of the Rest.li operations resource. */
+export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
+/** Everything the client asks GMS: the operations actions, and GET /config for the version. */
+export type GmsAction = OperationsAction | 'getServerConfig';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -165,6 +168,13 @@ export interface GmsClient {
   restoreIndices(request: RestoreRequest, signal?: AbortSignal): Promise<RestoreResult>;
   truncateTimeseriesAspect(request: TruncateRequest, signal?: AbortSignal): Promise<TruncateResult>;
   getEsTaskStatus(task: string, signal?: AbortSignal): Promise<TaskStatus>;
+  /** The DataHub version GMS reports at {gms}/config, or why it could not be read (never throws but for cancellation). */
+  getServerVersion(signal?: AbortSignal): Promise<ServerVersion>;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }
+
+/** What GET {gms}/config told about the server's version. */
+export type ServerVersion =
+  | { ok: true; version: string; commit?: string; serverType?: string }
+  | { ok: false; reason: string };

@@ -128,7 +128,7 @@ function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
       return { state: 'unauthorized', message, short, actions: [ACTIONS.setToken], logDetail };
     }
     case 'forbidden': {
-      const privilege = action ? PRIVILEGES[action].label : undefined;
+      const privilege = action ? PRIVILEGES[action]?.label : undefined;
       const message =
         privilege && !error.message.includes(privilege)
           ? `${error.message} The token's user needs the "${privilege}" privilege; ask a DataHub admin to grant it.`

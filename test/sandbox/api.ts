@@ -62,7 +62,7 @@ export type FaultKind =
 
 export interface FaultRule {
   fault: FaultKind;
-  /** Only for this action (default: every request). */
+  /** Only for this action (default: every request); `config` for GET /config. */
   action?: string;
   /** Only when the restore `start` parameter equals this (to fail one page of a bulk run). */
   start?: number;
@@ -156,6 +156,8 @@ export interface Sandbox {
   readonly requests: RecordedRequest[];
   clearRequests(): void;
   setVersion(version: ServerVersion, seedStringForm?: SeedStringForm): void;
+  /** The version GMS's /config reports (any text); null: none at all; undefined: the one of setVersion. */
+  setReportedVersion(version: string | null | undefined): void;
   setAuth(auth: Partial<AuthConfig>): void;
   addFault(rule: FaultRule): void;
   clearFaults(): void;

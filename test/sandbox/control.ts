@@ -67,6 +67,12 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       rt.setVersion(version, form);
       return json({});
     }
+    case 'POST /reported-version': {
+      const v = body.version;
+      if (v !== null && v !== undefined && typeof v !== 'string') return bad('version must be a string, null (none) or absent (the default)');
+      rt.reportedVersion = v as string | null | undefined;
+      return json({});
+    }
     case 'POST /auth':
       rt.auth = mergeAuth(rt.auth, body as Partial<AuthConfig>);
       return json({});

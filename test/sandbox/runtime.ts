@@ -51,6 +51,8 @@ export class Runtime {
   serviceTimeMs!: number;
   taskDurationMs!: number;
   requests: RecordedRequest[] = [];
+  /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
+  reportedVersion: string | null | undefined;
   seq = 0;
   private seedStringCalls = 0;
 
@@ -70,6 +72,7 @@ export class Runtime {
     this.serviceTimeMs = o.serviceTimeMs ?? 0;
     this.taskDurationMs = o.taskDurationMs ?? 3000;
     this.requests = [];
+    this.reportedVersion = undefined;
     this.seedStringCalls = 0;
     this.store.resetCounts();
   }

@@ -23,7 +23,10 @@ function gmsConfig(rt: Runtime): Reply {
   return jsonReply({
     models: {},
     patchCapable: true,
-    versions: { 'acryldata/datahub': { version: REPORTED_VERSION[rt.version], commit: '0000000' } },
+    // A reported version set through the control API wins; null leaves "versions" out (a server that does not say).
+    ...(rt.reportedVersion === null
+      ? {}
+      : { versions: { 'acryldata/datahub': { version: rt.reportedVersion ?? REPORTED_VERSION[rt.version], commit: '0000000' } } }),
     statefulIngestionCapable: true,
     supportsImpactAnalysis: true,
     timeZone: 'GMT',
@@ -150,7 +153,9 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const start = body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number'
     ? (body as { start: number }).start
     : 0;
-  const fault = matchFault(rt.faults, action ?? undefined, start);
+  // GET /config has no ?action: fault rules name it "config".
+  const faultKey = action ?? (path.endsWith('/config') ? 'config' : undefined);
+  const fault = matchFault(rt.faults, faultKey, start);
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
@@ -195,6 +200,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rt.requests = [];
     },
     setVersion: (version, form) => rt.setVersion(version, form),
+    setReportedVersion: (version) => {
+      rt.reportedVersion = version;
+    },
     setAuth: (auth) => {
       rt.auth = mergeAuth(rt.auth, auth);
     },

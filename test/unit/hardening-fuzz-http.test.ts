@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import fc from 'fast-check';
-import { createGmsClient, isGmsError, type GmsAction, type GmsClient } from '../../src/gms';
+import { createGmsClient, isGmsError, type GmsClient, type OperationsAction } from '../../src/gms';
 
 const BODIES_PER_ACTION = Number(process.env.HARDENING_FUZZ_BODIES ?? 1000);
 const SEED = Number(process.env.HARDENING_FUZZ_SEED ?? 20261121);
@@ -76,7 +76,7 @@ const taskValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(JSON.stringify({ error: 'Could not get task status for n:1' })) },
 );
 
-const VALUES: Record<GmsAction, fc.Arbitrary<Json>> = {
+const VALUES: Record<OperationsAction, fc.Arbitrary<Json>> = {
   getIndexSizes: indexSizesValue,
   restoreIndices: restoreValue,
   truncateTimeseriesAspect: truncateValue,
@@ -248,7 +248,7 @@ interface Served {
   recipe: string;
 }
 
-function bodies(action: GmsAction, count: number): Served[] {
+function bodies(action: OperationsAction, count: number): Served[] {
   const arb = fc.tuple(
     VALUES[action],
     fc.array(treeOp, { minLength: 0, maxLength: 3 }),
@@ -273,7 +273,7 @@ function bodies(action: GmsAction, count: number): Served[] {
 // ---- the worker: the real client, one call at a time ----------------------------
 
 interface WorkerInput {
-  action: GmsAction;
+  action: OperationsAction;
   url: string;
   count: number;
 }
@@ -282,7 +282,7 @@ type Outcome =
   | { k: number; ms: number; ok: true; problem?: string }
   | { k: number; ms: number; ok: false; gms: boolean; kind?: string; code?: string; name: string; message: string };
 
-function call(client: GmsClient, action: GmsAction): Promise<unknown> {
+function call(client: GmsClient, action: OperationsAction): Promise<unknown> {
   switch (action) {
     case 'getIndexSizes':
       return client.getIndexSizes();
@@ -296,7 +296,7 @@ function call(client: GmsClient, action: GmsAction): Promise<unknown> {
 }
 
 /** What is wrong with a value the client returned, or undefined when it is valid. */
-function problemWith(action: GmsAction, value: unknown): string | undefined {
+function problemWith(action: OperationsAction, value: unknown): string | undefined {
   const v = value as Record<string, unknown>;
   const finiteCount = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
   switch (action) {
@@ -375,7 +375,7 @@ function worker(): Worker {
 // ---- the test -------------------------------------------------------------------
 
 /** Error kinds that fit a damaged answer, per action (beyond invalidResponse). */
-const FITTING: Record<GmsAction, Record<string, string | undefined>> = {
+const FITTING: Record<OperationsAction, Record<string, string | undefined>> = {
   getIndexSizes: { invalidResponse: undefined },
   restoreIndices: { invalidResponse: undefined },
   // The force-flag complaint arrives as a 200 text.
@@ -394,7 +394,7 @@ interface Tally {
   bytes: number;
 }
 
-async function fuzzAction(action: GmsAction, count: number): Promise<Tally> {
+async function fuzzAction(action: OperationsAction, count: number): Promise<Tally> {
   const generating = performance.now();
   const served = bodies(action, count);
   const generateMs = performance.now() - generating;
@@ -485,7 +485,7 @@ if (isMainThread) {
       await current?.terminate();
     });
     const only = process.env.HARDENING_FUZZ_ACTIONS?.split(',');
-    for (const action of (Object.keys(VALUES) as GmsAction[]).filter((a) => !only || only.includes(a))) {
+    for (const action of (Object.keys(VALUES) as OperationsAction[]).filter((a) => !only || only.includes(a))) {
       it(`${action}: a valid value or a fitting GmsError, never a hang`, { timeout: 120_000 }, async () => {
         const t = await fuzzAction(action, BODIES_PER_ACTION);
         const errors = Object.entries(t.errors).map(([k, n]) => `${k} ${n}`).join(', ');

@@ -22,7 +22,7 @@ export interface UiSessionOptions {
   /**
    * The `datahub.connections` entries written to the user settings before VS
    * Code starts ({gmsUrl: 'sandbox'} is replaced by the sandbox URL). Default:
-   * one connection "sandbox" to the run's sandbox. [] for none.
+   * one connection "sandbox" to the run's sandbox ('sandbox/api/gms': behind its frontend path). [] for none.
    */
   connections?: Array<{ name: string; gmsUrl: string }>;
   /** More user settings. */
@@ -56,7 +56,8 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
     const sandboxUrl = sandbox.url;
     const connections = (options.connections ?? [{ name: 'sandbox', gmsUrl: 'sandbox' }]).map((c) => ({
       ...c,
-      gmsUrl: c.gmsUrl === 'sandbox' ? sandboxUrl : c.gmsUrl,
+      // 'sandbox' is the run's sandbox; 'sandbox/api/gms' the same behind its frontend path.
+      gmsUrl: c.gmsUrl === 'sandbox' || c.gmsUrl.startsWith('sandbox/') ? `${sandboxUrl}${c.gmsUrl.slice('sandbox'.length)}` : c.gmsUrl,
     }));
     writeUserSettings(dirs.userData, { 'datahub.connections': connections, ...options.settings });
     await installExtension(vsix, dirs.extensions, dirs.userData);

@@ -1,0 +1,43 @@
+// GET {gms}/config: the server's version, for tools that must match it (the
+// datahub-upgrade image tag). GMS answers with its GitVersion under
+// versions["acryldata/datahub"] (metadata-service/servlet/.../gms/servlet/Config.java);
+// datahub-frontend answers its own /config with { config: { application: ... } }.
+import { z } from 'zod';
+import type { ServerVersion } from './types';
+
+const gmsConfigSchema = z.object({
+  versions: z.record(z.string(), z.object({ version: z.string().optional(), commit: z.string().optional() }).passthrough()).optional(),
+  datahub: z.object({ serverType: z.string().optional() }).passthrough().optional(),
+  config: z.object({ application: z.string().optional() }).passthrough().optional(),
+}).passthrough();
+
+/** Text from the server, cut and flattened before it goes into a message. */
+function short(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat;
+}
+
+/** Reads the version out of a /config answer body; `origin` names the server in messages. */
+export function parseServerConfig(text: string, origin: string, gmsUrl: string): ServerVersion {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: `${gmsUrl}/config did not answer with JSON` };
+  }
+  const parsed = gmsConfigSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, reason: `${gmsUrl}/config is not DataHub's configuration` };
+  const config = parsed.data;
+  if (config.config?.application === 'datahub-frontend') {
+    return { ok: false, reason: `${gmsUrl} answers as datahub-frontend, which does not report GMS's version; use ${origin}/api/gms as the connection URL` };
+  }
+  const version = config.versions?.['acryldata/datahub']?.version?.trim();
+  if (!version || version === 'null' || version === 'unknown') {
+    return { ok: false, reason: `${gmsUrl}/config reports no DataHub version` };
+  }
+  const result: ServerVersion = { ok: true, version: short(version) };
+  const commit = config.versions?.['acryldata/datahub']?.commit;
+  if (commit) result.commit = short(commit);
+  if (config.datahub?.serverType) result.serverType = short(config.datahub.serverType);
+  return result;
+}
