@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import type { GmsAction, GmsClient } from '../../src/gms';
+import type { GmsClient, OperationsAction } from '../../src/gms';
 import { clientFor, listen, rejectsWith } from './gms-helpers';
 
 const BODY = '{"value":{"indexSizes":[]}}';
@@ -27,7 +27,7 @@ function trickler(gapMs: number): Server {
   });
 }
 
-const calls: Record<GmsAction, (c: GmsClient, signal?: AbortSignal) => Promise<unknown>> = {
+const calls: Record<OperationsAction, (c: GmsClient, signal?: AbortSignal) => Promise<unknown>> = {
   getIndexSizes: (c, s) => c.getIndexSizes(s),
   restoreIndices: (c, s) => c.restoreIndices({ urn: 'urn:li:corpuser:datahub' }, s),
   truncateTimeseriesAspect: (c, s) => c.truncateTimeseriesAspect({ entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1, dryRun: true }, s),
@@ -46,7 +46,7 @@ describe('every request has an overall deadline', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  for (const action of Object.keys(calls) as GmsAction[]) {
+  for (const action of Object.keys(calls) as OperationsAction[]) {
     it(`${action}: a body trickled a byte every 600 ms times out at the 1.5 s limit, not after ${BODY.length} bytes`, async () => {
       const client = clientFor(url, { timeoutMs: 1500, retries: 0 });
       const started = Date.now();
@@ -59,6 +59,17 @@ describe('every request has an overall deadline', () => {
       assert.match(error.message, /datahub\.requestTimeoutSeconds/);
     });
   }
+
+  it('getServerVersion: a trickled /config ends at the 1.5 s limit as an unreadable version, not a hang', async () => {
+    const client = clientFor(url, { timeoutMs: 1500, retries: 0 });
+    const started = Date.now();
+    const version = await client.getServerVersion();
+    const elapsed = Date.now() - started;
+    await client.close();
+    assert.equal(version.ok, false);
+    assert.ok(elapsed < 2500 && elapsed >= 1400, `took ${elapsed} ms`);
+    assert.match(version.ok ? '' : version.reason, /within 1\.5 s/);
+  });
 
   it('a cancel while the body trickles ends the request at once, as a cancel', async () => {
     const client = clientFor(url, { timeoutMs: 30_000, retries: 0 });
