@@ -11,6 +11,7 @@ import { parseTaskStatus } from './taskStatus';
 import { parseTruncateResult } from './truncate';
 import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
+import { createSearch } from './graphql';
 import { restoreBody, truncateBody, validateTask } from './validate';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;
@@ -133,6 +134,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
       const checked = validateTask(task);
       return call('getEsTaskStatus', { task: checked }, (value) => parseTaskStatus(value, checked), signal);
     },
+    search: createSearch({ dispatcher: transport.dispatcher, origin, baseUrl, headers, timeoutMs, maxResponseBytes, hideToken, log }),
     async close() {
       await transport.dispatcher.close();
     },

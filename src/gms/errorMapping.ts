@@ -13,6 +13,7 @@ const WHAT: Record<GmsAction, string> = {
   restoreIndices: 'restoring indices',
   truncateTimeseriesAspect: 'truncating a timeseries index',
   getEsTaskStatus: "reading a task's status",
+  graphql: 'searching DataHub',
 };
 
 export function bodyForLog(text: string | undefined): string | undefined {

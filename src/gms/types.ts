@@ -1,5 +1,8 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts (zod); these are the normalised results callers see.
+import type { DataHubSearch } from './graphql';
+export type { DataHubSearch } from './graphql';
+export type { FoundEntity, SearchIndexStatus } from './graphqlQueries';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */
@@ -28,7 +31,9 @@ export interface GmsClientOptions {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
-export type GmsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
+/** The four operations actions, and 'graphql' for DataHub search on the same GMS. */
+export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
+export type GmsAction = OperationsAction | 'graphql';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -165,6 +170,8 @@ export interface GmsClient {
   restoreIndices(request: RestoreRequest, signal?: AbortSignal): Promise<RestoreResult>;
   truncateTimeseriesAspect(request: TruncateRequest, signal?: AbortSignal): Promise<TruncateResult>;
   getEsTaskStatus(task: string, signal?: AbortSignal): Promise<TaskStatus>;
+  /** DataHub's GraphQL API on the same GMS, token and transport. */
+  readonly search: DataHubSearch;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

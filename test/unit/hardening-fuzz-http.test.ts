@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import fc from 'fast-check';
-import { createGmsClient, isGmsError, type GmsAction, type GmsClient } from '../../src/gms';
+import { createGmsClient, isGmsError, type OperationsAction as GmsAction, type GmsClient } from '../../src/gms';
 
 const BODIES_PER_ACTION = Number(process.env.HARDENING_FUZZ_BODIES ?? 1000);
 const SEED = Number(process.env.HARDENING_FUZZ_SEED ?? 20261121);
