@@ -99,7 +99,12 @@ export class SearchIndex {
   }
 
   inSearch(urn: string, now = Date.now()): boolean {
-    if (!this.inDatabase(urn) || this.removed.has(urn)) return false;
+    return this.inDatabase(urn) && this.indexed(urn, now);
+  }
+
+  /** For a URN known to be in the database. */
+  private indexed(urn: string, now: number): boolean {
+    if (this.removed.has(urn)) return false;
     if (!this.missing.has(urn)) return true;
     const at = this.indexedAt.get(urn);
     return at !== undefined && now >= at;
@@ -128,7 +133,7 @@ export class SearchIndex {
     this.entities ??= [...new Set(this.store.rows.map((r) => r.urn))].map(describeEntity);
     const words = text.toLowerCase().split(/\s+/).filter((w) => w !== '' && w !== '*');
     const matches = this.entities.filter((e) => {
-      if (!this.inSearch(e.urn, now)) return false;
+      if (!this.indexed(e.urn, now)) return false;
       const hay = `${e.name} ${e.urn}`.toLowerCase();
       return words.every((w) => hay.includes(w));
     });
