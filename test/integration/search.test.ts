@@ -7,17 +7,7 @@ import { SAMPLE_URNS } from '../sandbox/data';
 import { SEARCH_SAMPLES } from '../sandbox/searchIndex';
 import type { CheckSearchIndexResult } from '../../src/commands/checkSearchIndex';
 import type { RestoreUrnResult } from '../../src/commands/restore';
-
-const exec = <T>(command: string, ...args: unknown[]): Promise<T> => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  assert.fail('expected the command to reject');
-}
+import { exec, rejection } from './coreSupport';
 
 const graphqlRequests = async () => sandbox.actionRequests('graphql');
 
@@ -124,7 +114,7 @@ describe('search: the URN hover', () => {
     await config.update('connections', connections.map((c) => ({ ...c, frontendUrl: 'https://datahub.example.com' })), vscode.ConfigurationTarget.Global);
     const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `{"urn": "${SAMPLE_URNS.ordersDataset}"}` });
     const position = doc.positionAt(doc.getText().indexOf('hive'));
-    const hovers = await exec<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     const link = /\(command:datahub\.checkSearchIndex\?([^ )]+)/.exec(text);
     assert.ok(link, `a check link in: ${text}`);
