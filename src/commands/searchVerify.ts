@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ActiveClient, Services } from '../services';
 import type { SearchIndexStatus } from '../gms/types';
-import { verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/searchCheck';
+import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/searchCheck';
 import { shortenUrn } from './restoreFormat';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
@@ -63,11 +63,11 @@ export async function confirmSearchable(services: Services, active: ActiveClient
       return controller.signal.aborted;
     },
   );
-  reportConfirmation(services, outcomes, cancelled);
+  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl);
   return outcomes;
 }
 
-function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean): void {
+function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined): void {
   const entries = [...outcomes.entries()];
   const missing = entries.filter(([, o]) => !o.searchable);
   const lines = entries.map(([urn, o]) =>
@@ -79,5 +79,10 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${(Math.max(...entries.map(([, o]) => o.elapsedMs)) / 1000).toFixed(1)} s).`;
   else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
   const show = missing.length === 0 ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
+  // One URN found by search: its page in the DataHub UI is one click away.
+  const page = entries.length === 1 && missing.length === 0 && frontendUrl ? entityPageUrl(frontendUrl, entries[0][0]) : undefined;
+  void show(message, ...(page ? ['Open in DataHub'] : []), 'Show Details').then((c) => {
+    if (c === 'Show Details') services.log.show(true);
+    if (c === 'Open in DataHub' && page) void vscode.env.openExternal(vscode.Uri.parse(page, true));
+  });
 }

@@ -2,8 +2,9 @@
 // on the active connection, results listed as name, entity type, platform and URN.
 // Where search is unavailable (no GraphQL, forbidden, unreachable) one line says
 // so and the prompt works as before.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { FoundEntity } from '../gms/types';
+import { entityPageUrl } from '../model/searchCheck';
 import { isGmsError } from '../gms/errors';
 import { LiveSearch, type LiveSearchStats } from '../model/liveSearch';
 import type { Services } from '../services';
@@ -12,11 +13,17 @@ export interface LiveSearchSource {
   find(text: string, signal: AbortSignal): Promise<FoundEntity[]>;
   /** Called when the prompt closes, with what the session sent and cancelled. */
   onClose?(stats: LiveSearchStats): void;
+  /** The DataHub UI address: results get an "Open in DataHub" button. */
+  frontendUrl?(): string | undefined;
 }
 
 interface PickItem extends vscode.QuickPickItem {
   value?: string;
+  /** The entity's page in the DataHub UI, for the item's button. */
+  page?: string;
 }
+
+const OPEN_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Open in DataHub' };
 
 /** Server text in a quick pick: no codicon syntax, one line, bounded. */
 export function plainText(text: string, max = 200): string {
@@ -24,14 +31,16 @@ export function plainText(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-export function entityItem(e: FoundEntity): PickItem {
+export function entityItem(e: FoundEntity, frontendUrl?: string): PickItem {
   const type = e.type.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const page = frontendUrl ? entityPageUrl(frontendUrl, e.urn) : undefined;
   return {
     label: `$(search) ${plainText(e.name ?? e.urn)}`,
     description: plainText([type, e.platform].filter(Boolean).join(' · ')),
     detail: plainText(e.urn, 600),
     value: e.urn,
     alwaysShow: true,
+    ...(page ? { page, buttons: [OPEN_BUTTON] } : {}),
   };
 }
 
@@ -62,15 +71,20 @@ export function attachLiveSearch<T extends PickItem>(qp: vscode.QuickPick<T>, so
     onResult: (result) => {
       qp.busy = result.kind === 'searching';
       if (result.kind === 'results') {
-        const items = result.entities.map(entityItem);
+        const frontend = source.frontendUrl?.();
+        const items = result.entities.map((e) => entityItem(e, frontend));
         setItems((items.length > 0 ? items : [{ label: `$(info) Nothing in DataHub search matches "${plainText(result.text, 80)}"`, alwaysShow: true }]) as T[]);
       } else if (result.kind === 'unavailable') setItems([{ label: `$(info) ${result.hint}`, alwaysShow: true }] as T[]);
       else if (result.kind === 'idle') setItems([]);
     },
   });
+  const buttons = qp.onDidTriggerItemButton((e) => {
+    if (e.item.page) void vscode.env.openExternal(vscode.Uri.parse(e.item.page, true));
+  });
   const dispose = live.dispose.bind(live);
   live.dispose = () => {
     dispose();
+    buttons.dispose();
     qp.busy = false;
     source.onClose?.(live.stats);
   };
@@ -84,6 +98,7 @@ export function connectionSearch(services: Services): LiveSearchSource {
       const active = await services.connections.client();
       return active.client.search.findEntities(text, signal);
     },
+    frontendUrl: () => services.connections.active()?.frontendUrl,
     onClose(stats) {
       if (stats.sent > 0) services.log.debug(`URN search: ${stats.sent} sent, ${stats.cancelled} cancelled as stale, ${stats.completed} answered`);
     },
