@@ -100,6 +100,8 @@ function entityFields(urn: string, query: string, search: SearchIndex): Record<s
   const out: Record<string, unknown> = { urn, type: e.type };
   if (HAS_STATUS.has(e.type) && /status\s*\{\s*removed/.test(query)) out.status = { removed: search.isRemoved(urn) };
   if (/\bplatform\s*\{/.test(query) && e.platform) out.platform = { name: e.platform };
+  // Names only where the query selects them (a rough test: the name fields of the search query).
+  if (!/\bproperties\s*\{|\busername\b/.test(query)) return out;
   switch (e.type) {
     case 'DATASET':
     case 'TAG':
