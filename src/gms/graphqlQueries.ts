@@ -8,7 +8,7 @@
 // status.removed.
 import * as z from 'zod/v4/mini';
 
-/** Entity types whose GraphQL type has `status { removed }` (Status in entity.graphql). */
+/** Entity types whose GraphQL type has `status { removed }` (Status in entity.graphql; the UI's own queries, e.g. datahub-web-react/src/graphql/container.graphql, select it). */
 const STATUS_TYPES = ['Dataset', 'Chart', 'Dashboard', 'DataFlow', 'DataJob', 'Container'] as const;
 
 export const CHECK_QUERY = `query checkSearchIndex($urn: String!, $input: SearchAcrossEntitiesInput!) {
