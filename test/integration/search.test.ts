@@ -97,6 +97,22 @@ describe('search: datahub.restoreIndices with verify', function () {
     assert.equal((await graphqlRequests()).length, 5);
   });
 
+  it('several URNs from the editor: asks search first, then waits only for the one it was missing', async () => {
+    await sandbox.control('POST', '/search-lag', { ms: 500 });
+    const result = await exec<{ restored: number; failed: number }>('datahub.restoreUrnAtCursor', {
+      urns: [SEARCH_SAMPLES.missingFromSearch, SAMPLE_URNS.ordersDataset],
+      notify: true,
+    });
+    assert.deepEqual([result.restored, result.failed], [2, 0]);
+    const checked = (await graphqlRequests()).map((r) => (r.body as { variables: { urn: string } }).variables.urn);
+    // One check of each before the restore, then polls of the missing one only (found at about 1 s).
+    assert.deepEqual(checked.slice(0, 2).sort(), [SAMPLE_URNS.ordersDataset, SEARCH_SAMPLES.missingFromSearch].sort());
+    assert.ok(checked.length >= 3);
+    assert.deepEqual([...new Set(checked.slice(2))], [SEARCH_SAMPLES.missingFromSearch]);
+    const state = await sandbox.control<{ inSearch: boolean }>('GET', `/search?urn=${encodeURIComponent(SEARCH_SAMPLES.missingFromSearch)}`);
+    assert.equal(state.inSearch, true);
+  });
+
   it('without verify nothing is asked of search', async () => {
     const result = await exec<RestoreUrnResult>('datahub.restoreIndices', { urn: SAMPLE_URNS.ordersDataset });
     assert.equal(result.searchable, undefined);
