@@ -8,6 +8,7 @@ import type { AtCursorResult } from './editor/restoreAtCursor';
 import type { RestoreUrnResult } from './commands/restore';
 import type { PatternResult } from './commands/restorePattern';
 import type { JobResult } from './commands/restoreAsJob';
+import type { CheckSearchIndexResult } from './commands/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from './commands/truncate';
 import type { WatchResult } from './commands/truncateWatch';
 import { callThroughApi } from './commands/run';
@@ -36,6 +37,7 @@ export const API_COMMANDS = [
   'restoreIndicesByPattern',
   'restoreIndicesChangedBetween',
   'restoreIndicesAsJob',
+  'checkSearchIndex',
   'restoreUrnAtCursor',
   'cancelRestore',
   'showLog',
@@ -59,6 +61,7 @@ interface TypedResults {
   restoreIndicesByPattern: PatternResult;
   restoreIndicesChangedBetween: PatternResult;
   restoreIndicesAsJob: JobResult;
+  checkSearchIndex: CheckSearchIndexResult;
   restoreUrnAtCursor: AtCursorResult;
   cancelRestore: { cancelled: number };
   truncateTimeseriesAspect: TruncateCommandResult;

@@ -14,6 +14,7 @@ import { FetchingIndexSizesService } from './views/indexSizesService';
 import { createIndicesView, type IndicesView } from './views/indicesView';
 import { registerCoreCommands } from './commands';
 import { registerRestoreCommands } from './commands/restore';
+import { registerCheckSearchIndex } from './commands/checkSearchIndex';
 import { registerTruncateFeatures, truncateTestApi } from './commands/truncate';
 import { registerEditorFeatures } from './editor';
 import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './views/insights';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   // The other parts register themselves; one failing must not take the rest down.
   const parts: Array<[string, (s: Services) => vscode.Disposable[]]> = [
     ['restore', registerRestoreCommands],
+    ['search check', (s) => [registerCheckSearchIndex(s)]],
     ['editor', registerEditorFeatures],
     ['truncate', registerTruncateFeatures],
     ['insights', registerInsightFeatures],

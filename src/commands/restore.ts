@@ -29,12 +29,16 @@ import { registerRestoreChangedCommand } from './restoreChanged';
 import { registerRestoreAsJobCommand } from './restoreAsJob';
 import { shortenUrn, urnResultMessage } from './restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
+import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
+import { connectionSearch } from './urnLiveSearch';
 
 export interface RestoreUrnArgs {
   urn: string;
   aspect?: string;
   /** Show progress and the result like an interactive run, and report errors instead of rejecting (hover links). */
   notify?: boolean;
+  /** After the restore, poll DataHub search until the entity is searchable (up to 30 s). */
+  verify?: boolean;
 }
 
 export interface RestoreUrnResult {
@@ -42,6 +46,10 @@ export interface RestoreUrnResult {
   rowsMigrated: number;
   ignored: number;
   raw: string;
+  /** With verify: whether search found the entity within 30 s. */
+  searchable?: boolean;
+  /** With verify, when searchable: ms from the restore's answer until search found it. */
+  searchableAfterMs?: number;
 }
 
 /** Reads and checks the programmatic argument of datahub.restoreIndices. */
@@ -53,7 +61,8 @@ function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
   const aspect = optionalString(arg, 'aspect', id)?.trim() || undefined;
   const problem = aspect ? checkAspect(aspect) : undefined;
   if (problem) throw new Error(`${id}: ${problem}`);
-  return { urn, aspect, notify: arg.notify === true };
+  if (arg.verify !== undefined && typeof arg.verify !== 'boolean') throw new Error(`${id}: "verify" must be true or false.`);
+  return { urn, aspect, notify: arg.notify === true, verify: arg.verify === true };
 }
 
 /** The result notification; "Show Details" opens the log where the parsed answer was written. */
@@ -66,7 +75,7 @@ export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): v
 }
 
 /** A URN at the cursor of the active editor, offered first in the URN picker. */
-function urnAtActiveCursor(): Suggestion[] {
+export function urnAtActiveCursor(): Suggestion[] {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return [];
   const pos = editor.selection.active;
@@ -80,12 +89,13 @@ async function promptUrn(services: Services, connection: string): Promise<{ urn:
   const urn = await pickOrType({
     title: `${title} (1/2)`,
     prompt: 'The URN whose search and graph index entries to rebuild. A DataHub link or URL-encoded URN works too.',
-    placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)',
+    placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
     typeLabel: 'Type or paste a URN…',
     suggestions: urnAtActiveCursor(),
     recent: recentStore(services).list(connection, 'urns'),
     check: checkUrnInput,
     normalise: normaliseUrnInput,
+    live: connectionSearch(services),
   });
   if (!urn) return undefined;
   const parsed = parseUrn(urn);
@@ -105,13 +115,24 @@ async function restoreIndicesCommand(
     const active = await activeClient(services, run);
     const input = args ?? (await promptUrn(services, active.connection.name));
     if (!input) return undefined;
+    // Only an entity that search is missing is worth confirming afterwards (interactive runs ask first).
+    const before = interactive && !args?.verify ? await searchStateBefore(services, active, [input.urn]) : undefined;
     const outcome = interactive
       ? await withRestoreProgress(`Restoring indices for ${shortenUrn(input.urn, 60)}`, (signal) =>
           restoreUrn(services, active, input.urn, input.aspect, signal),
         )
       : await restoreUrn(services, active, input.urn, input.aspect);
     if (interactive) showUrnResult(services, outcome);
-    return { urn: outcome.urn, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored, raw: outcome.raw };
+    const result: RestoreUrnResult = { urn: outcome.urn, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored, raw: outcome.raw };
+    const confirm = args?.verify ? [input.urn] : before ? missingFromSearch(before) : [];
+    if (confirm.length > 0) {
+      const waited = (await confirmSearchable(services, active, confirm, { interactive })).get(input.urn);
+      if (args?.verify && waited) {
+        result.searchable = waited.searchable;
+        if (waited.searchable) result.searchableAfterMs = waited.elapsedMs;
+      }
+    }
+    return result;
   } catch (error) {
     if (!args?.notify) throw error;
     // A hover link: the person clicked, so say what went wrong rather than reject.

@@ -6,6 +6,7 @@ import { safeItem } from '../ui/safeWindow';
 import type { InputCheck } from './restoreValidation';
 import { checkAspect } from './restoreValidation';
 import { suggestAspects } from './restoreAspects';
+import { attachLiveSearch, type LiveSearchSource } from './urnLiveSearch';
 
 /** InputBoxValidationSeverity for a check's severity. */
 function toValidation(check: InputCheck | undefined): vscode.InputBoxValidationMessage | undefined {
@@ -55,6 +56,8 @@ export interface PickOrTypeStep extends TextStep {
   typeLabel: string;
   /** Turns what was typed into the value to use (e.g. decodes a pasted link). */
   normalise?: (value: string) => string;
+  /** Text that is not a value searches DataHub; results are listed to pick. */
+  live?: LiveSearchSource;
 }
 
 interface ValueItem extends vscode.QuickPickItem {
@@ -69,7 +72,7 @@ interface ValueItem extends vscode.QuickPickItem {
  */
 export async function pickOrType(step: PickOrTypeStep): Promise<string | undefined> {
   const recent = step.recent.filter((r) => !step.suggestions.some((s) => s.value === r));
-  if (step.suggestions.length === 0 && recent.length === 0) return askText(step);
+  if (step.suggestions.length === 0 && recent.length === 0 && !step.live) return askText(step);
   const normalise = step.normalise ?? ((v: string) => v.trim());
 
   const qp = vscode.window.createQuickPick<ValueItem>();
@@ -109,9 +112,21 @@ export async function pickOrType(step: PickOrTypeStep): Promise<string | undefin
         : `$(error) ${check.message}`,
     };
   };
+  let found: ValueItem[] = [];
+  const render = (): void => {
+    const item = typedItem(qp.value);
+    const typed = item && !fixed.some((f) => f.value === item.value) ? [item] : [];
+    // Text that is no value yet (a table name) puts the search results first, where Enter takes them.
+    const typedIsValue = item !== undefined && !(item.description ?? '').startsWith('$(error)');
+    qp.items = typedIsValue ? [...typed, ...found, ...fixed] : [...found, ...typed, ...fixed];
+  };
+  const live = step.live ? attachLiveSearch(qp, step.live, (items) => {
+    found = items;
+    render();
+  }) : undefined;
   qp.onDidChangeValue((text) => {
-    const item = typedItem(text);
-    qp.items = item && !fixed.some((f) => f.value === item.value) ? [item, ...fixed] : fixed;
+    live?.update(text);
+    render();
   });
 
   const picked = await new Promise<{ item?: ValueItem; text: string } | undefined>((resolve) => {
@@ -123,6 +138,7 @@ export async function pickOrType(step: PickOrTypeStep): Promise<string | undefin
     });
     qp.onDidHide(() => {
       if (!settled) resolve(undefined);
+      live?.dispose();
       qp.dispose();
     });
     qp.show();

@@ -9,5 +9,5 @@ import { registerRestoreAtCursor } from './restoreAtCursor';
 export const URN_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
 export function registerEditorFeatures(services: Services): vscode.Disposable[] {
-  return [vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider()), registerRestoreAtCursor(services)];
+  return [vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)), registerRestoreAtCursor(services)];
 }

@@ -17,6 +17,7 @@ import { count, formatSeconds, shortenUrn } from '../commands/restoreFormat';
 import { normaliseUrnInput } from './findUrn';
 import { parseUrn } from '../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
+import { confirmSearchable, missingFromSearch, searchStateBefore } from '../commands/searchVerify';
 
 export const COMMAND = 'datahub.restoreUrnAtCursor';
 
@@ -142,6 +143,8 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   const programmatic = arg !== undefined && !(arg instanceof vscode.Uri);
   if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(target.urns))) return undefined;
 
+  // Interactive runs confirm afterwards that the URNs search was missing became searchable.
+  const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;
   const results: UrnRestoreItem[] = [];
   const began = Date.now();
   const one = target.urns.length === 1;
@@ -174,6 +177,8 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
     void safeWindow.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   }
   const restored = results.filter((r) => r.ok).length;
+  const confirm = before ? missingFromSearch(before).filter((urn) => results.some((r) => r.ok && r.urn === urn)) : [];
+  if (confirm.length > 0) await confirmSearchable(services, active, confirm, { interactive: true });
   return { results, restored, failed: results.length - restored };
 }
 

@@ -13,6 +13,7 @@ import { parseTruncateResult } from './truncate';
 import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
+import { createSearch } from './graphql';
 import { restoreBody, truncateBody, validateTask } from './validate';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;
@@ -152,6 +153,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
         return { ok: false, reason: failure ? hideToken(failure.message) : `${baseUrl}/config could not be read` };
       }
     },
+    search: createSearch({ dispatcher: transport.dispatcher, origin, baseUrl, headers, timeoutMs, maxResponseBytes, hideToken, log }),
     async close() {
       await transport.dispatcher.close();
     },

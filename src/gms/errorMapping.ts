@@ -14,6 +14,7 @@ const WHAT: Record<GmsAction, string> = {
   truncateTimeseriesAspect: 'truncating a timeseries index',
   getEsTaskStatus: "reading a task's status",
   getServerConfig: "reading the server's version",
+  graphql: 'searching DataHub',
 };
 
 export function bodyForLog(text: string | undefined): string | undefined {

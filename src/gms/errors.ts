@@ -7,7 +7,9 @@ export type GmsErrorCode =
   | 'wholeDatabaseRestore'
   | 'operationsMissing'
   /** The server could not reindex (the index is not an alias); nothing was deleted. */
-  | 'reindexRefused';
+  | 'reindexRefused'
+  /** No GraphQL endpoint on this connection (old server, or not GMS). */
+  | 'graphqlMissing';
 
 export interface GmsErrorInit {
   kind: GmsErrorKind;
@@ -74,4 +76,6 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
     label: 'Truncate timeseries aspect index size API',
   },
   getEsTaskStatus: { id: 'GET_ES_TASK_STATUS_PRIVILEGE', label: 'Get ES task status API' },
+  // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
+  graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

@@ -21,4 +21,6 @@ export {
   validateUrnLike,
 } from './validate';
 export { bypassesProxy } from './proxy';
+export { createSearch, graphqlHttpError, readGraphQLAnswer } from './graphql';
+export { CHECK_QUERY, FIND_QUERY, parseCheckData, parseFindData, checkVariables, findVariables } from './graphqlQueries';
 export type * from './types';

@@ -1,5 +1,8 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts (zod); these are the normalised results callers see.
+import type { DataHubSearch } from './graphql';
+export type { DataHubSearch } from './graphql';
+export type { FoundEntity, SearchIndexStatus } from './graphqlQueries';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */
@@ -30,8 +33,8 @@ export interface GmsClientOptions {
 
 /** The actions of the Rest.li operations resource. */
 export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
-/** Everything the client asks GMS: the operations actions, and GET /config for the version. */
-export type GmsAction = OperationsAction | 'getServerConfig';
+/** Everything the client asks GMS: the operations actions, GET /config for the version, and 'graphql' for DataHub search. */
+export type GmsAction = OperationsAction | 'getServerConfig' | 'graphql';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -170,6 +173,8 @@ export interface GmsClient {
   getEsTaskStatus(task: string, signal?: AbortSignal): Promise<TaskStatus>;
   /** The DataHub version GMS reports at {gms}/config, or why it could not be read (never throws but for cancellation). */
   getServerVersion(signal?: AbortSignal): Promise<ServerVersion>;
+  /** DataHub's GraphQL API on the same GMS, token and transport. */
+  readonly search: DataHubSearch;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

@@ -18,13 +18,16 @@ export type Privilege =
   | 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'
   | 'RESTORE_INDICES_PRIVILEGE'
   | 'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE'
-  | 'GET_ES_TASK_STATUS_PRIVILEGE';
+  | 'GET_ES_TASK_STATUS_PRIVILEGE'
+  /** GraphQL entityExists / searchAcrossEntities; without it the answer is an "Unauthorized" errors entry. */
+  | 'VIEW_ENTITY_PAGE';
 
 export const ALL_PRIVILEGES: Privilege[] = [
   'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
   'RESTORE_INDICES_PRIVILEGE',
   'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE',
   'GET_ES_TASK_STATUS_PRIVILEGE',
+  'VIEW_ENTITY_PAGE',
 ];
 
 /** Tokens the sandbox accepts by default (test values, not secrets). */
@@ -114,6 +117,8 @@ export interface SandboxOptions {
   extraIndices?: number | ExtraIndex[];
   /** Index prefix of the deployment (`<prefix>_dataset_operationaspect_v1`). Default none. */
   indexPrefix?: string;
+  /** How long after a restore a missing entity becomes searchable, in ms (default 1500); null: never (a failing indexing consumer). */
+  searchLagMs?: number | null;
   /** Container of the 'seedString' getIndexSizes value: 'alternate' (default: array on the 1st, 3rd... call, object on the 2nd, 4th...), 'array' or 'object'. */
   seedStringForm?: SeedStringForm;
 }
@@ -172,7 +177,13 @@ export interface Sandbox {
   restoreCounts(): Record<string, number>;
   /** Number of rows (latest aspects) whose urn matches the SQL LIKE pattern (all when omitted). */
   countRows(urnLike?: string): number;
-  /** Back to the seeded state: data, counts, faults, version, auth, recorded requests. */
+  /** Search indexing lag after a restore, in ms; null: the indexing consumer never catches up. */
+  setSearchLag(ms: number | null): void;
+  /** Takes an entity out of the search index (it stays in the database). */
+  dropFromSearch(urn: string): void;
+  /** Whether DataHub search would find this URN now. */
+  inSearch(urn: string): boolean;
+  /** Back to the seeded state: data, counts, faults, version, auth, recorded requests, search index. */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -195,5 +206,9 @@ export interface Sandbox {
  *                                       -> { indexName, total, atOrBefore }  (atOrBefore = total without endTimeMillis)
  *   GET  /__sandbox/restore-counts      -> Record<string, number>
  *   GET  /__sandbox/rows?urnLike=...    -> { count }
+ *   POST /__sandbox/search-lag {ms: number | null} -> {}   (null: restored entities never become searchable)
+ *   POST /__sandbox/search/drop {urn}   -> {}              (take an entity out of the search index)
+ *   GET  /__sandbox/search?urn=...      -> { inDatabase, inSearch, removed }
+ * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  */
 export const CONTROL_PREFIX = '/__sandbox';

@@ -1,5 +1,6 @@
 // `npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]
-//   [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n] [--quiet]`
+//   [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]
+//   [--search-lag-ms ms|never] [--quiet]`
 
 import { parseArgs } from 'node:util';
 import { SANDBOX_TOKENS, SERVER_VERSIONS, type ServerVersion } from './api';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
         'bench-rows': { type: 'string' },
         'extra-indices': { type: 'string' },
         seed: { type: 'string' },
+        'search-lag-ms': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
   const v = parsed.values;
   if (v.help) {
     console.log('Usage: npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]\n' +
-      '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n] [--quiet]');
+      '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
+      '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
+      '  [--quiet]');
     return;
   }
   const version = (v.version ?? 'newer') as ServerVersion;
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
     benchRows: count('bench-rows', v['bench-rows']),
     extraIndices: count('extra-indices', v['extra-indices']),
     seed: count('seed', v.seed),
+    searchLagMs: v['search-lag-ms'] === 'never' ? null : count('search-lag-ms', v['search-lag-ms']),
     quiet: v.quiet ?? false,
   });
   const auth = v['no-auth'] ? 'off (quickstart: every request allowed)' : 'on';

@@ -80,6 +80,19 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       if (typeof body.fault !== 'object' || body.fault === null) return bad('a fault rule needs {"fault": {"kind": ...}}');
       rt.addFault(body as unknown as FaultRule);
       return json({});
+    case 'POST /search-lag':
+      if (body.ms !== null && msOf(body) === undefined) return bad('expected {"ms": <number >= 0>} or {"ms": null}');
+      rt.search.lagMs = body.ms === null ? null : (msOf(body) ?? null);
+      return json({});
+    case 'POST /search/drop':
+      if (typeof body.urn !== 'string') return bad('expected {"urn": "..."}');
+      rt.search.drop(body.urn);
+      return json({});
+    case 'GET /search': {
+      const urn = query.get('urn');
+      if (!urn) return bad('expected ?urn=...');
+      return json({ inDatabase: rt.search.inDatabase(urn), inSearch: rt.search.inSearch(urn), removed: rt.search.isRemoved(urn) });
+    }
     case 'POST /faults/clear':
       rt.faults = [];
       return json({});

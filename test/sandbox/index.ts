@@ -4,3 +4,4 @@ export { startSandbox, FRONTEND_PREFIX } from './server';
 export { SAMPLE_URNS, SAMPLE_ASPECTS } from './data';
 export { NODE_ID, INDEX_SEEDS } from './timeseries';
 export { INTERNAL_BATCH } from './restore';
+export { SEARCH_SAMPLES } from './searchIndex';

@@ -9,6 +9,7 @@ import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
 import { AspectStore } from './store';
+import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
 
 export function defaultAuth(): AuthConfig {
@@ -16,8 +17,8 @@ export function defaultAuth(): AuthConfig {
     enabled: true,
     tokens: {
       admin: { token: SANDBOX_TOKENS.admin, privileges: [...ALL_PRIVILEGES] },
-      reader: { token: SANDBOX_TOKENS.reader, privileges: ['GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'] },
-      restorer: { token: SANDBOX_TOKENS.restorer, privileges: ['RESTORE_INDICES_PRIVILEGE', 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'] },
+      reader: { token: SANDBOX_TOKENS.reader, privileges: ['GET_TIMESERIES_INDEX_SIZES_PRIVILEGE', 'VIEW_ENTITY_PAGE'] },
+      restorer: { token: SANDBOX_TOKENS.restorer, privileges: ['RESTORE_INDICES_PRIVILEGE', 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE', 'VIEW_ENTITY_PAGE'] },
       none: { token: SANDBOX_TOKENS.none, privileges: [] },
     },
     expired: [],
@@ -43,6 +44,7 @@ export interface Caller {
 
 export class Runtime {
   readonly store: AspectStore;
+  readonly search: SearchIndex;
   series!: TimeseriesStore;
   version!: ServerVersion;
   seedStringForm!: SeedStringForm;
@@ -58,6 +60,7 @@ export class Runtime {
 
   constructor(readonly options: SandboxOptions) {
     this.store = new AspectStore(seedRows(options.seed ?? 42, Date.now(), options.benchRows ?? 0));
+    this.search = new SearchIndex(this.store);
     this.reset();
   }
 
@@ -75,6 +78,7 @@ export class Runtime {
     this.reportedVersion = undefined;
     this.seedStringCalls = 0;
     this.store.resetCounts();
+    this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
   }
 
   state(): SandboxState {

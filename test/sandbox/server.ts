@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { runAction } from './actions';
 import { CONTROL_PREFIX, type RecordedRequest, type Sandbox, type SandboxOptions } from './api';
 import { handleControl } from './control';
+import { handleGraphQL } from './graphql';
 import { applyFault, matchFault } from './faults';
 import { isActionName, validateParams } from './params';
 import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
@@ -105,6 +106,14 @@ function operations(
   return runAction(action, checked.params, { ...rt.actionContext(caller), failedBatches });
 }
 
+/** URNs a successful restore sent to the indexing consumer (urn, or every URN urnLike matched). */
+function restoredUrns(rt: Runtime, body: unknown): string[] {
+  const b = (body ?? {}) as { urn?: unknown; urnLike?: unknown };
+  if (typeof b.urn === 'string') return [b.urn];
+  if (typeof b.urnLike === 'string') return rt.search.missingUrns().filter((u) => rt.store.select({ urn: u, urnLike: b.urnLike as string }).length > 0);
+  return [];
+}
+
 async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, log: (line: string) => void): Promise<void> {
   // Split by hand: new URL() would read a path such as //operations as a host name.
   const target = req.url ?? '/';
@@ -122,7 +131,9 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   }
 
   const started = Date.now();
-  const action = searchParams.get('action');
+  const graphql = path === '/api/graphql' || path === `${FRONTEND_PREFIX}/api/graphql`;
+  // GraphQL requests are recorded and matched by faults as the action "graphql".
+  const action = graphql ? 'graphql' : searchParams.get('action');
   const parsed = raw.trim() === '' ? undefined : parseJson(raw);
   const body = parsed?.ok ? parsed.value : undefined;
   const caller = rt.identify(req.headers.authorization);
@@ -162,10 +173,20 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
+  if (sub === '/api/graphql') {
+    if (!caller.known) {
+      if (frontend && caller.tokenName === undefined) return reply({ status: 401, headers: {}, body: '' });
+      return reply(servletErrorPage(401, caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.', path));
+    }
+    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    return reply(handleGraphQL(rt.search, req.method ?? 'GET', caller, caller.privileges.includes('VIEW_ENTITY_PAGE'), raw));
+  }
   if (sub === '/operations' || sub === '/operations/') {
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
     const failedBatches = fault?.kind === 'failedBatches' ? fault.batches : undefined;
-    return reply(operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend, failedBatches));
+    const answer = operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend, failedBatches);
+    if (action === 'restoreIndices' && answer.status === 200) rt.search.restored(restoredUrns(rt, body));
+    return reply(answer);
   }
   if (!caller.known) return reply(servletErrorPage(401, 'Unauthorized to perform this action.', path));
   reply(restliError(404, `No root resource defined for path '${sub}'`));
@@ -220,6 +241,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     timeseriesCounts: (entityType, aspect, endTimeMillis) => rt.timeseriesCounts(entityType, aspect, endTimeMillis),
     restoreCounts: () => rt.store.restoreCounts(),
     countRows: (urnLike) => rt.store.countRows(urnLike),
+    setSearchLag: (ms) => {
+      rt.search.lagMs = ms;
+    },
+    dropFromSearch: (urn) => rt.search.drop(urn),
+    inSearch: (urn) => rt.search.inSearch(urn),
     reset: () => rt.reset(),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,0 +1,118 @@
+// POST {gms}/api/graphql as DataHub's GraphQLController answers it (datahub-project/datahub,
+// metadata-service/graphql-servlet-impl/.../GraphQLController.java): 405 for GET, 400 with an
+// empty body for unparseable JSON or no "query", otherwise 200 with {data, errors?, extensions}.
+// Resolver failures are `errors` entries beside partial data (DataHubDataFetcherExceptionHandler.java);
+// a caller without view rights gets "Unauthorized to perform this action..." with code 403.
+// Not a GraphQL engine: it answers the root fields the query names (entityExists, searchAcrossEntities, entity).
+import type { Reply } from './restli';
+import type { Caller } from './runtime';
+import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
+
+const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+const URN = /^urn:li:[A-Za-z][A-Za-z0-9_]*:.+$/;
+
+function reply(value: unknown, status = 200): Reply {
+  return { status, headers: { 'content-type': 'application/json;charset=utf-8' }, body: JSON.stringify(value) };
+}
+
+interface GqlError {
+  message: string;
+  path: string[];
+  extensions: { code: number; type: string; classification: string };
+}
+
+function error(field: string, message: string, code: number, type: string): GqlError {
+  return { message, path: [field], extensions: { code, type, classification: 'DataFetchingException' } };
+}
+
+interface SearchInput {
+  query?: unknown;
+  start?: unknown;
+  count?: unknown;
+  orFilters?: Array<{ and?: Array<{ field?: unknown; values?: unknown; condition?: unknown; negated?: unknown }> }>;
+}
+
+/** The urn values of an orFilters entry on the `urn` field, if that is what the input filters on. */
+function urnFilter(input: SearchInput): string[] | undefined {
+  const out: string[] = [];
+  for (const or of input.orFilters ?? []) {
+    for (const c of or.and ?? []) {
+      if (c.field === 'urn' && Array.isArray(c.values) && c.negated !== true) out.push(...c.values.filter((v): v is string => typeof v === 'string'));
+    }
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+export function handleGraphQL(search: SearchIndex, method: string, caller: Caller, canView: boolean, raw: string): Reply {
+  if (method !== 'POST') return reply({ status: 405, error: 'Method Not Allowed', path: '/api/graphql' }, 405);
+  let body: { query?: unknown; variables?: unknown };
+  try {
+    body = JSON.parse(raw) as typeof body;
+  } catch {
+    return { status: 400, headers: {}, body: '' };
+  }
+  if (body === null || typeof body !== 'object' || typeof body.query !== 'string') return { status: 400, headers: {}, body: '' };
+  void caller;
+  const query = body.query;
+  const variables = (body.variables !== null && typeof body.variables === 'object' ? body.variables : {}) as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  const errors: GqlError[] = [];
+  const urn = typeof variables.urn === 'string' ? variables.urn : undefined;
+
+  if (/\bentityExists\s*\(/.test(query)) {
+    if (!canView) {
+      data.entityExists = null;
+      errors.push(error('entityExists', UNAUTHORIZED, 403, 'UNAUTHORIZED'));
+    } else if (!urn || !URN.test(urn)) {
+      data.entityExists = null;
+      errors.push(error('entityExists', `Failed to convert urn string ${urn ?? 'null'} into Urn object`, 500, 'SERVER_ERROR'));
+    } else data.entityExists = search.inDatabase(urn);
+  }
+  if (/\bsearchAcrossEntities\s*\(/.test(query)) {
+    const input = (variables.input ?? {}) as SearchInput;
+    if (!canView) {
+      data.searchAcrossEntities = null;
+      errors.push(error('searchAcrossEntities', UNAUTHORIZED, 403, 'UNAUTHORIZED'));
+    } else {
+      const count = typeof input.count === 'number' ? Math.min(input.count, 10000) : 10;
+      const only = urnFilter(input);
+      const found = only
+        ? { hits: only.filter((u) => search.inSearch(u)).map(describeEntity), total: only.filter((u) => search.inSearch(u)).length }
+        : search.search(typeof input.query === 'string' ? input.query : '*', count);
+      data.searchAcrossEntities = {
+        start: 0,
+        count: found.hits.length,
+        total: found.total,
+        searchResults: found.hits.slice(0, count).map((e) => ({ entity: entityFields(e.urn, query, search) })),
+      };
+    }
+  }
+  if (/\bentity\s*\(\s*urn/.test(query)) {
+    // entity(urn:) echoes any valid URN, whether it exists or not (EntityResolver / UrnToEntityMapper).
+    data.entity = canView && urn && URN.test(urn) ? entityFields(urn, query, search) : null;
+  }
+  return reply(errors.length > 0 ? { errors, data, extensions: {} } : { data, extensions: {} });
+}
+
+/** The fields a result carries: urn, type, and names/platform/status where the query asks for them. */
+function entityFields(urn: string, query: string, search: SearchIndex): Record<string, unknown> {
+  const e = describeEntity(urn);
+  const out: Record<string, unknown> = { urn, type: e.type };
+  if (HAS_STATUS.has(e.type) && /status\s*\{\s*removed/.test(query)) out.status = { removed: search.isRemoved(urn) };
+  if (/\bplatform\s*\{/.test(query) && e.platform) out.platform = { name: e.platform };
+  // Names only where the query selects them (a rough test: the name fields of the search query).
+  if (!/\bproperties\s*\{|\busername\b/.test(query)) return out;
+  switch (e.type) {
+    case 'DATASET':
+    case 'TAG':
+    case 'GLOSSARY_TERM':
+      out.name = e.name;
+      break;
+    case 'CORP_USER':
+      out.username = e.name;
+      break;
+    default:
+      out.properties = { name: e.name };
+  }
+  return out;
+}
