@@ -12,7 +12,7 @@ import type { SearchIndexStatus } from '../gms/types';
 import { parseUrn } from '../gms/urn';
 import { normaliseUrnInput, findUrnAt } from '../editor/findUrn';
 import { entityPageUrl, verdictMessage, verdictOf } from '../model/searchCheck';
-import { isArgObject, requireString, runCommand, type CommandRun } from './run';
+import { exposeToApi, isArgObject, requireString, runCommand, type CommandRun } from './run';
 import { pickOrType } from './restoreInput';
 import { checkUrnInput } from './restoreValidation';
 import { shortenUrn } from './restoreFormat';
@@ -99,9 +99,13 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
 
 export function registerCheckSearchIndex(services: Services): vscode.Disposable {
   // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
-  return vscode.commands.registerCommand(CHECK_COMMAND, (arg?: unknown) => {
+  const command = vscode.commands.registerCommand(CHECK_COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     const notify = isArgObject(arg) && (arg as { notify?: unknown }).notify === true;
     return runCommand(services, CHECK_COMMAND, interactiveArg || notify ? undefined : arg, (_a, run) => checkSearchIndex(services, arg, run));
   });
+  const api = exposeToApi(CHECK_COMMAND, (arg) =>
+    runCommand(services, CHECK_COMMAND, arg ?? {}, (_a, run) => checkSearchIndex(services, arg ?? {}, run), { confirmed: true }),
+  );
+  return vscode.Disposable.from(command, api);
 }

@@ -41,10 +41,10 @@ describe('Search index check and confirm after restore, in the browser', { timeo
     await wb.step('restore-and-confirm', async () => {
       const toast = wb.page.locator('.notification-list-item', { hasText: 'missing from the search index' }).first();
       await toast.locator('.monaco-button', { hasText: /^Restore Indices$/ }).click();
-      await wb.waitForNotification(/^Restored 2 rows for /, 30_000);
       await wb.waitForNotification(/Waiting for DataHub search to index/, 15_000).catch(() => undefined);
       await wb.screenshot('02-restored-waiting-for-search');
       const text = await wb.waitForNotification(/is now searchable after \d+\.\d s/, 40_000);
+      assert.equal(actions('restoreIndices').length, 1, 'the button restored the URN once');
       assert.match(text, /db_orders.*is now searchable after [1-9]\.\d s\./);
       await wb.screenshot('03-now-searchable');
     });

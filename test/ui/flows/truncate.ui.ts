@@ -45,7 +45,7 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
 
   before(async () => {
     // Auth off: the token flow has its own UI test. Tasks last long enough to be seen.
-    session = await startUiSession({ prefix: 'truncate', sandbox: { auth: { enabled: false }, taskDurationMs: 6000 } });
+    session = await startUiSession({ prefix: 'truncate', sandbox: { auth: { enabled: false }, taskDurationMs: 12000 } });
   });
   after(async () => {
     await session?.close();
