@@ -6,10 +6,11 @@
 // per (snapshot, filter, sort, threshold) and kept; tooltips are built on hover.
 import * as vscode from 'vscode';
 import type { IndexSizesSnapshot, Services } from '../ui/services';
-import { describeError } from '../model/shared/errors';
 import { arrangeIndices, isOverThreshold, type SortMode } from '../model/indices/indices';
-import { repeatOf, type GroupNode, type IndexNode, type IndexTreeNode, type MessageNode } from '../model/indices/indexTreeNodes';
+import { repeatOf, type GroupNode, type IndexNode, type IndexTreeNode } from '../model/indices/indexTreeNodes';
+import { errorNodes, message } from '../model/indices/messageNodes';
 import { tooltipFor, treeItemFor, type TooltipExtra } from './indexTreeItems';
+import { Commands } from '../api/commandIds';
 
 export const THRESHOLD_SETTING = 'datahub.sizeWarningThresholdGb';
 
@@ -212,7 +213,7 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
       case 'untrusted':
         return [
           message('untrusted', 'Workspace is untrusted — click to load index sizes', 'shield', {
-            command: 'datahub.refreshIndexSizes',
+            command: Commands.refreshIndexSizes,
             tooltip: `In an untrusted workspace nothing contacts DataHub on its own. Click to load index sizes from ${active.name} (${active.gmsUrl}).`,
           }),
         ];
@@ -223,7 +224,7 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
       case 'empty':
         return [
           message('empty', 'No timeseries indices on this server', 'info', {
-            command: 'datahub.refreshIndexSizes',
+            command: Commands.refreshIndexSizes,
             description: 'click to refresh',
             tooltip: `${active.name} reported no timeseries indices. They appear once DataHub stores profiles, usage statistics or other timeseries aspects.`,
           }),
@@ -231,7 +232,7 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
       case 'noMatch':
         return [
           message('noMatch', `No index matches "${this.filterText}"`, 'filter', {
-            command: 'datahub.clearFilter',
+            command: Commands.clearFilter,
             description: 'click to clear the filter',
           }),
         ];
@@ -246,56 +247,4 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
   dispose(): void {
     this.emitter.dispose();
   }
-}
-
-function message(
-  id: string,
-  label: string,
-  icon: string,
-  extra: { command?: string; args?: unknown[]; description?: string; tooltip?: string; color?: string } = {},
-): MessageNode {
-  return {
-    kind: 'message',
-    id,
-    label,
-    icon,
-    color: extra.color,
-    description: extra.description,
-    tooltip: extra.tooltip,
-    command: extra.command ? { command: extra.command, title: label, arguments: extra.args } : undefined,
-  };
-}
-
-const STATE_ICONS: Record<string, string> = {
-  unauthorized: 'key',
-  forbidden: 'lock',
-  notFound: 'question',
-  unreachable: 'debug-disconnect',
-  tls: 'shield',
-  invalidResponse: 'warning',
-  server: 'error',
-  noConnection: 'plug',
-};
-
-/** An error as clickable items: the main line runs the first action, then one line per other action. */
-function errorNodes(error: unknown, connection: { name: string; gmsUrl: string }, hasToken: boolean | undefined): MessageNode[] {
-  const retry = { title: 'Retry', command: 'datahub.refreshIndexSizes' };
-  const description = describeError(error, { connection, hasToken, action: 'getIndexSizes', retry });
-  const [first, ...rest] = description.actions;
-  const nodes: MessageNode[] = [
-    message('error', description.short, STATE_ICONS[description.state] ?? 'error', {
-      color: 'list.errorForeground',
-      tooltip: description.message,
-      command: first?.command,
-      args: first?.args,
-    }),
-  ];
-  rest.forEach((action, i) => {
-    nodes.push(message(`errorAction:${i}`, action.title, 'arrow-right', { command: action.command, args: action.args }));
-  });
-  // Every error state offers a way to try again.
-  if (!description.actions.some((a) => a.command === 'datahub.refreshIndexSizes')) {
-    nodes.push(message('errorAction:retry', 'Retry', 'refresh', { command: 'datahub.refreshIndexSizes' }));
-  }
-  return nodes;
 }

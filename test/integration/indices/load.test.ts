@@ -9,6 +9,7 @@ import { run, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { RecordedRequest } from '../../sandbox/api';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from '../support/hardening';
+import { Commands } from '../../../src/api/commandIds';
 
 const SERVICE_MS = 25;
 const exec = <T>(command: string, arg: unknown): Promise<T> => run<T>(command, arg);
@@ -54,7 +55,7 @@ describe('hardening: load in the extension host', function () {
     await sandbox.reset();
     await useSandboxConnection({ token: 'admin' });
     // Warm up (JIT, the client's connection) before the first heap reading.
-    for (let i = 0; i < 20; i++) await exec('datahub.refreshIndexSizes', {});
+    for (let i = 0; i < 20; i++) await exec(Commands.refreshIndexSizes, {});
     gcAvailable = collect();
     heap.before = heapMb();
     await sandbox.control('POST', '/service-time', { ms: SERVICE_MS });
@@ -74,7 +75,7 @@ describe('hardening: load in the extension host', function () {
     const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
     while (calls.length < 200) {
       const burst = 1 + next(10);
-      for (let i = 0; i < burst && calls.length < 200; i++) calls.push(exec('datahub.refreshIndexSizes', {}));
+      for (let i = 0; i < burst && calls.length < 200; i++) calls.push(exec(Commands.refreshIndexSizes, {}));
       await new Promise((resolve) => setTimeout(resolve, next(41)));
     }
     const results = await Promise.all(calls);
@@ -93,9 +94,9 @@ describe('hardening: load in the extension host', function () {
     const started = Date.now();
     // Fifty disjoint pages of ten rows: one batch each, all in flight together.
     const restores = Array.from({ length: 50 }, (_, i) =>
-      exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: 'urn:li:dataset:%', start: i * 10, batchSize: 10 }),
+      exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:dataset:%', start: i * 10, batchSize: 10 }),
     );
-    const refreshes = Array.from({ length: 20 }, () => exec('datahub.refreshIndexSizes', {}));
+    const refreshes = Array.from({ length: 20 }, () => exec(Commands.refreshIndexSizes, {}));
     const results = await Promise.all(restores);
     await Promise.all(refreshes);
     const elapsed = Date.now() - started;

@@ -1,24 +1,21 @@
 // The Timeseries Indices tree as a user sees it: groups, sizes, sorting,
-// filtering, copy actions and every state, against the sandbox.
+// filtering, copy actions and reveal, against the sandbox (its states: tree-states.test.ts).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { GroupNode, IndexNode } from '../../../src/model/indices/indexTreeNodes';
+import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
 import {
   api,
   exec,
   children,
-  closedPort,
   connectSandbox,
   rejection,
   removeAllConnections,
-  roots,
   sandbox,
-  sandboxUrl,
   SANDBOX_TOKENS,
   settledRoots,
   waitFor,
-  type ShownItem,
 } from '../support/core';
+import { Commands } from '../../../src/api/commandIds';
 
 interface Snapshot {
   connection: { name: string; gmsUrl: string };
@@ -27,7 +24,7 @@ interface Snapshot {
 }
 
 async function refreshed(): Promise<Snapshot> {
-  return exec<Snapshot>('datahub.refreshIndexSizes', {});
+  return exec<Snapshot>(Commands.refreshIndexSizes, {});
 }
 
 describe('core: index sizes tree', () => {
@@ -35,12 +32,12 @@ describe('core: index sizes tree', () => {
     await sandbox.reset();
     await removeAllConnections();
     await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
-    await exec('datahub.sortBySize', {});
-    await exec('datahub.clearFilter', {});
+    await exec(Commands.sortBySize, {});
+    await exec(Commands.clearFilter, {});
   });
   afterEach(async () => {
     await sandbox.reset();
-    await exec('datahub.clearFilter', {});
+    await exec(Commands.clearFilter, {});
   });
   after(async () => {
     await removeAllConnections();
@@ -102,12 +99,12 @@ describe('core: index sizes tree', () => {
     // The truncate and copy-entity menus match /^index/: neither shows for it.
     assert.match(foreign.contextValue ?? '', /^otherIndex/);
     assert.match(foreign.tooltip, /not named by the server/);
-    const copy = await rejection(exec('datahub.copyEntityAspect', foreign.node));
+    const copy = await rejection(exec(Commands.copyEntityAspect, foreign.node));
     assert.match(copy.message, /did not name the entity type and aspect of t01_dataset_operationaspect_v1/);
     await sandbox.clearRequests();
     const endTimeMillis = Date.now() - 90 * 86_400_000;
     for (const arg of [{ ...foreign.node, endTimeMillis }, { indexName: 't01_dataset_operationaspect_v1', endTimeMillis }]) {
-      const truncate = await rejection(exec('datahub.truncateTimeseriesAspect', arg));
+      const truncate = await rejection(exec(Commands.truncateTimeseriesAspect, arg));
       assert.match(truncate.message, /t01_dataset_operationaspect_v1 cannot be truncated\. The server listed this index without an entity type and aspect/);
     }
     assert.deepEqual((await sandbox.requests()).filter((r) => r.action === 'truncateTimeseriesAspect'), []);
@@ -123,7 +120,7 @@ describe('core: index sizes tree', () => {
 
   it('sorts by name and back by size, and remembers it', async () => {
     await refreshed();
-    assert.deepEqual(await exec('datahub.sortByName', {}), { sort: 'name' });
+    assert.deepEqual(await exec(Commands.sortByName, {}), { sort: 'name' });
     const byName = await settledRoots();
     assert.deepEqual(
       byName.map((g) => g.label),
@@ -132,14 +129,14 @@ describe('core: index sizes tree', () => {
     assert.equal(byName[0].label, 'assertion');
     const { services } = await api();
     assert.equal(services.context.globalState.get('datahub.sort'), 'name');
-    await exec('datahub.sortBySize', {});
+    await exec(Commands.sortBySize, {});
     assert.equal((await settledRoots())[0].label, 'dataset');
     assert.equal(services.context.globalState.get('datahub.sort'), 'size');
   });
 
   it('filters by substring and wildcard, says so, and clears', async () => {
     await refreshed();
-    const result = await exec<{ filter: string; shown: number; total: number }>('datahub.filterIndices', { filter: 'PROFILE' });
+    const result = await exec<{ filter: string; shown: number; total: number }>(Commands.filterIndices, { filter: 'PROFILE' });
     assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10 });
     const filtered = await settledRoots();
     assert.deepEqual(filtered.map((g) => g.label), ['dataset']);
@@ -147,17 +144,17 @@ describe('core: index sizes tree', () => {
     const { indicesView } = await api();
     assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d\d:\d\d$/);
 
-    await exec('datahub.filterIndices', { filter: 'dataset*usage' });
+    await exec(Commands.filterIndices, { filter: 'dataset*usage' });
     const wild = await settledRoots();
     assert.deepEqual((await children(wild[0].node)).map((i) => i.label), ['datasetusagestatistics']);
 
-    await exec('datahub.filterIndices', { filter: 'no-such-index' });
+    await exec(Commands.filterIndices, { filter: 'no-such-index' });
     const none = await settledRoots();
     assert.equal(none.length, 1);
     assert.match(none[0].label, /No index matches "no-such-index"/);
-    assert.equal(none[0].command, 'datahub.clearFilter');
+    assert.equal(none[0].command, Commands.clearFilter);
 
-    await exec('datahub.clearFilter', {});
+    await exec(Commands.clearFilter, {});
     assert.equal((await settledRoots()).length > 1, true);
     assert.match(indicesView.treeView.message ?? '', /^10 indices/);
   });
@@ -168,9 +165,9 @@ describe('core: index sizes tree', () => {
     const [profile] = await children(dataset.node);
     const node = profile.node as IndexNode;
     assert.equal(node.kind, 'index');
-    assert.deepEqual(await exec('datahub.copyIndexName', node), { text: 'dataset_datasetprofileaspect_v1' });
+    assert.deepEqual(await exec(Commands.copyIndexName, node), { text: 'dataset_datasetprofileaspect_v1' });
     assert.equal(await vscode.env.clipboard.readText(), 'dataset_datasetprofileaspect_v1');
-    await exec('datahub.copyEntityAspect', node);
+    await exec(Commands.copyEntityAspect, node);
     assert.equal(await vscode.env.clipboard.readText(), 'entityType=dataset aspect=datasetprofile');
   });
 
@@ -204,14 +201,14 @@ describe('core: index sizes tree', () => {
     const pending = refreshed();
     await waitFor(async () => (await sandbox.requests()).length > 0 || (await api()).services.indexSizes.loading, 'the first request');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.reader });
+    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
     const snapshot = await pending;
     assert.equal(snapshot.indices.length, 10);
     // The joined refresh resolved with the answer to the new token's request.
     const seen = await sandbox.indexSizeRequests();
     assert.equal(seen.at(-1)?.tokenName, 'reader');
     assert.ok(seen.filter((r) => r.tokenName === 'reader').length === 1, JSON.stringify(seen.map((r) => r.tokenName)));
-    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
+    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
   });
 
   it('shows the legacy kilobyte value with a note in the tooltip', async () => {
@@ -225,101 +222,6 @@ describe('core: index sizes tree', () => {
     assert.match(item.contextValue ?? '', /^index.*\.legacy/);
   });
 
-  describe('states', () => {
-    afterEach(async () => {
-      await exec('datahub.switchConnection', { name: 'sandbox' });
-      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
-    });
-
-    async function failed(): Promise<ShownItem[]> {
-      await exec('datahub.refreshIndexSizes', {}).then(
-        () => assert.fail('expected the refresh to fail'),
-        () => undefined,
-      );
-      return settledRoots();
-    }
-
-    it('401: the token was refused, click to set a new one', async () => {
-      await exec('datahub.setAccessToken', { token: 'expired-or-wrong-token' });
-      const [first, ...rest] = await failed();
-      assert.match(first.label, /token was refused/);
-      assert.equal(first.command, 'datahub.setAccessToken');
-      assert.ok(rest.some((i) => i.command === 'datahub.refreshIndexSizes'), 'offers Retry');
-    });
-
-    it('401 without a token: asks for one', async () => {
-      await exec('datahub.clearAccessToken', {});
-      const [first] = await failed();
-      assert.match(first.label, /Access token needed/);
-      assert.equal(first.command, 'datahub.setAccessToken');
-    });
-
-    it('403: names the missing privilege', async () => {
-      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.none });
-      const [first] = await failed();
-      assert.match(first.label, /Get Timeseries index sizes API/);
-      assert.match(first.tooltip, /Get Timeseries index sizes API/);
-    });
-
-    it('404 (older server or frontend URL): suggests /api/gms', async () => {
-      await sandbox.setVersion('pre0105');
-      const [first, ...rest] = await failed();
-      assert.ok(first.label.includes(`${sandboxUrl()}/api/gms`), first.label);
-      assert.ok(rest.some((i) => i.command === 'datahub.switchConnection'));
-    });
-
-    it('unreachable: Retry and Open Settings', async () => {
-      const port = await closedPort();
-      await exec('datahub.addConnection', { name: 'closed', gmsUrl: `http://127.0.0.1:${port}` });
-      try {
-        const items = await failed();
-        assert.match(items[0].label, /unreachable/);
-        assert.equal(items[0].command, 'datahub.refreshIndexSizes');
-        assert.ok(items.some((i) => i.command === 'datahub.openSettings'));
-        assert.match(items[0].tooltip, /ECONNREFUSED/);
-      } finally {
-        await exec('datahub.removeConnection', { name: 'closed' });
-      }
-    });
-
-    it('invalid response: says it cannot read it and points at the log', async () => {
-      await sandbox.addFault({ fault: { kind: 'status', status: 200, body: '{"value": 42}', contentType: 'application/json' }, action: 'getIndexSizes' });
-      const [first] = await failed();
-      assert.match(first.label, /cannot read/);
-      assert.equal(first.command, 'datahub.showLog');
-    });
-
-    it('empty: says there are no timeseries indices', async () => {
-      await sandbox.addFault({
-        fault: { kind: 'status', status: 200, body: '{"value":{"indexSizes":[]}}', contentType: 'application/json' },
-        action: 'getIndexSizes',
-      });
-      const snapshot = await refreshed();
-      assert.equal(snapshot.indices.length, 0);
-      const items = await settledRoots();
-      assert.equal(items.length, 1);
-      assert.match(items[0].label, /No timeseries indices/);
-      assert.equal(items[0].command, 'datahub.refreshIndexSizes');
-    });
-
-    it('loading: a spinning placeholder while the first fetch runs', async () => {
-      await sandbox.setServiceTime(1500);
-      await exec('datahub.addConnection', { name: 'slow', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
-      try {
-        let loading: ShownItem | undefined;
-        await waitFor(async () => {
-          const items = await roots();
-          loading = items.find((i) => i.icon === 'loading~spin');
-          return !!loading;
-        }, 'the loading item');
-        assert.match(loading!.label, /Loading index sizes from slow/);
-        const done = await settledRoots();
-        assert.equal((done[0].node as GroupNode).entityName, 'dataset');
-      } finally {
-        await exec('datahub.removeConnection', { name: 'slow' });
-      }
-    });
-  });
 
   it('opening the view fetches by itself (first fetch when visible)', async () => {
     await removeAllConnections();
@@ -338,7 +240,7 @@ describe('core: index sizes tree', () => {
     await removeAllConnections();
     await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
     await refreshed();
-    await exec('datahub.filterIndices', { filter: 'chart' });
+    await exec(Commands.filterIndices, { filter: 'chart' });
     const { services, indicesView } = await api();
     await services.indicesView.reveal('dataset_operationaspect_v1');
     await waitFor(

@@ -1,6 +1,7 @@
 // The repository is self-contained: a clone anywhere runs its tests, so no
 // source, test or script names a folder outside it (a fixture read from a
-// machine-specific path passes here and fails everywhere else).
+// machine-specific path passes here and fails everywhere else). And no source or
+// test file grows past MAX_LINES: split it by subject instead.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -24,6 +25,18 @@ function files(entry: string): string[] {
     .flatMap((name) => files(path.join(entry, name)));
 }
 
+/** The longest a TypeScript file under src/ or test/ may be. */
+const MAX_LINES = 300;
+
+function typeScriptFiles(entry: string): string[] {
+  const full = path.join(ROOT, entry);
+  if (fs.statSync(full).isFile()) return entry.endsWith('.ts') ? [entry] : [];
+  return fs
+    .readdirSync(full)
+    .filter((name) => name !== 'node_modules' && path.join(entry, name) !== path.join('test', 'host', 'code-server'))
+    .flatMap((name) => typeScriptFiles(path.join(entry, name)));
+}
+
 describe('repository', () => {
   it('names no folder outside itself in its sources, tests and scripts', () => {
     const scanned = SCANNED.flatMap(files);
@@ -35,5 +48,15 @@ describe('repository', () => {
         .flatMap((line, i) => [...line.matchAll(OUTSIDE)].map((m) => `${file}:${i + 1}: ${m[1] ?? m[0]}`)),
     );
     assert.deepEqual(found, [], `paths outside the repository (copy what a test needs into test/fixtures):\n${found.join('\n')}`);
+  });
+
+  it(`keeps every .ts file under src/ and test/ to ${MAX_LINES} lines`, () => {
+    const checked = ['src', 'test'].flatMap(typeScriptFiles);
+    assert.ok(checked.length > 100, `only ${checked.length} files checked: is ROOT (${ROOT}) the repository?`);
+    const long = checked
+      .map((file) => ({ file, lines: fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/\n$/, '').split('\n').length }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    assert.deepEqual(long, [], `files over ${MAX_LINES} lines (split them by subject):\n${long.join('\n')}`);
   });
 });
