@@ -12,46 +12,12 @@ import type { CheckSearchIndexResult } from '../restore/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from '../truncate/truncate';
 import type { WatchResult } from '../truncate/truncateWatch';
 import { callThroughApi } from '../ui/commandRunner';
+import { API_COMMANDS, Commands, type ApiCommand } from './commandIds';
 
 type Args = Record<string, unknown>;
 type Method<R = unknown> = (args?: Args) => Promise<R | undefined>;
 
-/** Every command that takes an argument object. */
-export const API_COMMANDS = [
-  'addConnection',
-  'switchConnection',
-  'removeConnection',
-  'setAccessToken',
-  'clearAccessToken',
-  'testConnection',
-  'importFromCli',
-  'openSettings',
-  'refreshIndexSizes',
-  'sortBySize',
-  'sortByName',
-  'filterIndices',
-  'clearFilter',
-  'copyIndexName',
-  'copyEntityAspect',
-  'restoreIndices',
-  'restoreIndicesByPattern',
-  'restoreIndicesChangedBetween',
-  'restoreIndicesAsJob',
-  'checkSearchIndex',
-  'restoreUrnAtCursor',
-  'cancelRestore',
-  'showLog',
-  'truncateTimeseriesAspect',
-  'showTaskStatus',
-  'getTaskStatus',
-  'showIndexSizeChart',
-  'exportIndexSizes',
-  'copyIndexSizesMarkdown',
-  'clearHistory',
-  'revealIndex',
-] as const;
-
-export type ApiCommand = (typeof API_COMMANDS)[number];
+export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from './commandIds';
 
 /** Results of the commands whose result has a declared shape; the rest resolve to plain objects. */
 interface TypedResults {
@@ -78,6 +44,6 @@ export type DataHubCommands = {
 
 export function createCommandsApi(): DataHubCommands {
   const api: Partial<Record<ApiCommand, Method>> = {};
-  for (const name of API_COMMANDS) api[name] = (args?: Args) => callThroughApi(`datahub.${name}`, args);
+  for (const name of API_COMMANDS) api[name] = (args?: Args) => callThroughApi(Commands[name], args);
   return Object.freeze(api) as DataHubCommands;
 }

@@ -9,6 +9,7 @@ import { parseHttpUrl, suggestName, tidyUrl, uniqueName } from '../model/connect
 import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../ui/commandRunner';
 import { urlOrigin } from '../model/connections/connections';
 import { promptToken } from './setAccessToken';
+import { Commands } from '../api/commandIds';
 
 const TITLE = 'Add DataHub Connection';
 
@@ -23,17 +24,17 @@ function urlProblem(value: string): string | undefined {
 }
 
 export function registerAddConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.addConnection', async (arg, run) => {
+  return registerCommand(services, Commands.addConnection, async (arg, run) => {
     const { connections } = services;
     let name: string;
     let gmsUrl: string;
     let token: string | undefined;
     let frontendUrl: string | undefined;
     if (arg) {
-      name = requireString(arg, 'name', 'datahub.addConnection');
-      gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', 'datahub.addConnection'));
-      token = optionalString(arg, 'token', 'datahub.addConnection')?.trim() || undefined;
-      frontendUrl = optionalString(arg, 'frontendUrl', 'datahub.addConnection')?.trim() || undefined;
+      name = requireString(arg, 'name', Commands.addConnection);
+      gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', Commands.addConnection));
+      token = optionalString(arg, 'token', Commands.addConnection)?.trim() || undefined;
+      frontendUrl = optionalString(arg, 'frontendUrl', Commands.addConnection)?.trim() || undefined;
       if (frontendUrl && !parseHttpUrl(frontendUrl)) {
         throw new ConnectionError('invalidConnection', `frontendUrl "${frontendUrl}" is not an http(s) URL.`);
       }
@@ -69,7 +70,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     if (!arg) {
       void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
-        .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
+        .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
     return { name: added.name, gmsUrl: added.gmsUrl };
   });

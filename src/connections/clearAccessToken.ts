@@ -5,10 +5,11 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { registerCommand } from '../ui/commandRunner';
 import { targetConnection } from '../ui/target';
+import { Commands } from '../api/commandIds';
 
 export function registerClearAccessToken(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.clearAccessToken', async (arg, run) => {
-    const connection = targetConnection(services, arg, 'datahub.clearAccessToken', run);
+  return registerCommand(services, Commands.clearAccessToken, async (arg, run) => {
+    const connection = targetConnection(services, arg, Commands.clearAccessToken, run);
     await services.connections.clearToken(connection);
     if (!arg) void safeWindow.showInformationMessage(`Access token cleared for "${connection.name}".`);
     return { connection: connection.name };

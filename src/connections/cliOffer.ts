@@ -5,6 +5,7 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { findCliConnection } from '../model/connections/datahubenv';
 import { hideUserInfo } from '../gms/redact';
+import { Commands } from '../api/commandIds';
 
 const OFFERED_KEY = 'datahub.offeredCliImport';
 
@@ -19,5 +20,5 @@ export async function offerCliImportOnce(services: Services): Promise<void> {
     'Import',
     'Not Now',
   );
-  if (pick === 'Import') await vscode.commands.executeCommand('datahub.importFromCli');
+  if (pick === 'Import') await vscode.commands.executeCommand(Commands.importFromCli);
 }

@@ -10,6 +10,7 @@ import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, u
 import { formatBytes } from '../model/shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
 import { loadGms } from '../ui/loadGms';
+import { Commands } from '../api/commandIds';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';
@@ -183,7 +184,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       `"${connection.name}" uses plain http:// to ${urlOrigin(connection.gmsUrl)}: the access token crosses the network unencrypted. Use an https:// URL if the server offers one.`,
       'Open Settings',
     );
-    if (pick) await vscode.commands.executeCommand('datahub.openSettings');
+    if (pick) await vscode.commands.executeCommand(Commands.openSettings);
   }
 
   async add(connection: Connection, token?: string): Promise<Connection> {

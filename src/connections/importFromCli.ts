@@ -10,9 +10,10 @@ import { suggestName, uniqueName } from '../model/connections/connections';
 import { findCliConnection, skipsConfigFile } from '../model/connections/datahubenv';
 import { optionalString, registerCommand } from '../ui/commandRunner';
 import { confirmSwitch } from './addConnection';
+import { Commands } from '../api/commandIds';
 
 export function registerImportFromCli(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.importFromCli', async (arg, run) => {
+  return registerCommand(services, Commands.importFromCli, async (arg, run) => {
     const { connections } = services;
     let found;
     try {
@@ -44,7 +45,7 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       return { name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
     }
     const taken = connections.list().map((c) => c.name);
-    let name = optionalString(arg, 'name', 'datahub.importFromCli')?.trim() || uniqueName(suggestName(gmsUrl), taken);
+    let name = optionalString(arg, 'name', Commands.importFromCli)?.trim() || uniqueName(suggestName(gmsUrl), taken);
     if (!arg) {
       const typed = await vscode.window.showInputBox({
         title: 'Import Connection from DataHub CLI',

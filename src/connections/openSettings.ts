@@ -2,9 +2,10 @@
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
 import { registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 export function registerOpenSettings(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.openSettings', async () => {
+  return registerCommand(services, Commands.openSettings, async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${services.context.extension.id}`);
     return {};
   });

@@ -6,14 +6,15 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { noConnectionError } from '../model/connections/connectionError';
 import { confirmStep, registerCommand, requireString } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
 
 export function registerRemoveConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.removeConnection', async (arg, run) => {
+  return registerCommand(services, Commands.removeConnection, async (arg, run) => {
     const { connections } = services;
     if (arg) {
-      const name = requireString(arg, 'name', 'datahub.removeConnection');
+      const name = requireString(arg, 'name', Commands.removeConnection);
       if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
       if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
       await connections.remove(name);

@@ -5,6 +5,7 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { registerCommand, requireString } from '../ui/commandRunner';
 import { targetConnection } from '../ui/target';
+import { Commands } from '../api/commandIds';
 
 /**
  * Asks for a token. Resolves '' when the user leaves it empty (only with
@@ -31,10 +32,10 @@ export async function promptToken(title: string, connectionName: string, options
 }
 
 export function registerSetAccessToken(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.setAccessToken', async (arg, run) => {
-    const connection = targetConnection(services, arg, 'datahub.setAccessToken', run);
+  return registerCommand(services, Commands.setAccessToken, async (arg, run) => {
+    const connection = targetConnection(services, arg, Commands.setAccessToken, run);
     let token: string | undefined;
-    if (arg) token = requireString(arg, 'token', 'datahub.setAccessToken');
+    if (arg) token = requireString(arg, 'token', Commands.setAccessToken);
     else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
       if (!token) return undefined;
@@ -43,7 +44,7 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
     if (!arg) {
       void safeWindow
         .showInformationMessage(`Access token stored for "${connection.name}" in VS Code's secret storage.`, 'Test Connection')
-        .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
+        .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
     return { connection: connection.name };
   });

@@ -2,9 +2,10 @@
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
 import { registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 export function registerShowLog(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.showLog', () => {
+  return registerCommand(services, Commands.showLog, () => {
     services.log.show(true);
     return {};
   });

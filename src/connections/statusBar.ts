@@ -1,11 +1,12 @@
 // "$(database) DataHub: <name>" in the status bar; click to switch connection.
 import * as vscode from 'vscode';
 import type { ConnectionService } from '../ui/services';
+import { Commands } from '../api/commandIds';
 
 export function createConnectionStatusBar(connections: ConnectionService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('datahub.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = 'DataHub Connection';
-  item.command = 'datahub.switchConnection';
+  item.command = Commands.switchConnection;
   const update = () => {
     const active = connections.active();
     item.text = active ? `$(database) DataHub: ${active.name}` : '$(database) DataHub: no connection';

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
 import { registerCommand, requireString } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 interface Pick extends vscode.QuickPickItem {
   name?: string;
@@ -10,10 +11,10 @@ interface Pick extends vscode.QuickPickItem {
 }
 
 export function registerSwitchConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.switchConnection', async (arg) => {
+  return registerCommand(services, Commands.switchConnection, async (arg) => {
     const { connections } = services;
     if (arg) {
-      const name = requireString(arg, 'name', 'datahub.switchConnection');
+      const name = requireString(arg, 'name', Commands.switchConnection);
       await connections.setActive(name);
       return { name };
     }
@@ -26,8 +27,8 @@ export function registerSwitchConnection(services: Services): vscode.Disposable 
     }));
     if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push(
-      { label: '$(add) Add Connection…', command: 'datahub.addConnection' },
-      { label: '$(cloud-download) Import Connection from DataHub CLI', command: 'datahub.importFromCli' },
+      { label: '$(add) Add Connection…', command: Commands.addConnection },
+      { label: '$(cloud-download) Import Connection from DataHub CLI', command: Commands.importFromCli },
     );
     const picked = await vscode.window.showQuickPick(items, {
       title: 'Switch DataHub Connection',

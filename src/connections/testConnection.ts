@@ -5,10 +5,11 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { registerCommand } from '../ui/commandRunner';
 import { targetConnection } from '../ui/target';
+import { Commands } from '../api/commandIds';
 
 export function registerTestConnection(services: Services): vscode.Disposable {
-  return registerCommand(services, 'datahub.testConnection', async (arg, run) => {
-    const connection = targetConnection(services, arg, 'datahub.testConnection', run);
+  return registerCommand(services, Commands.testConnection, async (arg, run) => {
+    const connection = targetConnection(services, arg, Commands.testConnection, run);
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes' };
     const attempt = async (signal?: AbortSignal) => {
       const { client, hasToken } = await services.connections.clientFor(connection);

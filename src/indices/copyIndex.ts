@@ -6,6 +6,7 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { entityAspectText } from '../model/indices/indices';
 import { registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 interface IndexRef {
   indexName?: unknown;
@@ -29,12 +30,12 @@ async function copy(text: string, what: string): Promise<{ text: string }> {
 export function registerCopyCommands(services: Services): vscode.Disposable[] {
   const nothing = () => new Error('Run this from an index in the Timeseries Indices view (right-click an index).');
   return [
-    registerCommand<IndexRef>(services, 'datahub.copyIndexName', async (arg) => {
+    registerCommand<IndexRef>(services, Commands.copyIndexName, async (arg) => {
       const name = field(arg, 'indexName');
       if (!name) throw nothing();
       return copy(name, 'index name');
     }),
-    registerCommand<IndexRef>(services, 'datahub.copyEntityAspect', async (arg) => {
+    registerCommand<IndexRef>(services, Commands.copyEntityAspect, async (arg) => {
       const entityName = field(arg, 'entityName');
       const aspectName = field(arg, 'aspectName');
       if (!entityName || !aspectName) throw nothing();

@@ -6,6 +6,7 @@ import type { Services } from '../ui/services';
 import { filterIndices, MAX_FILTER_LENGTH } from '../model/indices/indices';
 import type { IndicesView } from './indicesView';
 import { optionalString, registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const counts = (filter: string) => {
@@ -13,12 +14,12 @@ export function registerFilterCommands(services: Services, view: IndicesView): v
     return { filter, shown: filterIndices(indices, filter).length, total: indices.length };
   };
   return [
-    registerCommand(services, 'datahub.filterIndices', async (arg) => {
+    registerCommand(services, Commands.filterIndices, async (arg) => {
       let filter: string | undefined;
       const tooLong = (text: string) =>
         text.trim().length > MAX_FILTER_LENGTH ? `The filter is ${text.trim().length} characters long; use at most ${MAX_FILTER_LENGTH}.` : undefined;
       if (arg) {
-        filter = optionalString(arg, 'filter', 'datahub.filterIndices') ?? '';
+        filter = optionalString(arg, 'filter', Commands.filterIndices) ?? '';
         const problem = tooLong(filter);
         if (problem) throw new Error(`datahub.filterIndices: ${problem}`);
       } else {
@@ -34,7 +35,7 @@ export function registerFilterCommands(services: Services, view: IndicesView): v
       await view.setFilter(filter);
       return counts(view.provider.filter);
     }),
-    registerCommand(services, 'datahub.clearFilter', async () => {
+    registerCommand(services, Commands.clearFilter, async () => {
       await view.setFilter('');
       return counts('');
     }),

@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import type { IndexSizesSnapshot, Services } from '../ui/services';
 import type { IndicesView } from './indicesView';
 import { registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 export function registerRefreshIndexSizes(services: Services, view: IndicesView): vscode.Disposable {
-  return registerCommand(services, 'datahub.refreshIndexSizes', async (arg, run) => {
+  return registerCommand(services, Commands.refreshIndexSizes, async (arg, run) => {
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
     let snapshot: IndexSizesSnapshot;
     try {

@@ -5,6 +5,7 @@ import type { Services } from '../ui/services';
 import type { SortMode } from '../model/indices/indices';
 import type { IndicesView } from './indicesView';
 import { registerCommand } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 export function registerSortCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const sortBy = (mode: SortMode) => async () => {
@@ -12,7 +13,7 @@ export function registerSortCommands(services: Services, view: IndicesView): vsc
     return { sort: mode };
   };
   return [
-    registerCommand(services, 'datahub.sortBySize', sortBy('size')),
-    registerCommand(services, 'datahub.sortByName', sortBy('name')),
+    registerCommand(services, Commands.sortBySize, sortBy('size')),
+    registerCommand(services, Commands.sortByName, sortBy('name')),
   ];
 }

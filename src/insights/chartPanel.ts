@@ -8,6 +8,7 @@ import type { Services } from '../ui/services';
 import type { IndexSize } from '../gms/types';
 import { reportError } from '../ui/commandRunner';
 import { parseChartMessage, type ChartMessage, type ChartState, type HostMessage } from '../model/insights/chartProtocol';
+import { Commands } from '../api/commandIds';
 
 export const CHART_VIEW_TYPE = 'datahub.indexSizeChart';
 
@@ -138,7 +139,7 @@ export class ChartPanelHost implements vscode.Disposable {
           this.update();
           break;
         case 'refresh':
-          await vscode.commands.executeCommand('datahub.refreshIndexSizes');
+          await vscode.commands.executeCommand(Commands.refreshIndexSizes);
           break;
         case 'reveal':
         case 'truncate': {
@@ -158,7 +159,7 @@ export class ChartPanelHost implements vscode.Disposable {
             const detail = describeForLog(message.indexName);
             this.services.log.warn(`Index size chart: truncate of ${detail} refused: the server did not name its entity type and aspect.`);
             return { handled: false, reason: 'notTruncatable', detail };
-          } else await vscode.commands.executeCommand('datahub.truncateIndex', { kind: 'index', index });
+          } else await vscode.commands.executeCommand(Commands.truncateIndex, { kind: 'index', index });
           break;
         }
       }

@@ -11,6 +11,7 @@ import type { IndexSizesSnapshot, Services } from '../ui/services';
 import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from '../model/insights/export';
 import { formatIndexCount } from '../model/shared/format';
 import { confirmStep, registerCommand, type CommandRun } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 
 interface ExportArgs {
   format?: unknown;
@@ -79,7 +80,7 @@ async function askForTarget(snapshot: IndexSizesSnapshot): Promise<{ format: Exp
 
 export function registerExportCommands(services: Services): vscode.Disposable[] {
   return [
-    registerCommand<ExportArgs>(services, 'datahub.exportIndexSizes', async (arg, run) => {
+    registerCommand<ExportArgs>(services, Commands.exportIndexSizes, async (arg, run) => {
       // Check the arguments before fetching, so a typo fails fast.
       const given = arg ? parseArgs(arg) : undefined;
       const snapshot = await currentSnapshot(services, run);
@@ -105,7 +106,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       }
       return { path: choice.target.fsPath, rows: rows.length };
     }),
-    registerCommand(services, 'datahub.copyIndexSizesMarkdown', async (_arg, run) => {
+    registerCommand(services, Commands.copyIndexSizesMarkdown, async (_arg, run) => {
       const snapshot = await currentSnapshot(services, run);
       const markdown = toMarkdown(rowsOf(snapshot));
       await vscode.env.clipboard.writeText(markdown);

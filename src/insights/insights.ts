@@ -12,6 +12,7 @@ import type { ChartState, ChartStatus } from '../model/insights/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
 import { buildChartState, emptyChartState } from '../model/insights/chartState';
 import { HistoryStore } from './chartHistoryStore';
+import { Commands } from '../api/commandIds';
 
 const HISTORY_SETTING = 'datahub.history.enabled';
 
@@ -147,11 +148,11 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       historySetting = undefined;
       chart.update();
     }),
-    registerCommand(services, 'datahub.showIndexSizeChart', () => {
+    registerCommand(services, Commands.showIndexSizeChart, () => {
       chart.show();
       return { opened: true };
     }),
-    registerCommand<{ connection?: unknown }>(services, 'datahub.clearHistory', async (arg, run) => {
+    registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {
       let connection: string | undefined;
       if (arg) {
         if (arg.connection !== undefined && typeof arg.connection !== 'string') {
@@ -178,7 +179,7 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       chart.update();
       return { cleared };
     }),
-    registerCommand<{ indexName?: unknown }>(services, 'datahub.revealIndex', async (arg) => {
+    registerCommand<{ indexName?: unknown }>(services, Commands.revealIndex, async (arg) => {
       if (typeof arg?.indexName !== 'string' || !arg.indexName) {
         throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
       }

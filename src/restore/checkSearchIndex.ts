@@ -18,8 +18,9 @@ import { checkUrnInput } from '../model/restore/restoreValidation';
 import { shortenUrn } from '../model/restore/restoreFormat';
 import { urnAtActiveCursor } from './restore';
 import { connectionSearch } from './urnLiveSearch';
+import { Commands } from '../api/commandIds';
 
-export const CHECK_COMMAND = 'datahub.checkSearchIndex';
+export const CHECK_COMMAND = Commands.checkSearchIndex;
 
 export interface CheckSearchIndexResult {
   urn: string;
@@ -67,7 +68,7 @@ export function showCheckResult(services: Services, status: SearchIndexStatus, f
   if (page) buttons.push('Open in DataHub');
   const show = verdict === 'searchable' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   void show(message, ...buttons).then((choice) => {
-    if (choice === 'Restore Indices') void vscode.commands.executeCommand('datahub.restoreIndices', { urn: status.urn, notify: true });
+    if (choice === 'Restore Indices') void vscode.commands.executeCommand(Commands.restoreIndices, { urn: status.urn, notify: true });
     if (choice === 'Open in DataHub' && page) void vscode.env.openExternal(vscode.Uri.parse(page, true));
   });
 }

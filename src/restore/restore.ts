@@ -31,6 +31,7 @@ import { shortenUrn, urnResultMessage } from '../model/restore/restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
 import { connectionSearch } from './urnLiveSearch';
+import { Commands } from '../api/commandIds';
 
 export interface RestoreUrnArgs {
   urn: string;
@@ -54,7 +55,7 @@ export interface RestoreUrnResult {
 
 /** Reads and checks the programmatic argument of datahub.restoreIndices. */
 function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
-  const id = 'datahub.restoreIndices';
+  const id = Commands.restoreIndices;
   const urn = normaliseUrnInput(requireString(arg, 'urn', id));
   const parsed = parseUrn(urn);
   if (!parsed.ok) throw new Error(`${id}: "urn" is not a URN: ${parsed.reason}.`);
@@ -220,13 +221,13 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
   return [
     registerRestoreChangedCommand(services),
     registerRestoreAsJobCommand(services),
-    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, 'datahub.restoreIndices', (arg, run) =>
+    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) =>
       restoreIndicesCommand(services, arg, run),
     ),
-    registerCommand<Record<string, unknown>, PatternResult>(services, 'datahub.restoreIndicesByPattern', (arg, run) =>
+    registerCommand<Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
       restoreByPatternCommand(services, arg, run),
     ),
-    registerCommand(services, 'datahub.cancelRestore', (arg) => {
+    registerCommand(services, Commands.cancelRestore, (arg) => {
       const n = cancelRunningRestores();
       if (!arg) {
         void safeWindow.showInformationMessage(

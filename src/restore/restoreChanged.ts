@@ -12,8 +12,9 @@ import { askText, pickOne } from './restoreInput';
 import { activeClient } from './restoreRun';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { describeWindow, formatInstant, normaliseWindow, parseLocalDateTime, WINDOW_PRESETS, type RestoreWindow } from '../model/restore/restoreWindow';
+import { Commands } from '../api/commandIds';
 
-const ID = 'datahub.restoreIndicesChangedBetween';
+const ID = Commands.restoreIndicesChangedBetween;
 const TITLE = 'DataHub: Restore Indices Changed Between…';
 /** Rows per request of a window restore unless batchSize says otherwise. */
 export const WINDOW_BATCH_SIZE = 100;

@@ -12,8 +12,9 @@ import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun
 import { openJobFlow } from './restoreAsJob';
 import { JOB_COMMAND } from '../model/restore/restoreAsJobArgs';
 import { isBroadPattern } from '../model/restore/upgradeJob';
+import { Commands } from '../api/commandIds';
 
-const ID = 'datahub.restoreIndicesByPattern';
+const ID = Commands.restoreIndicesByPattern;
 
 export interface PatternArgs extends PatternRun {
   notify?: boolean;

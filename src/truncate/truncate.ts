@@ -19,14 +19,15 @@ import { askTaskId, pickIndex } from './truncatePrompts';
 import { interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
 import { resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
+import { Commands } from '../api/commandIds';
 
 export type { TruncateCommandResult, TaskStatusResult };
 
 /** Test seam: the session's task list and the view's provider (set on registration). */
 export const truncateTestApi: { store?: TaskStore; provider?: TasksTreeProvider } = {};
 
-const TRUNCATE_ASPECT = 'datahub.truncateTimeseriesAspect';
-const TRUNCATE_INDEX = 'datahub.truncateIndex';
+const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
+const TRUNCATE_INDEX = Commands.truncateIndex;
 
 /** Reads and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
 async function truncateArgs(services: Services, arg: Record<string, unknown>) {
@@ -74,10 +75,10 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
 
   /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
   const watchTask = (arg?: unknown) =>
-    runCommand(services, 'datahub.watchTask', undefined, async (): Promise<WatchResult | undefined> => {
+    runCommand(services, Commands.watchTask, undefined, async (): Promise<WatchResult | undefined> => {
       const id = isArgObject(arg) && typeof arg.task === 'string' ? arg.task : typeof arg === 'string' ? arg : await askTaskId();
       if (!id) return undefined;
-      return watcher.watch(checkTaskId(id, 'datahub.watchTask'));
+      return watcher.watch(checkTaskId(id, Commands.watchTask));
     });
 
   return [
@@ -96,23 +97,23 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return result;
     }),
     vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
-    registerCommand<Record<string, unknown>, WatchResult>(services, 'datahub.showTaskStatus', async (arg) => {
-      const id = arg ? checkTaskId(arg.task, 'datahub.showTaskStatus') : await askTaskId();
+    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg) => {
+      const id = arg ? checkTaskId(arg.task, Commands.showTaskStatus) : await askTaskId();
       if (!id) return undefined;
       const watching = watcher.watch(id);
       void vscode.commands.executeCommand('datahub.tasks.focus');
       return watching;
     }),
-    registerCommand<Record<string, unknown>, TaskStatusResult>(services, 'datahub.getTaskStatus', async (arg, run) => {
+    registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
       run.errorContext = { action: 'getEsTaskStatus' };
       if (!arg) {
         // Hidden from the palette; invoked bare, it behaves like Show Task Status.
-        await vscode.commands.executeCommand('datahub.showTaskStatus');
+        await vscode.commands.executeCommand(Commands.showTaskStatus);
         return undefined;
       }
-      const task = checkTaskId(arg.task, 'datahub.getTaskStatus');
+      const task = checkTaskId(arg.task, Commands.getTaskStatus);
       return toStatusResult(await watcher.statusOnce(task));
     }),
-    vscode.commands.registerCommand('datahub.watchTask', watchTask),
+    vscode.commands.registerCommand(Commands.watchTask, watchTask),
   ];
 }

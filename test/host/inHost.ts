@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { CONTROL_PREFIX, SANDBOX_TOKENS, type FaultRule, type RecordedRequest, type SandboxState, type ServerVersion } from '../sandbox/api';
 import type { ApiCommand } from '../../src/api';
 import type { DataHubApi } from '../../src/ui/services';
+import { Commands } from '../../src/api/commandIds';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 
@@ -91,9 +92,9 @@ export async function useSandboxConnection(options: SandboxConnectionOptions = {
     : [];
   await config.update('connections', [...existing, { name, gmsUrl }], vscode.ConfigurationTarget.Global);
   const token = options.token === undefined ? 'admin' : options.token;
-  if (token === null) await vscode.commands.executeCommand('datahub.clearAccessToken', { connection: name });
-  else await vscode.commands.executeCommand('datahub.setAccessToken', { connection: name, token: SANDBOX_TOKENS[token] });
-  await vscode.commands.executeCommand('datahub.switchConnection', { name });
+  if (token === null) await vscode.commands.executeCommand(Commands.clearAccessToken, { connection: name });
+  else await vscode.commands.executeCommand(Commands.setAccessToken, { connection: name, token: SANDBOX_TOKENS[token] });
+  await vscode.commands.executeCommand(Commands.switchConnection, { name });
   return name;
 }
 

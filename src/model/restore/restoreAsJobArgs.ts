@@ -4,8 +4,9 @@ import { optionalString } from '../../ui/commandRunner';
 import { restoreScopeArgs } from '../../restore/restorePattern';
 import { JOB_DEFAULT_BATCH_SIZE, JOB_FORMATS, planProblem, type JobFormat, type JobPlan, type JobResume } from './upgradeJob';
 import type { SavedRun } from '../../restore/restoreResume';
+import { Commands } from '../../api/commandIds';
 
-export const JOB_COMMAND = 'datahub.restoreIndicesAsJob';
+export const JOB_COMMAND = Commands.restoreIndicesAsJob;
 
 export interface JobRequest {
   format: JobFormat;

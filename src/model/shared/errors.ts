@@ -6,6 +6,7 @@ import { hideUserInfo } from '../../gms/redact';
 import type { GmsAction } from '../../gms/types';
 import { isConnectionError } from '../connections/connectionError';
 import { uiLine, uiText } from './uiText';
+import { Commands } from '../../api/commandIds';
 
 export interface ErrorAction {
   title: string;
@@ -49,12 +50,12 @@ export interface ErrorContext {
 }
 
 export const ACTIONS = {
-  setToken: { title: 'Set Access Token', command: 'datahub.setAccessToken' },
-  addConnection: { title: 'Add Connection', command: 'datahub.addConnection' },
-  importFromCli: { title: 'Import from DataHub CLI', command: 'datahub.importFromCli' },
-  openSettings: { title: 'Open Settings', command: 'datahub.openSettings' },
-  showLog: { title: 'Show Log', command: 'datahub.showLog' },
-  switchConnection: { title: 'Switch Connection', command: 'datahub.switchConnection' },
+  setToken: { title: 'Set Access Token', command: Commands.setAccessToken },
+  addConnection: { title: 'Add Connection', command: Commands.addConnection },
+  importFromCli: { title: 'Import from DataHub CLI', command: Commands.importFromCli },
+  openSettings: { title: 'Open Settings', command: Commands.openSettings },
+  showLog: { title: 'Show Log', command: Commands.showLog },
+  switchConnection: { title: 'Switch Connection', command: Commands.switchConnection },
 } satisfies Record<string, ErrorAction>;
 
 /** `https://host` of a URL, or the input when it does not parse. */

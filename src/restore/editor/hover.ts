@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { findUrnAt } from '../../model/restore/findUrn';
 import { entityPageUrl } from '../../model/restore/searchCheck';
+import { Commands } from '../../api/commandIds';
 
 /** Quick test before any scanning: most lines have no URN at all. */
 const MAYBE_URN = /urn(:li:|%3Ali%3A)/i;
@@ -19,7 +20,7 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     if (!match || position.character >= match.end) return undefined;
     const md = new vscode.MarkdownString('', true);
     // Only this command may run from the link, and only with the argument written here.
-    md.isTrusted = { enabledCommands: ['datahub.restoreIndices', 'datahub.checkSearchIndex'] };
+    md.isTrusted = { enabledCommands: [Commands.restoreIndices, Commands.checkSearchIndex] };
     md.appendMarkdown(`**DataHub ${escapeMarkdown(match.entityType)}**${match.encoded ? ' (URL-encoded in the text)' : ''}\n\n`);
     md.appendCodeblock(match.urn, 'text');
     const args = commandArgs([{ urn: match.urn, notify: true }]);

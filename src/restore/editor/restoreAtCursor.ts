@@ -18,8 +18,9 @@ import { normaliseUrnInput } from '../../model/restore/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
+import { Commands } from '../../api/commandIds';
 
-export const COMMAND = 'datahub.restoreUrnAtCursor';
+export const COMMAND = Commands.restoreUrnAtCursor;
 
 export type UrnRestoreItem =
   | { urn: string; ok: true; rowsMigrated: number; ignored: number }

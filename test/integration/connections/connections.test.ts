@@ -19,6 +19,7 @@ import {
   waitFor,
   type OtherServer,
 } from '../support/core';
+import { Commands } from '../../../src/api/commandIds';
 
 describe('core: connections and tokens', () => {
   before(async () => {
@@ -47,7 +48,7 @@ describe('core: connections and tokens', () => {
   });
 
   it('adds a connection: normalised URL in user settings, token only in secret storage, active', async () => {
-    const result = await exec<{ name: string; gmsUrl: string }>('datahub.addConnection', {
+    const result = await exec<{ name: string; gmsUrl: string }>(Commands.addConnection, {
       name: 'sandbox',
       gmsUrl: `${sandboxUrl()}/`,
       token: SANDBOX_TOKENS.admin,
@@ -64,16 +65,16 @@ describe('core: connections and tokens', () => {
   });
 
   it('refuses a duplicate name and an invalid URL with messages that say what to do', async () => {
-    const duplicate = await rejection(exec('datahub.addConnection', { name: 'sandbox', gmsUrl: 'http://127.0.0.1:9' }));
+    const duplicate = await rejection(exec(Commands.addConnection, { name: 'sandbox', gmsUrl: 'http://127.0.0.1:9' }));
     assert.match(duplicate.message, /already exists/);
-    const invalid = await rejection(exec('datahub.addConnection', { name: 'x', gmsUrl: 'localhost:8080' }));
+    const invalid = await rejection(exec(Commands.addConnection, { name: 'x', gmsUrl: 'localhost:8080' }));
     assert.match(invalid.message, /add the scheme/);
     assert.equal((await api()).services.connections.list().length, 1);
   });
 
   it('tests the connection: latency, index count, and the sandbox saw the admin token', async () => {
     await sandbox.clearRequests();
-    const result = await exec<{ connection: string; latencyMs: number; indexCount: number }>('datahub.testConnection', {});
+    const result = await exec<{ connection: string; latencyMs: number; indexCount: number }>(Commands.testConnection, {});
     assert.equal(result.connection, 'sandbox');
     assert.equal(result.indexCount, 10);
     assert.ok(result.latencyMs >= 0 && result.latencyMs < 5000);
@@ -83,18 +84,18 @@ describe('core: connections and tokens', () => {
   });
 
   it('sets and clears the access token; without one DataHub answers 401 and the message says so', async () => {
-    const set = await exec<{ connection: string }>('datahub.setAccessToken', { token: SANDBOX_TOKENS.reader });
+    const set = await exec<{ connection: string }>(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
     assert.deepEqual(set, { connection: 'sandbox' });
     await sandbox.clearRequests();
-    await exec('datahub.testConnection', {});
+    await exec(Commands.testConnection, {});
     assert.equal((await sandbox.indexSizeRequests())[0].tokenName, 'reader');
 
-    const cleared = await exec<{ connection: string }>('datahub.clearAccessToken', {});
+    const cleared = await exec<{ connection: string }>(Commands.clearAccessToken, {});
     assert.deepEqual(cleared, { connection: 'sandbox' });
     const { services } = await api();
     assert.equal(await services.connections.getToken(services.connections.active()!), undefined);
     await sandbox.clearRequests();
-    const error = await rejection(exec('datahub.testConnection', {}));
+    const error = await rejection(exec(Commands.testConnection, {}));
     assert.match(error.message, /401/);
     assert.match(error.message, /access token/i);
     const seen = await sandbox.indexSizeRequests();
@@ -103,20 +104,20 @@ describe('core: connections and tokens', () => {
   });
 
   it('refuses an empty token', async () => {
-    const error = await rejection(exec('datahub.setAccessToken', { token: '   ' }));
+    const error = await rejection(exec(Commands.setAccessToken, { token: '   ' }));
     assert.match(error.message, /token/);
   });
 
   it('switches connections and refuses an unknown name', async () => {
-    await exec('datahub.addConnection', { name: 'frontend', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
+    await exec(Commands.addConnection, { name: 'frontend', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
     const { services } = await api();
     assert.equal(services.connections.active()?.name, 'frontend');
-    assert.deepEqual(await exec('datahub.switchConnection', { name: 'sandbox' }), { name: 'sandbox' });
+    assert.deepEqual(await exec(Commands.switchConnection, { name: 'sandbox' }), { name: 'sandbox' });
     assert.equal(services.connections.active()?.name, 'sandbox');
-    const error = await rejection(exec('datahub.switchConnection', { name: 'nope' }));
+    const error = await rejection(exec(Commands.switchConnection, { name: 'nope' }));
     assert.match(error.message, /no connection named "nope"/);
     // Through the frontend path, the same server answers.
-    const test = await exec<{ indexCount: number }>('datahub.testConnection', { connection: 'frontend' });
+    const test = await exec<{ indexCount: number }>(Commands.testConnection, { connection: 'frontend' });
     assert.equal(test.indexCount, 10);
     const paths = (await sandbox.indexSizeRequests()).map((r) => r.path);
     assert.ok(paths.includes('/api/gms/operations'), paths.join(', '));
@@ -126,7 +127,7 @@ describe('core: connections and tokens', () => {
     const { services } = await api();
     const frontend = services.connections.get('frontend')!;
     assert.ok(await services.connections.getToken(frontend));
-    assert.deepEqual(await exec('datahub.removeConnection', { name: 'frontend' }), { name: 'frontend' });
+    assert.deepEqual(await exec(Commands.removeConnection, { name: 'frontend' }), { name: 'frontend' });
     assert.equal(services.connections.get('frontend'), undefined);
     assert.equal(await services.context.secrets.get(tokenSecretKey(frontend)), undefined);
     assert.equal(services.connections.active()?.name, 'sandbox');
@@ -145,11 +146,11 @@ describe('core: connections and tokens', () => {
 
     it("one connection's token never reaches another connection's server", async () => {
       await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
-      await exec('datahub.addConnection', { name: 'other', gmsUrl: other.url });
-      const result = await exec<{ indexCount: number }>('datahub.testConnection', { connection: 'other' });
+      await exec(Commands.addConnection, { name: 'other', gmsUrl: other.url });
+      const result = await exec<{ indexCount: number }>(Commands.testConnection, { connection: 'other' });
       assert.equal(result.indexCount, 1);
-      await exec('datahub.testConnection', { connection: 'sandbox' });
-      await exec('datahub.refreshIndexSizes', {});
+      await exec(Commands.testConnection, { connection: 'sandbox' });
+      await exec(Commands.refreshIndexSizes, {});
       assert.ok(other.requests.length >= 2);
       assert.ok(other.requests.every((r) => r.authorization === undefined), 'the other server received an Authorization header');
     });
@@ -160,7 +161,7 @@ describe('core: connections and tokens', () => {
       await vscode.workspace.getConfiguration('datahub').update('connections', entries, vscode.ConfigurationTarget.Global);
       await waitFor(() => services.connections.get('sandbox')?.gmsUrl === other.url, 'the edited URL');
       other.requests.length = 0;
-      await exec('datahub.testConnection', { connection: 'sandbox' });
+      await exec(Commands.testConnection, { connection: 'sandbox' });
       assert.equal(other.requests.length, 1);
       assert.equal(other.requests[0].authorization, undefined);
       assert.equal(await services.connections.getToken(services.connections.get('sandbox')!), undefined);
@@ -186,13 +187,13 @@ describe('core: connections and tokens', () => {
 
     it('says what to do when the CLI is not configured', async () => {
       fs.rmSync(envFile, { force: true });
-      const error = await rejection(exec('datahub.importFromCli', {}));
+      const error = await rejection(exec(Commands.importFromCli, {}));
       assert.match(error.message, /datahub init/);
     });
 
     it('imports ~/.datahubenv with its token and uses it', async () => {
       fs.writeFileSync(envFile, `gms:\n  server: ${sandboxUrl()}/\n  token: ${SANDBOX_TOKENS.restorer}\nkafka:\n  bootstrap: null\n`);
-      const result = await exec<{ name: string; gmsUrl: string; source: string; hasToken: boolean }>('datahub.importFromCli', {
+      const result = await exec<{ name: string; gmsUrl: string; source: string; hasToken: boolean }>(Commands.importFromCli, {
         name: 'from-cli',
       });
       assert.deepEqual(
@@ -202,12 +203,12 @@ describe('core: connections and tokens', () => {
       const { services } = await api();
       assert.equal(services.connections.active()?.name, 'from-cli');
       await sandbox.clearRequests();
-      await exec('datahub.testConnection', {});
+      await exec(Commands.testConnection, {});
       assert.equal((await sandbox.indexSizeRequests())[0].tokenName, 'restorer');
     });
 
     it('importing the same server again reuses the connection', async () => {
-      const result = await exec<{ name: string; created: boolean }>('datahub.importFromCli', {});
+      const result = await exec<{ name: string; created: boolean }>(Commands.importFromCli, {});
       assert.equal(result.name, 'from-cli');
       assert.equal(result.created, false);
       assert.equal((await api()).services.connections.list().length, 1);

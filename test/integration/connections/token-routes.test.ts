@@ -15,6 +15,7 @@ import {
   waitFor,
   type OtherServer,
 } from '../support/core';
+import { Commands } from '../../../src/api/commandIds';
 
 function logFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -73,10 +74,10 @@ describe('core: token safety', () => {
       );
       await sandbox.clearRequests();
       other.requests.length = 0;
-      const snapshot = await exec<{ connection: { gmsUrl: string } }>('datahub.refreshIndexSizes', {});
+      const snapshot = await exec<{ connection: { gmsUrl: string } }>(Commands.refreshIndexSizes, {});
       assert.equal(snapshot.connection.gmsUrl, sandboxUrl());
-      await exec('datahub.testConnection', {});
-      const error = await Promise.resolve(exec('datahub.switchConnection', { name: 'workspace-only' })).then(
+      await exec(Commands.testConnection, {});
+      const error = await Promise.resolve(exec(Commands.switchConnection, { name: 'workspace-only' })).then(
         () => undefined,
         (e: Error) => e,
       );
@@ -90,12 +91,12 @@ describe('core: token safety', () => {
 
   it('the log records requests but never a token', async () => {
     const { services } = await api();
-    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.reader });
-    await exec('datahub.refreshIndexSizes', {});
-    await exec('datahub.setAccessToken', { token: 'wrong-token-value-123456' });
-    await Promise.resolve(exec('datahub.testConnection', {})).catch(() => undefined);
-    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
-    await exec('datahub.testConnection', {});
+    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
+    await exec(Commands.refreshIndexSizes, {});
+    await exec(Commands.setAccessToken, { token: 'wrong-token-value-123456' });
+    await Promise.resolve(exec(Commands.testConnection, {})).catch(() => undefined);
+    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
+    await exec(Commands.testConnection, {});
 
     const dir = services.context.logUri.fsPath;
     let text = '';

@@ -16,6 +16,7 @@ import { tokenSecretKey } from '../../../src/model/connections/connections';
 import type { InsightsTestApi } from '../../../src/insights/insights';
 import { api, exec, rejection, sandboxUrl, startOtherServer, waitFor } from '../support/core';
 import { captureNotifications, filesUnder, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
+import { Commands } from '../../../src/api/commandIds';
 
 /** A token value the sandbox refuses, to put a 401 on the record too. */
 const WRONG = 'hardening-wrong-token-value-0123456789';
@@ -67,31 +68,31 @@ describe('hardening: token safety', function () {
     const other = await startOtherServer();
     try {
       // Success, interactive and programmatic.
-      await exec('datahub.refreshIndexSizes', {});
-      await vscode.commands.executeCommand('datahub.testConnection');
-      await exec('datahub.restoreIndices', { urn: 'urn:li:corpuser:datahub' });
-      await exec('datahub.restoreIndicesByPattern', { urnLike: 'urn:li:corpuser:%', batchSize: 5 });
-      await exec('datahub.truncateTimeseriesAspect', { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: Date.now() - 200 * 86_400_000 }).then(undefined, () => undefined);
+      await exec(Commands.refreshIndexSizes, {});
+      await vscode.commands.executeCommand(Commands.testConnection);
+      await exec(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
+      await exec(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', batchSize: 5 });
+      await exec(Commands.truncateTimeseriesAspect, { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: Date.now() - 200 * 86_400_000 }).then(undefined, () => undefined);
       // Failures: 403 (reader), 401 (wrong token), 404, 500, a redirect to another origin.
-      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.reader });
-      await failing('datahub.restoreIndices', { urn: 'urn:li:corpuser:datahub' });
-      await exec('datahub.setAccessToken', { token: WRONG });
-      await failing('datahub.refreshIndexSizes', {});
-      await vscode.commands.executeCommand('datahub.testConnection');
-      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
+      await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
+      await failing(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
+      await exec(Commands.setAccessToken, { token: WRONG });
+      await failing(Commands.refreshIndexSizes, {});
+      await vscode.commands.executeCommand(Commands.testConnection);
+      await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
       await sandbox.addFault({ action: 'restoreIndices', times: 1, fault: { kind: 'redirect', status: 307, location: `${other.url}/operations?action=restoreIndices` } });
-      await failing('datahub.restoreIndices', { urn: 'urn:li:corpuser:datahub' });
+      await failing(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
       assert.deepEqual(other.requests, [], 'a redirect took the request (and the token) to another origin');
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'restliError', status: 500, message: 'boom' } });
-      await failing('datahub.testConnection', {});
+      await failing(Commands.testConnection, {});
       await sandbox.setVersion('pre0105');
-      await failing('datahub.testConnection', {});
+      await failing(Commands.testConnection, {});
       await sandbox.setVersion('newer');
       // Exports and the chart.
-      await exec('datahub.refreshIndexSizes', {});
-      for (const format of ['csv', 'json']) await exec('datahub.exportIndexSizes', { format, path: path.join(exportDir, `sizes.${format}`) });
-      const { markdown } = await exec<{ markdown: string }>('datahub.copyIndexSizesMarkdown', {});
-      await vscode.commands.executeCommand('datahub.showIndexSizeChart');
+      await exec(Commands.refreshIndexSizes, {});
+      for (const format of ['csv', 'json']) await exec(Commands.exportIndexSizes, { format, path: path.join(exportDir, `sizes.${format}`) });
+      const { markdown } = await exec<{ markdown: string }>(Commands.copyIndexSizesMarkdown, {});
+      await vscode.commands.executeCommand(Commands.showIndexSizeChart);
       const insights = (await api()).insights as InsightsTestApi;
       await waitFor(() => !!insights.chart?.isOpen && !!insights.chart.html && insights.chart.posted.count > 0, 'the chart to open and get its data');
       await insights.history?.flush();
@@ -130,19 +131,19 @@ describe('hardening: token safety', function () {
     const exportFile = path.join(os.tmpdir(), `hardening-echo-${process.pid}.json`);
     try {
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'restliError', status: 400, message: `Bad header Authorization: Bearer ${token}` } });
-      await failing('datahub.refreshIndexSizes', {});
+      await failing(Commands.refreshIndexSizes, {});
       assert.match(messages.at(-1) ?? '', /Bearer <redacted>/);
       const body = JSON.stringify({ value: { indexSizes: [{ indexName: `dataset_${token}aspect_v1`, entityName: 'dataset', aspectName: token, sizeInMb: 1 }] } });
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'status', status: 200, body } });
-      const snapshot = await exec<{ indices: Array<{ indexName: string }> }>('datahub.refreshIndexSizes', {});
+      const snapshot = await exec<{ indices: Array<{ indexName: string }> }>(Commands.refreshIndexSizes, {});
       assert.deepEqual(snapshot.indices.map((i) => i.indexName), ['dataset_<redacted>aspect_v1']);
-      await exec('datahub.exportIndexSizes', { format: 'json', path: exportFile });
+      await exec(Commands.exportIndexSizes, { format: 'json', path: exportFile });
       const { services } = await api();
       const texts = [JSON.stringify(snapshot), fs.readFileSync(exportFile, 'utf8'), messages.join('\n'), JSON.stringify(notes.shown), readAll(filesUnder(services.context.logUri.fsPath))];
       for (const text of texts) assert.ok(!text.includes(token), 'the echoed token got through');
     } finally {
       fs.rmSync(exportFile, { force: true });
-      await exec('datahub.refreshIndexSizes', {});
+      await exec(Commands.refreshIndexSizes, {});
     }
   });
 
@@ -157,7 +158,7 @@ describe('hardening: token safety', function () {
       if (original === undefined) fs.rmSync(settingsFile, { force: true });
       else fs.writeFileSync(settingsFile, original);
       await waitFor(() => vscode.workspace.getConfiguration('datahub').get('requestTimeoutSeconds') !== 28, 'the workspace settings to go');
-      await exec('datahub.switchConnection', { name: 'sandbox' });
+      await exec(Commands.switchConnection, { name: 'sandbox' });
     });
 
     it('cannot switch off certificate checks or trust a CA: the token is never sent to an unverified server', async () => {
@@ -173,8 +174,8 @@ describe('hardening: token safety', function () {
         };
         fs.writeFileSync(settingsFile, JSON.stringify(hostile, null, 2));
         await waitFor(() => vscode.workspace.getConfiguration('datahub').get('requestTimeoutSeconds') === 28, 'VS Code to read the workspace settings');
-        await exec('datahub.addConnection', { name: 'self-signed-ws', gmsUrl: server.url, token: SANDBOX_TOKENS.admin });
-        const error = await rejection(exec('datahub.refreshIndexSizes', {}));
+        await exec(Commands.addConnection, { name: 'self-signed-ws', gmsUrl: server.url, token: SANDBOX_TOKENS.admin });
+        const error = await rejection(exec(Commands.refreshIndexSizes, {}));
         assert.match(error.message, /certificate of https:\/\/127\.0\.0\.1:\d+ was not accepted/);
         assert.deepEqual(server.seen, []);
       } finally {
@@ -187,20 +188,20 @@ describe('hardening: token safety', function () {
   it('removing a connection deletes its token: a connection re-added under the name sends none', async () => {
     const { services } = await api();
     const gmsUrl = `${sandboxUrl()}/api/gms`;
-    await exec('datahub.addConnection', { name: 'doomed', gmsUrl, token: SANDBOX_TOKENS.reader });
+    await exec(Commands.addConnection, { name: 'doomed', gmsUrl, token: SANDBOX_TOKENS.reader });
     const key = tokenSecretKey({ name: 'doomed', gmsUrl });
     assert.equal(await services.context.secrets.get(key), SANDBOX_TOKENS.reader);
-    await exec('datahub.removeConnection', { name: 'doomed' });
+    await exec(Commands.removeConnection, { name: 'doomed' });
     assert.equal(await services.context.secrets.get(key), undefined);
     assert.equal(services.connections.get('doomed'), undefined);
 
-    await exec('datahub.addConnection', { name: 'doomed', gmsUrl });
+    await exec(Commands.addConnection, { name: 'doomed', gmsUrl });
     await sandbox.clearRequests();
-    const error = await rejection(exec('datahub.refreshIndexSizes', {}));
+    const error = await rejection(exec(Commands.refreshIndexSizes, {}));
     assert.match(error.message, /401.*none is set\. Set an access token/);
     const [request] = await sandbox.actionRequests('getIndexSizes');
     assert.equal(request.headers.authorization, undefined, 'a token was sent');
-    await exec('datahub.removeConnection', { name: 'doomed' });
-    await exec('datahub.switchConnection', { name: 'sandbox' });
+    await exec(Commands.removeConnection, { name: 'doomed' });
+    await exec(Commands.switchConnection, { name: 'sandbox' });
   });
 });

@@ -11,6 +11,7 @@ import type { InsightsTestApi } from '../../../src/insights/insights';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
 import type { ExtraIndex } from '../../sandbox/api';
 import { api, children, exec as run, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
+import { Commands } from '../../../src/api/commandIds';
 
 const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 const CONNECTION = 'insights';
@@ -48,14 +49,14 @@ async function historyFile(): Promise<History> {
   return decodeHistory(new TextDecoder().decode(await vscode.workspace.fs.readFile(history.uri)));
 }
 
-const refresh = () => exec<{ fetchedAt: number; indices: Array<{ indexName: string; sizeMb: number | null }> }>('datahub.refreshIndexSizes', {});
+const refresh = () => exec<{ fetchedAt: number; indices: Array<{ indexName: string; sizeMb: number | null }> }>(Commands.refreshIndexSizes, {});
 
 describe('insights: size history', () => {
   before(async () => {
     await sandbox.reset();
     await removeAllConnections();
     await connectSandbox(CONNECTION, SANDBOX_TOKENS.admin);
-    await exec('datahub.clearHistory', {});
+    await exec(Commands.clearHistory, {});
   });
   afterEach(async () => {
     await sandbox.reset();
@@ -123,10 +124,10 @@ describe('insights: size history', () => {
 
   it('clears one connection without asking when called with an argument', async () => {
     await refresh();
-    const result = await exec<{ cleared: string[] }>('datahub.clearHistory', { connection: CONNECTION });
+    const result = await exec<{ cleared: string[] }>(Commands.clearHistory, { connection: CONNECTION });
     assert.deepEqual(result, { cleared: [CONNECTION] });
     assert.equal((await historyFile()).connections.has(CONNECTION), false);
-    const error = await rejection(exec('datahub.clearHistory', { connection: 42 }));
+    const error = await rejection(exec(Commands.clearHistory, { connection: 42 }));
     assert.match(error.message, /connection name/);
   });
 });
@@ -146,7 +147,7 @@ describe('insights: export', () => {
     await setIndices(HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })), true);
     const snapshot = await refresh();
     const file = path.join(dir, 'sizes.csv');
-    const result = await exec<{ path: string; rows: number }>('datahub.exportIndexSizes', { format: 'csv', path: file });
+    const result = await exec<{ path: string; rows: number }>(Commands.exportIndexSizes, { format: 'csv', path: file });
     const truth = await served();
     assert.deepEqual(result, { path: file, rows: truth.length });
     const text = fs.readFileSync(file, 'utf8');
@@ -169,7 +170,7 @@ describe('insights: export', () => {
     await setIndices(HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })), true);
     const snapshot = await refresh();
     const file = path.join(dir, 'sizes.json');
-    await exec('datahub.exportIndexSizes', { format: 'json', path: file });
+    await exec(Commands.exportIndexSizes, { format: 'json', path: file });
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
     const truth = await served();
     assert.equal(rows.length, truth.length);
@@ -183,14 +184,14 @@ describe('insights: export', () => {
   });
 
   it('refuses a bad format or a relative path, naming the argument', async () => {
-    assert.match((await rejection(exec('datahub.exportIndexSizes', { format: 'xlsx', path: path.join(dir, 'x') }))).message, /"format"/);
-    assert.match((await rejection(exec('datahub.exportIndexSizes', { format: 'csv', path: 'relative.csv' }))).message, /absolute/);
+    assert.match((await rejection(exec(Commands.exportIndexSizes, { format: 'xlsx', path: path.join(dir, 'x') }))).message, /"format"/);
+    assert.match((await rejection(exec(Commands.exportIndexSizes, { format: 'csv', path: 'relative.csv' }))).message, /absolute/);
   });
 
   it('copies a Markdown table with | escaped in names', async () => {
     await setIndices([{ indexName: 'a|b', sizeInMb: 1 }], true);
     await refresh();
-    const { markdown } = await exec<{ markdown: string }>('datahub.copyIndexSizesMarkdown');
+    const { markdown } = await exec<{ markdown: string }>(Commands.copyIndexSizesMarkdown);
     const lines = markdown.trimEnd().split('\n');
     assert.equal(lines[0], '| Entity | Aspect | Index | Size | MB |');
     assert.equal(lines.length, (await served()).length + 3);
@@ -219,8 +220,8 @@ describe('insights: chart panel', () => {
 
   it('opens one panel with a strict CSP, and its page asks for the state', async () => {
     const { chart } = await insights();
-    await exec('datahub.showIndexSizeChart');
-    await exec('datahub.showIndexSizeChart');
+    await exec(Commands.showIndexSizeChart);
+    await exec(Commands.showIndexSizeChart);
     assert.ok(chart.isOpen);
     const tabs = () => JSON.stringify(vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => [t.label, (t.input as { viewType?: string })?.viewType])));
     await waitFor(() => chartTabs().length > 0, `a chart tab among ${tabs()}`);

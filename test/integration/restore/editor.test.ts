@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { AtCursorResult as AtCursor } from '../../../src/restore/editor/restoreAtCursor';
+import { Commands } from '../../../src/api/commandIds';
 
 const exec = <T>(command: string, ...args: unknown[]): Promise<T> =>
   Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
@@ -63,7 +64,7 @@ describe('editor: Restore Indices for This URN', () => {
   for (const c of cases) {
     it(`${c.language}: the whole URN around the cursor is restored`, async () => {
       await openAt(c.language, c.content, c.needle, c.offset);
-      const result = await exec<AtCursor>('datahub.restoreUrnAtCursor', {});
+      const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, {});
       assert.deepEqual(
         result.results.map((r) => [r.urn, r.ok]),
         [[c.urn, true]],
@@ -84,7 +85,7 @@ describe('editor: Restore Indices for This URN', () => {
       new vscode.Selection(pos('dashboard_elements'), pos('dashboard_elements')),
       new vscode.Selection(pos('jdoe', content.indexOf('again')), pos('jdoe', content.indexOf('again'))),
     ];
-    const result = await exec<AtCursor>('datahub.restoreUrnAtCursor', {});
+    const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, {});
     assert.deepEqual(result.results.map((r) => r.urn), ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', SAMPLE_URNS.lookerChart]);
     assert.equal(result.restored, 3);
     assert.deepEqual(await sentUrns(), [{ urn: 'urn:li:corpuser:jdoe' }, { urn: 'urn:li:tag:pii' }, { urn: SAMPLE_URNS.lookerChart }]);
@@ -92,7 +93,7 @@ describe('editor: Restore Indices for This URN', () => {
 
   it('a failure on one URN does not stop the others', async () => {
     await sandbox.addFault({ action: 'restoreIndices', skip: 1, times: 1, fault: { kind: 'restliError', status: 500, message: 'search engine unavailable' } });
-    const result = await exec<AtCursor>('datahub.restoreUrnAtCursor', ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', ORDERS]);
+    const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', ORDERS]);
     assert.deepEqual(result.results.map((r) => r.ok), [true, false, true]);
     const failed = result.results[1];
     assert.ok(!failed.ok && /search engine unavailable|500/.test(failed.error), JSON.stringify(failed));
@@ -106,7 +107,7 @@ describe('editor: Restore Indices for This URN', () => {
     const text = document.getText();
     const at = document.positionAt(text.indexOf('urn:li:tag:pii') + 8);
     const owner = document.positionAt(text.indexOf('urn:li:corpuser:jdoe'));
-    const result = await exec<AtCursor>('datahub.restoreUrnAtCursor', { uri: uri.toString(), positions: [at, owner] });
+    const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, { uri: uri.toString(), positions: [at, owner] });
     assert.deepEqual(result.results.map((r) => r.urn), ['urn:li:tag:pii', 'urn:li:corpuser:jdoe']);
     assert.deepEqual(await sentUrns(), [{ urn: 'urn:li:tag:pii' }, { urn: 'urn:li:corpuser:jdoe' }]);
   });
@@ -116,14 +117,14 @@ describe('editor: Restore Indices for This URN', () => {
     const text = editor.document.getText();
     const at = editor.document.positionAt(text.indexOf('urn:li:dataJob') + 30);
     editor.selection = new vscode.Selection(at, at);
-    const result = await exec<AtCursor>('datahub.restoreUrnAtCursor', editor.document.uri);
+    const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, editor.document.uri);
     assert.deepEqual(result.results.map((r) => [r.urn, r.ok]), [[JOB, true]]);
     assert.deepEqual(await sentUrns(), [{ urn: JOB }]);
   });
 
   it('no URN at the cursor: a clear message, nothing sent', async () => {
     await openAt('python', 'print("hello")\nurn = f"urn:li:corpuser:{user}"\n', 'hello');
-    await assert.rejects(exec('datahub.restoreUrnAtCursor', {}), (error: Error) => {
+    await assert.rejects(exec(Commands.restoreUrnAtCursor, {}), (error: Error) => {
       assert.equal(
         error.message,
         'No DataHub URN at the cursor. Place the cursor inside a URN such as urn:li:corpuser:jdoe, or select one.',
@@ -159,7 +160,7 @@ describe('editor: URN hover', () => {
     const args = JSON.parse(decodeURIComponent(link[1])) as unknown[];
     assert.deepEqual(args, [{ urn: SAMPLE_URNS.dailyEtlFlow, notify: true }]);
     // What clicking the link runs.
-    const result = await exec<{ rowsMigrated: number }>('datahub.restoreIndices', ...args);
+    const result = await exec<{ rowsMigrated: number }>(Commands.restoreIndices, ...args);
     assert.equal(result.rowsMigrated, 4);
     assert.deepEqual(await sentUrns(), [{ urn: SAMPLE_URNS.dailyEtlFlow }]);
   });

@@ -9,6 +9,7 @@ import { run, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { FaultKind } from '../../sandbox/api';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from '../support/hardening';
+import { Commands } from '../../../src/api/commandIds';
 
 const PATTERN = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
@@ -24,7 +25,7 @@ interface Stopped extends Error {
 
 async function stoppedRun(arg: unknown): Promise<Stopped> {
   try {
-    await exec('datahub.restoreIndicesByPattern', arg);
+    await exec(Commands.restoreIndicesByPattern, arg);
   } catch (error) {
     return error as Stopped;
   }
@@ -82,7 +83,7 @@ describe('hardening: bulk restore under faults', function () {
       assert.equal(Object.keys(before).length, result.rowsMigrated);
 
       await sandbox.control('POST', '/service-time', { ms: 0 });
-      const rest = await exec<PatternResult>('datahub.restoreIndicesByPattern', { ...arg, start: result.nextStart, skip: result.doneAfterNext });
+      const rest = await exec<PatternResult>(Commands.restoreIndicesByPattern, { ...arg, start: result.nextStart, skip: result.doneAfterNext });
       assert.equal(rest.status, 'completed');
       assert.equal(rest.reachedEnd, true);
 

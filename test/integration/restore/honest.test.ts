@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection } from '../support/core';
 import type { PatternResult } from '../../../src/restore/restorePattern';
+import { Commands } from '../../../src/api/commandIds';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const HIVE_PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
@@ -37,12 +38,12 @@ describe('restore: incomplete pages and resume', () => {
   it('a page the server partly failed does not end the run: it is reported, and re-running exactly it completes', async () => {
     await sandbox.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 30, times: 1 });
     const total = await rowCount(HIVE);
-    const result = await exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true });
+    const result = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true });
     assert.equal(result.status, 'completed');
     assert.equal(result.reachedEnd, true);
     assert.deepEqual(result.incompletePages, [{ start: 30, read: 0 }]);
     assert.equal(result.rowsMigrated + result.ignored, total - 10);
-    const again = await exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, pages: [30] });
+    const again = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, pages: [30] });
     assert.deepEqual([again.status, again.requests, again.incompletePages], ['completed', 1, []]);
     const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.body as { start: number });
     assert.equal(bodies.at(-1)?.start, 30, 'the re-run sent exactly that page');
@@ -51,9 +52,9 @@ describe('restore: incomplete pages and resume', () => {
 
   it('an interrupted run is kept per connection and resumed with { resume: true }, each row once', async () => {
     await sandbox.addFault({ fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' }, action: 'restoreIndices', start: 50, times: 1 });
-    const stopped = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true }));
+    const stopped = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true }));
     assert.match(stopped.message, /Stopped at start=50/);
-    const resumed = await exec<PatternResult>('datahub.restoreIndicesByPattern', { resume: true });
+    const resumed = await exec<PatternResult>(Commands.restoreIndicesByPattern, { resume: true });
     assert.equal(resumed.status, 'completed');
     assert.equal(resumed.reachedEnd, true);
     const first = (await sandbox.actionRequests('restoreIndices')).find((r) => (r.body as { start: number }).start === 50 && r.status === 200);
@@ -62,7 +63,7 @@ describe('restore: incomplete pages and resume', () => {
     assert.ok(before, 'the stopped run carries its numbers');
     assert.equal(await restoredOnce(HIVE_PREFIX), before.rowsMigrated + resumed.rowsMigrated);
     assert.equal(before.rowsMigrated + before.ignored + resumed.rowsMigrated + resumed.ignored, await rowCount(HIVE));
-    const none = await rejection(exec('datahub.restoreIndicesByPattern', { resume: true }));
+    const none = await rejection(exec(Commands.restoreIndicesByPattern, { resume: true }));
     assert.match(none.message, /no interrupted run is saved/, 'a completed run is forgotten');
   });
 });
@@ -72,7 +73,7 @@ describe('restore: time window', () => {
 
   it('restores only rows written in the window; a probe that matches nothing goes first', async () => {
     const since = Date.now() - DAY;
-    const result = await exec<PatternResult>('datahub.restoreIndicesChangedBetween', { gePitEpochMs: since });
+    const result = await exec<PatternResult>(Commands.restoreIndicesChangedBetween, { gePitEpochMs: since });
     const requests = await sandbox.actionRequests('restoreIndices');
     const probe = requests[0].body as Record<string, unknown>;
     assert.equal(probe.start, 2_147_483_647, 'the first request cannot match a row');
@@ -90,7 +91,7 @@ describe('restore: time window', () => {
 
   it('an upper bound alone goes out with gePitEpochMs 1', async () => {
     const until = Date.now() - 399 * DAY;
-    await exec<PatternResult>('datahub.restoreIndicesChangedBetween', { urnLike: 'urn:li:corpuser:%', lePitEpochMs: until });
+    await exec<PatternResult>(Commands.restoreIndicesChangedBetween, { urnLike: 'urn:li:corpuser:%', lePitEpochMs: until });
     const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.body as Record<string, unknown>);
     assert.ok(bodies.every((b) => b.gePitEpochMs === 1 && b.lePitEpochMs === until));
     const restored = Object.keys(await sandbox.restoreCounts()).length;
@@ -99,16 +100,16 @@ describe('restore: time window', () => {
 
   it('a server that does not read the window restores nothing and says so', async () => {
     await sandbox.setVersion('legacy');
-    const error = await rejection(exec('datahub.restoreIndicesChangedBetween', { gePitEpochMs: Date.now() - DAY }));
+    const error = await rejection(exec(Commands.restoreIndicesChangedBetween, { gePitEpochMs: Date.now() - DAY }));
     assert.match(error.message, /This DataHub version does not support a time window/);
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, 1, 'only the probe was sent');
     assert.deepEqual(await sandbox.restoreCounts(), {});
   });
 
   it('a window without a bound, or an empty one, is refused before sending', async () => {
-    const none = await rejection(exec('datahub.restoreIndicesChangedBetween', { urnLike: 'urn:li:%' }));
+    const none = await rejection(exec(Commands.restoreIndicesChangedBetween, { urnLike: 'urn:li:%' }));
     assert.match(none.message, /give gePitEpochMs and\/or lePitEpochMs/);
-    const empty = await rejection(exec('datahub.restoreIndicesChangedBetween', { gePitEpochMs: Date.now() - DAY, lePitEpochMs: Date.now() - 2 * DAY }));
+    const empty = await rejection(exec(Commands.restoreIndicesChangedBetween, { gePitEpochMs: Date.now() - DAY, lePitEpochMs: Date.now() - 2 * DAY }));
     assert.match(empty.message, /The window is empty/);
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
   });

@@ -7,9 +7,10 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection } from '../support/core';
 import type { JobResult } from '../../../src/restore/restoreAsJob';
+import { Commands } from '../../../src/api/commandIds';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
-const ID = 'datahub.restoreIndicesAsJob';
+const ID = Commands.restoreIndicesAsJob;
 const untitled = (): number => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled').length;
 
 describe('restore as an upgrade job', () => {
@@ -57,13 +58,13 @@ describe('restore as an upgrade job', () => {
   it('hands over the resume point of an interrupted restore', async () => {
     await useSandboxConnection({ token: 'admin', viaFrontend: true });
     await sandbox.addFault({ fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' }, action: 'restoreIndices', start: 30, times: 1 });
-    const stopped = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true }));
+    const stopped = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true }));
     assert.match(stopped.message, /Stopped at start=30/);
     const result = await exec<JobResult>(ID, { resumeSavedRun: true, format: 'args' });
     assert.deepEqual(result.args.slice(2), ['-a', `urnLike=${HIVE}`, '-a', 'batchSize=1000', '-a', 'urnBasedPagination=false', '-a', 'startingOffset=30']);
     assert.match(result.text, /^args:$/m);
     // Finish the run so no resume point is left for other suites.
-    await exec('datahub.restoreIndicesByPattern', { resume: true });
+    await exec(Commands.restoreIndicesByPattern, { resume: true });
   });
 
   it('refuses bad input with a message naming the field, before anything is read', async () => {

@@ -5,6 +5,7 @@ import { run, sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHos
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { RestoreUrnResult as UrnResult } from '../../../src/restore/restore';
 import type { PatternResult } from '../../../src/restore/restorePattern';
+import { Commands } from '../../../src/api/commandIds';
 
 const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 
@@ -48,7 +49,7 @@ describe('restore: datahub.restoreIndices', () => {
   beforeEach(() => sandbox.reset());
 
   it('restores one URN: body {"urn"}, bearer token, rows and raw answer returned', async () => {
-    const result = await exec<UrnResult>('datahub.restoreIndices', { urn: SAMPLE_URNS.ordersDataset });
+    const result = await exec<UrnResult>(Commands.restoreIndices, { urn: SAMPLE_URNS.ordersDataset });
     assert.equal(result.urn, SAMPLE_URNS.ordersDataset);
     assert.equal(result.rowsMigrated, 7);
     assert.equal(result.ignored, 1);
@@ -63,7 +64,7 @@ describe('restore: datahub.restoreIndices', () => {
   });
 
   it('accepts a URL-encoded URN (from a DataHub link) and one aspect', async () => {
-    const result = await exec<UrnResult>('datahub.restoreIndices', {
+    const result = await exec<UrnResult>(Commands.restoreIndices, {
       urn: encodeURIComponent(SAMPLE_URNS.loadOrdersJob),
       aspect: 'dataJobInfo',
     });
@@ -73,7 +74,7 @@ describe('restore: datahub.restoreIndices', () => {
   });
 
   it('rejects an invalid URN with the reason, sending nothing', async () => {
-    const error = await rejection(exec('datahub.restoreIndices', { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t' }));
+    const error = await rejection(exec(Commands.restoreIndices, { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t' }));
     assert.match(error.message, /"urn" is not a URN: the parentheses in the key do not balance/);
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
   });
@@ -81,7 +82,7 @@ describe('restore: datahub.restoreIndices', () => {
   it('a token without the privilege: the message names the privilege and the server', async () => {
     await useSandboxConnection({ token: 'reader' });
     try {
-      const error = await rejection(exec('datahub.restoreIndices', { urn: SAMPLE_URNS.jdoeUser }));
+      const error = await rejection(exec(Commands.restoreIndices, { urn: SAMPLE_URNS.jdoeUser }));
       assert.match(error.message, /403/);
       assert.match(error.message, /Restore Indices API/);
       assert.ok(error.message.includes(new URL(sandboxUrl()).host), error.message);
@@ -101,7 +102,7 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
   afterEach(() => sandbox.control('POST', '/service-time', { ms: 0 }));
 
   it('one batch by default: start 0, batchSize 10, limit 10; says where the next batch starts', async () => {
-    const result = await exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE });
+    const result = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE });
     assert.deepEqual([result.requests, result.nextStart, result.status, result.reachedEnd], [1, 10, 'completed', false]);
     assert.equal(result.rowsMigrated + result.ignored, 10);
     const [request] = await sandbox.actionRequests('restoreIndices');
@@ -111,7 +112,7 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
 
   it('all rows, 4 pages at once: every matching row restored exactly once, nextStart past the last row', async () => {
     const total = await rowCount(HIVE);
-    const result = await exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 25, all: true, concurrency: 4 });
+    const result = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 25, all: true, concurrency: 4 });
     assert.equal(result.status, 'completed');
     assert.equal(result.reachedEnd, true);
     assert.equal(result.rowsMigrated + result.ignored, total);
@@ -124,9 +125,9 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
   it('cancelling with datahub.cancelRestore stops between pages; resuming restores the rest once', async () => {
     await sandbox.control('POST', '/service-time', { ms: 120 });
     const total = await rowCount(HIVE);
-    const running = exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true });
+    const running = exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true });
     await waitFor(async () => (await sandbox.actionRequests('restoreIndices')).length >= 3, 'three pages');
-    const cancelled = await exec<{ cancelled: number }>('datahub.cancelRestore', {});
+    const cancelled = await exec<{ cancelled: number }>(Commands.cancelRestore, {});
     assert.equal(cancelled.cancelled, 1);
     const first = await running;
     assert.equal(first.status, 'cancelled');
@@ -137,7 +138,7 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, first.requests);
 
     await sandbox.control('POST', '/service-time', { ms: 0 });
-    const rest = await exec<PatternResult>('datahub.restoreIndicesByPattern', {
+    const rest = await exec<PatternResult>(Commands.restoreIndicesByPattern, {
       urnLike: HIVE,
       batchSize: 10,
       all: true,
@@ -157,12 +158,12 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
       times: 1,
       fault: { kind: 'restliError', status: 500, message: 'java.sql.SQLTransientConnectionException: pool exhausted' },
     });
-    const error = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true }));
+    const error = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true }));
     assert.match(error.message, /^Stopped at start=20: .*pool exhausted.* Restored \d+ rows( \(\d+ ignored\))? in 3 requests\. Resume from start=20\.$/);
     // What the message says was restored is what the server saw, each row once.
     const said = Number(/Restored (\d+) rows/.exec(error.message)?.[1]);
     assert.equal(await assertRestoredOnce(HIVE_PREFIX), said);
-    const rest = await exec<PatternResult>('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 10, all: true, start: 20 });
+    const rest = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true, start: 20 });
     assert.equal(rest.status, 'completed');
     assert.equal(rest.nextStart, total);
     const migrated = await assertRestoredOnce(HIVE_PREFIX);
@@ -170,11 +171,11 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
   });
 
   it('refuses a regular expression with the LIKE form to use, and bad paging values', async () => {
-    const regex = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: 'urn:li:dataset:.*' }));
+    const regex = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:dataset:.*' }));
     assert.match(regex.message, /looks like a regular expression; urnLike is a SQL LIKE pattern .*try urn:li:dataset:%/);
-    const batch = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: HIVE, batchSize: 0 }));
+    const batch = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 0 }));
     assert.match(batch.message, /batchSize.*1 to 10000/);
-    const start = await rejection(exec('datahub.restoreIndicesByPattern', { urnLike: HIVE, start: -5 }));
+    const start = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, start: -5 }));
     assert.match(start.message, /start.*0 or more/);
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
   });

@@ -8,6 +8,7 @@ import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
 import type { CheckSearchIndexResult } from '../../../src/restore/checkSearchIndex';
 import type { RestoreUrnResult } from '../../../src/restore/restore';
 import { exec, rejection } from '../support/core';
+import { Commands } from '../../../src/api/commandIds';
 
 const graphqlRequests = async () => sandbox.actionRequests('graphql');
 
@@ -19,7 +20,7 @@ describe('search: datahub.checkSearchIndex', () => {
   beforeEach(() => sandbox.reset());
 
   it('tells the four states apart: in both, missing from search, soft-deleted, nowhere', async () => {
-    const check = (urn: string) => exec<CheckSearchIndexResult>('datahub.checkSearchIndex', { urn });
+    const check = (urn: string) => exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn });
     assert.deepEqual(await check(SAMPLE_URNS.ordersDataset), { urn: SAMPLE_URNS.ordersDataset, inDatabase: true, inSearch: true, removed: false });
     assert.deepEqual(await check(SEARCH_SAMPLES.missingFromSearch), { urn: SEARCH_SAMPLES.missingFromSearch, inDatabase: true, inSearch: false, removed: false });
     assert.deepEqual(await check(SEARCH_SAMPLES.softDeleted), { urn: SEARCH_SAMPLES.softDeleted, inDatabase: true, inSearch: false, removed: true });
@@ -35,9 +36,9 @@ describe('search: datahub.checkSearchIndex', () => {
 
   it('a URL-encoded URN is decoded; a malformed one is refused before anything is sent', async () => {
     const encoded = encodeURIComponent(SAMPLE_URNS.jdoeUser);
-    assert.equal((await exec<CheckSearchIndexResult>('datahub.checkSearchIndex', { urn: encoded })).urn, SAMPLE_URNS.jdoeUser);
+    assert.equal((await exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn: encoded })).urn, SAMPLE_URNS.jdoeUser);
     await sandbox.clearRequests();
-    const error = await rejection(exec('datahub.checkSearchIndex', { urn: 'urn:li:dataset:(a,' }));
+    const error = await rejection(exec(Commands.checkSearchIndex, { urn: 'urn:li:dataset:(a,' }));
     assert.match(error.message, /^datahub\.checkSearchIndex: "urn" is not a URN: /);
     assert.equal((await graphqlRequests()).length, 0);
   });
@@ -45,7 +46,7 @@ describe('search: datahub.checkSearchIndex', () => {
   it('a token that may not view entities is told so, by privilege', async () => {
     await useSandboxConnection({ token: 'none' });
     try {
-      const error = await rejection(exec('datahub.checkSearchIndex', { urn: SAMPLE_URNS.ordersDataset }));
+      const error = await rejection(exec(Commands.checkSearchIndex, { urn: SAMPLE_URNS.ordersDataset }));
       assert.match(error.message, /"Unauthorized" .*lacks the privilege/);
       assert.ok(!error.message.includes('sandbox-noprivs-token'), 'the token is in the message');
     } finally {
@@ -56,7 +57,7 @@ describe('search: datahub.checkSearchIndex', () => {
   it('works through the frontend path', async () => {
     await useSandboxConnection({ token: 'admin', viaFrontend: true });
     try {
-      const result = await exec<CheckSearchIndexResult>('datahub.checkSearchIndex', { urn: SAMPLE_URNS.ordersDataset });
+      const result = await exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn: SAMPLE_URNS.ordersDataset });
       assert.equal(result.inSearch, true);
       assert.equal((await graphqlRequests())[0].path, '/api/gms/api/graphql');
     } finally {
@@ -75,7 +76,7 @@ describe('search: datahub.restoreIndices with verify', function () {
 
   it('restores an entity search was missing and reports when it became searchable', async () => {
     await sandbox.control('POST', '/search-lag', { ms: 1500 });
-    const result = await exec<RestoreUrnResult>('datahub.restoreIndices', { urn: SEARCH_SAMPLES.missingFromSearch, verify: true });
+    const result = await exec<RestoreUrnResult>(Commands.restoreIndices, { urn: SEARCH_SAMPLES.missingFromSearch, verify: true });
     assert.equal(result.rowsMigrated, 2);
     assert.equal(result.searchable, true);
     // Polled at about 1 s and 3 s: the sandbox indexes it 1.5 s after the restore.
@@ -88,7 +89,7 @@ describe('search: datahub.restoreIndices with verify', function () {
   it('says it is still not searchable after 30 s when the indexing consumer never catches up', async () => {
     await sandbox.control('POST', '/search-lag', { ms: null });
     const started = Date.now();
-    const result = await exec<RestoreUrnResult>('datahub.restoreIndices', { urn: SEARCH_SAMPLES.missingFromSearch, verify: true });
+    const result = await exec<RestoreUrnResult>(Commands.restoreIndices, { urn: SEARCH_SAMPLES.missingFromSearch, verify: true });
     assert.equal(result.searchable, false);
     assert.equal(result.searchableAfterMs, undefined);
     const took = Date.now() - started;
@@ -99,7 +100,7 @@ describe('search: datahub.restoreIndices with verify', function () {
 
   it('several URNs from the editor: asks search first, then waits only for the one it was missing', async () => {
     await sandbox.control('POST', '/search-lag', { ms: 500 });
-    const result = await exec<{ restored: number; failed: number }>('datahub.restoreUrnAtCursor', {
+    const result = await exec<{ restored: number; failed: number }>(Commands.restoreUrnAtCursor, {
       urns: [SEARCH_SAMPLES.missingFromSearch, SAMPLE_URNS.ordersDataset],
       notify: true,
     });
@@ -114,7 +115,7 @@ describe('search: datahub.restoreIndices with verify', function () {
   });
 
   it('without verify nothing is asked of search', async () => {
-    const result = await exec<RestoreUrnResult>('datahub.restoreIndices', { urn: SAMPLE_URNS.ordersDataset });
+    const result = await exec<RestoreUrnResult>(Commands.restoreIndices, { urn: SAMPLE_URNS.ordersDataset });
     assert.equal(result.searchable, undefined);
     assert.equal((await graphqlRequests()).length, 0);
     assert.ok(sandboxUrl().startsWith('http://127.0.0.1:'));

@@ -9,6 +9,7 @@ import type { FaultKind } from '../../sandbox/api';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { closedPort, exec, rejection, settledRoots, startOtherServer, type OtherServer, type ShownItem } from '../support/core';
 import { recordUnhandledRejections, refusingProxy, selfSignedCert, setUserSetting, tlsServer, type LocalServer, type RejectionLog } from '../support/hardening';
+import { Commands } from '../../../src/api/commandIds';
 
 const ADMIN = SANDBOX_TOKENS.admin;
 
@@ -19,7 +20,7 @@ interface Snapshot {
 
 /** The refresh fails; returns its message, after checking it holds no token and gives a next step. */
 async function failingRefresh(expected: RegExp): Promise<string> {
-  const error = await rejection(exec('datahub.refreshIndexSizes', {}));
+  const error = await rejection(exec(Commands.refreshIndexSizes, {}));
   assert.match(error.message, expected);
   // A next step: something to do, or a question that points at what to check.
   assert.match(error.message, /\b(retry|check|set|try|raise|ask|use)\b|\?$/i, `no next step in: ${error.message}`);
@@ -34,13 +35,13 @@ async function treeShowsError(label: RegExp, message: string): Promise<ShownItem
   assert.equal(first?.node.kind === 'message' && first.node.id, 'error', `first item: ${first?.label}`);
   assert.match(first.label, label);
   assert.equal(first.tooltip, message);
-  assert.ok(items.some((i) => i.command === 'datahub.refreshIndexSizes' || i.command === first.command), 'no way to act on the error');
+  assert.ok(items.some((i) => i.command === Commands.refreshIndexSizes || i.command === first.command), 'no way to act on the error');
   return items;
 }
 
 /** The fault is gone: the next refresh works and the tree lists entity groups again. */
 async function recovers(connection = 'sandbox'): Promise<void> {
-  const snapshot = await exec<Snapshot>('datahub.refreshIndexSizes', {});
+  const snapshot = await exec<Snapshot>(Commands.refreshIndexSizes, {});
   assert.equal(snapshot.connection.name, connection);
   assert.ok(snapshot.indices.length > 0);
   const items = await settledRoots('the groups to come back');
@@ -48,8 +49,8 @@ async function recovers(connection = 'sandbox'): Promise<void> {
 }
 
 async function useConnection(name: string, gmsUrl: string): Promise<void> {
-  await exec('datahub.addConnection', { name, gmsUrl, token: ADMIN });
-  await exec('datahub.switchConnection', { name });
+  await exec(Commands.addConnection, { name, gmsUrl, token: ADMIN });
+  await exec(Commands.switchConnection, { name });
 }
 
 describe('hardening: faults through the extension', function () {
@@ -128,14 +129,14 @@ describe('hardening: faults through the extension', function () {
 
   describe('servers that cannot be used', () => {
     afterEach(async () => {
-      await exec('datahub.switchConnection', { name: 'sandbox' });
+      await exec(Commands.switchConnection, { name: 'sandbox' });
     });
 
     it('connection refused: says the server could not be reached; switching back recovers', async () => {
       await useConnection('refused', `http://127.0.0.1:${await closedPort()}`);
       const message = await failingRefresh(/could not be reached \(ECONNREFUSED\): the connection was refused; is GMS running on that host and port\?/);
       await treeShowsError(/^DataHub is unreachable — Retry$/, message);
-      await exec('datahub.switchConnection', { name: 'sandbox' });
+      await exec(Commands.switchConnection, { name: 'sandbox' });
       await recovers();
     });
 
@@ -149,7 +150,7 @@ describe('hardening: faults through the extension', function () {
         assert.equal(server.seen.length, 0, 'a request (and the token) went to a server whose certificate was refused');
         // Doing what the message says fixes it.
         await setUserSetting('datahub', 'tls.caFile', pair.certFile);
-        const snapshot = await exec<Snapshot>('datahub.refreshIndexSizes', {});
+        const snapshot = await exec<Snapshot>(Commands.refreshIndexSizes, {});
         assert.equal(snapshot.connection.name, 'self-signed');
         assert.equal(server.seen.at(-1)?.authorization, `Bearer ${ADMIN}`);
       } finally {
@@ -157,7 +158,7 @@ describe('hardening: faults through the extension', function () {
         await server.close();
         fs.rmSync(pair.certFile, { force: true });
       }
-      await exec('datahub.switchConnection', { name: 'sandbox' });
+      await exec(Commands.switchConnection, { name: 'sandbox' });
       await recovers();
     });
 
@@ -184,7 +185,7 @@ describe('hardening: faults through the extension', function () {
           await setUserSetting('http', 'proxy', undefined);
           await proxy.close();
         }
-        await exec('datahub.switchConnection', { name: 'sandbox' });
+        await exec(Commands.switchConnection, { name: 'sandbox' });
         await recovers();
       });
     }

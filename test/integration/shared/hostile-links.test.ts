@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { API_COMMANDS } from '../../../src/api';
 import type { ShownText } from '../../../src/ui/safeWindow';
 import { activateExtension, run, sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
+import { Commands } from '../../../src/api/commandIds';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
@@ -66,14 +67,14 @@ describe('security: hostile server text never becomes a link', () => {
       const s = await screen();
       try {
         s.answer('Truncate');
-        await run('datahub.addConnection', { name: 'hostile', gmsUrl: url, token: 'hostile-token-1234' });
-        await settle(vscode.commands.executeCommand('datahub.refreshIndexSizes'));
-        await settle(vscode.commands.executeCommand('datahub.testConnection'));
-        await settle(vscode.commands.executeCommand('datahub.restoreIndices', { urn: 'urn:li:corpuser:x', notify: true }));
-        await settle(vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: 1, dryRun: false }));
-        await settle(vscode.commands.executeCommand('datahub.showTaskStatus', { task: 'node:1' }));
-        await settle(vscode.commands.executeCommand('datahub.refreshIndexSizes'));
-        await settle(vscode.commands.executeCommand('datahub.copyIndexName', { indexName: `dataset_${text}aspect_v1` }));
+        await run(Commands.addConnection, { name: 'hostile', gmsUrl: url, token: 'hostile-token-1234' });
+        await settle(vscode.commands.executeCommand(Commands.refreshIndexSizes));
+        await settle(vscode.commands.executeCommand(Commands.testConnection));
+        await settle(vscode.commands.executeCommand(Commands.restoreIndices, { urn: 'urn:li:corpuser:x', notify: true }));
+        await settle(vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: 1, dryRun: false }));
+        await settle(vscode.commands.executeCommand(Commands.showTaskStatus, { task: 'node:1' }));
+        await settle(vscode.commands.executeCommand(Commands.refreshIndexSizes));
+        await settle(vscode.commands.executeCommand(Commands.copyIndexName, { indexName: `dataset_${text}aspect_v1` }));
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.ok(s.shown.length >= 4, `only ${s.shown.length} texts were shown`);
         for (const { surface, text: t } of s.shown) assert.ok(!t.includes(']('), `${surface}: ${t}`);
@@ -82,7 +83,7 @@ describe('security: hostile server text never becomes a link', () => {
         console.log(`      ${s.shown.length} texts shown, ${defused.length} with a defused link, on ${[...new Set(s.shown.map((x) => x.surface))].join(', ')}`);
       } finally {
         s.stop();
-        await settle(run('datahub.removeConnection', { name: 'hostile' }));
+        await settle(run(Commands.removeConnection, { name: 'hostile' }));
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
@@ -105,7 +106,7 @@ describe('security: command ids keep their modal; the typed API does not ask', (
     const s = await screen();
     try {
       s.answer(undefined);
-      const result = (await vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false })) as { kind: string };
+      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false })) as { kind: string };
       assert.equal(result.kind, 'dryRun', 'only the dry run ran');
       assert.equal(s.modals.length, 1);
       assert.match(s.modals[0], /Delete \d+ of 201 rows/);
@@ -123,7 +124,7 @@ describe('security: command ids keep their modal; the typed API does not ask', (
       await sandbox.clearRequests();
       s.answer(undefined);
       for (const urnLike of ['%', 'urn:li:%']) {
-        const result = await vscode.commands.executeCommand('datahub.restoreIndicesByPattern', { urnLike, all: true, concurrency: 4 });
+        const result = await vscode.commands.executeCommand(Commands.restoreIndicesByPattern, { urnLike, all: true, concurrency: 4 });
         assert.equal(result, undefined);
       }
       assert.equal(s.modals.length, 2);
@@ -144,7 +145,7 @@ describe('security: command ids keep their modal; the typed API does not ask', (
     const s = await screen();
     try {
       s.answer(undefined);
-      await vscode.commands.executeCommand('datahub.exportIndexSizes', { format: 'json', path: file.fsPath });
+      await vscode.commands.executeCommand(Commands.exportIndexSizes, { format: 'json', path: file.fsPath });
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)), 'keep me');
       assert.match(s.modals[0] ?? '', /Replace .*security-export\.json/);
     } finally {
@@ -159,7 +160,7 @@ describe('security: command ids keep their modal; the typed API does not ask', (
     const s = await screen();
     try {
       s.answer(undefined);
-      const result = await vscode.commands.executeCommand('datahub.addConnection', { name: 'elsewhere', gmsUrl: 'http://127.0.0.1:9' });
+      const result = await vscode.commands.executeCommand(Commands.addConnection, { name: 'elsewhere', gmsUrl: 'http://127.0.0.1:9' });
       assert.equal(result, undefined);
       assert.equal(api.services.connections.get('elsewhere'), undefined);
       assert.equal(api.services.connections.active()?.name, before);
@@ -185,9 +186,9 @@ describe('security: smaller holes', () => {
       res.end(JSON.stringify({ value: { indexSizes: [entry, entry, { ...entry, entityName: 'chart' }] } }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    await run('datahub.addConnection', { name: 'twice', gmsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    await run(Commands.addConnection, { name: 'twice', gmsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     try {
-      await run('datahub.refreshIndexSizes', {});
+      await run(Commands.refreshIndexSizes, {});
       const { indicesView } = await activateExtension();
       const provider = indicesView.provider;
       const groups = (await provider.getChildren()) ?? [];
@@ -199,7 +200,7 @@ describe('security: smaller holes', () => {
       assert.equal(twice.length, 3);
       assert.equal(new Set(ids).size, ids.length, `every id is unique: ${ids.join(', ')}`);
     } finally {
-      await run('datahub.removeConnection', { name: 'twice' });
+      await run(Commands.removeConnection, { name: 'twice' });
       await useSandboxConnection({ token: 'admin' });
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -212,7 +213,7 @@ describe('security: smaller holes', () => {
     assert.ok(history, 'the insights seam exposes the history file');
     await history.flush();
     await vscode.workspace.fs.writeFile(history.uri, new TextEncoder().encode('{"version":1,"connections":[ damaged'));
-    await run('datahub.refreshIndexSizes', {});
+    await run(Commands.refreshIndexSizes, {});
     await history.flush();
     const folder = vscode.Uri.joinPath(history.uri, '..');
     const names = (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
@@ -230,7 +231,7 @@ describe('security: smaller holes', () => {
     const api = await activateExtension();
     const connection = api.services.connections.active();
     assert.ok(connection);
-    await run('datahub.refreshIndexSizes', {});
+    await run(Commands.refreshIndexSizes, {});
     await sandbox.clearRequests();
     const s = await screen();
     try {
@@ -239,7 +240,7 @@ describe('security: smaller holes', () => {
         await api.services.connections.setToken(connection, 'replaced-token-0123456789');
         return 'Truncate';
       });
-      const result = (await vscode.commands.executeCommand('datahub.truncateTimeseriesAspect', { ...DASHBOARD, endTimeMillis: Date.now() - 300 * DAY, dryRun: false })) as { kind: string; task?: string };
+      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 300 * DAY, dryRun: false })) as { kind: string; task?: string };
       assert.equal(result?.kind, 'task', `the truncation was not sent: ${JSON.stringify(result)}`);
       const real = (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
       assert.equal(real.length, 1);

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
 import { api, exec, roots, settledRoots, waitFor } from '../support/core';
 import { setUserSetting } from '../support/hardening';
+import { Commands } from '../../../src/api/commandIds';
 
 const operations = async (): Promise<number> => (await sandbox.requests()).filter((r) => r.action !== undefined).length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,11 +44,11 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
     const [item] = await roots();
     assert.equal(item?.node.kind === 'message' && item.node.id, 'untrusted', `first item: ${item?.label}`);
     assert.match(item.label, /untrusted — click to load index sizes/);
-    assert.equal(item.command, 'datahub.refreshIndexSizes');
+    assert.equal(item.command, Commands.refreshIndexSizes);
 
     // Auto-refresh every 3 s while the view is visible (the shortest it allows).
     await setUserSetting('datahub', 'autoRefreshMinutes', 0.05);
-    await exec('datahub.setAccessToken', { token: 'sandbox-admin-token-0123456789' });
+    await exec(Commands.setAccessToken, { token: 'sandbox-admin-token-0123456789' });
     await useSandboxConnection({ token: 'reader', name: 'second', keepOthers: true });
     await useSandboxConnection({ token: 'admin', keepOthers: true });
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
@@ -66,11 +67,11 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
     await vscode.commands.executeCommand('datahub.indices.focus');
     await waitFor(() => indicesView.treeView.visible, 'the Timeseries Indices view to show');
     await sandbox.clearRequests();
-    const snapshot = await exec<{ indices: unknown[] }>('datahub.refreshIndexSizes', {});
+    const snapshot = await exec<{ indices: unknown[] }>(Commands.refreshIndexSizes, {});
     assert.ok(snapshot.indices.length > 0);
     const items = await settledRoots();
     assert.ok(items.every((i) => i.node.kind === 'group'), 'the groups after an explicit refresh');
-    await exec('datahub.setAccessToken', { token: 'sandbox-admin-token-0123456789' });
+    await exec(Commands.setAccessToken, { token: 'sandbox-admin-token-0123456789' });
     await pause(4500); // longer than the 3 s auto-refresh
     const requests = await sandbox.actionRequests('getIndexSizes');
     assert.equal(requests.length, 1, `${requests.length} getIndexSizes requests`);

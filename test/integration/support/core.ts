@@ -8,6 +8,7 @@ import { run } from '../../host/inHost';
 import type { DataHubApi } from '../../../src/ui/services';
 import type { IndexTreeNode } from '../../../src/model/indices/indexTreeNodes';
 import type { FaultRule, RecordedRequest, ServerVersion } from '../../sandbox/api';
+import { Commands } from '../../../src/api/commandIds';
 
 export { SANDBOX_TOKENS } from '../../sandbox/api';
 
@@ -63,7 +64,7 @@ export async function removeAllConnections(): Promise<void> {
 
 /** Adds a connection to the sandbox through the command, with a token, and makes it active. */
 export async function connectSandbox(name: string, token?: string, gmsUrl = sandboxUrl()): Promise<void> {
-  await exec('datahub.addConnection', { name, gmsUrl, token });
+  await exec(Commands.addConnection, { name, gmsUrl, token });
 }
 
 export async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {

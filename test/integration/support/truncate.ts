@@ -1,6 +1,7 @@
 // Shared by the truncation suites: the command call and the sandbox's row counts.
 import { run, sandbox } from '../../host/inHost';
 import type { TruncateCommandResult } from '../../../src/truncate/truncate';
+import { Commands } from '../../../src/api/commandIds';
 
 export interface TimeseriesCounts {
   indexName: string;
@@ -10,7 +11,7 @@ export interface TimeseriesCounts {
 
 /** datahub.truncateTimeseriesAspect through the typed API (no prompts; errors reject). */
 export function truncate(arg: Record<string, unknown>): Promise<TruncateCommandResult> {
-  return run<TruncateCommandResult>('datahub.truncateTimeseriesAspect', arg);
+  return run<TruncateCommandResult>(Commands.truncateTimeseriesAspect, arg);
 }
 
 /** Documents of the index truncation addresses for the pair (atOrBefore = total without endTimeMillis). */

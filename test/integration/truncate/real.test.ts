@@ -9,6 +9,7 @@ import { activateExtension, sandbox, useSandboxConnection } from '../../host/inH
 import type { IndexSizesSnapshot } from '../../../src/ui/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
+import { Commands } from '../../../src/api/commandIds';
 
 const DAY = 86_400_000;
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
@@ -54,7 +55,7 @@ describe('truncate on real servers: which index', () => {
   });
 
   it('refuses task number 0 before sending', async () => {
-    const error = await rejection(vscode.commands.executeCommand('datahub.getTaskStatus', { task: 'qhxGdzytQS-pQek8CwBCZg:0' }));
+    const error = await rejection(vscode.commands.executeCommand(Commands.getTaskStatus, { task: 'qhxGdzytQS-pQek8CwBCZg:0' }));
     assert.match(error.message, /is 0, which no task has/);
     assert.deepEqual(await sandbox.actionRequests('getEsTaskStatus'), []);
   });
@@ -94,7 +95,7 @@ describe('truncate on real servers: how it completes', function () {
     await sandbox.setVersion('legacy');
     const api = await activateExtension();
     const sizeOf = (snapshot?: IndexSizesSnapshot) => snapshot?.indices.find((i) => i.indexName === DASHBOARD_INDEX)?.sizeMb ?? null;
-    const before = sizeOf(await vscode.commands.executeCommand<IndexSizesSnapshot>('datahub.refreshIndexSizes', {}));
+    const before = sizeOf(await vscode.commands.executeCommand<IndexSizesSnapshot>(Commands.refreshIndexSizes, {}));
     assert.ok(before !== null && before > 0);
     const result = await truncate({ indexName: DASHBOARD_INDEX, endTimeMillis: Date.now() - 180 * DAY, dryRun: false });
     assert.deepEqual(result, { kind: 'completed', summary: 'Reindex dashboard dashboardusagestatistics index' });
@@ -107,7 +108,7 @@ describe('truncate on real servers: how it completes', function () {
   it("an older server's 401 for a missing privilege names the privilege, not the token", async () => {
     await sandbox.setVersion('legacy');
     await useSandboxConnection({ token: 'reader' });
-    const error = await rejection(vscode.commands.executeCommand<IndexSizesSnapshot>('datahub.refreshIndexSizes', {}).then(() =>
+    const error = await rejection(vscode.commands.executeCommand<IndexSizesSnapshot>(Commands.refreshIndexSizes, {}).then(() =>
       truncate({ indexName: DASHBOARD_INDEX, endTimeMillis: Date.now() - 180 * DAY, dryRun: false }),
     ));
     assert.match(error.message, /401 .*needs the 'Truncate timeseries aspect index size API' privilege/);

@@ -10,6 +10,7 @@ import type { TaskRecord } from '../../../src/model/truncate/truncateText';
 import type { IndexSizesSnapshot } from '../../../src/ui/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
+import { Commands } from '../../../src/api/commandIds';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
@@ -27,7 +28,7 @@ async function seam(): Promise<TruncateSeam> {
 }
 
 async function dashboardSizeMb(): Promise<number> {
-  const snapshot = await vscode.commands.executeCommand<IndexSizesSnapshot>('datahub.refreshIndexSizes');
+  const snapshot = await vscode.commands.executeCommand<IndexSizesSnapshot>(Commands.refreshIndexSizes);
   const index = snapshot.indices.find((i) => i.indexName === DASHBOARD_INDEX);
   assert.ok(index?.sizeMb, `${DASHBOARD_INDEX} is listed with a size`);
   return index.sizeMb;
@@ -118,7 +119,7 @@ describe('truncate: refusals', () => {
 
   it('says "Could not get task status" for a task the engine does not know', async () => {
     const task = 'qhxGdzytQS-pQek8CwBCZg:1';
-    const error = await rejection(vscode.commands.executeCommand('datahub.getTaskStatus', { task }));
+    const error = await rejection(vscode.commands.executeCommand(Commands.getTaskStatus, { task }));
     assert.match(error.message, /^Could not get task status for qhxGdzytQS-pQek8CwBCZg:1/);
     assert.doesNotMatch(error.message, /operations endpoint/);
   });
@@ -126,10 +127,10 @@ describe('truncate: refusals', () => {
   it('refuses an invalid task id without asking the server', async () => {
     await sandbox.clearRequests();
     for (const task of ['54654', 'node 1:2', 'node:abc']) {
-      const error = await rejection(vscode.commands.executeCommand('datahub.getTaskStatus', { task }));
+      const error = await rejection(vscode.commands.executeCommand(Commands.getTaskStatus, { task }));
       assert.match(error.message, /nodeId:number/, task);
     }
-    assert.match((await rejection(vscode.commands.executeCommand('datahub.getTaskStatus', {}))).message, /"task" string is required/);
+    assert.match((await rejection(vscode.commands.executeCommand(Commands.getTaskStatus, {}))).message, /"task" string is required/);
     assert.deepEqual(await sandbox.actionRequests('getEsTaskStatus'), []);
   });
 });
@@ -173,7 +174,7 @@ describe('truncate: a real run', function () {
     let status: TaskStatusResult | undefined;
     const seen: number[] = [];
     for (let i = 0; i < 40; i++) {
-      status = await vscode.commands.executeCommand<TaskStatusResult>('datahub.getTaskStatus', { task: started.task });
+      status = await vscode.commands.executeCommand<TaskStatusResult>(Commands.getTaskStatus, { task: started.task });
       seen.push(Number(status.status.deleted ?? -1));
       if (status.completed) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -199,7 +200,7 @@ describe('truncate: a real run', function () {
     assert.equal(started.kind, 'task');
     if (started.kind !== 'task') return;
 
-    const watched = await vscode.commands.executeCommand<WatchResult>('datahub.showTaskStatus', { task: started.task });
+    const watched = await vscode.commands.executeCommand<WatchResult>(Commands.showTaskStatus, { task: started.task });
     assert.equal(watched.outcome, 'completed');
     assert.equal(watched.status?.status.deleted, toDelete);
     const { store } = await seam();
