@@ -5,10 +5,10 @@ import { invalidResponse } from './errorMapping';
 import { stringValueSchema } from './schemas';
 import { findDryRunSummary, methodNamed } from './truncateSummary';
 import type { TruncateResult } from './types';
+import { TASK_ID as TASK } from './validate';
 
 export const CONFLICTING_FLAGS_TEXT = 'please only set forceReindex OR forceDeleteByQuery flags';
 
-const TASK = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
 // "Delete 120 out of 201 rows (59.70%)." The bracket is not used: older servers
 // printed the fraction there ("(0.60%)"), locales vary it ("59,70%"), an empty
 // index prints "NaN%". The share is computed from the two counts instead; the

@@ -7,7 +7,13 @@ import { MAX_URN_BYTES, parseUrn } from './urn';
 export const MAX_BATCH_SIZE = 10_000;
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
-const TASK_ID = /^[A-Za-z0-9_-]+:\d{1,19}$/;
+/**
+ * A search-engine task id as DataHub passes it on: "<nodeId>:<taskNumber>", the node
+ * id URL-safe base64 and the number a Java long (OperationsResource.java,
+ * datahub-project/datahub, getTaskStatus splits it at ':' and parses a long).
+ * The one pattern: the prompt, the client and the truncate parser all use it.
+ */
+export const TASK_ID = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
 
 function invalid(field: string, message: string, action?: GmsAction, code?: GmsErrorCode): GmsError {
   return new GmsError({ kind: 'invalidInput', field, action, code, message: `${field}: ${message}` });

@@ -10,6 +10,7 @@ import type { Services } from '../ui/services';
 import { registerCommand, reportError, requireString, optionalString, type CommandRun } from '../ui/commandRunner';
 import { normaliseUrnInput, findUrnAt } from '../model/restore/findUrn';
 import { parseUrn } from '../gms/urn';
+import { MAX_BATCH_SIZE } from '../gms/validate';
 import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from '../model/restore/restoreValidation';
 import { entityTypeOfPattern } from '../model/restore/restoreAspects';
 import { askText, pickAspect, pickOne, pickOrType, type Suggestion } from './restoreInput';
@@ -165,7 +166,7 @@ async function promptPattern(services: Services, connection: string) {
   if (start === undefined) return undefined;
   const batchSize = await askText({
     title: `${title} (4/5)`,
-    prompt: 'batchSize: rows per request (1 to 10000). Larger batches are faster but each request takes longer.',
+    prompt: `batchSize: rows per request (1 to ${MAX_BATCH_SIZE}). Larger batches are faster but each request takes longer.`,
     value: '10',
     check: checkBatchSize,
   });

@@ -17,8 +17,9 @@
 // Bounded. A run of 100,000 pages keeps counters, the short pages, the pages past
 // the resume point and the last few answers: nothing per finished page.
 import type { RestoreResult } from '../../gms/types';
+import { MAX_BATCH_SIZE } from '../../gms/validate';
 
-export const MAX_BATCH_SIZE = 10_000;
+export { MAX_BATCH_SIZE };
 export const MAX_CONCURRENCY = 4;
 /** Answers kept with their raw text at the end of a run (for the log). */
 export const KEPT_ANSWERS = 5;

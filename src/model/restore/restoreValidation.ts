@@ -1,6 +1,6 @@
 // What the restore prompts say about a typed value, as plain data (the input
 // box maps `severity` to InputBoxValidationSeverity). Pure, so unit-tested.
-import { parseUrn } from '../../gms/urn';
+import { MAX_URN_BYTES, parseUrn } from '../../gms/urn';
 import { normaliseUrnInput } from './findUrn';
 import { MAX_BATCH_SIZE } from './restorePlan';
 
@@ -89,7 +89,7 @@ export function checkUrnLikeInput(value: string): InputCheck | undefined {
   const pattern = value.trim();
   if (pattern === '') return { severity: 'error', message: 'Type a SQL LIKE pattern, e.g. urn:li:dataset:(urn:li:dataPlatform:hive,%' };
   if (pattern !== value) return { severity: 'error', message: 'The pattern has leading or trailing spaces.' };
-  if (Buffer.byteLength(pattern, 'utf8') > 512) return { severity: 'error', message: 'The pattern is longer than 512 bytes.' };
+  if (Buffer.byteLength(pattern, 'utf8') > MAX_URN_BYTES) return { severity: 'error', message: `The pattern is longer than ${MAX_URN_BYTES} bytes.` };
   if (looksLikeRegex(pattern)) {
     return {
       severity: 'error',

@@ -2,6 +2,7 @@
 // text and checking a program's argument object with the same limits the
 // client enforces. Pure: no vscode import.
 import type { TruncateRequest } from '../../gms/types';
+import { MAX_BATCH_SIZE } from '../../gms/validate';
 
 export type MethodChoice = NonNullable<TruncateRequest['method']>;
 
@@ -11,8 +12,8 @@ export const METHODS: ReadonlyArray<{ id: MethodChoice; label: string; detail: s
   { id: 'reindex', label: 'Force reindex', detail: 'Copies the rows that stay into a new index and swaps it in (sends forceReindex: true).' },
 ];
 
-/** Same bounds as the client (src/gms/validate.ts). */
-export const BATCH_SIZE_MAX = 10_000;
+/** The client's bound (src/gms/validate.ts). */
+export const BATCH_SIZE_MAX = MAX_BATCH_SIZE;
 export const TIMEOUT_SECONDS_MAX = 86_400;
 
 export interface AdvancedOptions {

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskStatus } from '../../../src/gms/types';
+import { validateTask } from '../../../src/gms/validate';
 import { pollDelayMs, pollSchedule, pollTask, sleep, validateTaskId } from '../../../src/model/truncate/taskPolling';
 
 describe('poll backoff', () => {
@@ -36,6 +37,18 @@ describe('task ids', () => {
       assert.match(validateTaskId(bad) ?? '', /nodeId:number/, bad);
     }
     assert.match(validateTaskId('n:99999999999999999999') ?? '', /too large/);
+  });
+  it('accepts exactly the ids the client sends (one pattern, in src/gms/validate.ts)', () => {
+    const ids = ['node_1:7', 'qhxGdzytQS-pQek8CwBCZg:54654', 'node.1:5', 'nödé:5', 'n/1:2', 'n:1234567890123456789', 'n:12345678901234567890', 'node_1:0', 'a:b:1'];
+    for (const id of ids) {
+      let clientAccepts = true;
+      try {
+        validateTask(id);
+      } catch {
+        clientAccepts = false;
+      }
+      assert.equal(validateTaskId(id) === undefined, clientAccepts, id);
+    }
   });
 });
 
