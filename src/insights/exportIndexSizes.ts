@@ -99,7 +99,7 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
         throw new Error(`Could not write ${choice.target.fsPath}: ${reason}. Choose another folder or file name.`, { cause: error });
       }
       services.log.info(`Exported ${rows.length} index sizes of ${snapshot.connection.name} to ${choice.target.fsPath}`);
-      if (!run.programmatic) {
+      if (run.mode === 'ui') {
         void safeWindow
           .showInformationMessage(`Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`, 'Open')
           .then((action) => action && vscode.window.showTextDocument(choice.target));

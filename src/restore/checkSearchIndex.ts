@@ -106,7 +106,7 @@ export function registerCheckSearchIndex(services: Services): vscode.Disposable 
     return runCommand(services, CHECK_COMMAND, interactiveArg || notify ? undefined : arg, (_a, run) => checkSearchIndex(services, arg, run));
   });
   const api = exposeToApi(CHECK_COMMAND, (arg) =>
-    runCommand(services, CHECK_COMMAND, arg ?? {}, (_a, run) => checkSearchIndex(services, arg ?? {}, run), { confirmed: true }),
+    runCommand(services, CHECK_COMMAND, arg ?? {}, (_a, run) => checkSearchIndex(services, arg ?? {}, run), 'api'),
   );
   return vscode.Disposable.from(command, api);
 }

@@ -125,8 +125,8 @@ async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency:
     : `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`;
   const go = params.all ? 'Restore All Matching Rows' : 'Restore';
   const job = 'Create Upgrade Job Instead…';
-  // Through the typed API (run.confirmed) nothing is asked.
-  if (run.confirmed) return 'run';
+  // Through the typed API (mode 'api') nothing is asked.
+  if (run.mode === 'api') return 'run';
   const choice = await safeWindow.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
   return choice === go ? 'run' : choice === job ? 'job' : undefined;
 }
@@ -159,7 +159,7 @@ export class RestoreStoppedError extends Error {
 export interface ReportOptions {
   /** Show the outcome as a notification (with Resume / Next Batch actions). */
   interactive: boolean;
-  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless run.confirmed); none for a resume already confirmed. */
+  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless mode 'api'); none for a resume already confirmed. */
   confirmIn?: CommandRun;
 }
 

@@ -103,7 +103,7 @@ export async function runTruncate(
     logResult(services, active.connection.name, target, cutoff, result);
     return toCommandResult(result);
   }
-  if (!run.confirmed) {
+  if (run.mode !== 'api') {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
@@ -141,7 +141,7 @@ function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: C
 /**
  * The modal before a real truncation, with the dry run's figures. Resolves true
  * to go ahead; false (after saying so) when there is nothing to delete or the
- * person did not choose "Truncate". Through the typed API (run.confirmed) it
+ * person did not choose "Truncate". Through the typed API (mode 'api') it
  * goes ahead without asking when there is something to delete.
  */
 export async function confirmTruncation(
@@ -155,13 +155,13 @@ export async function confirmTruncation(
 ): Promise<boolean> {
   const view = presentDryRun(target, cutoff, dry, options);
   if (view.kind !== 'confirm') {
-    if (!run.programmatic) void safeWindow.showInformationMessage(view.message);
+    if (run.mode === 'ui') void safeWindow.showInformationMessage(view.message);
     return false;
   }
-  if (run.confirmed) return true;
+  if (run.mode === 'api') return true;
   const truncate: vscode.MessageItem = { title: 'Truncate' };
   const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
-  const asked = run.programmatic ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
+  const asked = run.mode !== 'ui' ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
   const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
   const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
   if (answer === truncate) return true;

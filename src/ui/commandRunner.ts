@@ -1,7 +1,8 @@
 // One error handler for every command: failures become a readable notification
 // with follow-up actions (interactive use) or a rejection whose message is that
-// same text (programmatic use: an argument object was passed). Details go to the
-// log, never the token.
+// same text (programmatic use: an argument object was passed). The mode of a
+// call (ui, link, api) is decided once, in runCommand, and handed to the handler.
+// Details go to the log, never the token.
 import * as vscode from 'vscode';
 import * as safeWindow from './safeWindow';
 import type { Services } from './services';
@@ -10,16 +11,26 @@ import { describeError, type ErrorAction, type ErrorContext, type ErrorDescripti
 export type { ErrorAction, ErrorContext, ErrorDescription };
 export { describeError };
 
+/**
+ * How a command was called, decided once here and passed to its handler:
+ * - `ui`: no argument object (palette, menu, tree click): prompts ask for the input.
+ * - `link`: a command id with an argument object (a command link, a keybinding,
+ *   another extension): the arguments pre-fill the input, no prompt asks for them,
+ *   the result is returned and errors reject; destructive steps keep their modal.
+ * - `api`: the typed API activate() returns: like `link`, and confirmed, so
+ *   destructive or heavy steps go ahead without their modal.
+ */
+export type CommandMode = 'ui' | 'link' | 'api';
+
+/** The mode of a call: the typed API says so itself; otherwise an argument object makes it a link. */
+export function modeOf(arg: unknown, via: 'api' | 'command'): CommandMode {
+  if (via === 'api') return 'api';
+  return isArgObject(arg) ? 'link' : 'ui';
+}
+
 export interface CommandRun {
   readonly id: string;
-  /** True when called with an argument object: no prompts, result returned, errors reject. */
-  readonly programmatic: boolean;
-  /**
-   * True only through the typed API that activate() returns: destructive or heavy
-   * steps go ahead without their modal. Through a command id (a command link, a
-   * keybinding, another extension) an argument object only pre-fills the modal.
-   */
-  readonly confirmed: boolean;
+  readonly mode: CommandMode;
   /** Filled in by the handler so an error message can name the connection and privilege. */
   errorContext: ErrorContext;
 }
@@ -40,12 +51,12 @@ export function registerCommand<A = Record<string, unknown>, R = unknown>(
   id: string,
   handler: CommandHandler<A, R>,
 ): vscode.Disposable {
-  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, { confirmed: true }));
+  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, 'api'));
   const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
   return vscode.Disposable.from(command, api);
 }
 
-/** The typed API's entry for each command: the same handler, with `confirmed` set. */
+/** The typed API's entry for each command: the same handler, in mode 'api'. */
 const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
 
 /** Makes a command callable through the API (registerCommand does this itself). */
@@ -70,15 +81,15 @@ export async function runCommand<A, R>(
   id: string,
   arg: unknown,
   handler: CommandHandler<A, R>,
-  mode: { confirmed?: boolean } = {},
+  via: 'api' | 'command' = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, programmatic: isArgObject(arg), confirmed: mode.confirmed === true, errorContext: {} };
+  const run: CommandRun = { id, mode: modeOf(arg, via), errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {
     const retry: ErrorAction = { title: 'Retry', command: id, args: arg === undefined ? [] : [arg] };
-    const description = reportError(services, error, { ...run.errorContext, retry }, { source: id, notify: !run.programmatic });
-    if (run.programmatic) throw toError(description, error);
+    const description = reportError(services, error, { ...run.errorContext, retry }, { source: id, notify: run.mode === 'ui' });
+    if (run.mode !== 'ui') throw toError(description, error);
     return undefined;
   }
 }
@@ -142,10 +153,10 @@ export function optionalString(arg: Record<string, unknown> | undefined, key: st
 /**
  * The modal a destructive or heavy step keeps when reached through a command id
  * with arguments (they pre-fill it): resolves true when the person chose `go`.
- * Through the typed API (run.confirmed) it is skipped and resolves true.
+ * Through the typed API (mode 'api') it is skipped and resolves true.
  */
 export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
-  if (run.confirmed) return true;
+  if (run.mode === 'api') return true;
   const choice = await safeWindow.showWarningMessage(message, { modal: true, detail }, go);
   return choice === go;
 }

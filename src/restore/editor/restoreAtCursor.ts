@@ -186,7 +186,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
   const api = exposeToApi(COMMAND, (arg) =>
-    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), { confirmed: true }),
+    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), 'api'),
   );
   const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
