@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { END, PERFORMANCE_DOC, START } from '../bench/readme';
+import { END, PERFORMANCE_DOC, START } from '../../bench/readme';
 
-const root = path.join(__dirname, '..', '..');
+const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
 
 interface Manifest {
