@@ -1,4 +1,5 @@
-// `npm run bench [-- --host-runs 5] [--no-host] [--update-readme] [--profile]`
+// `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile]`
+// (--update-docs, also spelt --update-readme: rewrites the table in docs/performance.md)
 // (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
 // sizes, client overhead, a 10,000-index answer and a 100,000-row restore, and
@@ -15,7 +16,7 @@ import { loadGmsBundle } from './gmsBundle';
 import { describeProfile, summariseProfile } from './activationProfile';
 import { measureHosts, profileActivation, stopActiveHost, type HostRuns } from './hostActivation';
 import { measureLargeResponse } from './largeResponse';
-import { updateReadme } from './readme';
+import { PERFORMANCE_DOC, updateFigures } from './readme';
 import { measureRequireTimes } from './requireTime';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { describeMachine, machine, markdownTable, spread, textTable, type Row, type Spread } from './stats';
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     options: {
       'host-runs': { type: 'string', default: '5' },
       'no-host': { type: 'boolean', default: false },
+      'update-docs': { type: 'boolean', default: false },
       'update-readme': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
     },
@@ -273,9 +275,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ machine: box, when, rows, hosts }, null, 2));
     if (profileText) fs.writeFileSync(path.join(outDir, 'activation-profile.txt'), `${profileText}\n`);
     log(`wrote test-results/bench/latest.md and latest.json`);
-    if (values['update-readme']) {
-      updateReadme(path.join(REPO_ROOT, 'README.md'), markdown);
-      log('README.md "Performance" table updated');
+    if (values['update-docs'] || values['update-readme']) {
+      updateFigures(path.join(REPO_ROOT, PERFORMANCE_DOC), markdown);
+      log(`${PERFORMANCE_DOC} "Latest figures" table updated`);
     }
   } finally {
     await sandbox?.stop();

@@ -59,14 +59,14 @@ describe('packaged extension (.vsix)', () => {
     }
   });
 
-  it('holds no sources, tests, source maps or node_modules', () => {
+  it('holds no sources, tests, docs, source maps or node_modules', () => {
     const unwanted = entries
       .map((e) => e.name)
       .filter(
         (n) =>
           /\.(ts|tsx|map)$/.test(n) ||
           /(^|\/)node_modules\//.test(n) ||
-          /^extension\/(src|test|out|\.ci|\.vscode|\.cache)\//.test(n) ||
+          /^extension\/(src|test|out|docs|\.ci|\.vscode|\.cache)\//.test(n) ||
           /(^|\/)(tsconfig\.json|esbuild\.js|package-lock\.json)$/.test(n),
       );
     assert.deepEqual(unwanted, [], `files that do not run were packaged: ${unwanted.join(', ')}`);
