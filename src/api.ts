@@ -12,6 +12,8 @@ import type { CheckSearchIndexResult } from './commands/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from './commands/truncate';
 import type { WatchResult } from './commands/truncateWatch';
 import { callThroughApi } from './commands/run';
+import type { Environment } from './model/connections';
+import type { EditConnectionResult } from './connections/editConnection';
 
 type Args = Record<string, unknown>;
 type Method<R = unknown> = (args?: Args) => Promise<R | undefined>;
@@ -20,6 +22,7 @@ type Method<R = unknown> = (args?: Args) => Promise<R | undefined>;
 export const API_COMMANDS = [
   'addConnection',
   'switchConnection',
+  'editConnection',
   'removeConnection',
   'setAccessToken',
   'clearAccessToken',
@@ -55,7 +58,8 @@ export type ApiCommand = (typeof API_COMMANDS)[number];
 
 /** Results of the commands whose result has a declared shape; the rest resolve to plain objects. */
 interface TypedResults {
-  addConnection: { name: string; gmsUrl: string };
+  addConnection: { name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean };
+  editConnection: EditConnectionResult;
   importFromCli: { name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean };
   restoreIndices: RestoreUrnResult;
   restoreIndicesByPattern: PatternResult;

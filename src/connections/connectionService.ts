@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, RequestLogEntry } from '../gms/types';
-import type { ActiveClient, Connection, ConnectionService } from '../services';
+import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../services';
 import { ConnectionError, noConnectionError } from '../model/connectionError';
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections';
 import { formatBytes } from '../model/format';
@@ -196,6 +196,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     }
     const entry: Connection = { name: connection.name, gmsUrl: connection.gmsUrl };
     if (connection.frontendUrl) entry.frontendUrl = connection.frontendUrl;
+    if (connection.environment) entry.environment = connection.environment;
+    if (connection.readOnly) entry.readOnly = true;
     // Store the token first, so the change event that follows finds it.
     if (token) await this.setToken(entry, token);
     await config.update('connections', [...entries, entry], vscode.ConfigurationTarget.Global);
@@ -219,6 +221,27 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     this.dropClient(name);
     this.log.info(`Connection removed: ${name}`);
     this.emitter.fire();
+  }
+
+  async update(name: string, changes: ConnectionChanges): Promise<Connection> {
+    if (!this.get(name)) throw unknownConnection(name, this.list());
+    const config = vscode.workspace.getConfiguration('datahub');
+    const raw = config.inspect<unknown[]>('connections')?.globalValue;
+    const entries = (Array.isArray(raw) ? raw : []).map((e) => {
+      if (typeof e !== 'object' || e === null || String((e as { name?: unknown }).name ?? '').trim() !== name) return e;
+      const entry: Record<string, unknown> = { ...(e as Record<string, unknown>) };
+      if (changes.environment === null) delete entry.environment;
+      else if (changes.environment !== undefined) entry.environment = changes.environment;
+      if (changes.readOnly === false) delete entry.readOnly;
+      else if (changes.readOnly === true) entry.readOnly = true;
+      return entry;
+    });
+    await config.update('connections', entries, vscode.ConfigurationTarget.Global);
+    if (this.reloadList()) this.emitter.fire();
+    const now = this.get(name);
+    if (!now) throw unknownConnection(name, this.list());
+    this.log.info(`Connection ${name}: environment ${now.environment ?? 'none'}, ${now.readOnly ? 'read-only' : 'writable'}.`);
+    return now;
   }
 
   private async onSecretChanged(key: string): Promise<void> {

@@ -23,6 +23,7 @@ export type ErrorState =
   | 'invalidResponse'
   | 'server'
   | 'invalidInput'
+  | 'readOnly'
   | 'cancelled'
   | 'other';
 
@@ -55,6 +56,7 @@ export const ACTIONS = {
   openSettings: { title: 'Open Settings', command: 'datahub.openSettings' },
   showLog: { title: 'Show Log', command: 'datahub.showLog' },
   switchConnection: { title: 'Switch Connection', command: 'datahub.switchConnection' },
+  editConnection: { title: 'Edit Connection', command: 'datahub.editConnection' },
 } satisfies Record<string, ErrorAction>;
 
 /** `https://host` of a URL, or the input when it does not parse. */
@@ -102,6 +104,9 @@ function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
         actions: [ACTIONS.addConnection, ACTIONS.importFromCli],
         logDetail: [],
       };
+    }
+    if (error.code === 'readOnly') {
+      return { state: 'readOnly', message: error.message, short: 'Read-only connection', actions: [ACTIONS.editConnection], logDetail: [] };
     }
     const actions = error.code === 'caFile' ? [ACTIONS.openSettings] : [];
     return { state: 'invalidInput', message: error.message, short: error.message, actions, logDetail: [] };

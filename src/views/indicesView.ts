@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../services';
 import { formatClock } from '../model/format';
+import { describeConnectionLabel } from '../model/connections';
 import { describeFilter, describeTotals, type SortMode } from '../model/indices';
 import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
 import type { IndexTreeNode } from './indexTreeNodes';
@@ -44,7 +45,7 @@ export function createIndicesView(services: Services): IndicesView {
 
   const updateChrome = () => {
     const active = connections.active();
-    treeView.description = active?.name;
+    treeView.description = active ? describeConnectionLabel(active) : undefined;
     setContext('datahub.hasConnection', connections.list().length > 0);
     setContext('datahub.sort', provider.sort);
     setContext('datahub.filterActive', provider.filter !== '');
