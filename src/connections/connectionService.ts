@@ -134,7 +134,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   async clientFor(connection: Connection): Promise<ActiveClient> {
     const token = await this.getToken(connection);
     const cached = this.clients.get(connection.name);
-    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise;
+    // The cached client with this connection as it is now (environment and readOnly may have changed since).
+    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise.then((c) => ({ ...c, connection }));
     if (cached) this.dropClient(connection.name);
     const promise = Promise.resolve().then(() => this.createClient(connection, token));
     this.clients.set(connection.name, { token, gmsUrl: connection.gmsUrl, promise });

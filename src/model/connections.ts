@@ -203,3 +203,12 @@ export function uniqueName(base: string, taken: readonly string[]): string {
 export function suggestName(gmsUrl: string): string {
   return parseHttpUrl(gmsUrl)?.host ?? 'datahub';
 }
+
+/**
+ * The input box check of a typed confirmation: undefined (accepted) only for the
+ * exact text, otherwise what to type. Case, spaces and every character count.
+ */
+export function typedConfirmationProblem(typed: string, expected: string): string | undefined {
+  if (typed === expected) return undefined;
+  return `Type ${expected} exactly to confirm (Escape cancels; nothing is sent).`;
+}
