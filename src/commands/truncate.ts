@@ -69,7 +69,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
       assertActiveWritable(services);
       if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
-      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices);
+      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices, services.connections.active());
       return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
     });
 

@@ -206,7 +206,7 @@ export async function interactiveTruncate(
 ): Promise<TruncateCommandResult | undefined> {
   const active = await truncateClient(services, run);
   const name = targetName(target);
-  const chosen = await pickCutoffAndOptions(name);
+  const chosen = await pickCutoffAndOptions(name, undefined, active.connection);
   if (!chosen) return undefined;
   const cutoff: CutoffChoice = { endTimeMillis: chosen.cutoff.endTimeMillis, label: chosen.cutoff.label };
   const { options } = chosen;
