@@ -36,7 +36,7 @@ describe('production safety: environment and read-only connections', () => {
     assert.equal(bad.message, 'datahub.addConnection: "environment" must be "production", "staging", "development" or "none", not "prod".');
     const badFlag = await rejection(exec('datahub.addConnection', { name: 'x', gmsUrl: sandboxUrl(), readOnly: 'yes' }));
     assert.equal(badFlag.message, 'datahub.addConnection: "readOnly" must be true or false, not "yes".');
-    assert.equal(storedConnections(), undefined);
+    assert.deepEqual(storedConnections() ?? [], [], 'nothing was stored');
 
     const added = await exec('datahub.addConnection', {
       name: 'replica',
