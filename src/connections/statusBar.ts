@@ -25,7 +25,7 @@ export function createConnectionStatusBar(connections: ConnectionService): Conne
       ? `${production ? '$(warning)' : '$(database)'} DataHub: ${active.name}${production ? ' (production)' : ''}${active.readOnly ? ' $(lock)' : ''}`
       : '$(database) DataHub: no connection';
     item.tooltip = active
-      ? `DataHub connection "${describeConnectionLabel(active)}" — ${active.gmsUrl}` +
+      ? `DataHub connection "${active.name}" — ${active.gmsUrl}` +
         (production ? '\nProduction: truncations and all-rows restores ask for the name to be typed.' : '') +
         (active.readOnly ? '\nRead-only: restore and truncate are refused.' : '') +
         '\nClick to switch connection.'
