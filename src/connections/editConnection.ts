@@ -5,10 +5,10 @@
 // protection (read-only off, production off) keeps a modal.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
-import type { Connection, ConnectionChanges, Services } from '../services';
-import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../model/connections';
-import { noConnectionError } from '../model/connectionError';
-import { confirmStep, optionalString, registerCommand, type CommandRun } from '../commands/run';
+import type { Connection, ConnectionChanges, Services } from '../ui/services';
+import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../model/connections/connections';
+import { noConnectionError } from '../model/connections/connectionError';
+import { confirmStep, optionalString, registerCommand, type CommandRun } from '../ui/commandRunner';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
 
 const ID = 'datahub.editConnection';

@@ -2,7 +2,7 @@
 // Edit Connection: which environment it points at, and whether it is read-only.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
-import type { Environment } from '../model/connections';
+import type { Environment } from '../model/connections/connections';
 
 interface EnvironmentItem extends vscode.QuickPickItem {
   value: Environment | null;

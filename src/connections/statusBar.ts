@@ -2,8 +2,8 @@
 // A production connection takes the warning colours; datahub.statusBar.enabled
 // hides the item (live, no reload).
 import * as vscode from 'vscode';
-import type { ConnectionService } from '../services';
-import { describeConnectionLabel, isProduction } from '../model/connections';
+import type { ConnectionService } from '../ui/services';
+import { describeConnectionLabel, isProduction } from '../model/connections/connections';
 
 export const STATUS_BAR_SETTING = 'datahub.statusBar.enabled';
 

@@ -1,7 +1,7 @@
 // Prompt and modal titles name the connection they act on (titleFor's one rule);
 // this reads the active connection for prompts that act on it.
-import type { Services } from '../services';
-import { titleFor } from '../model/connections';
+import type { Services } from './services';
+import { titleFor } from '../model/connections/connections';
 
 export { titleFor };
 

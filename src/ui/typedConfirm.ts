@@ -2,9 +2,9 @@
 // be typed (the index of a truncation, the pattern of an all-rows restore). The
 // input box accepts only the exact text; Escape cancels and nothing is sent.
 import * as vscode from 'vscode';
-import { uiLine } from '../model/uiText';
-import { titleFor, typedConfirmationProblem } from '../model/connections';
-import type { Connection } from '../services';
+import { uiLine } from '../model/shared/uiText';
+import { titleFor, typedConfirmationProblem } from '../model/connections/connections';
+import type { Connection } from './services';
 
 export interface TypedConfirmation {
   connection: Connection;
