@@ -39,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   };
   view = createIndicesView(services);
   view.provider.tooltipExtra = insightsGrowthFor;
-  context.subscriptions.push(log, connections, indexSizes, view, createConnectionStatusBar(connections));
+  const statusBar = createConnectionStatusBar(connections);
+  context.subscriptions.push(log, connections, indexSizes, view, statusBar);
   context.subscriptions.push(...registerCoreCommands(services, view));
 
   // The other parts register themselves; one failing must not take the rest down.
@@ -73,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings };
+  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings, statusBar };
 }
 
 export function deactivate(): void {

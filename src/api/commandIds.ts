@@ -5,6 +5,7 @@
 export const Commands = {
   addConnection: 'datahub.addConnection',
   switchConnection: 'datahub.switchConnection',
+  editConnection: 'datahub.editConnection',
   removeConnection: 'datahub.removeConnection',
   setAccessToken: 'datahub.setAccessToken',
   clearAccessToken: 'datahub.clearAccessToken',

@@ -13,6 +13,8 @@ import type { TaskStatusResult, TruncateCommandResult } from '../truncate/trunca
 import type { WatchResult } from '../truncate/truncateWatch';
 import { callThroughApi } from '../ui/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from './commandIds';
+import type { Environment } from '../model/connections/connections';
+import type { EditConnectionResult } from '../connections/editConnection';
 
 type Args = Record<string, unknown>;
 type Method<R = unknown> = (args?: Args) => Promise<R | undefined>;
@@ -21,7 +23,8 @@ export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandNa
 
 /** Results of the commands whose result has a declared shape; the rest resolve to plain objects. */
 interface TypedResults {
-  addConnection: { name: string; gmsUrl: string };
+  addConnection: { name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean };
+  editConnection: EditConnectionResult;
   importFromCli: { name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean };
   restoreIndices: RestoreUrnResult;
   restoreIndicesByPattern: PatternResult;

@@ -1,11 +1,13 @@
 // DataHub: Add Connection… — URL, name and optional token in one flow; the new
-// connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl? } -> { name, gmsUrl }.
+// connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl?,
+// environment?, readOnly? } -> { name, gmsUrl, environment?, readOnly? }.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../model/connections/connectionError';
-import { parseHttpUrl, suggestName, tidyUrl, uniqueName } from '../model/connections/connections';
+import { parseEnvironment, parseHttpUrl, parseReadOnly, suggestName, tidyUrl, uniqueName, type Environment } from '../model/connections/connections';
+import { pickEnvironment, pickReadOnly } from './environmentPrompts';
 import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../ui/commandRunner';
 import { urlOrigin } from '../model/connections/connections';
 import { promptToken } from './setAccessToken';
@@ -30,7 +32,11 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     let gmsUrl: string;
     let token: string | undefined;
     let frontendUrl: string | undefined;
+    let environment: Environment | undefined;
+    let readOnly: boolean | undefined;
     if (arg) {
+      environment = parseEnvironment(arg.environment, Commands.addConnection);
+      readOnly = parseReadOnly(arg.readOnly, Commands.addConnection);
       name = requireString(arg, 'name', Commands.addConnection);
       gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', Commands.addConnection));
       token = optionalString(arg, 'token', Commands.addConnection)?.trim() || undefined;
@@ -41,7 +47,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       if (frontendUrl) frontendUrl = tidyUrl(frontendUrl);
     } else {
       const typedUrl = await vscode.window.showInputBox({
-        title: `${TITLE} (1/3): GMS URL`,
+        title: `${TITLE} (1/5): GMS URL`,
         prompt: 'The GMS address: http://localhost:8080 for a quickstart, https://host/api/gms behind the DataHub UI, https://tenant.acryl.io/gms for DataHub Cloud.',
         placeHolder: 'http://localhost:8080',
         ignoreFocusOut: true,
@@ -51,7 +57,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       gmsUrl = normaliseGmsUrl(typedUrl);
       const taken = connections.list().map((c) => c.name);
       const typedName = await vscode.window.showInputBox({
-        title: `${TITLE} (2/3): Name`,
+        title: `${TITLE} (2/5): Name`,
         prompt: `A name for ${gmsUrl}, shown in the status bar and the view.`,
         value: uniqueName(suggestName(gmsUrl), taken),
         ignoreFocusOut: true,
@@ -60,19 +66,29 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       });
       if (typedName === undefined) return undefined;
       name = typedName.trim();
-      token = await promptToken(`${TITLE} (3/3): Access Token`, name, { optional: true });
+      const pickedEnvironment = await pickEnvironment(`${TITLE} (3/5): Environment of ${name}`);
+      if (pickedEnvironment === undefined) return undefined;
+      environment = pickedEnvironment ?? undefined;
+      readOnly = await pickReadOnly(`${TITLE} (4/5): Read-only ${name}?`);
+      if (readOnly === undefined) return undefined;
+      token = await promptToken(`${TITLE} (5/5): Access Token`, name, { optional: true });
       if (token === undefined) return undefined; // Escape cancels the whole flow
       token = token || undefined;
     }
     if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
-    const added = await connections.add({ name, gmsUrl, frontendUrl }, token);
+    const added = await connections.add({ name, gmsUrl, frontendUrl, environment, readOnly: readOnly || undefined }, token);
     await connections.setActive(added.name);
     if (!arg) {
       void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
-    return { name: added.name, gmsUrl: added.gmsUrl };
+    return {
+      name: added.name,
+      gmsUrl: added.gmsUrl,
+      ...(added.environment ? { environment: added.environment } : {}),
+      ...(added.readOnly ? { readOnly: true } : {}),
+    };
   });
 }
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, RequestLogEntry } from '../gms/types';
-import type { ActiveClient, Connection, ConnectionService } from '../ui/services';
+import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../ui/services';
 import { ConnectionError, noConnectionError } from '../model/connections/connectionError';
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections/connections';
 import { formatBytes } from '../model/shared/format';
@@ -135,7 +135,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   async clientFor(connection: Connection): Promise<ActiveClient> {
     const token = await this.getToken(connection);
     const cached = this.clients.get(connection.name);
-    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise;
+    // The cached client with this connection as it is now (environment and readOnly may have changed since).
+    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise.then((c) => ({ ...c, connection }));
     if (cached) this.dropClient(connection.name);
     const promise = Promise.resolve().then(() => this.createClient(connection, token));
     this.clients.set(connection.name, { token, gmsUrl: connection.gmsUrl, promise });
@@ -197,6 +198,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     }
     const entry: Connection = { name: connection.name, gmsUrl: connection.gmsUrl };
     if (connection.frontendUrl) entry.frontendUrl = connection.frontendUrl;
+    if (connection.environment) entry.environment = connection.environment;
+    if (connection.readOnly) entry.readOnly = true;
     // Store the token first, so the change event that follows finds it.
     if (token) await this.setToken(entry, token);
     await config.update('connections', [...entries, entry], vscode.ConfigurationTarget.Global);
@@ -220,6 +223,27 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     this.dropClient(name);
     this.log.info(`Connection removed: ${name}`);
     this.emitter.fire();
+  }
+
+  async update(name: string, changes: ConnectionChanges): Promise<Connection> {
+    if (!this.get(name)) throw unknownConnection(name, this.list());
+    const config = vscode.workspace.getConfiguration('datahub');
+    const raw = config.inspect<unknown[]>('connections')?.globalValue;
+    const entries = (Array.isArray(raw) ? raw : []).map((e) => {
+      if (typeof e !== 'object' || e === null || String((e as { name?: unknown }).name ?? '').trim() !== name) return e;
+      const entry: Record<string, unknown> = { ...(e as Record<string, unknown>) };
+      if (changes.environment === null) delete entry.environment;
+      else if (changes.environment !== undefined) entry.environment = changes.environment;
+      if (changes.readOnly === false) delete entry.readOnly;
+      else if (changes.readOnly === true) entry.readOnly = true;
+      return entry;
+    });
+    await config.update('connections', entries, vscode.ConfigurationTarget.Global);
+    if (this.reloadList()) this.emitter.fire();
+    const now = this.get(name);
+    if (!now) throw unknownConnection(name, this.list());
+    this.log.info(`Connection ${name}: environment ${now.environment ?? 'none'}, ${now.readOnly ? 'read-only' : 'writable'}.`);
+    return now;
   }
 
   private async onSecretChanged(key: string): Promise<void> {

@@ -14,12 +14,14 @@ import { registerSetAccessToken } from './setAccessToken';
 import { registerShowLog } from './showLog';
 import { registerSortCommands } from '../indices/sortIndices';
 import { registerSwitchConnection } from './switchConnection';
+import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
 
 export function registerCoreCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   return [
     registerAddConnection(services),
     registerSwitchConnection(services),
+    registerEditConnection(services),
     registerRemoveConnection(services),
     registerSetAccessToken(services),
     registerClearAccessToken(services),

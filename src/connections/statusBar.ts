@@ -1,22 +1,61 @@
 // "$(database) DataHub: <name>" in the status bar; click to switch connection.
+// A production connection takes the warning colours; datahub.statusBar.enabled
+// hides the item (live, no reload).
 import * as vscode from 'vscode';
 import type { ConnectionService } from '../ui/services';
 import { Commands } from '../api/commandIds';
+import { describeConnectionLabel, isProduction } from '../model/connections/connections';
 
-export function createConnectionStatusBar(connections: ConnectionService): vscode.Disposable {
+export const STATUS_BAR_SETTING = 'datahub.statusBar.enabled';
+
+/** Test seam: what the item shows now. */
+export interface ConnectionStatusBar extends vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+  readonly visible: boolean;
+}
+
+export function createConnectionStatusBar(connections: ConnectionService): ConnectionStatusBar {
   const item = vscode.window.createStatusBarItem('datahub.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = 'DataHub Connection';
   item.command = Commands.switchConnection;
+  let visible = false;
   const update = () => {
     const active = connections.active();
-    item.text = active ? `$(database) DataHub: ${active.name}` : '$(database) DataHub: no connection';
+    const production = isProduction(active);
+    item.text = active
+      ? `${production ? '$(warning)' : '$(database)'} DataHub: ${active.name}${production ? ' (production)' : ''}${active.readOnly ? ' $(lock)' : ''}`
+      : '$(database) DataHub: no connection';
     item.tooltip = active
-      ? `DataHub connection "${active.name}" — ${active.gmsUrl}\nClick to switch connection.`
+      ? `DataHub connection "${active.name}" — ${active.gmsUrl}` +
+        (production ? '\nProduction: truncations and all-rows restores ask for the name to be typed.' : '') +
+        (active.readOnly ? '\nRead-only: restore and truncate are refused.' : '') +
+        '\nClick to switch connection.'
       : 'No DataHub connection. Click to add or import one.';
-    item.accessibilityInformation = { label: active ? `DataHub connection ${active.name}` : 'No DataHub connection' };
+    item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.color = production ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
+    item.accessibilityInformation = {
+      label: active ? `DataHub connection ${describeConnectionLabel(active)}` : 'No DataHub connection',
+    };
+  };
+  const applyVisibility = () => {
+    visible = vscode.workspace.getConfiguration('datahub').get<boolean>('statusBar.enabled', true) !== false;
+    if (visible) item.show();
+    else item.hide();
   };
   update();
-  item.show();
-  const listener = connections.onDidChange(update);
-  return vscode.Disposable.from(item, listener);
+  applyVisibility();
+  const listeners = [
+    connections.onDidChange(update),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(STATUS_BAR_SETTING)) applyVisibility();
+    }),
+  ];
+  const disposable = vscode.Disposable.from(item, ...listeners);
+  return {
+    item,
+    get visible() {
+      return visible;
+    },
+    dispose: () => disposable.dispose(),
+  };
 }

@@ -1,4 +1,4 @@
-// DataHub: Switch Connection… — a quick pick of connections (plus add/import).
+// DataHub: Switch Connection… — a quick pick of connections (plus edit/add/import).
 // Programmatic: { name } -> { name }.
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
@@ -22,10 +22,11 @@ export function registerSwitchConnection(services: Services): vscode.Disposable 
     const items: Pick[] = connections.list().map((c) => ({
       label: `${c.name === active?.name ? '$(check)' : '$(database)'} ${c.name}`,
       description: c.gmsUrl,
-      detail: c.name === active?.name ? 'active' : undefined,
+      detail: [c.name === active?.name ? 'active' : '', c.environment ?? '', c.readOnly ? 'read-only' : ''].filter(Boolean).join(' · ') || undefined,
       name: c.name,
     }));
     if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+    if (items.length) items.push({ label: '$(edit) Edit Connection… (environment, read-only)', command: Commands.editConnection });
     items.push(
       { label: '$(add) Add Connection…', command: Commands.addConnection },
       { label: '$(cloud-download) Import Connection from DataHub CLI', command: Commands.importFromCli },

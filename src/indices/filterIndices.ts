@@ -1,6 +1,7 @@
 // DataHub: Filter Indices… / Clear Filter — substring of entity, aspect or index
 // name, case-insensitive, `*` as a wildcard.
 // Programmatic: { filter } -> { filter, shown, total }; clearFilter -> { filter: '' }.
+import { activeTitle } from '../ui/titles';
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
 import { filterIndices, MAX_FILTER_LENGTH } from '../model/indices/indices';
@@ -24,7 +25,7 @@ export function registerFilterCommands(services: Services, view: IndicesView): v
         if (problem) throw new Error(`datahub.filterIndices: ${problem}`);
       } else {
         filter = await vscode.window.showInputBox({
-          title: 'Filter Timeseries Indices',
+          title: activeTitle(services, 'Filter Timeseries Indices'),
           prompt: 'Part of an entity, aspect or index name; * matches anything. Empty clears the filter.',
           placeHolder: 'e.g. profile, dataset*usage',
           value: view.provider.filter,

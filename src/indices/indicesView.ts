@@ -6,6 +6,7 @@ import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { formatClock } from '../model/shared/format';
 import { describeFilter, describeTotals, type SortMode } from '../model/indices/indices';
+import { describeConnectionLabel } from '../model/connections/connections';
 import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
 import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
 
@@ -44,7 +45,7 @@ export function createIndicesView(services: Services): IndicesView {
 
   const updateChrome = () => {
     const active = connections.active();
-    treeView.description = active?.name;
+    treeView.description = active ? describeConnectionLabel(active) : undefined;
     setContext('datahub.hasConnection', connections.list().length > 0);
     setContext('datahub.sort', provider.sort);
     setContext('datahub.filterActive', provider.filter !== '');

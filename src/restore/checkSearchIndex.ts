@@ -5,6 +5,7 @@
 //   editor context menu (a Uri argument): the URN at the cursor
 //   hover link: { urn, notify: true }: shows the result like the palette
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
+import { activeTitle } from '../ui/titles';
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
@@ -45,7 +46,7 @@ function urnAtCursorOf(uri: vscode.Uri): string | undefined {
 
 async function promptUrn(services: Services): Promise<string | undefined> {
   return pickOrType({
-    title: 'DataHub: Check Search Index for URN',
+    title: activeTitle(services, 'DataHub: Check Search Index for URN'),
     prompt: 'The URN to look for in the database and the search index. A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
     typeLabel: 'Type or paste a URN…',

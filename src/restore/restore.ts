@@ -33,6 +33,7 @@ import { patternArgs, runPatternAndReport, type PatternResult } from './restoreP
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
 import { connectionSearch } from './urnLiveSearch';
 import { Commands } from '../api/commandIds';
+import { activeTitle } from '../ui/titles';
 
 export interface RestoreUrnArgs {
   urn: string;
@@ -87,7 +88,7 @@ export function urnAtActiveCursor(): Suggestion[] {
 }
 
 async function promptUrn(services: Services, connection: string): Promise<{ urn: string; aspect?: string } | undefined> {
-  const title = 'DataHub: Restore Indices for URN';
+  const title = activeTitle(services, 'DataHub: Restore Indices for URN');
   const urn = await pickOrType({
     title: `${title} (1/2)`,
     prompt: 'The URN whose search and graph index entries to rebuild. A DataHub link or URL-encoded URN works too.',
@@ -144,7 +145,7 @@ async function restoreIndicesCommand(
 }
 
 async function promptPattern(services: Services, connection: string) {
-  const title = 'DataHub: Restore Indices by URN Pattern';
+  const title = activeTitle(services, 'DataHub: Restore Indices by URN Pattern');
   const urnLike = await pickOrType({
     title: `${title} (1/5)`,
     prompt: 'urnLike: a SQL LIKE pattern on the URN. % matches any run of characters, _ any one character.',
@@ -203,7 +204,7 @@ async function restoreByPatternCommand(
   let params: PatternRun | undefined = args;
   let confirm = true;
   if (!args && saved) {
-    const offered = await offerSavedRun(saved);
+    const offered = await offerSavedRun(saved, active.connection);
     if (offered === undefined) return undefined;
     if (offered !== 'new') {
       params = offered;

@@ -2,6 +2,7 @@
 // handed to DataHub's own RestoreIndices job as a Kubernetes Job, a docker run
 // command or the argument list, in an untitled editor. With an argument object it
 // only returns { text, args, … } (no prompts, no editor).
+import { titleFor } from '../model/connections/connections';
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../ui/services';
@@ -17,7 +18,7 @@ import { WINDOW_PRESETS, type RestoreWindow } from '../model/restore/restoreWind
 import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from '../model/restore/upgradeJob';
 import { renderJob, type JobText } from '../model/restore/upgradeJobText';
 
-const TITLE = 'DataHub: Restore Indices as an Upgrade Job';
+const ACTION = 'DataHub: Restore Indices as an Upgrade Job';
 
 /** What datahub.restoreIndicesAsJob returns. */
 export interface JobResult {
@@ -44,8 +45,8 @@ async function build(services: Services, active: ActiveClient, request: JobReque
   return { text: out.text, args: out.args, image: out.image, language: out.language, version };
 }
 
-async function promptWindow(): Promise<{ window?: RestoreWindow } | undefined> {
-  const choice = await pickOne(`${TITLE}: time window`, 'Restore rows written when?', [
+async function promptWindow(title: string): Promise<{ window?: RestoreWindow } | undefined> {
+  const choice = await pickOne(`${title}: time window`, 'Restore rows written when?', [
     { id: 'all', label: 'Any time', description: 'every matching row' },
     ...WINDOW_PRESETS.map((p) => ({ id: p.id, label: p.label, description: 'gePitEpochMs / lePitEpochMs' })),
   ]);
@@ -54,8 +55,8 @@ async function promptWindow(): Promise<{ window?: RestoreWindow } | undefined> {
   return { window: preset?.window(Date.now()) };
 }
 
-async function promptFormat(): Promise<JobFormat | undefined> {
-  return pickOne<JobFormat>(`${TITLE}: format`, 'How will you run it?', [
+async function promptFormat(title: string): Promise<JobFormat | undefined> {
+  return pickOne<JobFormat>(`${title}: format`, 'How will you run it?', [
     { id: 'kubernetes', label: 'Kubernetes Job (YAML)', description: 'kubectl create -f' },
     { id: 'docker', label: 'docker run command', description: 'a host that reaches your database, Kafka and search engine' },
     { id: 'args', label: 'Arguments only', description: '-u RestoreIndices -a … for Helm values or a CronJob' },
@@ -63,26 +64,26 @@ async function promptFormat(): Promise<JobFormat | undefined> {
 }
 
 /** A full restore may wipe the indices first; only after a warning the person confirms. */
-async function promptClean(plan: JobPlan): Promise<boolean | undefined> {
+async function promptClean(title: string, plan: JobPlan): Promise<boolean | undefined> {
   if (!coversEverything(plan.urnLike) || plan.aspect !== undefined || plan.window !== undefined || plan.resume !== undefined) return false;
-  const choice = await pickOne(`${TITLE}: clean`, 'Keep the current indices while restoring?', [
+  const choice = await pickOne(`${title}: clean`, 'Keep the current indices while restoring?', [
     { id: 'keep', label: 'Restore into the current indices', description: 'recommended' },
     { id: 'clean', label: 'Wipe the indices first (clean)…', description: 'search is empty until the job finishes' },
   ]);
   if (choice !== 'clean') return choice === undefined ? undefined : false;
   const wipe = 'Add clean';
   const answer = await safeWindow.showWarningMessage(
-    'Wipe the search, graph and system-metadata indices before restoring?',
+    `${title}: wipe the search, graph and system-metadata indices before restoring?`,
     { modal: true, detail: 'With clean, DataHub\'s job deletes every document in those indices first: search and lineage stay empty or partial until it has restored every row, which may take hours. Use it only when the indices are corrupt or their mappings changed.' },
     wipe,
   );
   return answer === wipe ? true : undefined;
 }
 
-async function promptPlan(services: Services, connection: string, prefill: JobPrefill | undefined): Promise<JobPlan | undefined> {
+async function promptPlan(services: Services, title: string, connection: string, prefill: JobPrefill | undefined): Promise<JobPlan | undefined> {
   const saved = prefill ? undefined : savedRuns(services).get(connection);
   if (saved && !saved.reachedEnd) {
-    const choice = await pickOne(TITLE, 'Hand over the interrupted restore?', [
+    const choice = await pickOne(title, 'Hand over the interrupted restore?', [
       { id: 'saved', label: `Continue the interrupted run of ${shortenUrn(saved.urnLike, 50)}`, description: `from row offset ${saved.nextStart}` },
       { id: 'new', label: 'Another restore…' },
     ]);
@@ -92,7 +93,7 @@ async function promptPlan(services: Services, connection: string, prefill: JobPr
   const urnLike =
     prefill?.urnLike ??
     (await pickOrType({
-      title: `${TITLE}: pattern`,
+      title: `${title}: pattern`,
       prompt: 'urnLike: a SQL LIKE pattern on the URN (% any run, _ one character). urn:li:% is every entity.',
       placeHolder: 'urn:li:dataset:%',
       typeLabel: 'Type a pattern…',
@@ -101,30 +102,31 @@ async function promptPlan(services: Services, connection: string, prefill: JobPr
       check: checkUrnLikeInput,
     }));
   if (!urnLike) return undefined;
-  const aspect = prefill ? { aspect: prefill.aspect } : await pickAspect(`${TITLE}: aspect`, entityTypeOfPattern(urnLike));
+  const aspect = prefill ? { aspect: prefill.aspect } : await pickAspect(`${title}: aspect`, entityTypeOfPattern(urnLike));
   if (!aspect) return undefined;
-  const window = prefill ? { window: prefill.window } : await promptWindow();
+  const window = prefill ? { window: prefill.window } : await promptWindow(title);
   if (!window) return undefined;
   const batchSize = await askText({
-    title: `${TITLE}: batchSize`,
+    title: `${title}: batchSize`,
     prompt: `batchSize: rows per batch of the job (DataHub's default ${JOB_DEFAULT_BATCH_SIZE}).`,
     value: String(JOB_DEFAULT_BATCH_SIZE),
     check: checkBatchSize,
   });
   if (batchSize === undefined) return undefined;
   const plan: JobPlan = { urnLike, aspect: aspect.aspect, window: window.window, batchSize: Number(batchSize), urnBasedPagination: true, clean: false };
-  const clean = await promptClean(plan);
+  const clean = await promptClean(title, plan);
   if (clean === undefined) return undefined;
   return { ...plan, clean };
 }
 
 /** The interactive flow: prompts, reads the version, opens the text in an untitled editor. */
 export async function openJobFlow(services: Services, active: ActiveClient, prefill?: JobPrefill): Promise<JobResult | undefined> {
-  const plan = await promptPlan(services, active.connection.name, prefill);
+  const title = titleFor(active.connection, ACTION);
+  const plan = await promptPlan(services, title, active.connection.name, prefill);
   if (!plan) return undefined;
   const problem = planProblem(plan);
   if (problem) throw new Error(`${JOB_COMMAND}: ${problem}`);
-  const format = await promptFormat();
+  const format = await promptFormat(title);
   if (!format) return undefined;
   const result = await safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Reading the DataHub version of ${active.connection.name}…` },
@@ -141,7 +143,8 @@ export async function openJobFlow(services: Services, active: ActiveClient, pref
 }
 
 async function restoreAsJobCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<JobResult | undefined> {
-  const active = await activeClient(services, run);
+  // The job's text is generated here and run by the person: nothing written is sent, so a read-only connection may do it.
+  const active = await activeClient(services, run, false);
   if (!arg) return openJobFlow(services, active);
   const request = jobRequest(arg, savedRuns(services).get(active.connection.name));
   return build(services, active, request);

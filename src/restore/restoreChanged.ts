@@ -3,6 +3,7 @@
 // Prompts: the window (presets, "since…", "between…", dates read as local time),
 // the pattern (default urn:li:%), advanced options (limit, createDefaultAspects);
 // then a confirmation that shows the instants. The argument object skips them all.
+import { titleFor } from '../model/connections/connections';
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
@@ -15,7 +16,7 @@ import { describeWindow, formatInstant, normaliseWindow, parseLocalDateTime, WIN
 import { Commands } from '../api/commandIds';
 
 const ID = Commands.restoreIndicesChangedBetween;
-const TITLE = 'DataHub: Restore Indices Changed Between…';
+const ACTION = 'DataHub: Restore Indices Changed Between…';
 /** Rows per request of a window restore unless batchSize says otherwise. */
 export const WINDOW_BATCH_SIZE = 100;
 
@@ -26,8 +27,8 @@ function dateCheck(value: string) {
   return { severity: 'info' as const, message: formatInstant(parsed) };
 }
 
-async function askDate(step: string, prompt: string, value: string): Promise<number | undefined> {
-  const text = await askText({ title: `${TITLE} ${step}`, prompt, value, placeHolder: 'YYYY-MM-DD HH:MM (local time)', check: dateCheck });
+async function askDate(title: string, step: string, prompt: string, value: string): Promise<number | undefined> {
+  const text = await askText({ title: `${title} ${step}`, prompt, value, placeHolder: 'YYYY-MM-DD HH:MM (local time)', check: dateCheck });
   if (text === undefined) return undefined;
   const parsed = parseLocalDateTime(text);
   return typeof parsed === 'number' ? parsed : undefined;
@@ -35,9 +36,9 @@ async function askDate(step: string, prompt: string, value: string): Promise<num
 
 const localNow = (offsetMs: number): string => formatInstant(Date.now() - offsetMs).slice(0, 16);
 
-async function promptWindow(): Promise<RestoreWindow | undefined> {
+async function promptWindow(title: string): Promise<RestoreWindow | undefined> {
   const now = Date.now();
-  const choice = await pickOne(`${TITLE} (1/3)`, 'Restore the rows written when?', [
+  const choice = await pickOne(`${title} (1/3)`, 'Restore the rows written when?', [
     ...WINDOW_PRESETS.map((p) => ({ id: p.id, label: p.label, description: describeWindow(p.window(now)) })),
     { id: 'since', label: 'Since…', description: 'a local date and time until now (e.g. when the search cluster went down)' },
     { id: 'between', label: 'Between…', description: 'two local dates and times' },
@@ -45,10 +46,10 @@ async function promptWindow(): Promise<RestoreWindow | undefined> {
   if (!choice) return undefined;
   const preset = WINDOW_PRESETS.find((p) => p.id === choice);
   if (preset) return preset.window(Date.now());
-  const from = await askDate('(1/3)', 'From (local time): rows written at or after this instant.', localNow(24 * 3_600_000));
+  const from = await askDate(title, '(1/3)', 'From (local time): rows written at or after this instant.', localNow(24 * 3_600_000));
   if (from === undefined) return undefined;
   if (choice === 'since') return normaliseWindow({ gePitEpochMs: from }, Date.now());
-  const to = await askDate('(1/3)', 'To (local time): rows written at or before this instant.', localNow(0));
+  const to = await askDate(title, '(1/3)', 'To (local time): rows written at or before this instant.', localNow(0));
   if (to === undefined) return undefined;
   try {
     return normaliseWindow({ gePitEpochMs: from, lePitEpochMs: to }, Date.now());
@@ -63,20 +64,20 @@ interface Advanced {
   createDefaultAspects?: boolean;
 }
 
-async function promptAdvanced(): Promise<Advanced | undefined> {
-  const choice = await pickOne(`${TITLE} (3/3)`, 'Options', [
+async function promptAdvanced(title: string): Promise<Advanced | undefined> {
+  const choice = await pickOne(`${title} (3/3)`, 'Options', [
     { id: 'run', label: 'Restore every matching row', description: `${WINDOW_BATCH_SIZE} rows per request` },
     { id: 'advanced', label: 'Advanced options…', description: 'a row limit, or create default aspects (writes to the database)' },
   ]);
   if (choice !== 'advanced') return choice === 'run' ? {} : undefined;
   const limit = await askText({
-    title: `${TITLE}: limit`,
+    title: `${title}: limit`,
     prompt: 'limit: stop after this many rows (empty: no limit). Needs a DataHub version that reads `limit`; checked before restoring.',
     value: '',
     check: (v) => (v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= 1) ? undefined : { severity: 'error', message: 'A whole number of rows, 1 or more, or empty for no limit.' }),
   });
   if (limit === undefined) return undefined;
-  const create = await pickOne(`${TITLE}: createDefaultAspects`, 'Create missing key aspects?', [
+  const create = await pickOne(`${title}: createDefaultAspects`, 'Create missing key aspects?', [
     { id: 'no', label: 'No', description: 'only re-send what the database holds (read-only for the database)' },
     { id: 'yes', label: 'Yes: create default aspects', description: 'WRITES key aspects to the database; not for a read-only replica' },
   ]);
@@ -95,16 +96,17 @@ async function restoreChangedCommand(services: Services, arg: Record<string, unk
     return runPatternAndReport(services, active, params, { interactive: params.notify === true, confirmIn: run });
   }
   const active = await activeClient(services, run);
-  const window = await promptWindow();
+  const title = titleFor(active.connection, ACTION);
+  const window = await promptWindow(title);
   if (!window) return undefined;
   const urnLike = await askText({
-    title: `${TITLE} (2/3)`,
+    title: `${title} (2/3)`,
     prompt: 'urnLike: a SQL LIKE pattern on the URN. urn:li:% is every entity (you confirm before anything runs).',
     value: 'urn:li:%',
     check: checkUrnLikeInput,
   });
   if (!urnLike) return undefined;
-  const advanced = await promptAdvanced();
+  const advanced = await promptAdvanced(title);
   if (!advanced) return undefined;
   return runPatternAndReport(
     services,

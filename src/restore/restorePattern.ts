@@ -1,14 +1,16 @@
 // Restore by URN pattern: reading the programmatic argument, confirming, running,
 // and reporting the outcome with the resume point (and a Resume action).
 import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Services } from '../ui/services';
+import type { ActiveClient, Connection, Services } from '../ui/services';
 import { optionalString, reportError, requireString, type CommandRun } from '../ui/commandRunner';
 import { matchesEveryUrn } from '../model/restore/urnPattern';
 import { checkAspect, checkUrnLikeInput } from '../model/restore/restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restore/restorePlan';
 import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/restore/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from '../model/restore/restoreFormat';
-import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { assertWritable, isProduction, titleFor } from '../model/connections/connections';
+import { confirmByTyping } from '../ui/typedConfirm';
 import { openJobFlow } from './restoreAsJob';
 import { JOB_COMMAND } from '../model/restore/restoreAsJobArgs';
 import { isBroadPattern } from '../model/restore/upgradeJob';
@@ -98,7 +100,7 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
 }
 
 /** 'run', 'job' (hand it to DataHub's RestoreIndices job instead), or undefined (cancelled). */
-async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
+async function confirmHeavyRun(run: CommandRun, connection: Connection, params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
   const lines = [
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
@@ -127,8 +129,15 @@ async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency:
   const job = 'Create Upgrade Job Instead…';
   // Through the typed API (mode 'api') nothing is asked.
   if (run.mode === 'api') return 'run';
-  const choice = await safeWindow.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
-  return choice === go ? 'run' : choice === job ? 'job' : undefined;
+  const choice = await safeWindow.showWarningMessage(titleFor(connection, title), { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
+  if (choice === job) return 'job';
+  if (choice !== go) return undefined;
+  // Production: an all-rows run also asks for the pattern typed exactly (Escape: nothing is sent).
+  if (params.all && isProduction(connection)) {
+    const typed = await confirmByTyping({ connection, action: RESTORE_ACTION, expected: params.urnLike, consequence: title });
+    return typed ? 'run' : undefined;
+  }
+  return 'run';
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -176,7 +185,7 @@ export async function runPatternAndReport(
 ): Promise<PatternResult | undefined> {
   const heavy = params.all || matchesEveryUrn(params.urnLike);
   if (heavy && options.confirmIn) {
-    const choice = await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency());
+    const choice = await confirmHeavyRun(options.confirmIn, active.connection, params, params.concurrency ?? configuredConcurrency());
     if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
     if (choice !== 'run') return undefined;
   }
@@ -229,7 +238,9 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
       const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
       try {
         // Same connection as the run being resumed, even if the active one changed meanwhile.
-        const fresh = await services.connections.clientFor(active.connection);
+        const fresh = await services.connections.clientFor(services.connections.get(active.connection.name) ?? active.connection);
+        // The connection may have been made read-only since the run began.
+        assertWritable(fresh.connection, RESTORE_ACTION);
         await runPatternAndReport(services, fresh, next, { interactive: true });
       } catch (error) {
         reportError(services, error, ctx, { source: ID });

@@ -2,6 +2,8 @@
 // it survives a window reload or a crash: the pattern and options, the next start,
 // the pages already done after it and the pages that came back incomplete. One run
 // per connection; a finished run without incomplete pages clears it.
+import { titleFor } from '../model/connections/connections';
+import type { Connection } from '../ui/services';
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { IncompletePage } from '../model/restore/restorePlan';
@@ -107,11 +109,11 @@ export function continuation(run: SavedRun): PatternRun {
 }
 
 /** Offers the saved run of this connection: its continuation, 'new' to start another, undefined when dismissed. */
-export async function offerSavedRun(run: SavedRun): Promise<PatternRun | 'new' | undefined> {
+export async function offerSavedRun(run: SavedRun, connection?: Pick<Connection, 'name' | 'environment'>): Promise<PatternRun | 'new' | undefined> {
   const { message, detail } = resumeQuestion(run);
   const resume = run.reachedEnd ? 'Re-run Incomplete Pages' : 'Resume';
   const fresh = 'Start a New Run';
-  const choice = await safeWindow.showInformationMessage(message, { modal: true, detail }, resume, fresh);
+  const choice = await safeWindow.showInformationMessage(titleFor(connection, message), { modal: true, detail }, resume, fresh);
   if (choice === resume) return continuation(run);
   return choice === fresh ? 'new' : undefined;
 }

@@ -24,6 +24,7 @@ import { PageLog } from '../model/restore/restoreLog';
 import { rerunPages } from '../model/restore/restoreRerun';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from '../model/restore/restoreFormat';
 import { RecentRestores } from './restoreRecent';
+import { assertWritable } from '../model/connections/connections';
 
 export interface UrnRestoreOutcome {
   urn: string;
@@ -70,11 +71,20 @@ export function contextFor(active: ActiveClient): ErrorContext {
   return { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' };
 }
 
-/** The active client, with the error context set on the run so failures name the connection. */
-export async function activeClient(services: Services, run?: CommandRun): Promise<ActiveClient> {
+/** What a restore is refused as on a read-only connection. */
+export const RESTORE_ACTION = 'Restore Indices';
+
+/**
+ * The active client, with the error context set on the run so failures name the
+ * connection. A read-only connection is refused here, before any prompt or
+ * request, unless `writes` is false (steps that send nothing that writes, such
+ * as generating the upgrade job's text).
+ */
+export async function activeClient(services: Services, run?: CommandRun, writes: string | false = RESTORE_ACTION): Promise<ActiveClient> {
   if (run) run.errorContext = { action: 'restoreIndices' };
   const active = await services.connections.client();
   if (run) run.errorContext = contextFor(active);
+  if (writes) assertWritable(active.connection, writes);
   return active;
 }
 

@@ -16,7 +16,7 @@ import { persistTasks } from './tasks/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
 import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../ui/commandRunner';
 import { askTaskId, pickIndex } from './truncatePrompts';
-import { interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
+import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
 import { resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
 import { Commands } from '../api/commandIds';
@@ -68,8 +68,9 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
   /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
   const truncateIndex = (arg?: unknown) =>
     runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
+      assertActiveWritable(services);
       if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
-      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices);
+      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices, services.connections.active());
       return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
     });
 
@@ -87,6 +88,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     persistTasks(services, store, watchInBackground),
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
       if (!arg) return truncateIndex();
+      assertActiveWritable(services);
       const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
       if (result.kind === 'completed') void refreshAfterTruncate(services);

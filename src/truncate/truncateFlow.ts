@@ -13,6 +13,8 @@ import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/truncateRun';
 import { reportError, type CommandRun } from '../ui/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
+import { assertWritable, isProduction, titleFor } from '../model/connections/connections';
+import { confirmByTyping } from '../ui/typedConfirm';
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
 export type TruncateCommandResult =
@@ -63,11 +65,24 @@ function request(target: TruncateTarget, endTimeMillis: number, options: Advance
   return req;
 }
 
-/** The active client, with the run's error context naming connection and privilege. */
+/** What a truncation is refused as on a read-only connection. */
+export const TRUNCATE_ACTION = 'Truncate Old Rows';
+
+/**
+ * Refuses a read-only active connection before anything is sent (also before
+ * the index list is fetched or a prompt is shown).
+ */
+export function assertActiveWritable(services: Services): void {
+  const connection = services.connections.active();
+  if (connection) assertWritable(connection, TRUNCATE_ACTION);
+}
+
+/** The active client, with the run's error context naming connection and privilege; a read-only connection is refused. */
 async function truncateClient(services: Services, run: CommandRun): Promise<ActiveClient> {
   run.errorContext = { action: 'truncateTimeseriesAspect' };
   const active = await services.connections.client();
   run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
+  assertWritable(active.connection, TRUNCATE_ACTION);
   return active;
 }
 
@@ -85,6 +100,7 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
       `The connection "${before.connection.name}" was changed or removed while the truncation of ${name} waited for confirmation; nothing was sent or deleted. Run the truncation again.`,
     );
   }
+  assertWritable(now, TRUNCATE_ACTION);
   return services.connections.clientFor(now);
 }
 
@@ -163,9 +179,17 @@ export async function confirmTruncation(
   const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
   const asked = run.mode !== 'ui' ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
   const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
-  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
-  if (answer === truncate) return true;
-  services.log.info(`Truncate of ${targetName(target)} not confirmed; nothing was deleted.`);
+  const answer = await safeWindow.showWarningMessage(titleFor(active.connection, view.message), { modal: true, detail }, truncate, cancel);
+  // Production: after the figures, the index name typed exactly (Escape: nothing is sent).
+  const name = targetName(target);
+  if (
+    answer === truncate &&
+    (!isProduction(active.connection) ||
+      (await confirmByTyping({ connection: active.connection, action: TRUNCATE_ACTION, expected: name, consequence: `${view.message}` })))
+  ) {
+    return true;
+  }
+  services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
   return false;
 }
 
@@ -182,7 +206,7 @@ export async function interactiveTruncate(
 ): Promise<TruncateCommandResult | undefined> {
   const active = await truncateClient(services, run);
   const name = targetName(target);
-  const chosen = await pickCutoffAndOptions(name);
+  const chosen = await pickCutoffAndOptions(name, undefined, active.connection);
   if (!chosen) return undefined;
   const cutoff: CutoffChoice = { endTimeMillis: chosen.cutoff.endTimeMillis, label: chosen.cutoff.label };
   const { options } = chosen;

@@ -1,6 +1,7 @@
 // The truncate prompts: the cutoff picker (presets, a typed date or epoch ms,
 // and a collapsed "Advanced options…" entry), the options step, the index
 // picker of the palette command and the task id box.
+import { titleFor, type ConnectionEntry } from '../model/connections/connections';
 import * as vscode from 'vscode';
 import { safeItem } from '../ui/safeWindow';
 import type { IndexSize } from '../gms/types';
@@ -63,26 +64,29 @@ export interface CutoffAndOptions {
  * epoch ms in the filter offers it at once; "Advanced options…" opens step 2 and
  * comes back here. undefined when dismissed.
  */
-export async function pickCutoffAndOptions(targetName: string, initial: AdvancedOptions = DEFAULT_OPTIONS): Promise<CutoffAndOptions | undefined> {
+/** The connection a prompt's title names. */
+type TitleConnection = Pick<ConnectionEntry, 'name' | 'environment'>;
+
+export async function pickCutoffAndOptions(targetName: string, initial: AdvancedOptions = DEFAULT_OPTIONS, connection?: TitleConnection): Promise<CutoffAndOptions | undefined> {
   let options = { ...initial };
   for (;;) {
-    const step = await pickCutoffStep(targetName, options);
+    const step = await pickCutoffStep(targetName, options, connection);
     if (!step) return undefined;
     if (step.kind === 'cutoff') return { cutoff: step.cutoff, options };
     if (step.kind === 'advanced') {
-      options = (await pickAdvancedOptions(targetName, options)) ?? options;
+      options = (await pickAdvancedOptions(targetName, options, connection)) ?? options;
       continue;
     }
-    const cutoff = await askCutoff(targetName, step.text);
+    const cutoff = await askCutoff(targetName, step.text, connection);
     if (cutoff) return { cutoff, options };
     // Escape in the box: back to the presets rather than dropping the whole flow.
   }
 }
 
-function pickCutoffStep(targetName: string, options: AdvancedOptions): Promise<CutoffStep | undefined> {
+function pickCutoffStep(targetName: string, options: AdvancedOptions, connection?: TitleConnection): Promise<CutoffStep | undefined> {
   const now = new Date();
   const qp = vscode.window.createQuickPick<Item<CutoffStep>>();
-  qp.title = `Truncate ${targetName}: delete entries older than…`;
+  qp.title = titleFor(connection, `Truncate ${targetName}: delete entries older than…`);
   qp.placeholder = 'Pick a preset, or type a date (YYYY-MM-DD, local midnight) or epoch milliseconds';
   qp.ignoreFocusOut = true;
   qp.matchOnDescription = false;
@@ -134,9 +138,9 @@ function pickCutoffStep(targetName: string, options: AdvancedOptions): Promise<C
 }
 
 /** An InputBox whose prompt shows the resulting date and time, and which refuses futures and non-dates. */
-export function askCutoff(targetName: string, initial = ''): Promise<Cutoff | undefined> {
+export function askCutoff(targetName: string, initial = '', connection?: TitleConnection): Promise<Cutoff | undefined> {
   const box = vscode.window.createInputBox();
-  box.title = `Truncate ${targetName}: delete entries at or before…`;
+  box.title = titleFor(connection, `Truncate ${targetName}: delete entries at or before…`);
   box.placeholder = 'YYYY-MM-DD (local midnight), epoch milliseconds, or a number of days such as 45d';
   box.ignoreFocusOut = true;
   box.value = initial;
@@ -160,11 +164,11 @@ export function askCutoff(targetName: string, initial = ''): Promise<Cutoff | un
 type OptionKey = 'method' | 'batchSize' | 'timeoutSeconds' | 'done' | 'reset';
 
 /** Step 2 (only when asked for): method, batch size, timeout. Escape keeps what was set so far. */
-export async function pickAdvancedOptions(targetName: string, initial: AdvancedOptions): Promise<AdvancedOptions | undefined> {
+export async function pickAdvancedOptions(targetName: string, initial: AdvancedOptions, connection?: TitleConnection): Promise<AdvancedOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const qp = vscode.window.createQuickPick<Item<OptionKey>>();
-    qp.title = `Truncate ${targetName}: advanced options`;
+    qp.title = titleFor(connection, `Truncate ${targetName}: advanced options`);
     qp.placeholder = 'Change an option, then pick "Use these options"';
     qp.ignoreFocusOut = true;
     qp.items = [
@@ -182,14 +186,14 @@ export async function pickAdvancedOptions(targetName: string, initial: AdvancedO
     if (chosen === 'method') {
       const method = await vscode.window.showQuickPick(
         METHODS.map((m) => ({ label: m.label, detail: m.detail, picked: m.id === options.method, id: m.id as MethodChoice })),
-        { title: `Truncate ${targetName}: method`, ignoreFocusOut: true },
+        { title: titleFor(connection, `Truncate ${targetName}: method`), ignoreFocusOut: true },
       );
       if (method) options.method = method.id;
     }
     if (chosen === 'batchSize' || chosen === 'timeoutSeconds') {
       const parse = chosen === 'batchSize' ? parseBatchSize : parseTimeoutSeconds;
       const text = await vscode.window.showInputBox({
-        title: `Truncate ${targetName}: ${chosen === 'batchSize' ? 'batch size' : 'timeout in seconds'}`,
+        title: titleFor(connection, `Truncate ${targetName}: ${chosen === 'batchSize' ? 'batch size' : 'timeout in seconds'}`),
         prompt: 'Empty for the server default.',
         value: options[chosen]?.toString() ?? '',
         ignoreFocusOut: true,
@@ -207,10 +211,10 @@ export async function pickAdvancedOptions(targetName: string, initial: AdvancedO
 }
 
 /** Palette: pick entity and aspect among the loaded indices, biggest first. */
-export async function pickIndex(indices: IndexSize[]): Promise<IndexSize | undefined> {
+export async function pickIndex(indices: IndexSize[], connection?: TitleConnection): Promise<IndexSize | undefined> {
   const usable = indices.filter(isTruncatable).sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1));
   const qp = vscode.window.createQuickPick<Item<IndexSize>>();
-  qp.title = 'DataHub: Truncate Timeseries Aspect (entity and aspect)';
+  qp.title = titleFor(connection, 'DataHub: Truncate Timeseries Aspect (entity and aspect)');
   qp.placeholder = usable.length ? 'Pick the timeseries index to truncate (type to filter)' : 'No timeseries index this server named (entity and aspect); indices of other deployments cannot be truncated';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;

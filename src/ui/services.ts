@@ -5,12 +5,23 @@ import type { GmsClient, IndexSize } from '../gms/types';
 import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
 import type { DataHubCommands } from '../api';
 import type { ModalAnswerer, ShownText } from './safeWindow';
+import type { Environment } from '../model/connections/connections';
 
 export interface Connection {
   name: string;
   /** Normalised GMS base URL (no trailing slash). */
   gmsUrl: string;
   frontendUrl?: string;
+  /** production, staging or development; undefined for none. */
+  environment?: Environment;
+  /** Restore and truncate are refused (assertWritable) before anything is sent. */
+  readOnly?: boolean;
+}
+
+/** What can change on a connection after it was added (null clears the environment). */
+export interface ConnectionChanges {
+  environment?: Environment | null;
+  readOnly?: boolean;
 }
 
 export interface ActiveClient {
@@ -46,6 +57,8 @@ export interface ConnectionService {
   add(connection: Connection, token?: string): Promise<Connection>;
   /** Removes a connection from the user's global settings and deletes its token. */
   remove(name: string): Promise<void>;
+  /** Changes a connection's environment or read-only flag in the user's global settings; returns the connection as now read. */
+  update(name: string, changes: ConnectionChanges): Promise<Connection>;
 }
 
 export interface IndexSizesSnapshot {
@@ -104,6 +117,8 @@ export interface DataHubApi extends DataHubCommands {
   insights?: unknown;
   /** Test seam of the truncate part (the session's task list and the DataHub Tasks provider). */
   truncate?: unknown;
+  /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
+  statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
   /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */

@@ -2,7 +2,7 @@
 // Matched by name rather than instanceof, like GmsError, so copies in other
 // bundles (tests, lazily loaded modules) still match.
 
-export type ConnectionErrorCode = 'noConnection' | 'unknownConnection' | 'duplicateName' | 'invalidConnection' | 'caFile';
+export type ConnectionErrorCode = 'noConnection' | 'unknownConnection' | 'duplicateName' | 'invalidConnection' | 'caFile' | 'readOnly';
 
 export class ConnectionError extends Error {
   override readonly name = 'ConnectionError';

@@ -1,11 +1,83 @@
 // Connection definitions: validation of the settings value, the secret-storage
 // key of a token, and URL facts that decide warnings. Pure: no vscode import.
 import { normaliseGmsUrl } from '../../gms/url';
+import { ConnectionError } from './connectionError';
+
+/** What a connection points at; none (undefined) says nothing. */
+export type Environment = 'production' | 'staging' | 'development';
+export const ENVIRONMENTS: readonly Environment[] = ['production', 'staging', 'development'];
 
 export interface ConnectionEntry {
   name: string;
   gmsUrl: string;
   frontendUrl?: string;
+  environment?: Environment;
+  /** Restore and truncate are refused before anything is sent. */
+  readOnly?: boolean;
+}
+
+export function isEnvironment(value: unknown): value is Environment {
+  return typeof value === 'string' && (ENVIRONMENTS as readonly string[]).includes(value);
+}
+
+/**
+ * Reads an `environment` value given by a person or a program: one of the three
+ * names (any case, surrounding spaces ignored), or undefined / null / "" / "none"
+ * for none. Anything else throws a message that lists the accepted values.
+ */
+export function parseEnvironment(value: unknown, where: string): Environment | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') {
+    const tidy = value.trim().toLowerCase();
+    if (tidy === '' || tidy === 'none') return undefined;
+    if (isEnvironment(tidy)) return tidy;
+  }
+  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  throw new ConnectionError('invalidConnection', `${where}: "environment" must be "production", "staging", "development" or "none", not ${shown}.`);
+}
+
+/** Reads a `readOnly` value: true, false, or undefined / null for not set. Anything else throws. */
+export function parseReadOnly(value: unknown, where: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'boolean') return value;
+  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  throw new ConnectionError('invalidConnection', `${where}: "readOnly" must be true or false, not ${shown}.`);
+}
+
+export function isProduction(connection: Pick<ConnectionEntry, 'environment'> | undefined): boolean {
+  return connection?.environment === 'production';
+}
+
+/**
+ * The one rule for prompt and modal titles: the action, then the connection it
+ * acts on, and "production" when it is one ("Restore Indices · prod (production)").
+ * Without a connection the action alone.
+ */
+export function titleFor(connection: Pick<ConnectionEntry, 'name' | 'environment'> | undefined, action: string): string {
+  if (!connection) return action;
+  return `${action} · ${connection.name}${isProduction(connection) ? ' (production)' : ''}`;
+}
+
+/** What the view's description and the status bar's tooltip say about a connection: "sandbox · production · read-only". */
+export function describeConnectionLabel(connection: Pick<ConnectionEntry, 'name' | 'environment' | 'readOnly'>): string {
+  const parts = [connection.name];
+  if (connection.environment) parts.push(connection.environment);
+  if (connection.readOnly) parts.push('read-only');
+  return parts.join(' · ');
+}
+
+/**
+ * The one guard before any step that writes to DataHub (restore, truncate and
+ * whatever else deletes or rewrites): throws for a read-only connection, before
+ * anything is sent. `action` names the refused step ("Restore Indices").
+ */
+export function assertWritable(connection: Pick<ConnectionEntry, 'name' | 'readOnly'>, action: string): void {
+  if (!connection.readOnly) return;
+  throw new ConnectionError(
+    'readOnly',
+    `The connection "${connection.name}" is read-only: ${action} was refused and nothing was sent to DataHub. ` +
+      'To allow it, run "DataHub: Edit Connection…" and turn read-only off (or remove "readOnly": true from its entry in the datahub.connections setting).',
+  );
 }
 
 export interface ParsedConnections {
@@ -73,6 +145,19 @@ export function parseConnections(raw: unknown): ParsedConnections {
       if (parseHttpUrl(frontendUrl)) connection.frontendUrl = tidyUrl(frontendUrl);
       else problems.push(`${label} has an invalid "frontendUrl"; ignored.`);
     }
+    const { environment, readOnly } = entry as Record<string, unknown>;
+    try {
+      const parsed = parseEnvironment(environment, label);
+      if (parsed) connection.environment = parsed;
+    } catch (error) {
+      problems.push(`${error instanceof Error ? error.message : String(error)} Treated as none.`);
+    }
+    if (readOnly === true) connection.readOnly = true;
+    else if (readOnly !== undefined && readOnly !== null && readOnly !== false) {
+      // A read-only flag that does not parse must not make the connection writable by accident.
+      connection.readOnly = true;
+      problems.push(`${label}: "readOnly" must be true or false, not ${JSON.stringify(readOnly)}; treated as read-only until it is fixed.`);
+    }
     connections.push(connection);
   });
   return { connections, problems };
@@ -117,4 +202,13 @@ export function uniqueName(base: string, taken: readonly string[]): string {
 /** A default connection name from a URL: its host (and port when not default). */
 export function suggestName(gmsUrl: string): string {
   return parseHttpUrl(gmsUrl)?.host ?? 'datahub';
+}
+
+/**
+ * The input box check of a typed confirmation: undefined (accepted) only for the
+ * exact text, otherwise what to type. Case, spaces and every character count.
+ */
+export function typedConfirmationProblem(typed: string, expected: string): string | undefined {
+  if (typed === expected) return undefined;
+  return `Type ${expected} exactly to confirm (Escape cancels; nothing is sent).`;
 }

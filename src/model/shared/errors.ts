@@ -24,6 +24,7 @@ export type ErrorState =
   | 'invalidResponse'
   | 'server'
   | 'invalidInput'
+  | 'readOnly'
   | 'cancelled'
   | 'other';
 
@@ -56,6 +57,7 @@ export const ACTIONS = {
   openSettings: { title: 'Open Settings', command: Commands.openSettings },
   showLog: { title: 'Show Log', command: Commands.showLog },
   switchConnection: { title: 'Switch Connection', command: Commands.switchConnection },
+  editConnection: { title: 'Edit Connection', command: Commands.editConnection },
 } satisfies Record<string, ErrorAction>;
 
 /** `https://host` of a URL, or the input when it does not parse. */
@@ -103,6 +105,9 @@ function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
         actions: [ACTIONS.addConnection, ACTIONS.importFromCli],
         logDetail: [],
       };
+    }
+    if (error.code === 'readOnly') {
+      return { state: 'readOnly', message: error.message, short: 'Read-only connection', actions: [ACTIONS.editConnection], logDetail: [] };
     }
     const actions = error.code === 'caFile' ? [ACTIONS.openSettings] : [];
     return { state: 'invalidInput', message: error.message, short: error.message, actions, logDetail: [] };

@@ -7,6 +7,8 @@
 //   { urns?, uri?, positions?: [{line, character}], ranges?: [{start, end}], notify? }: URNs found there
 //     (uri defaults to the active editor's document; positions/ranges to its selections)
 // With an argument other than a Uri there is no confirmation and the per-URN results are returned.
+import { titleFor } from '../../model/connections/connections';
+import type { Connection } from '../../ui/services';
 import * as vscode from 'vscode';
 import * as safeWindow from '../../ui/safeWindow';
 import type { Services } from '../../ui/services';
@@ -103,12 +105,12 @@ async function resolveTarget(arg: unknown): Promise<Target> {
   return { urns: urnsAt(document, valid), interactive };
 }
 
-async function confirmSeveral(urns: string[]): Promise<boolean> {
+async function confirmSeveral(connection: Connection, urns: string[]): Promise<boolean> {
   const shown = urns.slice(0, 15).map((u) => `• ${shortenUrn(u, 100)}`);
   if (urns.length > shown.length) shown.push(`…and ${urns.length - shown.length} more`);
   const go = `Restore ${urns.length} URNs`;
   const choice = await safeWindow.showInformationMessage(
-    `Restore indices for ${urns.length} URNs?`,
+    titleFor(connection, `Restore indices for ${urns.length} URNs?`),
     { modal: true, detail: `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.` },
     go,
   );
@@ -142,7 +144,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   }
   const active = await activeClient(services, run);
   const programmatic = arg !== undefined && !(arg instanceof vscode.Uri);
-  if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(target.urns))) return undefined;
+  if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(active.connection, target.urns))) return undefined;
 
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.
   const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;

@@ -78,7 +78,7 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       await dialog.waitFor({ timeout: 20_000 });
       const message = (await dialog.locator('.dialog-message-text').textContent()) ?? '';
       const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
-      assert.match(message, /^Delete \d+ of 201 rows \(\d+\.\d\d%\) from dashboard_dashboardusagestatisticsaspect_v1\?$/);
+      assert.match(message, /^Delete \d+ of 201 rows \(\d+\.\d\d%\) from dashboard_dashboardusagestatisticsaspect_v1\? · sandbox$/);
       assert.match(detail, /Connection: sandbox/);
       assert.match(detail, /Entries at or before .* \(180 days ago\)/);
       // 180 days of 400 is more than half the rows: the server picks reindex, which real servers refuse on plain indices.

@@ -24,7 +24,7 @@ export interface UiSessionOptions {
    * Code starts ({gmsUrl: 'sandbox'} is replaced by the sandbox URL). Default:
    * one connection "sandbox" to the run's sandbox ('sandbox/api/gms': behind its frontend path). [] for none.
    */
-  connections?: Array<{ name: string; gmsUrl: string }>;
+  connections?: Array<{ name: string; gmsUrl: string; environment?: string; readOnly?: boolean }>;
   /** More user settings. */
   settings?: Record<string, unknown>;
 }

@@ -1,0 +1,116 @@
+// DataHub: Edit Connection… — changes a connection's environment or read-only
+// flag after it was added. Programmatic: { name?, environment?, readOnly? }
+// (name defaults to the active connection; environment "none" or null clears it)
+// -> { name, environment?, readOnly? }. Through a command id, lifting a
+// protection (read-only off, production off) keeps a modal.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Connection, ConnectionChanges, Services } from '../ui/services';
+import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../model/connections/connections';
+import { noConnectionError } from '../model/connections/connectionError';
+import { confirmStep, optionalString, registerCommand, type CommandRun } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
+import { pickEnvironment, pickReadOnly } from './environmentPrompts';
+
+const ID = Commands.editConnection;
+const TITLE = 'Edit DataHub Connection';
+
+export interface EditConnectionResult {
+  name: string;
+  environment?: string;
+  readOnly?: boolean;
+}
+
+function toResult(connection: Connection): EditConnectionResult {
+  return {
+    name: connection.name,
+    ...(connection.environment ? { environment: connection.environment } : {}),
+    ...(connection.readOnly ? { readOnly: true } : {}),
+  };
+}
+
+/** Reads and checks the argument object; nothing changes when a value is wrong. */
+function editArgs(services: Services, arg: Record<string, unknown>): { connection: Connection; changes: ConnectionChanges } {
+  const name = optionalString(arg, 'name', ID)?.trim();
+  const connection = name ? services.connections.get(name) : services.connections.active();
+  if (!connection) {
+    if (!name) throw noConnectionError();
+    const known = services.connections.list().map((c) => `"${c.name}"`).join(', ');
+    throw new Error(`${ID}: there is no connection named "${name}".${known ? ` Known: ${known}.` : ''}`);
+  }
+  const changes: ConnectionChanges = {};
+  if ('environment' in arg) changes.environment = parseEnvironment(arg.environment, ID) ?? null;
+  const readOnly = parseReadOnly(arg.readOnly, ID);
+  if (readOnly !== undefined) changes.readOnly = readOnly;
+  if (changes.environment === undefined && changes.readOnly === undefined) {
+    throw new Error(`${ID}: pass "environment" ("production", "staging", "development" or "none") or "readOnly" (true or false).`);
+  }
+  return { connection, changes };
+}
+
+/** True when the change takes a protection away (what a command link must not do unasked). */
+function lifts(connection: Connection, changes: ConnectionChanges): string[] {
+  const lifted: string[] = [];
+  if (connection.readOnly && changes.readOnly === false) lifted.push('turns read-only off (restore and truncate become possible)');
+  if (connection.environment === 'production' && changes.environment !== undefined && changes.environment !== 'production') {
+    lifted.push('removes the production marking (no typed name before a truncation)');
+  }
+  return lifted;
+}
+
+async function confirmLifting(run: CommandRun, connection: Connection, lifted: string[]): Promise<boolean> {
+  if (lifted.length === 0) return true;
+  return confirmStep(
+    run,
+    titleFor(connection, `Lift the protection of "${connection.name}"?`),
+    `A command with arguments (a link, a keybinding or another extension) asks to change "${connection.name}": it ${lifted.join(' and ')}.`,
+    'Change Connection',
+  );
+}
+
+async function pickConnection(services: Services): Promise<Connection | undefined> {
+  const list = services.connections.list();
+  const active = services.connections.active();
+  if (!active) throw noConnectionError();
+  if (list.length === 1) return active;
+  const items = [active, ...list.filter((c) => c.name !== active.name)].map((c) =>
+    safeWindow.safeItem({ label: c.name, description: describeConnectionLabel(c).slice(c.name.length + 3) || undefined, detail: c.gmsUrl, connection: c }),
+  );
+  const picked = await vscode.window.showQuickPick(items, { title: TITLE, placeHolder: 'Connection to edit', ignoreFocusOut: true });
+  return picked?.connection;
+}
+
+async function promptChanges(connection: Connection): Promise<ConnectionChanges | undefined> {
+  const title = titleFor(connection, TITLE);
+  const items = [
+    { label: 'Environment…', description: connection.environment ?? 'none', field: 'environment' as const },
+    { label: 'Read-only…', description: connection.readOnly ? 'yes' : 'no', field: 'readOnly' as const },
+  ].map((item) => safeWindow.safeItem(item));
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'What to change', ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if (picked.field === 'environment') {
+    const environment = await pickEnvironment(`${title}: environment`, connection.environment);
+    return environment === undefined ? undefined : { environment };
+  }
+  const readOnly = await pickReadOnly(`${title}: read-only`, connection.readOnly === true);
+  return readOnly === undefined ? undefined : { readOnly };
+}
+
+export function registerEditConnection(services: Services): vscode.Disposable {
+  return registerCommand<Record<string, unknown>, EditConnectionResult>(services, ID, async (arg, run) => {
+    let connection: Connection | undefined;
+    let changes: ConnectionChanges | undefined;
+    if (arg) {
+      ({ connection, changes } = editArgs(services, arg));
+      if (!(await confirmLifting(run, connection, lifts(connection, changes)))) return undefined;
+    } else {
+      connection = await pickConnection(services);
+      if (!connection) return undefined;
+      changes = await promptChanges(connection);
+      if (!changes) return undefined;
+    }
+    const updated = await services.connections.update(connection.name, changes);
+    if (!arg) void safeWindow.showInformationMessage(`DataHub connection "${describeConnectionLabel(updated)}" saved.`);
+    return toResult(updated);
+  });
+}
