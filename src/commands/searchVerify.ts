@@ -9,6 +9,7 @@ import type { ActiveClient, Services } from '../services';
 import type { SearchIndexStatus } from '../gms/types';
 import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/searchCheck';
 import { shortenUrn } from './restoreFormat';
+import { formatDuration } from '../model/format';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
 export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {
@@ -77,7 +78,7 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   for (const line of lines) services.log.info(line);
   let message: string;
   if (entries.length === 1) message = lines[0];
-  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${(Math.max(...entries.map(([, o]) => o.elapsedMs)) / 1000).toFixed(1)} s).`;
+  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
   else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.

@@ -1,4 +1,5 @@
 // Cutoff instants for truncation: presets, typed dates and epoch milliseconds.
+import { formatDateTime } from './format';
 // Pure: no vscode import. Dates are the user's local time, because "older than
 // 2025-01-01" means midnight where the user is, not in UTC.
 
@@ -36,13 +37,7 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/** "UTC+02:00" for the local offset at that instant. */
-export function formatUtcOffset(ms: number): string {
-  const offsetMin = -new Date(ms).getTimezoneOffset();
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+export { formatUtcOffset } from './format';
 
 /** "2025-01-01" in local time. */
 export function formatLocalDate(ms: number): string {
@@ -50,10 +45,9 @@ export function formatLocalDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** "2025-01-01 00:00 (UTC+01:00)": local date and time, with the offset so nobody guesses the zone. */
+/** The cutoff instant in the one date-time format: "2025-01-01 00:00 (UTC+01:00)". */
 export function formatCutoffTime(ms: number): string {
-  const d = new Date(ms);
-  return `${formatLocalDate(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())} (${formatUtcOffset(ms)})`;
+  return formatDateTime(ms);
 }
 
 /** Whole days before now: the unit the presets speak. */

@@ -2,6 +2,7 @@
 // task list's labels. Pure: no vscode import, so every sentence is unit-tested.
 import type { TaskStatus, TruncateMethod, TruncateRequest, TruncateResult } from '../gms/types';
 import { formatAge, formatCutoffTime } from './cutoff';
+import { formatDuration } from './format';
 
 export type DryRunResult = Extract<TruncateResult, { kind: 'dryRun' }>;
 
@@ -104,15 +105,7 @@ export function presentDryRun(
   };
 }
 
-/** "3.2 s", "2 min 05 s", "1 h 02 min". */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const totalS = Math.round(ms / 1000);
-  if (totalS < 3600) return `${Math.floor(totalS / 60)} min ${String(totalS % 60).padStart(2, '0')} s`;
-  const totalMin = Math.round(totalS / 60);
-  return `${Math.floor(totalMin / 60)} h ${String(totalMin % 60).padStart(2, '0')} min`;
-}
+export { formatDuration };
 
 export function runTimeMs(status: TaskStatus): number | undefined {
   return typeof status.runTimeNanos === 'number' ? status.runTimeNanos / 1e6 : undefined;
