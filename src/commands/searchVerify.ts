@@ -35,6 +35,8 @@ export interface ConfirmOptions {
   /** Show a cancellable progress notification and the result message. */
   interactive: boolean;
   budgetMs?: number;
+  /** What the operation did before (the restore's result): it leads the progress and the one result message. */
+  lead?: string;
 }
 
 /** Polls until each URN is searchable or the budget is spent; returns the outcome per URN. */
@@ -57,7 +59,7 @@ export async function confirmSearchable(services: Services, active: ActiveClient
   }
   const label = urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
   const cancelled = await safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Waiting for DataHub search to index ${label}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`, cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -65,11 +67,11 @@ export async function confirmSearchable(services: Services, active: ActiveClient
       return controller.signal.aborted;
     },
   );
-  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl);
+  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl, options.lead);
   return outcomes;
 }
 
-function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined): void {
+function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined, lead?: string): void {
   const entries = [...outcomes.entries()];
   const missing = entries.filter(([, o]) => !o.searchable);
   const lines = entries.map(([urn, o]) =>
@@ -80,6 +82,7 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   if (entries.length === 1) message = lines[0];
   else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
   else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
+  if (lead) message = `${lead} ${message}`;
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.
   const page = entries.length === 1 && missing.length === 0 && frontendUrl ? entityPageUrl(frontendUrl, entries[0][0]) : undefined;
