@@ -88,7 +88,7 @@ async function promptUrn(services: Services, connection: string): Promise<{ urn:
   const title = 'DataHub: Restore Indices for URN';
   const urn = await pickOrType({
     title: `${title} (1/2)`,
-    prompt: 'The URN whose search and graph index entries to rebuild. A DataHub link or URL-encoded URN works too.',
+    prompt: 'The URN to index again in DataHub search and graph. A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
     typeLabel: 'Type or paste a URN…',
     suggestions: urnAtActiveCursor(),

@@ -30,7 +30,10 @@ export function daysAgo(days: number, now: Date = new Date()): number {
 }
 
 export function presetCutoff(days: number, now: Date = new Date()): Cutoff {
-  return { endTimeMillis: daysAgo(days, now), source: 'preset', label: `${days} days ago` };
+  // Whole minutes, so the cutoff reads the same everywhere it is shown (no seconds).
+  const at = new Date(daysAgo(days, now));
+  at.setSeconds(0, 0);
+  return { endTimeMillis: at.getTime(), source: 'preset', label: `${days} days ago` };
 }
 
 function pad(n: number, width = 2): string {
@@ -72,7 +75,7 @@ const FORMAT_HINT = 'Type a date as YYYY-MM-DD (local midnight), epoch milliseco
 
 function notInFuture(endTimeMillis: number, now: Date, what: string): string | undefined {
   if (endTimeMillis > now.getTime()) {
-    return `${what} is in the future: ${formatCutoffTime(endTimeMillis)}. Pick a past time; entries at or before it are deleted.`;
+    return `${what} is in the future: ${formatCutoffTime(endTimeMillis)}. Pick a past time; rows at or before it are deleted.`;
   }
   return undefined;
 }

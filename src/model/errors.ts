@@ -51,7 +51,7 @@ export interface ErrorContext {
 export const ACTIONS = {
   setToken: { title: 'Set Access Token', command: 'datahub.setAccessToken' },
   addConnection: { title: 'Add Connection', command: 'datahub.addConnection' },
-  importFromCli: { title: 'Import from DataHub CLI', command: 'datahub.importFromCli' },
+  importFromCli: { title: 'Import Connection from DataHub CLI', command: 'datahub.importFromCli' },
   openSettings: { title: 'Open Settings', command: 'datahub.openSettings' },
   showLog: { title: 'Show Log', command: 'datahub.showLog' },
   switchConnection: { title: 'Switch Connection', command: 'datahub.switchConnection' },
