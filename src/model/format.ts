@@ -84,15 +84,14 @@ export function formatUtcOffset(ms: number): string {
 
 /**
  * The one date-time format of the extension (tree, chart, tasks, modals,
- * notifications): local time with its offset, so nobody guesses the zone.
- * "2026-11-23 14:05 (UTC+01:00)"; seconds only when the instant has some
- * ("2026-11-23 14:05:30 (UTC+01:00)"). "unknown time" for a non-finite value.
+ * notifications): local time to the minute, with its offset so nobody
+ * guesses the zone: "2026-11-23 14:05 (UTC+01:00)". Logs keep exact epoch
+ * milliseconds. "unknown time" for a non-finite value.
  */
 export function formatDateTime(ms: number): string {
   if (!Number.isFinite(ms)) return 'unknown time';
   const d = new Date(ms);
-  const seconds = d.getSeconds() !== 0 ? `:${pad2(d.getSeconds())}` : '';
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds} (${formatUtcOffset(ms)})`;
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())} (${formatUtcOffset(ms)})`;
 }
 
 /**

@@ -62,10 +62,11 @@ test('counts and clock', () => {
   assert.equal(formatClock(new Date(2025, 0, 1, 22, 42)), '22:42');
 });
 
-test('one date-time format: local date, minutes, the offset; seconds only when there are some', () => {
+test('one date-time format: local date and time to the minute, with the offset', () => {
   const at = new Date(2026, 10, 23, 14, 5).getTime();
   assert.match(formatDateTime(at), /^2026-11-23 14:05 \(UTC[+-]\d\d:\d\d\)$/);
-  assert.match(formatDateTime(at + 30_000), /^2026-11-23 14:05:30 \(UTC[+-]\d\d:\d\d\)$/);
+  assert.match(formatDateTime(at + 59_999), /^2026-11-23 14:05 \(UTC[+-]\d\d:\d\d\)$/);
+  assert.match(formatDateTime(new Date(2026, 0, 2, 3, 4).getTime()), /^2026-01-02 03:04 \(UTC[+-]\d\d:\d\d\)$/);
   assert.equal(formatDateTime(at).endsWith(`(${formatUtcOffset(at)})`), true);
   assert.equal(formatDateTime(Number.NaN), 'unknown time');
 });
