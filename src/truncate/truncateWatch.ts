@@ -112,7 +112,7 @@ export class TaskWatcher {
               const { fraction } = taskProgress(status);
               const pct = fraction === undefined ? reported : Math.round(fraction * 100);
               const counts = formatCounts(status) || 'running';
-              progress.report({ message: `${counts}. Cancel stops watching; the task goes on.`, increment: Math.max(0, pct - reported) });
+              progress.report({ message: `${how}${counts}. Cancel stops watching; the task goes on.`, increment: Math.max(0, pct - reported) });
               reported = Math.max(reported, pct);
             });
           } finally {

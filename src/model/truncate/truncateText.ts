@@ -47,7 +47,7 @@ function methodLine(result: DryRunResult, forced: boolean): string {
         ? `the server deletes the ${n(result.toDelete)} rows in place`
         : 'the server did not say which method it will use';
   // Real servers usually cannot reindex (plain indices, not aliases): the flow then deletes by query.
-  const fallback = result.method === 'reindex' && !forced ? ' If the server cannot reindex this index, the rows are deleted by query instead.' : '';
+  const fallback = result.method === 'reindex' && !forced ? ' If the server cannot reindex this index, the rows are deleted in place instead.' : '';
   return `Method: ${methodLabel(result.method)}${forced ? ' (forced)' : ''}: ${how}.${fallback}`;
 }
 

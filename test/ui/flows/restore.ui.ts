@@ -144,8 +144,9 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /row of urn:li:% written in this window \(this pattern matches every URN\)\?/);
       const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
       assert.match(detail, /every entity type/);
-      assert.match(detail, /Rows written until: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local /);
-      assert.match(detail, /Rows written from: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d local \(\d{4}-\d\d-\d\dT[\d:.]+Z\)/);
+      // The one date-time format: local time to the minute, with the zone.
+      assert.match(detail, /Rows written until: \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/);
+      assert.match(detail, /Rows written from: \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)/);
       await wb.screenshot('08-restore-window-confirmation');
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Restore All Matching Rows$/ }).click();
       const text = await wb.waitForNotification(/^Restored \d+ rows? .*matching urn:li:%/, 30_000);

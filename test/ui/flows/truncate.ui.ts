@@ -82,7 +82,7 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       assert.match(detail, /Connection: sandbox/);
       assert.match(detail, /Rows at or before .* \(180 days ago\)/);
       // 180 days of 400 is more than half the rows: the server picks reindex, which real servers refuse on plain indices.
-      assert.match(detail, /Method: reindex: .* If the server cannot reindex this index, the rows are deleted by query instead\./);
+      assert.match(detail, /Method: reindex: .* If the server cannot reindex this index, the rows are deleted in place instead\./);
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Truncate$/ }).waitFor();
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).waitFor();
       await wb.screenshot('03-dry-run-modal');

@@ -39,7 +39,7 @@ describe('dry-run presentation', () => {
     const lines = view.detail.split('\n');
     assert.equal(lines[0], 'Entity type dataset, aspect datasetprofile.');
     assert.equal(lines[1], 'Rows at or before 2025-03-01 00:00 (UTC+01:00) (2025-03-01).');
-    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted by query instead.');
+    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted in place instead.');
     assert.equal(lines[3], 'Server options: default batch size, default timeout.');
     assert.match(lines[4], /cannot be restored/);
   });
