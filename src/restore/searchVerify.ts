@@ -57,7 +57,8 @@ export async function confirmSearchable(services: Services, active: ActiveClient
     await run();
     return outcomes;
   }
-  const label = urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
+  // After a lead (the restore's result, which names the URN) "it" is enough.
+  const label = options.lead && urns.length === 1 ? 'it' : urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
   const cancelled = await safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`, cancellable: true },
     async (progress, token) => {
@@ -78,6 +79,11 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
     o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o),
   );
   for (const line of lines) services.log.info(line);
+  // After a lead (the restore's result, which names the URN) the one URN is "It".
+  if (lead && entries.length === 1) {
+    const [, o] = entries[0];
+    lines[0] = o.elapsedMs < 0 ? 'Stopped waiting for search (cancelled).' : waitMessage('It', o);
+  }
   let message: string;
   if (entries.length === 1) message = lines[0];
   else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
