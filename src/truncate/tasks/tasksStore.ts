@@ -39,7 +39,8 @@ export class TaskStore implements vscode.Disposable {
       known.target ??= entry.target;
       known.cutoff ??= entry.cutoff;
       known.connectionName ??= entry.connectionName;
-      known.context ??= entry.context;
+      // A task started again under a known id (the engine reuses ids after a restart): what this start knows wins.
+      if (entry.context) known.context = { ...known.context, ...entry.context };
       this.changed.fire(known);
       return known;
     }
