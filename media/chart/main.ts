@@ -121,7 +121,7 @@ function details(index: ChartIndex): HTMLElement {
   const actions = el('div', 'actions');
   actions.append(button('Show in Tree', 'secondary', () => vscode.postMessage({ type: 'reveal', indexName: index.indexName })));
   // Only indices the server named can be truncated: the others belong to another deployment (or do not parse).
-  if (index.truncatable) actions.append(button('Truncate Entries…', 'primary', () => vscode.postMessage({ type: 'truncate', indexName: index.indexName })));
+  if (index.truncatable) actions.append(button('Truncate Old Rows…', 'primary', () => vscode.postMessage({ type: 'truncate', indexName: index.indexName })));
   pane.append(heading, facts, actions);
   if (!index.truncatable && index.notTruncatable) pane.append(el('p', 'note', index.notTruncatable));
   return pane;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
-import { formatClock } from '../model/shared/format';
+import { formatDateTime } from '../model/shared/format';
 import { describeFilter, describeTotals, type SortMode } from '../model/indices/indices';
 import { describeConnectionLabel } from '../model/connections/connections';
 import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
@@ -54,7 +54,7 @@ export function createIndicesView(services: Services): IndicesView {
     if (snapshot && active) {
       const fetched = new Date(snapshot.fetchedAt);
       message = provider.filter
-        ? `${describeFilter(provider.filter, provider.shownCount() ?? 0, snapshot.indices.length)} · fetched ${formatClock(fetched)}`
+        ? `${describeFilter(provider.filter, provider.shownCount() ?? 0, snapshot.indices.length)} · fetched ${formatDateTime(fetched.getTime())}`
         : totalsOf(snapshot);
       if (indexSizes.loading) message += ' · refreshing…';
     } else if (provider.filter) {

@@ -91,7 +91,7 @@ async function promptUrn(services: Services, connection: string): Promise<{ urn:
   const title = activeTitle(services, 'DataHub: Restore Indices for URN');
   const urn = await pickOrType({
     title: `${title} (1/2)`,
-    prompt: 'The URN whose search and graph index entries to rebuild. A DataHub link or URL-encoded URN works too.',
+    prompt: 'The URN to index again in DataHub search and graph. A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
     typeLabel: 'Type or paste a URN…',
     suggestions: urnAtActiveCursor(),
@@ -125,11 +125,13 @@ async function restoreIndicesCommand(
           restoreUrn(services, active, input.urn, input.aspect, signal),
         )
       : await restoreUrn(services, active, input.urn, input.aspect);
-    if (interactive) showUrnResult(services, outcome);
     const result: RestoreUrnResult = { urn: outcome.urn, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored, raw: outcome.raw };
     const confirm = args?.verify ? [input.urn] : before ? missingFromSearch(before) : [];
+    // One notification per operation: when search is confirmed next, the restore's result leads that message.
+    if (interactive && confirm.length === 0) showUrnResult(services, outcome);
     if (confirm.length > 0) {
-      const waited = (await confirmSearchable(services, active, confirm, { interactive })).get(input.urn);
+      const lead = interactive ? urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs) : undefined;
+      const waited = (await confirmSearchable(services, active, confirm, { interactive, lead })).get(input.urn);
       if (args?.verify && waited) {
         result.searchable = waited.searchable;
         if (waited.searchable) result.searchableAfterMs = waited.elapsedMs;

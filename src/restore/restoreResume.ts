@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { IncompletePage } from '../model/restore/restorePlan';
 import type { RestoreWindow } from '../model/restore/restoreWindow';
+import { formatDateTime } from '../model/shared/format';
 import type { PatternRun } from './restoreRun';
 
 const KEY = 'datahub.restore.run.v1';
@@ -78,10 +79,10 @@ export class SavedRuns {
 /** "Resume the run of urn:li:dataset:% at start=48000?" plus what else it remembers. */
 export function resumeQuestion(run: SavedRun): { message: string; detail: string } {
   const parts = [`Pattern (SQL LIKE): ${run.urnLike}`, `Aspect: ${run.aspect ?? 'all aspects'}`, `batchSize: ${run.batchSize}`];
-  if (run.window) parts.push(`Rows written from ${new Date(run.window.gePitEpochMs).toISOString()} to ${new Date(run.window.lePitEpochMs).toISOString()}`);
+  if (run.window) parts.push(`Rows written from ${formatDateTime(run.window.gePitEpochMs)} to ${formatDateTime(run.window.lePitEpochMs)}`);
   if (run.maxRows !== undefined) parts.push(`At most ${run.maxRows} rows from start=${run.firstStart}`);
   if (run.createDefaultAspects) parts.push('Creates default aspects (writes to the database)');
-  parts.push(`${run.rowsMigrated.toLocaleString('en-US')} rows restored so far; last saved ${new Date(run.savedAt).toISOString()}.`);
+  parts.push(`${run.rowsMigrated.toLocaleString('en-US')} rows restored so far; last saved ${formatDateTime(run.savedAt)}.`);
   if (run.doneAfterNext.length > 0) parts.push(`${run.doneAfterNext.length} later page(s) already done are skipped.`);
   if (run.incompletePages.length > 0) {
     parts.push(`Incomplete pages to re-run: start=${run.incompletePages.slice(0, 5).map((p) => p.start).join(', ')}${run.incompletePages.length > 5 ? ` and ${run.incompletePages.length - 5} more` : ''}.`);

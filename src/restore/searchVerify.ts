@@ -9,6 +9,7 @@ import type { ActiveClient, Services } from '../ui/services';
 import type { SearchIndexStatus } from '../gms/types';
 import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/restore/searchCheck';
 import { shortenUrn } from '../model/restore/restoreFormat';
+import { formatDuration } from '../model/shared/format';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
 export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {
@@ -34,6 +35,8 @@ export interface ConfirmOptions {
   /** Show a cancellable progress notification and the result message. */
   interactive: boolean;
   budgetMs?: number;
+  /** What the operation did before (the restore's result): it leads the progress and the one result message. */
+  lead?: string;
 }
 
 /** Polls until each URN is searchable or the budget is spent; returns the outcome per URN. */
@@ -54,9 +57,10 @@ export async function confirmSearchable(services: Services, active: ActiveClient
     await run();
     return outcomes;
   }
-  const label = urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
+  // After a lead (the restore's result, which names the URN) "it" is enough.
+  const label = options.lead && urns.length === 1 ? 'it' : urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
   const cancelled = await safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Waiting for DataHub search to index ${label}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`, cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -64,21 +68,27 @@ export async function confirmSearchable(services: Services, active: ActiveClient
       return controller.signal.aborted;
     },
   );
-  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl);
+  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl, options.lead);
   return outcomes;
 }
 
-function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined): void {
+function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined, lead?: string): void {
   const entries = [...outcomes.entries()];
   const missing = entries.filter(([, o]) => !o.searchable);
   const lines = entries.map(([urn, o]) =>
     o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o),
   );
   for (const line of lines) services.log.info(line);
+  // After a lead (the restore's result, which names the URN) the one URN is "It".
+  if (lead && entries.length === 1) {
+    const [, o] = entries[0];
+    lines[0] = o.elapsedMs < 0 ? 'Stopped waiting for search (cancelled).' : waitMessage('It', o);
+  }
   let message: string;
   if (entries.length === 1) message = lines[0];
-  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${(Math.max(...entries.map(([, o]) => o.elapsedMs)) / 1000).toFixed(1)} s).`;
+  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
   else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
+  if (lead) message = `${lead} ${message}`;
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.
   const page = entries.length === 1 && missing.length === 0 && frontendUrl ? entityPageUrl(frontendUrl, entries[0][0]) : undefined;

@@ -93,7 +93,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
       if (result.kind === 'completed') void refreshAfterTruncate(services);
       if (result.kind === 'task') {
-        store.add({ task: result.task, target, cutoff: { endTimeMillis }, startedHere: true, connectionName: run.errorContext.connection?.name });
+        store.add({ task: result.task, target, cutoff: { endTimeMillis }, startedHere: true, connectionName: run.errorContext.connection?.name, context: result.fallback ? { fallback: result.fallback } : undefined });
         if (watch) watchInBackground(result.task);
       }
       return result;

@@ -8,7 +8,9 @@ import { formatCutoffTime } from '../model/truncate/cutoff';
 import { isGmsError } from '../gms/errors';
 import { originOf } from '../model/shared/errors';
 import type { AdvancedOptions } from '../model/truncate/truncateOptions';
-import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncate/truncateText';
+import { presentDryRun, syncCompletionMessage, targetName, type CutoffChoice, type DryRunResult, type TruncateContext, type TruncateTarget } from '../model/truncate/truncateText';
+import { isKnownSize } from '../model/shared/format';
+import { findNamedIndex } from '../model/truncate/truncateTarget';
 import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/truncateRun';
 import { reportError, type CommandRun } from '../ui/commandRunner';
@@ -48,14 +50,22 @@ async function realRun(
   target: TruncateTarget,
   cutoff: CutoffChoice,
   options: AdvancedOptions,
-  tell: boolean,
   signal?: AbortSignal,
 ): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
   const name = targetName(target);
+  // Not a notification of its own: the fallback is part of the result (one notification per operation).
   return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req, signal), request(target, cutoff.endTimeMillis, options, false), (reason) => {
-    services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead.`);
-    if (tell) void safeWindow.showWarningMessage(fallbackMessage(name));
+    services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead. ${fallbackMessage(name)}`);
   });
+}
+
+/** The index's size and row count before the deletion, for the estimate in the result; undefined when unknown. */
+export function sizeBefore(services: Services, target: TruncateTarget, rows: number): TruncateContext['before'] {
+  const indices = services.indexSizes.current?.indices ?? [];
+  const index = target.indexName
+    ? indices.find((i) => i.indexName === target.indexName)
+    : findNamedIndex(indices, target.entityType, target.aspect);
+  return index && isKnownSize(index.sizeMb) && rows > 0 ? { sizeMb: index.sizeMb, rows } : undefined;
 }
 
 function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
@@ -127,7 +137,7 @@ export async function runTruncate(
     active = await clientAfterConfirm(services, active, targetName(target));
   }
   const { client, connection } = active;
-  const { result, fallback } = await realRun(services, client, target, cutoff, options, false);
+  const { result, fallback } = await realRun(services, client, target, cutoff, options);
   logResult(services, connection.name, target, cutoff, result);
   return toCommandResult(result, fallback);
 }
@@ -214,7 +224,7 @@ export async function interactiveTruncate(
   const dry = await dryRunWithProgress(active.client, target, cutoff, options);
   logResult(services, active.connection.name, target, cutoff, dry);
   if (dry.kind === 'completed') {
-    void safeWindow.showWarningMessage(`The server truncated ${name} without a dry run ("${dry.summary}").`);
+    void safeWindow.showWarningMessage(`The server deleted the old rows of ${name} at once, without counting them first ("${dry.summary}").`);
     void refreshAfterTruncate(services);
     return toCommandResult(dry);
   }
@@ -236,7 +246,7 @@ export async function interactiveTruncate(
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        return realRun(services, sender.client, target, cutoff, options, true, controller.signal);
+        return realRun(services, sender.client, target, cutoff, options, controller.signal);
       },
     ));
   } catch (error) {
@@ -251,12 +261,13 @@ export async function interactiveTruncate(
   if (started.kind === 'dryRun') {
     throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
   }
+  const context: TruncateContext = { fallback, before: sizeBefore(services, target, dry.total) };
   if (started.kind === 'completed') {
     // Older servers reindex synchronously: the answer means the rows are already gone.
-    void safeWindow.showInformationMessage(`Truncation of ${name} done: the server reindexed it at once ("${started.summary}").`);
+    void safeWindow.showInformationMessage(syncCompletionMessage(target, dry, context, started.summary));
     await refreshAfterTruncate(services);
     return toCommandResult(started, fallback);
   }
-  store.add({ task: started.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
+  store.add({ task: started.task, target, cutoff, startedHere: true, connectionName: active.connection.name, context });
   return toCommandResult(started, fallback);
 }

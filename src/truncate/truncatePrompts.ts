@@ -86,13 +86,13 @@ export async function pickCutoffAndOptions(targetName: string, initial: Advanced
 function pickCutoffStep(targetName: string, options: AdvancedOptions, connection?: TitleConnection): Promise<CutoffStep | undefined> {
   const now = new Date();
   const qp = vscode.window.createQuickPick<Item<CutoffStep>>();
-  qp.title = titleFor(connection, `Truncate ${targetName}: delete entries older than…`);
+  qp.title = titleFor(connection, `Truncate ${targetName}: delete rows older than…`);
   qp.placeholder = 'Pick a preset, or type a date (YYYY-MM-DD, local midnight) or epoch milliseconds';
   qp.ignoreFocusOut = true;
   qp.matchOnDescription = false;
   const fixed: Array<Item<CutoffStep>> = CUTOFF_PRESET_DAYS.map((days) => {
     const cutoff = presetCutoff(days, now);
-    return { label: `$(history) ${days} days`, description: `entries at or before ${formatCutoffTime(cutoff.endTimeMillis)}`, value: { kind: 'cutoff', cutoff } };
+    return { label: `$(history) ${days} days`, description: `rows at or before ${formatCutoffTime(cutoff.endTimeMillis)}`, value: { kind: 'cutoff', cutoff } };
   });
   fixed.push(
     { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -121,7 +121,7 @@ function pickCutoffStep(targetName: string, options: AdvancedOptions, connection
     const typed: Item<CutoffStep> = parsed.ok
       ? {
           label: `$(check) ${text.trim()}`,
-          description: `entries at or before ${formatCutoffTime(parsed.cutoff.endTimeMillis)}`,
+          description: `rows at or before ${formatCutoffTime(parsed.cutoff.endTimeMillis)}`,
           alwaysShow: true,
           value: { kind: 'cutoff', cutoff: parsed.cutoff },
         }
@@ -140,7 +140,7 @@ function pickCutoffStep(targetName: string, options: AdvancedOptions, connection
 /** An InputBox whose prompt shows the resulting date and time, and which refuses futures and non-dates. */
 export function askCutoff(targetName: string, initial = '', connection?: TitleConnection): Promise<Cutoff | undefined> {
   const box = vscode.window.createInputBox();
-  box.title = titleFor(connection, `Truncate ${targetName}: delete entries at or before…`);
+  box.title = titleFor(connection, `Truncate ${targetName}: delete rows at or before…`);
   box.placeholder = 'YYYY-MM-DD (local midnight), epoch milliseconds, or a number of days such as 45d';
   box.ignoreFocusOut = true;
   box.value = initial;
@@ -153,7 +153,7 @@ export function askCutoff(targetName: string, initial = '', connection?: TitleCo
     }
     const parsed = parseCutoff(text, new Date());
     box.validationMessage = parsed.ok ? undefined : { message: parsed.message, severity: vscode.InputBoxValidationSeverity.Error };
-    box.prompt = parsed.ok ? `Deletes entries at or before ${formatCutoffTime(parsed.cutoff.endTimeMillis)}. Press Enter to continue.` : basePrompt;
+    box.prompt = parsed.ok ? `Deletes rows at or before ${formatCutoffTime(parsed.cutoff.endTimeMillis)}. Press Enter to continue.` : basePrompt;
     return parsed.ok ? parsed.cutoff : undefined;
   };
   update(initial);
@@ -174,7 +174,7 @@ export async function pickAdvancedOptions(targetName: string, initial: AdvancedO
     qp.items = [
       { label: '$(check) Use these options', description: formatOptions(options), value: 'done' },
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: 'Method', description: METHODS.find((m) => m.id === options.method)?.label, detail: 'auto lets the server choose; a forced method sends one flag, as true', value: 'method' },
+      { label: 'Method', description: METHODS.find((m) => m.id === options.method)?.label, detail: 'Auto lets the server choose how to delete; or force one of the two ways', value: 'method' },
       { label: 'Batch size', description: options.batchSize?.toLocaleString('en-US') ?? 'server default', value: 'batchSize' },
       { label: 'Timeout (seconds)', description: options.timeoutSeconds?.toLocaleString('en-US') ?? 'server default', value: 'timeoutSeconds' },
       { label: '$(discard) Reset to defaults', value: 'reset' },
@@ -214,7 +214,7 @@ export async function pickAdvancedOptions(targetName: string, initial: AdvancedO
 export async function pickIndex(indices: IndexSize[], connection?: TitleConnection): Promise<IndexSize | undefined> {
   const usable = indices.filter(isTruncatable).sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1));
   const qp = vscode.window.createQuickPick<Item<IndexSize>>();
-  qp.title = titleFor(connection, 'DataHub: Truncate Timeseries Aspect (entity and aspect)');
+  qp.title = titleFor(connection, 'DataHub: Truncate Old Rows (pick an index)');
   qp.placeholder = usable.length ? 'Pick the timeseries index to truncate (type to filter)' : 'No timeseries index this server named (entity and aspect); indices of other deployments cannot be truncated';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;

@@ -104,14 +104,15 @@ export class TaskWatcher {
             cancelledByUser = true;
             controller.abort();
           });
-          progress.report({ message: `task ${task} — waiting for its first report. Cancel stops watching; the task goes on.` });
+          const how = record?.context?.fallback === 'deleteByQuery' ? 'The server could not reindex this index, so it deletes the rows in place. ' : '';
+          progress.report({ message: `${how}Task ${task}: waiting for its first report. Cancel stops watching; the task goes on.` });
           let reported = 0;
           try {
             return await this.poll(client, task, controller.signal, (status) => {
               const { fraction } = taskProgress(status);
               const pct = fraction === undefined ? reported : Math.round(fraction * 100);
               const counts = formatCounts(status) || 'running';
-              progress.report({ message: `${counts}. Cancel stops watching; the task goes on.`, increment: Math.max(0, pct - reported) });
+              progress.report({ message: `${how}${counts}. Cancel stops watching; the task goes on.`, increment: Math.max(0, pct - reported) });
               reported = Math.max(reported, pct);
             });
           } finally {
@@ -128,7 +129,7 @@ export class TaskWatcher {
 
     if (outcome.outcome === 'completed') {
       this.store.stopWatching(task, controller, 'completed');
-      const summary = completionSummary(outcome.status, record?.target);
+      const summary = completionSummary(outcome.status, record?.target, record?.context);
       this.services.log.info(summary);
       void safeWindow.showInformationMessage(summary);
       await refreshAfterTruncate(this.services);

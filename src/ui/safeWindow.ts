@@ -8,6 +8,12 @@ import { uiLine, uiText } from '../model/shared/uiText';
 export interface ShownText {
   surface: 'information' | 'warning' | 'error' | 'modal detail' | 'progress' | 'status bar' | 'quick pick';
   text: string;
+  /** Date.now() when it was shown. */
+  at?: number;
+  /** A modal dialog's message (not a notification toast). */
+  modal?: boolean;
+  /** Progress notifications: Date.now() once the notification had closed. */
+  closedAt?: number;
 }
 
 let recorder: ShownText[] | undefined;
@@ -17,8 +23,8 @@ export function recordShownTexts(into: ShownText[] | undefined): void {
   recorder = into;
 }
 
-function shown(surface: ShownText['surface'], text: string): string {
-  recorder?.push({ surface, text });
+function shown(surface: ShownText['surface'], text: string, extra?: Partial<ShownText>): string {
+  recorder?.push({ surface, text, at: Date.now(), ...extra });
   return text;
 }
 
@@ -44,7 +50,7 @@ function message(surface: 'information' | 'warning' | 'error', show: () => Show)
     if (isOptions(first)) {
       const options: vscode.MessageOptions = { ...first };
       if (options.detail !== undefined) options.detail = shown('modal detail', uiText(options.detail, 4000));
-      const safeText = shown(surface, uiText(text));
+      const safeText = shown(surface, uiText(text), options.modal ? { modal: true } : undefined);
       if (options.modal && answerer) {
         return Promise.resolve(answerer(safeText, options.detail, items.map(titleOf))).then((title) => items.find((item) => titleOf(item) === title));
       }
@@ -58,20 +64,60 @@ export const showInformationMessage = message('information', () => vscode.window
 export const showWarningMessage = message('warning', () => vscode.window.showWarningMessage);
 export const showErrorMessage = message('error', () => vscode.window.showErrorMessage);
 
-/** vscode.window.withProgress with the title and every reported message sanitised. */
+/**
+ * How long VS Code keeps a progress notification up at the least: its progress
+ * service closes it only when both the task and an 800 ms timer are done
+ * (ProgressService.withNotificationProgress in microsoft/vscode,
+ * src/vs/workbench/services/progress/browser/progressService.ts), plus a margin
+ * for the close to reach the screen.
+ */
+export const PROGRESS_NOTIFICATION_MIN_MS = 800;
+const CLOSE_MARGIN_MS = 150;
+
+/**
+ * vscode.window.withProgress with the title and every reported message
+ * sanitised. A notification progress settles only once its toast has closed, so
+ * the result (or error) that follows replaces it instead of appearing beside a
+ * stale progress toast, and a modal is never shown over one.
+ */
 export function withProgress<R>(
   options: vscode.ProgressOptions,
   task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
 ): Thenable<R> {
-  const safe = options.title === undefined ? options : { ...options, title: shown('progress', uiLine(options.title)) };
-  return vscode.window.withProgress(safe, (progress, token) =>
+  const opened = Date.now();
+  const entries: ShownText[] = [];
+  const record = (text: string): string => {
+    const before = recorder?.length ?? 0;
+    shown('progress', text);
+    if (recorder && recorder.length > before) entries.push(recorder[recorder.length - 1]);
+    return text;
+  };
+  const safe = options.title === undefined ? options : { ...options, title: record(uiLine(options.title)) };
+  const running = vscode.window.withProgress(safe, (progress, token) =>
     task(
       {
-        report: (value) =>
-          progress.report(value.message === undefined ? value : { ...value, message: shown('progress', uiLine(value.message)) }),
+        report: (value) => progress.report(value.message === undefined ? value : { ...value, message: record(uiLine(value.message)) }),
       },
       token,
     ),
+  );
+  const closed = async (): Promise<void> => {
+    if (options.location === vscode.ProgressLocation.Notification) {
+      const wait = opened + PROGRESS_NOTIFICATION_MIN_MS + CLOSE_MARGIN_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const at = Date.now();
+    for (const entry of entries) entry.closedAt = at;
+  };
+  return Promise.resolve(running).then(
+    async (value) => {
+      await closed();
+      return value;
+    },
+    async (error: unknown) => {
+      await closed();
+      throw error;
+    },
   );
 }
 

@@ -1,7 +1,7 @@
 // Grouping, sorting and filtering of timeseries index sizes. Pure: works on the
 // client's IndexSize values and raw megabytes; formatting lives in format.ts.
 import type { IndexSize } from '../../gms/types';
-import { formatClock, formatIndexCount, formatSize, isKnownSize } from '../shared/format';
+import { formatDateTime, formatIndexCount, formatSize, isKnownSize } from '../shared/format';
 import { OTHER_INDICES } from '../truncate/truncateTarget';
 
 export type SortMode = 'size' | 'name';
@@ -146,12 +146,12 @@ export function describeGroup(group: IndexGroup): string {
   return parts.join(' · ');
 }
 
-/** "42 indices · 37.5 GB · fetched 10:42" for the view's message line. */
+/** "42 indices · 37.5 GB · fetched 2026-11-23 10:42 (UTC+01:00)" for the view's message line. */
 export function describeTotals(indices: readonly IndexSize[], fetchedAt: Date): string {
   const parts = [formatIndexCount(indices.length), formatSize(totalMbOf(indices))];
   const unknown = countUnknown(indices);
   if (unknown > 0) parts.push(`${unknown} of unknown size`);
-  parts.push(`fetched ${formatClock(fetchedAt)}`);
+  parts.push(`fetched ${formatDateTime(fetchedAt.getTime())}`);
   return parts.join(' · ');
 }
 

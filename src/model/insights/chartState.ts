@@ -1,7 +1,7 @@
 // Builds what the size chart shows from the last fetch and the history.
 // Pure (no vscode import), so the grouping, order and labels are unit-tested.
 import type { IndexSize } from '../../gms/types';
-import { formatExactMb, formatIndexCount, formatShare, formatSize, isKnownSize } from '../shared/format';
+import { formatDateTime, formatExactMb, formatIndexCount, formatShare, formatSize, isKnownSize } from '../shared/format';
 import { groupIndices, sortGroups } from '../indices/indices';
 import { DAY_MS, describeGrowth, fastestGrowing, formatDelta, growthFor, seriesFor, type ConnectionHistory } from './history';
 import { isTruncatable, UNNAMED_REASON } from '../truncate/truncateTarget';
@@ -46,7 +46,7 @@ export function buildChartState(
     ...status,
     connection: input.connection,
     fetchedAtIso: new Date(input.fetchedAt).toISOString(),
-    fetchedAtLabel: new Date(input.fetchedAt).toLocaleString(),
+    fetchedAtLabel: formatDateTime(input.fetchedAt),
     totalLabel: formatSize(input.totalMb),
     countLabel: formatIndexCount(input.indices.length),
     maxMb,

@@ -3,6 +3,8 @@
 import type { RestoreResult } from '../../gms/types';
 import type { RestorePlanResult } from './restorePlan';
 import { formatInstant, type RestoreWindow } from './restoreWindow';
+import { formatDuration } from '../shared/format';
+import { ignoredNote } from './restoreText';
 
 /** Long URNs keep their head (entity type) and tail (the distinctive end). */
 export function shortenUrn(urn: string, max = 80): string {
@@ -12,25 +14,21 @@ export function shortenUrn(urn: string, max = 80): string {
   return `${urn.slice(0, head)}…${urn.slice(urn.length - (keep - head))}`;
 }
 
-export function formatSeconds(ms: number): string {
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return `${minutes} min ${seconds} s`;
-}
+/** Durations of restores, in the one duration format ("under 0.1 s", never "0.0 s"). */
+export const formatSeconds = formatDuration;
 
 export function count(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** "Restored 7 rows for urn:li:…, 1 ignored, 0.4 s" */
+/** "Restored 7 rows for urn:li:…, 1 ignored, 0.4 s. Ignored rows are …" ("N ignored" and its meaning only when some were). */
 export function urnResultMessage(urn: string, aspect: string | undefined, rowsMigrated: number, ignored: number, ms: number): string {
   const what = aspect ? `${shortenUrn(urn)} (aspect ${aspect})` : shortenUrn(urn);
   if (rowsMigrated === 0 && ignored === 0) {
     return `Nothing to restore for ${what}: DataHub has no ${aspect ? `${aspect} aspect` : 'aspects'} for this URN. Check the URN (${formatSeconds(ms)}).`;
   }
-  return `Restored ${count(rowsMigrated, 'row')} for ${what}, ${ignored} ignored, ${formatSeconds(ms)}`;
+  const skipped = ignored > 0 ? `, ${ignored.toLocaleString('en-US')} ignored` : '';
+  return `Restored ${count(rowsMigrated, 'row')} for ${what}${skipped}, ${formatSeconds(ms)}.${ignoredNote(ignored)}`;
 }
 
 /** Log lines for one answer: the arguments and every batch as the server printed them, then the raw text. */
@@ -56,11 +54,9 @@ export interface PatternRunParams {
   window?: RestoreWindow;
 }
 
-/** "2026-11-21 23:30" in local time. */
-const localMinute = (ms: number): string => formatInstant(ms).slice(0, 16);
 
 function scope(p: PatternRunParams): string {
-  const window = p.window ? `, written ${localMinute(p.window.gePitEpochMs)} to ${localMinute(p.window.lePitEpochMs)} local time` : '';
+  const window = p.window ? `, written ${formatInstant(p.window.gePitEpochMs)} to ${formatInstant(p.window.lePitEpochMs)}` : '';
   return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}${window}`;
 }
 
@@ -86,7 +82,7 @@ export function incompleteText(r: Pick<RestorePlanResult, 'incompletePages'>): s
 
 /** The message at the end of a restore by pattern, whatever happened. */
 export function patternResultMessage(p: PatternRunParams, r: RestorePlanResult, errorText?: string): string {
-  return baseResultMessage(p, r, errorText) + incompleteText(r);
+  return baseResultMessage(p, r, errorText) + incompleteText(r) + ignoredNote(r.ignored);
 }
 
 function baseResultMessage(p: PatternRunParams, r: RestorePlanResult, errorText?: string): string {

@@ -9,6 +9,7 @@
 // ignore the window (and limit, createDefaultAspects) without a word; only their
 // echoed RestoreIndicesArgs(…) tells, so a first request that cannot match any row
 // asks before a single row is restored.
+import { formatDateTime } from '../shared/format';
 import type { RestoreRequest, RestoreResult } from '../../gms/types';
 
 export interface RestoreWindow {
@@ -77,13 +78,9 @@ export function parseLocalDateTime(text: string): number | string {
   return date.getTime();
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "2026-11-20 14:30:00 local (2026-11-20T13:30:00.000Z)". */
+/** An instant in the one date-time format: "2026-11-20 14:30 (UTC+01:00)". */
 export function formatInstant(ms: number): string {
-  const d = new Date(ms);
-  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `${local} local (${d.toISOString()})`;
+  return formatDateTime(ms);
 }
 
 export function describeWindow(window: RestoreWindow): string {

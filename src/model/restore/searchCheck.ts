@@ -2,6 +2,7 @@
 // entity's page in the DataHub UI, and the wait for a restore to become
 // searchable (backoff about 1, 2, 4, 8 s up to a budget). No vscode here.
 import type { SearchIndexStatus } from '../../gms/types';
+import { formatDuration } from '../shared/format';
 
 export type SearchVerdict = 'searchable' | 'missingFromSearch' | 'softDeleted' | 'nowhere';
 
@@ -132,8 +133,7 @@ export async function waitUntilSearchable(isSearchable: (signal?: AbortSignal) =
 }
 
 export function waitMessage(label: string, outcome: WaitOutcome): string {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return outcome.searchable
-    ? `${label} is now searchable after ${seconds(outcome.elapsedMs)}.`
-    : `${label} is still not in search after ${Math.round(outcome.elapsedMs / 1000)} s: the search indexing consumer may be lagging or failing; check the GMS logs.`;
+    ? `${label} is now searchable after ${formatDuration(outcome.elapsedMs)}.`
+    : `${label} is still not in search after ${formatDuration(outcome.elapsedMs)}: the search indexing consumer may be lagging or failing; check the GMS logs.`;
 }

@@ -53,7 +53,7 @@ export interface ErrorContext {
 export const ACTIONS = {
   setToken: { title: 'Set Access Token', command: Commands.setAccessToken },
   addConnection: { title: 'Add Connection', command: Commands.addConnection },
-  importFromCli: { title: 'Import from DataHub CLI', command: Commands.importFromCli },
+  importFromCli: { title: 'Import Connection from DataHub CLI', command: Commands.importFromCli },
   openSettings: { title: 'Open Settings', command: Commands.openSettings },
   showLog: { title: 'Show Log', command: Commands.showLog },
   switchConnection: { title: 'Switch Connection', command: Commands.switchConnection },

@@ -71,3 +71,45 @@ export function formatIndexCount(count: number): string {
 export function formatClock(date: Date): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** "UTC+02:00" for the local offset at that instant. */
+export function formatUtcOffset(ms: number): string {
+  const offsetMin = -new Date(ms).getTimezoneOffset();
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `UTC${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
+/**
+ * The one date-time format of the extension (tree, chart, tasks, modals,
+ * notifications): local time to the minute, with its offset so nobody
+ * guesses the zone: "2026-11-23 14:05 (UTC+01:00)". Logs keep exact epoch
+ * milliseconds. "unknown time" for a non-finite value.
+ */
+export function formatDateTime(ms: number): string {
+  if (!Number.isFinite(ms)) return 'unknown time';
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())} (${formatUtcOffset(ms)})`;
+}
+
+/**
+ * The one duration format: "under 0.1 s", "3.2 s", "42 s", "2 min 05 s",
+ * "1 h 02 min"; never "0.0 s". "unknown" for a negative or non-finite value.
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
+  if (ms < 100) return 'under 0.1 s';
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  const totalS = Math.round(ms / 1000);
+  if (totalS < 60) return `${totalS} s`;
+  if (totalS < 3600) return `${Math.floor(totalS / 60)} min ${pad2(totalS % 60)} s`;
+  const totalMin = Math.round(totalS / 60);
+  return `${Math.floor(totalMin / 60)} h ${pad2(totalMin % 60)} min`;
+}
+
+/** "1 row", "1,234 rows": counts of rows, the one word for what an index holds. */
+export function formatRows(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+}

@@ -1,4 +1,5 @@
 // Cutoff instants for truncation: presets, typed dates and epoch milliseconds.
+import { formatDateTime } from '../shared/format';
 // Pure: no vscode import. Dates are the user's local time, because "older than
 // 2025-01-01" means midnight where the user is, not in UTC.
 
@@ -29,20 +30,17 @@ export function daysAgo(days: number, now: Date = new Date()): number {
 }
 
 export function presetCutoff(days: number, now: Date = new Date()): Cutoff {
-  return { endTimeMillis: daysAgo(days, now), source: 'preset', label: `${days} days ago` };
+  // Whole minutes, so the cutoff reads the same everywhere it is shown (no seconds).
+  const at = new Date(daysAgo(days, now));
+  at.setSeconds(0, 0);
+  return { endTimeMillis: at.getTime(), source: 'preset', label: `${days} days ago` };
 }
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/** "UTC+02:00" for the local offset at that instant. */
-export function formatUtcOffset(ms: number): string {
-  const offsetMin = -new Date(ms).getTimezoneOffset();
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+export { formatUtcOffset } from '../shared/format';
 
 /** "2025-01-01" in local time. */
 export function formatLocalDate(ms: number): string {
@@ -50,10 +48,9 @@ export function formatLocalDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** "2025-01-01 00:00 (UTC+01:00)": local date and time, with the offset so nobody guesses the zone. */
+/** The cutoff instant in the one date-time format: "2025-01-01 00:00 (UTC+01:00)". */
 export function formatCutoffTime(ms: number): string {
-  const d = new Date(ms);
-  return `${formatLocalDate(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())} (${formatUtcOffset(ms)})`;
+  return formatDateTime(ms);
 }
 
 /** Whole days before now: the unit the presets speak. */
@@ -78,7 +75,7 @@ const FORMAT_HINT = 'Type a date as YYYY-MM-DD (local midnight), epoch milliseco
 
 function notInFuture(endTimeMillis: number, now: Date, what: string): string | undefined {
   if (endTimeMillis > now.getTime()) {
-    return `${what} is in the future: ${formatCutoffTime(endTimeMillis)}. Pick a past time; entries at or before it are deleted.`;
+    return `${what} is in the future: ${formatCutoffTime(endTimeMillis)}. Pick a past time; rows at or before it are deleted.`;
   }
   return undefined;
 }

@@ -7,9 +7,9 @@ import { MAX_BATCH_SIZE } from '../../gms/validate';
 export type MethodChoice = NonNullable<TruncateRequest['method']>;
 
 export const METHODS: ReadonlyArray<{ id: MethodChoice; label: string; detail: string }> = [
-  { id: 'auto', label: 'Auto', detail: 'The server decides: delete by query when under half the rows go, otherwise reindex.' },
-  { id: 'deleteByQuery', label: 'Force delete by query', detail: 'Deletes the matching rows in place (sends forceDeleteByQuery: true).' },
-  { id: 'reindex', label: 'Force reindex', detail: 'Copies the rows that stay into a new index and swaps it in (sends forceReindex: true).' },
+  { id: 'auto', label: 'Auto', detail: 'The server decides: deletes in place when under half the rows go, otherwise copies the rest to a new index (and deletes in place if it cannot).' },
+  { id: 'deleteByQuery', label: 'Force delete by query', detail: 'Deletes the old rows in place; the index stays the same index.' },
+  { id: 'reindex', label: 'Force reindex', detail: 'Copies the rows that stay into a new index and swaps it in; servers whose indices are not aliases refuse it.' },
 ];
 
 /** The client's bound (src/gms/validate.ts). */

@@ -2,6 +2,7 @@
 // task list's labels. Pure: no vscode import, so every sentence is unit-tested.
 import type { TaskStatus, TruncateMethod, TruncateRequest, TruncateResult } from '../../gms/types';
 import { formatAge, formatCutoffTime } from './cutoff';
+import { formatDuration, formatRows, formatSize, isKnownSize } from '../shared/format';
 
 export type DryRunResult = Extract<TruncateResult, { kind: 'dryRun' }>;
 
@@ -46,13 +47,13 @@ function methodLine(result: DryRunResult, forced: boolean): string {
         ? `the server deletes the ${n(result.toDelete)} rows in place`
         : 'the server did not say which method it will use';
   // Real servers usually cannot reindex (plain indices, not aliases): the flow then deletes by query.
-  const fallback = result.method === 'reindex' && !forced ? ' If the server cannot reindex this index, the rows are deleted by query instead.' : '';
+  const fallback = result.method === 'reindex' && !forced ? ' If the server cannot reindex this index, the rows are deleted in place instead.' : '';
   return `Method: ${methodLabel(result.method)}${forced ? ' (forced)' : ''}: ${how}.${fallback}`;
 }
 
 export function cutoffLine(cutoff: CutoffChoice, now: Date = new Date()): string {
   const age = cutoff.label ?? formatAge(cutoff.endTimeMillis, now);
-  return `Entries at or before ${formatCutoffTime(cutoff.endTimeMillis)} (${age}).`;
+  return `Rows at or before ${formatCutoffTime(cutoff.endTimeMillis)} (${age}).`;
 }
 
 function optionsLine(options: TruncateOptions): string {
@@ -104,15 +105,7 @@ export function presentDryRun(
   };
 }
 
-/** "3.2 s", "2 min 05 s", "1 h 02 min". */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return 'unknown';
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const totalS = Math.round(ms / 1000);
-  if (totalS < 3600) return `${Math.floor(totalS / 60)} min ${String(totalS % 60).padStart(2, '0')} s`;
-  const totalMin = Math.round(totalS / 60);
-  return `${Math.floor(totalMin / 60)} h ${String(totalMin % 60).padStart(2, '0')} min`;
-}
+export { formatDuration };
 
 export function runTimeMs(status: TaskStatus): number | undefined {
   return typeof status.runTimeNanos === 'number' ? status.runTimeNanos / 1e6 : undefined;
@@ -139,22 +132,58 @@ export function formatCounts(status: TaskStatus): string {
   return parts.join(' · ');
 }
 
-/** One sentence when a task completed: rows, batches, run time. */
-export function completionSummary(status: TaskStatus, target?: TruncateTarget): string {
-  const what = target ? `Truncation of ${targetName(target)}` : `Task ${status.task}`;
+/** What is known about a truncation besides its task status, for the result message. */
+export interface TruncateContext {
+  /** The server could not reindex, so the rows were deleted by query instead. */
+  fallback?: 'deleteByQuery';
+  /** The index size (decimal MB) and its row count before the deletion, when known (the dry run's total). */
+  before?: { sizeMb: number; rows: number };
+}
+
+/**
+ * The size an index should have once the deleted rows are gone: the size before
+ * times the share of rows kept. An estimate: documents differ in size, and the
+ * space is only given back as the search engine merges segments.
+ */
+export function estimatedSizeAfter(before: { sizeMb: number; rows: number }, deleted: number): number | undefined {
+  if (!isKnownSize(before.sizeMb) || !(before.rows > 0) || !(deleted >= 0)) return undefined;
+  const kept = Math.max(0, before.rows - deleted) / before.rows;
+  return before.sizeMb * kept;
+}
+
+/** Rows a completed task removed: deleted by query, or (reindex) the rows not copied across. */
+function deletedRows(status: TaskStatus, context: TruncateContext): number | undefined {
   const c = status.status;
-  const rows: string[] = [];
-  if (typeof c.deleted === 'number') rows.push(`deleted ${n(c.deleted)}${typeof c.total === 'number' && !c.created ? ` of ${n(c.total)}` : ''} rows`);
-  if (typeof c.created === 'number' && c.created > 0) rows.push(`kept ${n(c.created)} rows (copied to a new index)`);
-  let body = rows.join(', ');
-  if (typeof c.batches === 'number') body += `${body ? ' ' : ''}in ${c.batches === 1 ? '1 batch' : `${n(c.batches)} batches`}`;
+  if (typeof c.created === 'number' && c.created > 0) return context.before ? Math.max(0, context.before.rows - c.created) : undefined;
+  return typeof c.deleted === 'number' ? c.deleted : undefined;
+}
+
+/**
+ * The result of a completed truncation, numbers first: "Deleted 111 rows from
+ * dashboard/dashboardUsageStatistics, 9 MB → about 4 MB after the next refresh
+ * (estimate); the space is freed as the search engine merges segments." Then
+ * batches and run time, how it was done when that was not the plan, conflicts.
+ */
+export function completionSummary(status: TaskStatus, target?: TruncateTarget, context: TruncateContext = {}): string {
+  const c = status.status;
+  const where = target ? ` from ${targetName(target)}` : '';
+  const deleted = deletedRows(status, context);
+  const sentences: string[] = [];
+  let head = deleted !== undefined ? `Deleted ${formatRows(deleted)}${where}` : target ? `Truncation of ${targetName(target)} finished` : `Task ${status.task} finished`;
+  const after = deleted !== undefined && context.before ? estimatedSizeAfter(context.before, deleted) : undefined;
+  if (after !== undefined && context.before) {
+    head += `, ${formatSize(context.before.sizeMb)} → about ${formatSize(after)} (estimate) after the next refresh; deleted space is freed as the search engine merges segments`;
+  }
+  sentences.push(`${head}.`);
+  const how: string[] = [];
+  if (typeof c.created === 'number' && c.created > 0) how.push(`kept ${formatRows(c.created)} (copied to a new index)`);
+  if (typeof c.batches === 'number' && c.batches > 0) how.push(c.batches === 1 ? '1 batch' : `${n(c.batches)} batches`);
   const run = runTimeMs(status);
-  const time = run !== undefined ? ` Run time ${formatDuration(run)}.` : '';
-  const conflicts =
-    typeof c.version_conflicts === 'number' && c.version_conflicts > 0
-      ? ` ${n(c.version_conflicts)} rows changed while it ran and were skipped (version conflicts).`
-      : '';
-  return `${what} finished${body ? `: ${body}` : ''}.${time}${conflicts}`;
+  if (run !== undefined) how.push(`run time ${formatDuration(run)}`);
+  if (how.length > 0) sentences.push(`${how.join(', ').replace(/^./, (ch) => ch.toUpperCase())}.`);
+  if (context.fallback === 'deleteByQuery') sentences.push('The server could not reindex this index, so the rows were deleted in place instead; nothing was lost by the refused attempt.');
+  if (typeof c.version_conflicts === 'number' && c.version_conflicts > 0) sentences.push(`${formatRows(c.version_conflicts)} changed while it ran and were skipped.`);
+  return sentences.join(' ');
 }
 
 export type TaskState =
@@ -183,6 +212,8 @@ export interface TaskRecord {
   last?: TaskStatus;
   error?: string;
   finishedAt?: number;
+  /** Fallback and sizes before, for the result message. */
+  context?: TruncateContext;
 }
 
 const STATE_WORDS: Record<TaskState, string> = {
@@ -204,7 +235,7 @@ export function describeTask(record: TaskRecord): { label: string; description: 
   lines.push(`${record.startedHere ? 'Started' : 'Watched since'}: ${formatCutoffTime(record.startedAt)}`);
   if (record.cutoff) lines.push(`Cutoff: ${cutoffLine(record.cutoff, new Date(record.startedAt))}`);
   lines.push(`State: ${STATE_WORDS[record.state]}${counts ? ` (${counts})` : ''}`);
-  if (record.last && record.state === 'completed') lines.push(completionSummary(record.last, record.target));
+  if (record.last && record.state === 'completed') lines.push(completionSummary(record.last, record.target, record.context));
   if (record.error) lines.push(record.error);
   if (record.state === 'running' || record.state === 'error') lines.push('Watch it again with the eye button.');
   return { label, description, tooltip: lines.join('\n') };
@@ -213,4 +244,10 @@ export function describeTask(record: TaskRecord): { label: string; description: 
 /** Said when the user stops watching: the deletion itself goes on. */
 export function stoppedWatchingMessage(task: string): string {
   return `Stopped watching task ${task}. The task keeps running on the server; watch it again from DataHub Tasks (eye button) or with "DataHub: Show Task Status…".`;
+}
+
+/** An older server that reindexed at once: the dry run's count is what went, numbers first. */
+export function syncCompletionMessage(target: TruncateTarget, dry: Pick<DryRunResult, 'toDelete' | 'total'>, context: TruncateContext, summary: string): string {
+  const status: TaskStatus = { completed: true, task: '', status: { deleted: dry.toDelete, total: dry.total } };
+  return `${completionSummary(status, target, context)} The server did it at once ("${summary}").`;
 }

@@ -25,7 +25,7 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     md.appendCodeblock(match.urn, 'text');
     const args = commandArgs([{ urn: match.urn, notify: true }]);
     md.appendMarkdown(
-      `\n[$(sync) Restore indices for this URN](command:datahub.restoreIndices?${args} "Rebuild this URN's search and graph index entries on the active DataHub connection")`,
+      `\n[$(sync) Restore indices for this URN](command:datahub.restoreIndices?${args} "Send this URN's stored aspects to DataHub search and graph again, on the active connection")`,
     );
     md.appendMarkdown(
       ` · [$(search) Check search index](command:datahub.checkSearchIndex?${args} "Is it in the database and in DataHub search? Nothing is changed")`,

@@ -16,6 +16,7 @@ import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } 
 import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { showUrnResult } from '../restore';
 import { count, formatSeconds, shortenUrn } from '../../model/restore/restoreFormat';
+import { ignoredNote } from '../../model/restore/restoreText';
 import { normaliseUrnInput } from '../../model/restore/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
@@ -122,7 +123,7 @@ function summary(results: UrnRestoreItem[], ms: number): { message: string; fail
   const bad = results.filter((r): r is Extract<UrnRestoreItem, { ok: false }> => !r.ok);
   const rows = ok.reduce((n, r) => n + r.rowsMigrated, 0);
   const ignored = ok.reduce((n, r) => n + r.ignored, 0);
-  let message = `Restored ${ok.length} of ${count(results.length, 'URN')}: ${count(rows, 'row')}, ${ignored} ignored, ${formatSeconds(ms)}.`;
+  let message = `Restored ${ok.length} of ${count(results.length, 'URN')}: ${count(rows, 'row')}${ignored > 0 ? `, ${ignored} ignored` : ''}, ${formatSeconds(ms)}.${ignoredNote(ignored)}`;
   const failed = bad.filter((b) => !b.skipped);
   if (failed.length > 0) {
     message += ` ${failed.length} failed: ${failed

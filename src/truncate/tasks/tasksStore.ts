@@ -3,7 +3,7 @@
 // next window (tasksPersistence.ts).
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../../gms/types';
-import type { CutoffChoice, TaskRecord, TaskState, TruncateTarget } from '../../model/truncate/truncateText';
+import type { CutoffChoice, TaskRecord, TaskState, TruncateContext, TruncateTarget } from '../../model/truncate/truncateText';
 
 export interface NewTask {
   task: string;
@@ -13,6 +13,8 @@ export interface NewTask {
   startedHere: boolean;
   /** When it was started or first watched (default: now). */
   startedAt?: number;
+  /** Fallback and sizes before, for the result message. */
+  context?: TruncateContext;
 }
 
 export class TaskStore implements vscode.Disposable {
@@ -37,6 +39,8 @@ export class TaskStore implements vscode.Disposable {
       known.target ??= entry.target;
       known.cutoff ??= entry.cutoff;
       known.connectionName ??= entry.connectionName;
+      // A task started again under a known id (the engine reuses ids after a restart): what this start knows wins.
+      if (entry.context) known.context = { ...known.context, ...entry.context };
       this.changed.fire(known);
       return known;
     }

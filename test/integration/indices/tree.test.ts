@@ -114,7 +114,7 @@ describe('core: index sizes tree', () => {
     await refreshed();
     await settledRoots();
     const { indicesView } = await api();
-    assert.match(indicesView.treeView.message ?? '', /^10 indices · 33\.2 GB · fetched \d\d:\d\d$/);
+    assert.match(indicesView.treeView.message ?? '', /^10 indices · 33\.2 GB · fetched \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)$/);
     assert.equal(indicesView.treeView.description, 'sandbox');
   });
 
@@ -142,7 +142,7 @@ describe('core: index sizes tree', () => {
     assert.deepEqual(filtered.map((g) => g.label), ['dataset']);
     assert.deepEqual((await children(filtered[0].node)).map((i) => i.label), ['datasetprofile']);
     const { indicesView } = await api();
-    assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d\d:\d\d$/);
+    assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)$/);
 
     await exec(Commands.filterIndices, { filter: 'dataset*usage' });
     const wild = await settledRoots();

@@ -146,7 +146,7 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       await wb.pickQuickInputItem('Dark Modern');
       await frame.locator('.bar-row', { hasText: HOSTILE[1] }).click();
       const details = frame.locator('.details');
-      await details.locator('button', { hasText: 'Truncate Entries…' }).waitFor({ timeout: 10_000 });
+      await details.locator('button', { hasText: 'Truncate Old Rows…' }).waitFor({ timeout: 10_000 });
       assert.match((await details.textContent()) ?? '', /3 GB · 3,000 MB · \d+(\.\d)?% of all/);
       await wb.page.locator('.part.sidebar .monaco-list-row.selected', { hasText: HOSTILE[1] }).waitFor({ timeout: 15_000 });
       // The selection follows in the tree; the keyboard stays in the chart (the webview's frame has focus).
@@ -162,7 +162,7 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       const details = frame.locator('.details');
       await details.locator('.note', { hasText: /another deployment sharing the search cluster/ }).waitFor({ timeout: 10_000 });
       await details.locator('button', { hasText: 'Show in Tree' }).waitFor();
-      assert.equal(await details.locator('button', { hasText: 'Truncate Entries…' }).count(), 0);
+      assert.equal(await details.locator('button', { hasText: 'Truncate Old Rows…' }).count(), 0);
       await wb.screenshot('04-other-index-without-truncate');
     });
   });

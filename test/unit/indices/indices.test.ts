@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { formatDateTime } from '../../../src/model/shared/format';
 import assert from 'node:assert/strict';
 import type { IndexSize } from '../../../src/gms/types';
 import {
@@ -112,9 +113,9 @@ test('filter then group keeps only matching groups', () => {
 test('totals and filter lines for the view message', () => {
   const at = new Date(2025, 5, 1, 10, 42);
   const known = INDICES.filter((i) => i.sizeMb !== null);
-  assert.equal(describeTotals(known, at), '7 indices · 22.1 GB · fetched 10:42');
-  assert.equal(describeTotals(INDICES, at), '8 indices · 22.1 GB · 1 of unknown size · fetched 10:42');
-  assert.equal(describeTotals([], at), '0 indices · 0 B · fetched 10:42');
+  assert.equal(describeTotals(known, at), `7 indices · 22.1 GB · fetched ${formatDateTime(at.getTime())}`);
+  assert.equal(describeTotals(INDICES, at), `8 indices · 22.1 GB · 1 of unknown size · fetched ${formatDateTime(at.getTime())}`);
+  assert.equal(describeTotals([], at), `0 indices · 0 B · fetched ${formatDateTime(at.getTime())}`);
   assert.equal(describeFilter(' profile ', 2, 9), 'Filter: profile — 2 of 9 indices');
   assert.ok(Math.abs(totalMbOf(INDICES) - 22135.414208) < 1e-6);
 });

@@ -11,6 +11,8 @@ import {
   regexToLike,
 } from '../../../src/model/restore/restoreValidation';
 import { patternResultMessage, shortenUrn, urnResultMessage } from '../../../src/model/restore/restoreFormat';
+import { IGNORED_MEANING } from '../../../src/model/restore/restoreText';
+import { formatDateTime } from '../../../src/model/shared/format';
 import { entityTypeOfPattern, suggestAspects } from '../../../src/model/restore/restoreAspects';
 import type { RestorePlanResult } from '../../../src/model/restore/restorePlan';
 import { SAMPLE_URNS } from '../../sandbox/data';
@@ -95,9 +97,10 @@ describe('messages', () => {
   it('the single-URN result line', () => {
     assert.equal(
       urnResultMessage(SAMPLE_URNS.ordersDataset, undefined, 7, 1, 412),
-      'Restored 7 rows for urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD), 1 ignored, 0.4 s',
+      `Restored 7 rows for urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD), 1 ignored, 0.4 s. ${IGNORED_MEANING}`,
     );
-    assert.equal(urnResultMessage('urn:li:tag:pii', 'tagKey', 1, 0, 50), 'Restored 1 row for urn:li:tag:pii (aspect tagKey), 0 ignored, 0.1 s');
+    assert.equal(urnResultMessage('urn:li:tag:pii', 'tagKey', 1, 0, 50), 'Restored 1 row for urn:li:tag:pii (aspect tagKey), under 0.1 s.');
+    assert.equal(urnResultMessage('urn:li:tag:pii', 'tagKey', 1, 0, 150), 'Restored 1 row for urn:li:tag:pii (aspect tagKey), 0.1 s.');
     assert.match(urnResultMessage('urn:li:tag:nope', undefined, 0, 0, 30), /^Nothing to restore for urn:li:tag:nope: DataHub has no aspects/);
   });
 
@@ -118,7 +121,7 @@ describe('messages', () => {
 
   it('a failed run names the failing start, what was done and where to resume', () => {
     const msg = patternResultMessage(params, { ...base, status: 'failed', rowsMigrated: 38, ignored: 2, requests: 5, nextStart: 40, failure: { start: 40, error: new Error('x') } }, 'DataHub failed (500): database timeout');
-    assert.equal(msg, 'Stopped at start=40: DataHub failed (500): database timeout. Restored 38 rows (2 ignored) in 5 requests. Resume from start=40.');
+    assert.equal(msg, `Stopped at start=40: DataHub failed (500): database timeout. Restored 38 rows (2 ignored) in 5 requests. Resume from start=40. ${IGNORED_MEANING}`);
   });
 
   it('a failed concurrent run names the later batches that are already done, so a resume skips them', () => {
@@ -138,7 +141,7 @@ describe('messages', () => {
     );
     assert.equal(
       patternResultMessage(params, { ...base, rowsMigrated: 1234, ignored: 5, requests: 125, nextStart: 1239, reachedEnd: true }),
-      'Restored 1,234 rows (5 ignored) in 125 requests matching urn:li:dataset:%, 1.2 s.',
+      `Restored 1,234 rows (5 ignored) in 125 requests matching urn:li:dataset:%, 1.2 s. ${IGNORED_MEANING}`,
     );
     assert.match(
       patternResultMessage({ ...params, all: false }, { ...base, rowsMigrated: 10, requests: 1, nextStart: 10 }),
@@ -151,8 +154,9 @@ describe('messages', () => {
     const window = { gePitEpochMs: new Date(2026, 10, 21, 23, 30).getTime(), lePitEpochMs: new Date(2026, 10, 22, 23, 30).getTime() };
     assert.equal(
       patternResultMessage({ ...params, urnLike: 'urn:li:%', window }, { ...base, rowsMigrated: 38, requests: 2, nextStart: 38, reachedEnd: true }),
-      'Restored 38 rows in 2 requests matching urn:li:%, written 2026-11-21 23:30 to 2026-11-22 23:30 local time, 1.2 s.',
+      `Restored 38 rows in 2 requests matching urn:li:%, written ${formatDateTime(window.gePitEpochMs)} to ${formatDateTime(window.lePitEpochMs)}, 1.2 s.`,
     );
+    assert.match(formatDateTime(window.gePitEpochMs), /^2026-11-21 23:30 \(UTC[+-]\d\d:\d\d\)$/);
   });
 
   it('a completed run with incomplete pages names them and how to re-run exactly them', () => {

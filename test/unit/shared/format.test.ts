@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBytes, formatClock, formatExactMb, formatIndexCount, formatShare, formatSize } from '../../../src/model/shared/format';
+import { formatBytes, formatClock, formatDateTime, formatDuration, formatExactMb, formatIndexCount, formatRows, formatShare, formatSize, formatUtcOffset } from '../../../src/model/shared/format';
 
 test('sizes use decimal units with three significant digits', () => {
   assert.equal(formatSize(0.000208), '208 B');
@@ -60,4 +60,32 @@ test('counts and clock', () => {
   assert.equal(formatIndexCount(9), '9 indices');
   assert.equal(formatClock(new Date(2025, 0, 1, 9, 5)), '09:05');
   assert.equal(formatClock(new Date(2025, 0, 1, 22, 42)), '22:42');
+});
+
+test('one date-time format: local date and time to the minute, with the offset', () => {
+  const at = new Date(2026, 10, 23, 14, 5).getTime();
+  assert.match(formatDateTime(at), /^2026-11-23 14:05 \(UTC[+-]\d\d:\d\d\)$/);
+  assert.match(formatDateTime(at + 59_999), /^2026-11-23 14:05 \(UTC[+-]\d\d:\d\d\)$/);
+  assert.match(formatDateTime(new Date(2026, 0, 2, 3, 4).getTime()), /^2026-01-02 03:04 \(UTC[+-]\d\d:\d\d\)$/);
+  assert.equal(formatDateTime(at).endsWith(`(${formatUtcOffset(at)})`), true);
+  assert.equal(formatDateTime(Number.NaN), 'unknown time');
+});
+
+test('one duration format: never "0.0 s"', () => {
+  assert.equal(formatDuration(0), 'under 0.1 s');
+  assert.equal(formatDuration(49), 'under 0.1 s');
+  assert.equal(formatDuration(99), 'under 0.1 s');
+  assert.equal(formatDuration(100), '0.1 s');
+  assert.equal(formatDuration(3200), '3.2 s');
+  assert.equal(formatDuration(42_400), '42 s');
+  assert.equal(formatDuration(125_000), '2 min 05 s');
+  assert.equal(formatDuration(3_725_000), '1 h 02 min');
+  assert.equal(formatDuration(-1), 'unknown');
+  assert.equal(formatDuration(Number.POSITIVE_INFINITY), 'unknown');
+});
+
+test('rows are counted as rows', () => {
+  assert.equal(formatRows(1), '1 row');
+  assert.equal(formatRows(0), '0 rows');
+  assert.equal(formatRows(1234), '1,234 rows');
 });

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { localMidnight } from '../../../src/model/truncate/cutoff';
 import {
   completionSummary,
+  estimatedSizeAfter,
   describeTask,
   formatCounts,
   formatDuration,
@@ -37,8 +38,8 @@ describe('dry-run presentation', () => {
     assert.equal(view.message, 'Delete 120 of 201 rows (59.70%) from dataset_datasetprofileaspect_v1?');
     const lines = view.detail.split('\n');
     assert.equal(lines[0], 'Entity type dataset, aspect datasetprofile.');
-    assert.equal(lines[1], 'Entries at or before 2025-03-01 00:00 (UTC+01:00) (2025-03-01).');
-    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted by query instead.');
+    assert.equal(lines[1], 'Rows at or before 2025-03-01 00:00 (UTC+01:00) (2025-03-01).');
+    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted in place instead.');
     assert.equal(lines[3], 'Server options: default batch size, default timeout.');
     assert.match(lines[4], /cannot be restored/);
   });
@@ -91,13 +92,33 @@ describe('task progress and completion', () => {
   it('speaks of copied rows for a reindex task', () => {
     assert.equal(formatCounts({ completed: false, task: 'n:7', status: { total: 81, created: 40, deleted: 0, batches: 1 } }), '40/81 copied · 1 batch');
   });
-  it('summarises a finished task: deleted, batches, run time', () => {
+  it('summarises a finished task numbers first: rows deleted, then batches and run time', () => {
     const done = { ...running, completed: true, status: { total: 5000, deleted: 5000, batches: 5, version_conflicts: 3 } };
     assert.equal(
       completionSummary(done, target),
-      'Truncation of dataset_datasetprofileaspect_v1 finished: deleted 5,000 of 5,000 rows in 5 batches. Run time 1.2 s. 3 rows changed while it ran and were skipped (version conflicts).',
+      'Deleted 5,000 rows from dataset_datasetprofileaspect_v1. 5 batches, run time 1.2 s. 3 rows changed while it ran and were skipped.',
     );
     assert.equal(completionSummary({ completed: true, task: 'n:9', status: {} }), 'Task n:9 finished.');
+  });
+  it('estimates the size after from the size before and the share of rows deleted, labelled as an estimate', () => {
+    const dash = { entityType: 'dashboard', aspect: 'dashboardUsageStatistics' };
+    const done = { completed: true, task: 'n:8', status: { total: 111, deleted: 111, batches: 1 } };
+    assert.equal(
+      completionSummary(done, dash, { before: { sizeMb: 9, rows: 200 } }),
+      'Deleted 111 rows from dashboard/dashboardUsageStatistics, 9 MB → about 4 MB (estimate) after the next refresh; deleted space is freed as the search engine merges segments. 1 batch.',
+    );
+    assert.equal(estimatedSizeAfter({ sizeMb: 9, rows: 200 }, 111), 9 * (89 / 200));
+    assert.equal(estimatedSizeAfter({ sizeMb: 9, rows: 0 }, 0), undefined);
+    // A reindex copies the rows that stay: deleted is what was not copied.
+    const reindexed = { completed: true, task: 'n:8', status: { total: 89, created: 89, deleted: 0, batches: 1 } };
+    assert.match(completionSummary(reindexed, dash, { before: { sizeMb: 9, rows: 200 } }), /^Deleted 111 rows from dashboard\/dashboardUsageStatistics, 9 MB → about 4 MB \(estimate\)/);
+    assert.match(completionSummary(reindexed, dash, { before: { sizeMb: 9, rows: 200 } }), /Kept 89 rows \(copied to a new index\), 1 batch\./);
+  });
+  it('says in words when the server could not reindex and deleted in place instead', () => {
+    const done = { completed: true, task: 'n:8', status: { total: 111, deleted: 111 } };
+    const text = completionSummary(done, target, { fallback: 'deleteByQuery' });
+    assert.match(text, /^Deleted 111 rows from dataset_datasetprofileaspect_v1\. The server could not reindex this index, so the rows were deleted in place instead/);
+    assert.doesNotMatch(text, /forceDeleteByQuery|delete by query/);
   });
   it('formats durations for seconds, minutes and hours', () => {
     assert.equal(formatDuration(3200), '3.2 s');
@@ -110,7 +131,7 @@ describe('task progress and completion', () => {
     assert.equal(row.description, 'running · 1,200/5,000 deleted · 2 batches');
     assert.match(row.tooltip, /^Task: n:7$/m);
     assert.match(row.tooltip, /^Started: 2025-06-01 12:00 \(UTC\+02:00\)$/m);
-    assert.match(row.tooltip, /^Cutoff: Entries at or before 2025-03-01 00:00/m);
+    assert.match(row.tooltip, /^Cutoff: Rows at or before 2025-03-01 00:00/m);
     const byId = describeTask({ task: 'n:8', startedAt: now.getTime(), startedHere: false, state: 'notFound', error: 'Could not get task status for n:8.' });
     assert.equal(byId.label, 'n:8');
     assert.equal(byId.description, 'status unavailable');
