@@ -35,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     indexSizes,
     indicesView: {
       reveal: (indexName, options) => (view ? view.reveal(indexName, options) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
+      selected: () => view?.treeView.selection[0],
     },
   };
   view = createIndicesView(services);

@@ -80,6 +80,8 @@ export interface IndexSizesFailure {
 export interface IndicesViewSeam {
   /** Reveals and selects an index in the tree (clears a filter that hides it); focus moves to the tree unless `focus: false`. */
   reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
+  /** The element selected in the tree (what a keybinding on the focused view acts on). */
+  selected(): IndexTreeNode | undefined;
 }
 
 export interface Services {

@@ -13,6 +13,7 @@ import { targetOfIndex } from '../model/truncateTarget';
 import type { TruncateTarget } from '../model/truncateText';
 import { TaskStore } from '../views/tasksStore';
 import { persistTasks } from '../views/tasksPersistence';
+import { registerTaskListCommands } from '../truncate/taskCommands';
 import { createTasksView, type TasksTreeProvider } from '../views/tasksTree';
 import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from './run';
 import { askTaskId, pickIndex } from './truncatePrompts';
@@ -114,5 +115,6 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return toStatusResult(await watcher.statusOnce(task));
     }),
     vscode.commands.registerCommand('datahub.watchTask', watchTask),
+    ...registerTaskListCommands(services, store),
   ];
 }

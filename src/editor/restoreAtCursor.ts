@@ -17,6 +17,7 @@ import { count, formatSeconds, shortenUrn } from '../commands/restoreFormat';
 import { normaliseUrnInput } from './findUrn';
 import { parseUrn } from '../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
+import { flashUrns, urnRangesAt } from '../restore/editor/urnHighlight';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../commands/searchVerify';
 
 export const COMMAND = 'datahub.restoreUrnAtCursor';
@@ -69,7 +70,10 @@ async function resolveTarget(arg: unknown): Promise<Target> {
       return { urns: [], interactive: true };
     }
     const selections = editor.selections;
-    return { urns: urnsAt(editor.document, selections, selections.map((s) => s.active)), interactive: true };
+    const urns = urnsAt(editor.document, selections, selections.map((s) => s.active));
+    // Show which text was taken: a right-click may land beside the URN the user meant.
+    if (urns.length > 0) flashUrns(editor, urnRangesAt(editor));
+    return { urns, interactive: true };
   }
   if (typeof arg === 'string') return { urns: checkedUrns([arg]), interactive: false };
   if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))], interactive: false };
