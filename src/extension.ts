@@ -15,6 +15,7 @@ import { createIndicesView, type IndicesView } from './views/indicesView';
 import { registerCoreCommands } from './commands';
 import { registerRestoreCommands } from './commands/restore';
 import { registerCheckSearchIndex } from './commands/checkSearchIndex';
+import { cursorOnUrnTestApi } from './restore/editor/cursorContext';
 import { registerTruncateFeatures, truncateTestApi } from './commands/truncate';
 import { registerEditorFeatures } from './editor';
 import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './views/insights';
@@ -74,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings };
+  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, cursorOnUrn: cursorOnUrnTestApi, screen, activationTimings };
 }
 
 export function deactivate(): void {

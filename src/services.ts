@@ -106,6 +106,8 @@ export interface DataHubApi extends DataHubCommands {
   insights?: unknown;
   /** Test seam of the truncate part (the session's task list and the DataHub Tasks provider). */
   truncate?: unknown;
+  /** Test seam of the editor's context key datahub.cursorOnUrn (last value sent, times sent). */
+  cursorOnUrn?: { readonly current: boolean | undefined; readonly sent: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
   /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */

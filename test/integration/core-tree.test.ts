@@ -71,7 +71,7 @@ describe('core: index sizes tree', () => {
     assert.equal(dataset.description, '3 indices');
     assert.equal(dataset.icon, 'symbol-namespace', 'a group keeps its type icon');
     assert.equal(dataset.iconColor, 'list.warningForeground', 'a group holding an index above 10 GB is coloured');
-    assert.match(dataset.tooltip, /Holds an index over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
+    assert.match(dataset.tooltip.replace(/\\/g, ''), /Holds an index over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
     const items = await children(dataset.node);
     assert.deepEqual(
       items.map((i) => [i.label, i.description]),
@@ -83,7 +83,7 @@ describe('core: index sizes tree', () => {
     );
     assert.equal(items[0].icon, 'database');
     assert.equal(items[0].iconColor, 'list.warningForeground');
-    assert.match(items[0].tooltip, /Over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
+    assert.match(items[0].tooltip.replace(/\\/g, ''), /Over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
     assert.equal(items[1].icon, 'database');
     assert.equal(items[1].iconColor, undefined);
     assert.doesNotMatch(items[1].tooltip, /warning threshold/);
@@ -110,7 +110,7 @@ describe('core: index sizes tree', () => {
         items = await children((await settledRoots())[0].node);
         return items[1]?.iconColor === 'list.warningForeground';
       }, 'the 2.71 GB index to warn at 2.5 GB');
-      assert.match(items[1].tooltip, /Over the 2\.5 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
+      assert.match(items[1].tooltip.replace(/\\/g, ''), /Over the 2\.5 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
       assert.equal(items[2].iconColor, undefined);
     } finally {
       await config.update('sizeWarningThresholdGb', undefined, vscode.ConfigurationTarget.Global);

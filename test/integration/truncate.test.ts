@@ -8,6 +8,7 @@ import type { TaskStatusResult } from '../../src/commands/truncate';
 import type { WatchResult } from '../../src/commands/truncateWatch';
 import type { TaskRecord } from '../../src/model/truncateText';
 import type { IndexSizesSnapshot } from '../../src/services';
+import { formatLocalDate } from '../../src/model/cutoff';
 import { rejection } from './coreSupport';
 import { rows, truncate } from './truncateSupport';
 
@@ -167,7 +168,7 @@ describe('truncate: a real run', function () {
     const listed = ((await provider.getChildren()) ?? []).find((r) => r.task === started.task);
     assert.ok(listed, 'the task is in the DataHub Tasks view');
     const item = await provider.getTreeItem(listed);
-    assert.equal(item.label, 'dashboard/dashboardusagestatistics');
+    assert.equal(item.label, `dashboard/dashboardusagestatistics · up to ${formatLocalDate(endTimeMillis)}`);
     assert.match(String(item.tooltip), new RegExp(`Task: ${started.task}`));
 
     let status: TaskStatusResult | undefined;

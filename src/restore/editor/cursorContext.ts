@@ -22,12 +22,15 @@ export function cursorOnUrn(editor: vscode.TextEditor | undefined): boolean {
   return isOnUrn(text, selection.active.character, start, end);
 }
 
+/** Test seam: the value last sent for the key, and how many times it was sent. */
+export const cursorOnUrnTestApi = { current: undefined as boolean | undefined, sent: 0 };
+
 export function registerCursorOnUrnKey(): vscode.Disposable {
-  let current: boolean | undefined;
   let timer: NodeJS.Timeout | undefined;
   const set = (value: boolean) => {
-    if (value === current) return;
-    current = value;
+    if (value === cursorOnUrnTestApi.current) return;
+    cursorOnUrnTestApi.current = value;
+    cursorOnUrnTestApi.sent++;
     void vscode.commands.executeCommand('setContext', CURSOR_ON_URN, value);
   };
   const update = () => {
