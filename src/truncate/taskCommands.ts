@@ -3,10 +3,10 @@
 // Clear Finished in the view title.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../services';
-import { registerCommand } from '../commands/run';
-import { checkTaskId } from '../commands/truncateWatch';
-import type { TaskStore } from '../views/tasksStore';
+import type { Services } from '../ui/services';
+import { registerCommand } from '../ui/commandRunner';
+import { checkTaskId } from './truncateWatch';
+import type { TaskStore } from './tasks/tasksStore';
 
 /** A task of the list, by the row or by { task }; says which ones the list holds otherwise. */
 function knownTask(store: TaskStore, arg: { task?: unknown } | undefined, command: string): string {

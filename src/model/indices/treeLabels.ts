@@ -1,7 +1,7 @@
 // The text of the Timeseries Indices rows, without vscode. Rows lead with the
 // size: a narrow side bar cuts the end of a row, and the size is what the view
 // is for. The name follows; the accessible label keeps name first.
-import { formatIndexCount, formatSize, isKnownSize } from '../format';
+import { formatIndexCount, formatSize, isKnownSize } from '../shared/format';
 
 /** The setting the warning threshold comes from (named in tooltips). */
 export const THRESHOLD_SETTING_KEY = 'datahub.sizeWarningThresholdGb';

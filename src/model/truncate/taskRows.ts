@@ -1,7 +1,7 @@
 // The DataHub Tasks rows, without vscode: a label that tells two tasks apart
 // (what they delete and up to when), and which tasks count as finished.
-import { formatLocalDate } from '../cutoff';
-import type { TaskRecord, TaskState } from '../truncateText';
+import { formatLocalDate } from './cutoff';
+import type { TaskRecord, TaskState } from './truncateText';
 
 /** States after which the task list has nothing more to learn. */
 const FINISHED: ReadonlySet<TaskState> = new Set<TaskState>(['completed', 'notFound']);

@@ -2,7 +2,7 @@
 // sees which text was taken (a right-click may land near, not on, the URN).
 import * as vscode from 'vscode';
 import { urnSpanAt } from '../../model/restore/cursorOnUrn';
-import { findUrnsInSpan } from '../../editor/findUrn';
+import { findUrnsInSpan } from '../../model/restore/findUrn';
 
 export const HIGHLIGHT_MS = 1500;
 

@@ -1,0 +1,66 @@
+// Copy Index Name / Copy Entity Type and Aspect / Copy Entity Type — from the
+// context menu of an index or an entity group. The argument is the tree element
+// ({ kind: 'index', index } or { kind: 'group', entityName }) or { indexName } /
+// { entityName, aspectName }; result { text } (what went to the clipboard).
+// Without an argument (Ctrl+C / Cmd+C on the focused tree, which passes none)
+// they act on the tree's selection.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { entityAspectText } from '../model/indices/indices';
+import { registerCommand } from '../ui/commandRunner';
+import { OTHER_INDICES } from '../model/truncate/truncateTarget';
+
+interface IndexRef {
+  kind?: unknown;
+  indexName?: unknown;
+  entityName?: unknown;
+  aspectName?: unknown;
+  named?: unknown;
+  index?: { indexName?: unknown; entityName?: unknown; aspectName?: unknown; named?: unknown };
+}
+
+function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'aspectName'): string | undefined {
+  const value = arg?.index?.[key] ?? arg?.[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+async function copy(text: string, what: string): Promise<{ text: string }> {
+  await vscode.env.clipboard.writeText(text);
+  safeWindow.setStatusBarMessage(`$(copy) Copied ${what}: ${text}`, 3000);
+  return { text };
+}
+
+export function registerCopyCommands(services: Services): vscode.Disposable[] {
+  const nothing = () => new Error('Run this from an index in the Timeseries Indices view (right-click an index).');
+  const noGroup = () => new Error('Run this from an entity group in the Timeseries Indices view (right-click a group).');
+  /** The argument, or the tree's selection when called without one (a keybinding). */
+  const target = (arg: IndexRef | undefined): IndexRef | undefined => arg ?? (services.indicesView.selected() as IndexRef | undefined);
+  const copyEntityType = (arg: IndexRef | undefined) => {
+    const entityName = arg?.kind === 'group' || arg?.kind === undefined ? field(arg, 'entityName') : undefined;
+    if (!entityName) throw noGroup();
+    if (entityName === OTHER_INDICES) throw new Error(`"${OTHER_INDICES}" is not an entity type: it holds indices the server did not name.`);
+    return copy(entityName, 'entity type');
+  };
+  return [
+    registerCommand<IndexRef>(services, 'datahub.copyIndexName', async (arg) => {
+      const ref = target(arg);
+      // Ctrl+C on a selected group copies what the group names.
+      if (!arg && ref?.kind === 'group') return copyEntityType(ref);
+      const name = field(ref, 'indexName');
+      if (!name) throw nothing();
+      return copy(name, 'index name');
+    }),
+    registerCommand<IndexRef>(services, 'datahub.copyEntityType', async (arg) => copyEntityType(target(arg))),
+    registerCommand<IndexRef>(services, 'datahub.copyEntityAspect', async (arg) => {
+      const entityName = field(arg, 'entityName');
+      const aspectName = field(arg, 'aspectName');
+      if (!entityName || !aspectName) throw nothing();
+      // Names derived from an index the server did not name would address another index when truncating.
+      if (arg?.index?.named === false || arg?.named === false) {
+        throw new Error(`The server did not name the entity type and aspect of ${field(arg, 'indexName') ?? 'this index'}; there are none to copy.`);
+      }
+      return copy(entityAspectText({ entityName, aspectName }), 'entity type and aspect');
+    }),
+  ];
+}
