@@ -197,8 +197,9 @@ export class Workbench {
     const items: Array<{ label: string; name: string; description: string }> = [];
     for (let i = 0; i < count; i++) {
       const row = rows.nth(i);
-      const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
-      const description = ((await row.locator('.label-description').first().textContent().catch(() => '')) ?? '').trim();
+      // allTextContents does not wait: a row without a description (index rows) has no such element.
+      const label = ((await row.locator('.label-name').allTextContents())[0] ?? '').trim();
+      const description = ((await row.locator('.label-description').allTextContents())[0] ?? '').trim();
       // Index rows lead with the size, two spaces before the name.
       items.push({ label, name: label.split('  ').at(-1) ?? label, description });
     }
