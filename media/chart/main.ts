@@ -40,13 +40,13 @@ function saveState(): void {
 
 /**
  * Where a size falls on the bar, 0..100. Linear: share of the largest index.
- * Log: log10 of the size in kB, so a 200 B index and an 18 GB one both show.
+ * Log: log10 of the size in bytes, so a 200 B index and an 18 GB one both show.
  */
 function position(mb: number, maxMb: number): number {
   if (!(maxMb > 0) || !(mb > 0)) return 0;
   if (scale === 'linear') return (mb / maxMb) * 100;
-  const kb = (x: number) => Math.log10(1 + x * 1000);
-  return (kb(mb) / kb(maxMb)) * 100;
+  const bytes = (x: number) => Math.log10(1 + x * 1e6);
+  return (bytes(mb) / bytes(maxMb)) * 100;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
