@@ -84,7 +84,7 @@ describe('surfaces, in the browser', { timeout: 300_000 }, () => {
     await wb.step('walkthrough', async () => {
       await wb.runCommand('Welcome: Open Walkthrough...');
       await wb.typeInQuickInput('Get Started with DataHub', { submit: false });
-      await wb.pickQuickInputItem(/Get Started with DataHub Index Operations/);
+      await wb.pickQuickInputItem(/Get Started with DataHub/);
       const page = wb.page.locator('.gettingStartedContainer, .getting-started-container, .gettingStarted').first();
       await page.waitFor({ timeout: 20_000 });
       for (const step of ['Add a connection', 'See the index sizes', 'Restore a URN', 'Truncate old rows, dry run first']) {
