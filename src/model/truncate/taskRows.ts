@@ -11,10 +11,11 @@ export function isFinished(record: Pick<TaskRecord, 'state'>): boolean {
 }
 
 /**
- * "dashboard/dashboardusagestatistics · up to 2025-01-01" for a task of this
- * session; "task node-1:42 · up to …" when only its id is known.
+ * "up to 2025-01-01 · dashboard/dashboardusagestatistics" for a task of this
+ * session; "task node-1:42" when only its id is known. The cutoff leads: two
+ * tasks on one aspect differ by it, and a narrow side bar cuts the end of a row.
  */
 export function taskRowLabel(record: Pick<TaskRecord, 'task' | 'target' | 'cutoff'>): string {
   const what = record.target ? `${record.target.entityType}/${record.target.aspect}` : `task ${record.task}`;
-  return record.cutoff ? `${what} · up to ${formatLocalDate(record.cutoff.endTimeMillis)}` : what;
+  return record.cutoff ? `up to ${formatLocalDate(record.cutoff.endTimeMillis)} · ${what}` : what;
 }

@@ -44,8 +44,8 @@ describe('surfaces: DataHub Tasks rows and commands', () => {
     const itemOf = async (task: string) => provider.getTreeItem(store.get(task)!);
     const labelA = (await itemOf(a.task)).label;
     const labelB = (await itemOf(b.task)).label;
-    assert.equal(labelA, `dashboard/dashboardusagestatistics · up to ${formatLocalDate(first)}`);
-    assert.equal(labelB, `dashboard/dashboardusagestatistics · up to ${formatLocalDate(second)}`);
+    assert.equal(labelA, `up to ${formatLocalDate(first)} · dashboard/dashboardusagestatistics`);
+    assert.equal(labelB, `up to ${formatLocalDate(second)} · dashboard/dashboardusagestatistics`);
     assert.notEqual(labelA, labelB, 'two tasks on one aspect read differently');
 
     assert.deepEqual(await run('datahub.copyTaskId', { task: a.task }), { text: a.task });

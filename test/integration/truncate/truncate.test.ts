@@ -168,7 +168,7 @@ describe('truncate: a real run', function () {
     const listed = ((await provider.getChildren()) ?? []).find((r) => r.task === started.task);
     assert.ok(listed, 'the task is in the DataHub Tasks view');
     const item = await provider.getTreeItem(listed);
-    assert.equal(item.label, `dashboard/dashboardusagestatistics · up to ${formatLocalDate(endTimeMillis)}`);
+    assert.equal(item.label, `up to ${formatLocalDate(endTimeMillis)} · dashboard/dashboardusagestatistics`);
     assert.match(String(item.tooltip), new RegExp(`Task: ${started.task}`));
 
     let status: TaskStatusResult | undefined;
