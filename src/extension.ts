@@ -18,6 +18,7 @@ import { registerCheckSearchIndex } from './restore/checkSearchIndex';
 import { registerTruncateFeatures, truncateTestApi } from './truncate/truncate';
 import { registerEditorFeatures } from './restore/editor';
 import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './insights/insights';
+import { cursorOnUrnTestApi } from './restore/editor/cursorContext';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     indexSizes,
     indicesView: {
       reveal: (indexName, options) => (view ? view.reveal(indexName, options) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
+      selected: () => view?.treeView.selection[0],
     },
   };
   view = createIndicesView(services);
@@ -74,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings, statusBar };
+  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, cursorOnUrn: cursorOnUrnTestApi, screen, activationTimings, statusBar };
 }
 
 export function deactivate(): void {

@@ -16,8 +16,11 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const SPARK_WIDTH = 80;
 const SPARK_HEIGHT = 20;
 
+type Scale = 'linear' | 'log';
+
 let state: ChartState | undefined;
 let selected: string | undefined = readSelection(vscode.getState());
+let scale: Scale = readScale(vscode.getState());
 /** Row buttons by index name, to restore focus after a re-render. */
 let rows = new Map<string, HTMLButtonElement>();
 
@@ -25,6 +28,25 @@ function readSelection(saved: unknown): string | undefined {
   if (typeof saved !== 'object' || saved === null) return undefined;
   const value = (saved as { selected?: unknown }).selected;
   return typeof value === 'string' ? value : undefined;
+}
+
+function readScale(saved: unknown): Scale {
+  return typeof saved === 'object' && saved !== null && (saved as { scale?: unknown }).scale === 'log' ? 'log' : 'linear';
+}
+
+function saveState(): void {
+  vscode.setState({ selected, scale });
+}
+
+/**
+ * Where a size falls on the bar, 0..100. Linear: share of the largest index.
+ * Log: log10 of the size in bytes, so a 200 B index and an 18 GB one both show.
+ */
+function position(mb: number, maxMb: number): number {
+  if (!(maxMb > 0) || !(mb > 0)) return 0;
+  if (scale === 'linear') return (mb / maxMb) * 100;
+  const bytes = (x: number) => Math.log10(1 + x * 1e6);
+  return (bytes(mb) / bytes(maxMb)) * 100;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -73,13 +95,13 @@ function tooltipFor(index: ChartIndex): string {
 
 function select(index: ChartIndex): void {
   selected = index.indexName;
-  vscode.setState({ selected });
+  saveState();
   vscode.postMessage({ type: 'reveal', indexName: index.indexName });
   render();
   rows.get(index.indexName)?.focus();
 }
 
-function barRow(index: ChartIndex, maxMb: number): HTMLLIElement {
+function barRow(index: ChartIndex, maxMb: number, thresholdMb: number | undefined): HTMLLIElement {
   const item = el('li');
   const row = button('', 'bar-row', () => select(index));
   row.setAttribute('aria-pressed', String(index.indexName === selected));
@@ -88,18 +110,26 @@ function barRow(index: ChartIndex, maxMb: number): HTMLLIElement {
   name.append(el('span', 'aspect', index.aspectName || index.indexName), el('span', 'index', index.indexName));
   const track = el('span', 'track');
   const fill = el('span', 'fill');
-  const share = index.sizeMb !== null && maxMb > 0 ? (index.sizeMb / maxMb) * 100 : 0;
+  const share = index.sizeMb !== null ? position(index.sizeMb, maxMb) : 0;
   // CSSOM, not a style attribute: the page's CSP allows no inline styles.
   fill.style.width = `${share > 0 ? Math.max(share, 0.5) : 0}%`;
+  if (thresholdMb !== undefined && index.sizeMb !== null && index.sizeMb > thresholdMb) fill.classList.add('over');
   track.appendChild(fill);
+  // The warning threshold: one mark per row, lined up into a vertical line (beyond the largest index: none).
+  if (thresholdMb !== undefined && thresholdMb <= maxMb) {
+    const mark = el('span', 'threshold');
+    mark.style.left = `${position(thresholdMb, maxMb)}%`;
+    track.appendChild(mark);
+  }
   const size = el('span', index.sizeMb === null ? 'size unknown' : 'size', index.sizeLabel);
   const trend = el('span', 'trend');
   const spark = sparkline(index.trend);
   if (spark) trend.appendChild(spark);
   const badge = el('span', 'badge-slot');
   if (index.fastestRank !== undefined) {
-    const b = el('span', 'badge', `▲ ${index.fastestRank}`);
-    b.title = `Grew most in the last 7 days (#${index.fastestRank}): ${index.fastestLabel ?? ''}`;
+    // Says what it means: "▲ +2.1 GB in 7 days"; the rank is in the tooltip.
+    const b = el('span', 'badge', `▲ ${index.fastestLabel ?? `#${index.fastestRank} growth`}`);
+    b.title = `Grew the most in the last 7 days (#${index.fastestRank} of this connection's indices)`;
     badge.appendChild(b);
   }
   row.append(name, track, size, trend, badge);
@@ -119,9 +149,10 @@ function details(index: ChartIndex): HTMLElement {
   if (index.growth.length) fact('Growth', index.growth.join(' · '));
   if (index.fastestLabel) fact('Trend', `Grew most in the last 7 days (#${index.fastestRank}): ${index.fastestLabel}`);
   const actions = el('div', 'actions');
-  actions.append(button('Show in Tree', 'secondary', () => vscode.postMessage({ type: 'reveal', indexName: index.indexName })));
+  actions.append(button('Show in Tree', 'primary', () => vscode.postMessage({ type: 'reveal', indexName: index.indexName })));
   // Only indices the server named can be truncated: the others belong to another deployment (or do not parse).
-  if (index.truncatable) actions.append(button('Truncate Old Rows…', 'primary', () => vscode.postMessage({ type: 'truncate', indexName: index.indexName })));
+  // Destructive, so never the primary button.
+  if (index.truncatable) actions.append(button('Truncate Old Rows…', 'secondary', () => vscode.postMessage({ type: 'truncate', indexName: index.indexName })));
   pane.append(heading, facts, actions);
   if (!index.truncatable && index.notTruncatable) pane.append(el('p', 'note', index.notTruncatable));
   return pane;
@@ -141,21 +172,36 @@ function renderSizes(current: Extract<ChartState, { kind: 'sizes' }>): HTMLEleme
   const meta = el('p', 'meta', `${current.countLabel} · ${current.totalLabel} · fetched `);
   meta.appendChild(time);
   title.append(el('h1', undefined, `Index sizes · ${current.connection}`), meta);
-  header.append(title, button('Refresh', 'secondary', () => vscode.postMessage({ type: 'refresh' })));
+  const tools = el('div', 'tools');
+  const toggle = button(scale === 'log' ? 'Log scale' : 'Linear scale', 'secondary scale', () => {
+    scale = scale === 'log' ? 'linear' : 'log';
+    saveState();
+    render();
+    document.querySelector<HTMLButtonElement>('button.scale')?.focus();
+  });
+  toggle.setAttribute('aria-pressed', String(scale === 'log'));
+  toggle.title = scale === 'log' ? 'Bars on a log scale: small indices stay visible. Click for linear.' : 'Bars proportional to size. Click for a log scale, so small indices stay visible.';
+  tools.append(toggle, button('Refresh', 'secondary', () => vscode.postMessage({ type: 'refresh' })));
+  header.append(title, tools);
   const parts: HTMLElement[] = [header];
   const status = statusLine(current);
   if (status) parts.push(status);
   if (current.legacyNote) parts.push(el('p', 'note', current.legacyNote));
   const hasBadges = current.groups.some((g) => g.indices.some((i) => i.fastestRank !== undefined));
-  parts.push(
-    el(
-      'p',
-      'legend',
-      current.historyEnabled
-        ? `Click a bar to show it in the tree. Lines: last 30 days.${hasBadges ? ' ▲ grew most in the last 7 days.' : ''}`
-        : 'Click a bar to show it in the tree. Size history is off (datahub.history.enabled).',
-    ),
+  const legend = el(
+    'p',
+    'legend',
+    current.historyEnabled
+      ? `Click a bar to show it in the tree. Lines: last 30 days.${hasBadges ? ' ▲ the indices that grew most in the last 7 days.' : ''}`
+      : 'Click a bar to show it in the tree. Size history is off (datahub.history.enabled).',
   );
+  if (current.thresholdMb !== undefined && current.thresholdLabel) {
+    const key = el('span', 'threshold-key');
+    key.appendChild(el('span', 'threshold-swatch'));
+    key.append(current.thresholdMb <= current.maxMb ? ` ${current.thresholdLabel}` : ` ${current.thresholdLabel}: no index reaches it`);
+    legend.append(' ', key);
+  }
+  parts.push(legend);
   let picked: ChartIndex | undefined;
   current.groups.forEach((group, g) => {
     const section = el('section', 'group');
@@ -165,13 +211,22 @@ function renderSizes(current: Extract<ChartState, { kind: 'sizes' }>): HTMLEleme
     section.setAttribute('aria-labelledby', heading.id);
     const list = el('ol', 'bars');
     for (const index of group.indices) {
-      list.appendChild(barRow(index, current.maxMb));
-      if (index.indexName === selected) picked = index;
+      list.appendChild(barRow(index, current.maxMb, current.thresholdMb));
+      // The details open right under the selected row: they never cover another row.
+      if (index.indexName === selected) {
+        picked = index;
+        const item = el('li', 'details-row');
+        item.appendChild(details(index));
+        list.appendChild(item);
+      }
     }
     section.append(heading, list);
     parts.push(section);
   });
-  if (picked) parts.push(details(picked));
+  if (selected && !picked) {
+    selected = undefined;
+    saveState();
+  }
   return parts;
 }
 

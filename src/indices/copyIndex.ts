@@ -1,14 +1,19 @@
-// Copy Index Name / Copy Entity Type and Aspect — from an index's context menu.
-// The argument is the tree element { kind: 'index', index } or { indexName } /
+// Copy Index Name / Copy Entity Type and Aspect / Copy Entity Type — from the
+// context menu of an index or an entity group. The argument is the tree element
+// ({ kind: 'index', index } or { kind: 'group', entityName }) or { indexName } /
 // { entityName, aspectName }; result { text } (what went to the clipboard).
+// Without an argument (Ctrl+C / Cmd+C on the focused tree, which passes none)
+// they act on the tree's selection.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { entityAspectText } from '../model/indices/indices';
 import { registerCommand } from '../ui/commandRunner';
 import { Commands } from '../api/commandIds';
+import { OTHER_INDICES } from '../model/truncate/truncateTarget';
 
 interface IndexRef {
+  kind?: unknown;
   indexName?: unknown;
   entityName?: unknown;
   aspectName?: unknown;
@@ -29,12 +34,25 @@ async function copy(text: string, what: string): Promise<{ text: string }> {
 
 export function registerCopyCommands(services: Services): vscode.Disposable[] {
   const nothing = () => new Error('Run this from an index in the Timeseries Indices view (right-click an index).');
+  const noGroup = () => new Error('Run this from an entity group in the Timeseries Indices view (right-click a group).');
+  /** The argument, or the tree's selection when called without one (a keybinding). */
+  const target = (arg: IndexRef | undefined): IndexRef | undefined => arg ?? (services.indicesView.selected() as IndexRef | undefined);
+  const copyEntityType = (arg: IndexRef | undefined) => {
+    const entityName = arg?.kind === 'group' || arg?.kind === undefined ? field(arg, 'entityName') : undefined;
+    if (!entityName) throw noGroup();
+    if (entityName === OTHER_INDICES) throw new Error(`"${OTHER_INDICES}" is not an entity type: it holds indices the server did not name.`);
+    return copy(entityName, 'entity type');
+  };
   return [
     registerCommand<IndexRef>(services, Commands.copyIndexName, async (arg) => {
-      const name = field(arg, 'indexName');
+      const ref = target(arg);
+      // Ctrl+C on a selected group copies what the group names.
+      if (!arg && ref?.kind === 'group') return copyEntityType(ref);
+      const name = field(ref, 'indexName');
       if (!name) throw nothing();
       return copy(name, 'index name');
     }),
+    registerCommand<IndexRef>(services, Commands.copyEntityType, async (arg) => copyEntityType(target(arg))),
     registerCommand<IndexRef>(services, Commands.copyEntityAspect, async (arg) => {
       const entityName = field(arg, 'entityName');
       const aspectName = field(arg, 'aspectName');

@@ -5,6 +5,7 @@ import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/sh
 import { describeGroup } from '../model/indices/indices';
 import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../model/truncate/truncateTarget';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from '../model/indices/indexTreeNodes';
+import { groupRowDescription, rowLabel, thresholdReason } from '../model/indices/treeLabels';
 
 /** Escapes text for Markdown (names come from the server and may hold anything). */
 function md(text: string): string {
@@ -17,10 +18,20 @@ function icon(id: string, color?: string): vscode.ThemeIcon {
 
 const WARNING_COLOR = 'list.warningForeground';
 
-/** The icons every group and index uses, made once (a group can hold thousands of indices). */
-let sharedIcons: { warning: vscode.ThemeIcon; database: vscode.ThemeIcon; namespace: vscode.ThemeIcon } | undefined;
+/**
+ * The icons every group and index uses, made once (a group can hold thousands of indices).
+ * A row over the threshold keeps its type icon, in the warning colour.
+ */
+let sharedIcons:
+  | { database: vscode.ThemeIcon; namespace: vscode.ThemeIcon; databaseWarning: vscode.ThemeIcon; namespaceWarning: vscode.ThemeIcon }
+  | undefined;
 function icons(): NonNullable<typeof sharedIcons> {
-  sharedIcons ??= { warning: icon('warning', WARNING_COLOR), database: icon('database'), namespace: icon('symbol-namespace') };
+  sharedIcons ??= {
+    database: icon('database'),
+    namespace: icon('symbol-namespace'),
+    databaseWarning: icon('database', WARNING_COLOR),
+    namespaceWarning: icon('symbol-namespace', WARNING_COLOR),
+  };
   return sharedIcons;
 }
 
@@ -56,13 +67,15 @@ export function tooltipFor(node: IndexTreeNode, extra?: TooltipExtra): vscode.Ma
 }
 
 function groupItem(node: GroupNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.entityName, vscode.TreeItemCollapsibleState.Expanded);
-  const description = describeGroup(node.group);
+  // Size first: a narrow side bar cuts the description, then the end of the label.
+  const item = new vscode.TreeItem(rowLabel(node.group.totalMb, node.entityName), vscode.TreeItemCollapsibleState.Expanded);
   item.id = `group:${node.connection}:${node.entityName}`;
-  item.description = description;
-  item.iconPath = node.overThreshold ? icons().warning : icons().namespace;
+  item.description = groupRowDescription(node.group.indices.length, node.group.unknownCount);
+  item.iconPath = node.overThreshold ? icons().namespaceWarning : icons().namespace;
   item.contextValue = node.entityName === OTHER_INDICES ? 'group.other' : node.overThreshold ? 'group.large' : 'group';
-  item.accessibilityInformation = { label: `${node.entityName}, ${description}` };
+  item.accessibilityInformation = {
+    label: `${node.entityName}, ${describeGroup(node.group)}${node.overThreshold ? `, holds an index ${thresholdReason(node.thresholdGb)}` : ''}`,
+  };
   return item;
 }
 
@@ -72,7 +85,7 @@ function groupTooltip(node: GroupNode): vscode.MarkdownString {
   const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
   tooltip.appendMarkdown(`Exactly ${md(formatExactMb(node.group.totalMb))}${share ? `, ${md(share)} of all timeseries indices` : ''}.`);
   if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
-  if (node.overThreshold) tooltip.appendMarkdown('\n\n$(warning) Holds an index above the size warning threshold.');
+  if (node.overThreshold) tooltip.appendMarkdown(`\n\n$(warning) Holds an index ${md(thresholdReason(node.thresholdGb))}.`);
   if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${md(UNNAMED_REASON)}`);
   tooltip.supportThemeIcons = true;
   return tooltip;
@@ -82,18 +95,18 @@ function indexItem(node: IndexNode): vscode.TreeItem {
   const { index } = node;
   const size = formatSize(index.sizeMb);
   // An index the server did not name is shown by its full name: a derived aspect could pass for this server's own.
-  const label = index.named === false ? index.indexName : index.aspectName || index.indexName;
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  const name = index.named === false ? index.indexName : index.aspectName || index.indexName;
+  // Size first: a narrow side bar cuts the end of a row and keeps the size.
+  const item = new vscode.TreeItem(rowLabel(index.sizeMb, name), vscode.TreeItemCollapsibleState.None);
   // Entity and repeat too: the same index name may come twice, or under two entities.
   item.id = `index:${node.connection}:${node.entityName}:${index.indexName}${node.repeat ? `#${node.repeat}` : ''}`;
-  item.description = size;
-  item.iconPath = node.overThreshold ? icons().warning : icons().database;
+  item.iconPath = node.overThreshold ? icons().databaseWarning : icons().database;
   let flags = node.overThreshold ? '.large' : '';
   if (index.sizeSource === 'legacy') flags += '.legacy';
   if (!isKnownSize(index.sizeMb)) flags += '.unknown';
   // Unnamed indices get another context value: the truncate and copy-entity menus match /^index/ only.
   item.contextValue = `${index.named === false ? 'otherIndex' : 'index'}${flags}`;
-  item.accessibilityInformation = { label: `${label}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
+  item.accessibilityInformation = { label: `${name}, ${size}${node.overThreshold ? `, ${thresholdReason(node.thresholdGb)}` : ''}` };
   return item;
 }
 
@@ -122,12 +135,16 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
     tooltip.appendMarkdown('\n$(question) The server reported no usable size for this index.\n');
   }
   if (node.overThreshold) {
-    tooltip.appendMarkdown(`\n$(warning) Above the warning threshold of ${md(String(node.thresholdGb))} GB (\`datahub.sizeWarningThresholdGb\`).\n`);
+    tooltip.appendMarkdown(`\n$(warning) ${md(capitalise(thresholdReason(node.thresholdGb)))}.\n`);
   }
   if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${md(UNNAMED_REASON)}\n`);
   const more = extra?.(index.indexName);
   if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
   return tooltip;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function messageItem(node: MessageNode): vscode.TreeItem {

@@ -150,6 +150,7 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
         connection: snapshot.connection.name,
         snapshotTotalMb: snapshot.totalMb,
         overThreshold: thresholdGb > 0 && group.indices.some((i) => isOverThreshold(i.sizeMb, thresholdGb)),
+        thresholdGb,
       };
     });
     this.arranged = { snapshot, filter: this.filterText, sort: this.sortMode, thresholdGb, groups, shown, children: new Map() };

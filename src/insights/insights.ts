@@ -11,6 +11,7 @@ import { registerExportCommands } from './exportIndexSizes';
 import type { ChartState, ChartStatus } from '../model/insights/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
 import { buildChartState, emptyChartState } from '../model/insights/chartState';
+import { THRESHOLD_SETTING_KEY } from '../model/indices/treeLabels';
 import { HistoryStore } from './chartHistoryStore';
 import { Commands } from '../api/commandIds';
 
@@ -94,7 +95,7 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       return buildChartState(
         { connection: snapshot.connection.name, fetchedAt: snapshot.fetchedAt, indices: snapshot.indices, totalMb: snapshot.totalMb },
         currentHistory(),
-        { ...status(), historyEnabled: historyEnabled() },
+        { ...status(), historyEnabled: historyEnabled(), thresholdGb: vscode.workspace.getConfiguration().get<number>(THRESHOLD_SETTING_KEY, 10) },
       );
     },
     findIndex: (indexName) => indexSizes.current?.indices.find((i) => i.indexName === indexName),
@@ -144,12 +145,16 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
     indexSizes.onDidChangeState(() => chart.update()),
     connections.onDidChange(() => chart.update()),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(THRESHOLD_SETTING_KEY)) chart.update();
       if (!e.affectsConfiguration(HISTORY_SETTING)) return;
       historySetting = undefined;
       chart.update();
     }),
     registerCommand(services, Commands.showIndexSizeChart, () => {
       chart.show();
+      // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
+      // A failure shows in the chart (its status line); opening it is the user's own request.
+      if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
       return { opened: true };
     }),
     registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {

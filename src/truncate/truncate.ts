@@ -15,6 +15,7 @@ import { TaskStore } from './tasks/tasksStore';
 import { persistTasks } from './tasks/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
 import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../ui/commandRunner';
+import { registerTaskListCommands } from './taskCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
 import { resolveTarget } from './truncateTarget';
@@ -117,5 +118,6 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return toStatusResult(await watcher.statusOnce(task));
     }),
     vscode.commands.registerCommand(Commands.watchTask, watchTask),
+    ...registerTaskListCommands(services, store),
   ];
 }

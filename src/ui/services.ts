@@ -93,6 +93,8 @@ export interface IndexSizesFailure {
 export interface IndicesViewSeam {
   /** Reveals and selects an index in the tree (clears a filter that hides it); focus moves to the tree unless `focus: false`. */
   reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
+  /** The element selected in the tree (what a keybinding on the focused view acts on). */
+  selected(): IndexTreeNode | undefined;
 }
 
 export interface Services {
@@ -119,6 +121,8 @@ export interface DataHubApi extends DataHubCommands {
   truncate?: unknown;
   /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
   statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
+  /** Test seam of the editor's context key datahub.cursorOnUrn (last value sent, times sent). */
+  cursorOnUrn?: { readonly current: boolean | undefined; readonly sent: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
   /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */

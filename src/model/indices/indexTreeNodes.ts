@@ -12,6 +12,8 @@ export interface GroupNode {
   /** Total of every index of the snapshot (for the share line). */
   snapshotTotalMb: number;
   overThreshold: boolean;
+  /** The warning threshold in GB (0: off), for the tooltip that says why a group warns. */
+  thresholdGb: number;
 }
 
 export interface IndexNode {

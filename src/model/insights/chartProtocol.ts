@@ -59,6 +59,10 @@ export type ChartState =
       /** Largest total first. */
       groups: ChartGroup[];
       historyEnabled: boolean;
+      /** The size warning threshold in MB (datahub.sizeWarningThresholdGb), drawn as a line; absent when off. */
+      thresholdMb?: number;
+      /** "10 GB warning threshold" for the legend. */
+      thresholdLabel?: string;
       /** Set when some sizes come from an older server and are approximate. */
       legacyNote?: string;
     })

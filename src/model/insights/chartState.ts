@@ -25,9 +25,11 @@ const TREND_WINDOW_MS = 30 * DAY_MS;
 export function buildChartState(
   input: ChartInput,
   history: ConnectionHistory | undefined,
-  status: ChartStatus & { historyEnabled: boolean },
+  status: ChartStatus & { historyEnabled: boolean; thresholdGb?: number },
   now: number = Date.now(),
 ): ChartState {
+  const { thresholdGb, ...chartStatus } = status;
+  const threshold = thresholdGb !== undefined && Number.isFinite(thresholdGb) && thresholdGb > 0 ? thresholdGb : undefined;
   const fastest = fastestGrowing(history, now, FASTEST_COUNT);
   // The tree's order (largest group, largest index first), so both read the same.
   const groups = sortGroups(groupIndices(input.indices), 'size');
@@ -43,7 +45,7 @@ export function buildChartState(
   const legacy = input.indices.some((i) => i.sizeSource === 'legacy');
   return {
     kind: 'sizes',
-    ...status,
+    ...chartStatus,
     connection: input.connection,
     fetchedAtIso: new Date(input.fetchedAt).toISOString(),
     fetchedAtLabel: formatDateTime(input.fetchedAt),
@@ -51,6 +53,8 @@ export function buildChartState(
     countLabel: formatIndexCount(input.indices.length),
     maxMb,
     groups: chartGroups,
+    thresholdMb: threshold !== undefined ? threshold * 1000 : undefined,
+    thresholdLabel: threshold !== undefined ? `${formatSize(threshold * 1000)} warning threshold` : undefined,
     legacyNote: legacy
       ? 'This DataHub reports sizes the older way (sizeMb, in kilobytes); they are converted and may be wrong above about 2 GB.'
       : undefined,

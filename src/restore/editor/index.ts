@@ -4,10 +4,17 @@ import * as vscode from 'vscode';
 import type { Services } from '../../ui/services';
 import { UrnHoverProvider } from './hover';
 import { registerRestoreAtCursor } from './restoreAtCursor';
+import { registerCursorOnUrnKey } from './cursorContext';
+import { disposeHighlight } from './urnHighlight';
 
 /** Documents the hover serves: files on disk (local or remote) and untitled buffers. */
 export const URN_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
 export function registerEditorFeatures(services: Services): vscode.Disposable[] {
-  return [vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)), registerRestoreAtCursor(services)];
+  return [
+    vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)),
+    registerRestoreAtCursor(services),
+    registerCursorOnUrnKey(),
+    { dispose: disposeHighlight },
+  ];
 }

@@ -22,6 +22,7 @@ import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
 import { Commands } from '../../api/commandIds';
+import { flashUrns, urnRangesAt } from './urnHighlight';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 
@@ -73,7 +74,10 @@ async function resolveTarget(arg: unknown): Promise<Target> {
       return { urns: [], interactive: true };
     }
     const selections = editor.selections;
-    return { urns: urnsAt(editor.document, selections, selections.map((s) => s.active)), interactive: true };
+    const urns = urnsAt(editor.document, selections, selections.map((s) => s.active));
+    // Show which text was taken: a right-click may land beside the URN the user meant.
+    if (urns.length > 0) flashUrns(editor, urnRangesAt(editor));
+    return { urns, interactive: true };
   }
   if (typeof arg === 'string') return { urns: checkedUrns([arg]), interactive: false };
   if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))], interactive: false };

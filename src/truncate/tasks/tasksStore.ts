@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../../gms/types';
 import type { CutoffChoice, TaskRecord, TaskState, TruncateContext, TruncateTarget } from '../../model/truncate/truncateText';
+import { isFinished } from '../../model/truncate/taskRows';
 
 export interface NewTask {
   task: string;
@@ -76,6 +77,22 @@ export class TaskStore implements vscode.Disposable {
   stopWatching(task: string, controller: AbortController, state: TaskState): void {
     if (this.watchers.get(task) === controller) this.watchers.delete(task);
     this.update(task, { state });
+  }
+
+  /** Stops this window's watch of a task (the task goes on); false when nobody watched it. */
+  stop(task: string): boolean {
+    const controller = this.watchers.get(task);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  /** Removes the finished tasks (completed, or unknown to the server) from the list; returns their ids. */
+  clearFinished(): string[] {
+    const cleared = [...this.records.values()].filter((r) => isFinished(r) && !this.watchers.has(r.task)).map((r) => r.task);
+    for (const task of cleared) this.records.delete(task);
+    if (cleared.length) this.changed.fire(undefined);
+    return cleared;
   }
 
   dispose(): void {

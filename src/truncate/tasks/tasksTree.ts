@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { uiLine, uiText } from '../../model/shared/uiText';
 import { describeTask, type TaskRecord, type TaskState } from '../../model/truncate/truncateText';
+import { isFinished, taskRowLabel } from '../../model/truncate/taskRows';
 import type { TaskStore } from './tasksStore';
 
 /** contextValue per state; 'task.running' is what the manifest's inline watch button matches. */
@@ -18,6 +19,7 @@ const CONTEXT: Record<TaskState, string> = {
 function iconFor(state: TaskState): vscode.ThemeIcon {
   switch (state) {
     case 'watching':
+      // Spins while this window polls the task.
       return new vscode.ThemeIcon('sync~spin');
     case 'running':
       return new vscode.ThemeIcon('clock');
@@ -33,7 +35,8 @@ function iconFor(state: TaskState): vscode.ThemeIcon {
 export function taskTreeItem(record: TaskRecord): vscode.TreeItem {
   const text = describeTask(record);
   // The task id and the server's error text come from the server.
-  const item = new vscode.TreeItem(uiLine(text.label), vscode.TreeItemCollapsibleState.None);
+  // Entity/aspect and cutoff: two tasks on one aspect differ by their date.
+  const item = new vscode.TreeItem(uiLine(taskRowLabel(record)), vscode.TreeItemCollapsibleState.None);
   item.id = record.task;
   item.description = uiLine(text.description);
   item.tooltip = uiText(text.tooltip);
@@ -73,6 +76,8 @@ export function createTasksView(store: TaskStore): { provider: TasksTreeProvider
   const provider = new TasksTreeProvider(store);
   const treeView = vscode.window.createTreeView('datahub.tasks', { treeDataProvider: provider, showCollapseAll: false });
   const badge = store.onDidChange(() => {
+    // "Clear Finished" shows in the view title only when there is something to clear.
+    void vscode.commands.executeCommand('setContext', 'datahub.tasksFinished', store.list().some(isFinished));
     const watching = store.list().filter((r) => r.state === 'watching').length;
     treeView.badge = watching > 0 ? { value: watching, tooltip: `${watching} truncation task${watching === 1 ? '' : 's'} running` } : undefined;
   });

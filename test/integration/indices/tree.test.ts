@@ -55,42 +55,68 @@ describe('core: index sizes tree', () => {
     assert.ok(Math.abs(snapshot.totalMb - 33188.264208) < 0.01, String(snapshot.totalMb));
   });
 
-  it('shows entity groups by total size with their indices, sizes and icons', async () => {
+  it('shows entity groups by total size, rows leading with the size, warnings on the type icon with the reason', async () => {
     await refreshed();
     const groups = await settledRoots();
     assert.deepEqual(
-      groups.map((g) => g.label),
+      groups.map((g) => g.name),
       ['dataset', 'dataprocessinstance', 'datajob', 'chart', 'dashboard', 'dataflow', 'assertion', 'other indices'],
     );
     const [dataset] = groups;
-    assert.equal(dataset.label, 'dataset');
-    assert.equal(dataset.description, '3 indices · 21.7 GB');
-    assert.equal(dataset.icon, 'warning', 'a group holding an index above 10 GB is flagged');
+    // Size first, so a narrow side bar that cuts the end of the row keeps it.
+    assert.equal(dataset.label, '21.7 GB  dataset');
+    assert.equal(dataset.description, '3 indices');
+    assert.equal(dataset.icon, 'symbol-namespace', 'a group keeps its type icon');
+    assert.equal(dataset.iconColor, 'list.warningForeground', 'a group holding an index above 10 GB is coloured');
+    assert.match(dataset.tooltip.replace(/\\/g, ''), /Holds an index over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
     const items = await children(dataset.node);
     assert.deepEqual(
       items.map((i) => [i.label, i.description]),
       [
-        ['datasetprofile', '18.3 GB'],
-        ['datasetusagestatistics', '2.71 GB'],
-        ['operation', '641 MB'],
+        ['18.3 GB  datasetprofile', undefined],
+        ['2.71 GB  datasetusagestatistics', undefined],
+        ['641 MB  operation', undefined],
       ],
     );
-    assert.equal(items[0].icon, 'warning');
+    assert.equal(items[0].icon, 'database');
     assert.equal(items[0].iconColor, 'list.warningForeground');
+    assert.match(items[0].tooltip.replace(/\\/g, ''), /Over the 10 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
     assert.equal(items[1].icon, 'database');
+    assert.equal(items[1].iconColor, undefined);
+    assert.doesNotMatch(items[1].tooltip, /warning threshold/);
     assert.match(items[0].contextValue ?? '', /^index/);
     // The tooltip has the index name, exact MB and the share.
     assert.match(items[0].tooltip, /dataset\\_datasetprofileaspect\\_v1/);
     assert.match(items[0].tooltip, /18,342\\\.113 MB/);
     assert.match(items[0].tooltip, /55\\\.3%/);
-    const assertion = groups.find((g) => g.label === 'assertion')!;
-    assert.equal(assertion.description, '1 index · 208 B');
+    const assertion = groups.find((g) => g.name === 'assertion')!;
+    assert.equal(assertion.label, '208 B  assertion');
+    assert.equal(assertion.description, '1 index');
     assert.equal(assertion.icon, 'symbol-namespace');
+    assert.equal(assertion.iconColor, undefined);
+    assert.doesNotMatch(assertion.tooltip, /warning threshold/);
+  });
+
+  it('names the threshold setting value in the warning tooltip and follows a change of it', async () => {
+    await refreshed();
+    const config = vscode.workspace.getConfiguration('datahub');
+    await config.update('sizeWarningThresholdGb', 2.5, vscode.ConfigurationTarget.Global);
+    try {
+      let items: Awaited<ReturnType<typeof children>> = [];
+      await waitFor(async () => {
+        items = await children((await settledRoots())[0].node);
+        return items[1]?.iconColor === 'list.warningForeground';
+      }, 'the 2.71 GB index to warn at 2.5 GB');
+      assert.match(items[1].tooltip.replace(/\\/g, ''), /Over the 2\.5 GB warning threshold \(datahub\.sizeWarningThresholdGb\)/);
+      assert.equal(items[2].iconColor, undefined);
+    } finally {
+      await config.update('sizeWarningThresholdGb', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it("groups another deployment's index under other indices, says why, and offers no truncation for it", async () => {
     await refreshed();
-    const other = (await settledRoots()).find((g) => g.label === 'other indices');
+    const other = (await settledRoots()).find((g) => g.name === 'other indices');
     assert.ok(other, 'an "other indices" group');
     assert.equal(other.contextValue, 'group.other');
     assert.match(other.tooltip, /another deployment sharing the search cluster/);
@@ -123,14 +149,14 @@ describe('core: index sizes tree', () => {
     assert.deepEqual(await exec(Commands.sortByName, {}), { sort: 'name' });
     const byName = await settledRoots();
     assert.deepEqual(
-      byName.map((g) => g.label),
-      [...byName.map((g) => g.label)].sort((a, b) => a.localeCompare(b)),
+      byName.map((g) => g.name),
+      [...byName.map((g) => g.name)].sort((a, b) => a.localeCompare(b)),
     );
-    assert.equal(byName[0].label, 'assertion');
+    assert.equal(byName[0].name, 'assertion');
     const { services } = await api();
     assert.equal(services.context.globalState.get('datahub.sort'), 'name');
     await exec(Commands.sortBySize, {});
-    assert.equal((await settledRoots())[0].label, 'dataset');
+    assert.equal((await settledRoots())[0].name, 'dataset');
     assert.equal(services.context.globalState.get('datahub.sort'), 'size');
   });
 
@@ -139,14 +165,14 @@ describe('core: index sizes tree', () => {
     const result = await exec<{ filter: string; shown: number; total: number }>(Commands.filterIndices, { filter: 'PROFILE' });
     assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10 });
     const filtered = await settledRoots();
-    assert.deepEqual(filtered.map((g) => g.label), ['dataset']);
-    assert.deepEqual((await children(filtered[0].node)).map((i) => i.label), ['datasetprofile']);
+    assert.deepEqual(filtered.map((g) => g.name), ['dataset']);
+    assert.deepEqual((await children(filtered[0].node)).map((i) => i.name), ['datasetprofile']);
     const { indicesView } = await api();
     assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)$/);
 
     await exec(Commands.filterIndices, { filter: 'dataset*usage' });
     const wild = await settledRoots();
-    assert.deepEqual((await children(wild[0].node)).map((i) => i.label), ['datasetusagestatistics']);
+    assert.deepEqual((await children(wild[0].node)).map((i) => i.name), ['datasetusagestatistics']);
 
     await exec(Commands.filterIndices, { filter: 'no-such-index' });
     const none = await settledRoots();
@@ -215,9 +241,9 @@ describe('core: index sizes tree', () => {
     await sandbox.setVersion('legacy');
     await refreshed();
     const groups = await settledRoots();
-    const chart = groups.find((g) => g.label === 'chart')!;
+    const chart = groups.find((g) => g.name === 'chart')!;
     const [item] = await children(chart.node);
-    assert.equal(item.description, '12.8 MB');
+    assert.equal(item.label, '12.8 MB  chartusagestatistics');
     assert.match(item.tooltip, /older `sizeMb` field/);
     assert.match(item.contextValue ?? '', /^index.*\.legacy/);
   });

@@ -78,7 +78,10 @@ export async function waitFor(predicate: () => boolean | Promise<boolean>, what:
 
 export interface ShownItem {
   node: IndexTreeNode;
+  /** The row's text as shown: "18.3 GB  datasetprofile" for groups and indices (size first). */
   label: string;
+  /** What the row names: the entity, the aspect (or index name), or a message's text. */
+  name: string;
   description?: string;
   icon?: string;
   iconColor?: string;
@@ -99,6 +102,7 @@ export async function shown(node: IndexTreeNode): Promise<ShownItem> {
   return {
     node,
     label,
+    name: nameOf(node),
     description: typeof item.description === 'string' ? item.description : undefined,
     icon: icon?.id,
     iconColor: icon?.color?.id,
@@ -106,6 +110,12 @@ export async function shown(node: IndexTreeNode): Promise<ShownItem> {
     contextValue: item.contextValue,
     tooltip,
   };
+}
+
+function nameOf(node: IndexTreeNode): string {
+  if (node.kind === 'group') return node.entityName;
+  if (node.kind === 'message') return node.label;
+  return node.index.named === false ? node.index.indexName : node.index.aspectName || node.index.indexName;
 }
 
 /** The root items as a user sees them. */

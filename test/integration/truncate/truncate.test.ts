@@ -11,6 +11,7 @@ import type { IndexSizesSnapshot } from '../../../src/ui/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
 import { Commands } from '../../../src/api/commandIds';
+import { formatLocalDate } from '../../../src/model/truncate/cutoff';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
@@ -168,7 +169,7 @@ describe('truncate: a real run', function () {
     const listed = ((await provider.getChildren()) ?? []).find((r) => r.task === started.task);
     assert.ok(listed, 'the task is in the DataHub Tasks view');
     const item = await provider.getTreeItem(listed);
-    assert.equal(item.label, 'dashboard/dashboardusagestatistics');
+    assert.equal(item.label, `up to ${formatLocalDate(endTimeMillis)} · dashboard/dashboardusagestatistics`);
     assert.match(String(item.tooltip), new RegExp(`Task: ${started.task}`));
 
     let status: TaskStatusResult | undefined;

@@ -71,22 +71,17 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
     await session?.close();
   });
 
-  it('opens from the Command Palette and fetches from its own Refresh button', async () => {
+  it('opens from the Command Palette and fetches the sizes by itself', async () => {
     const wb = session.workbench;
     await wb.step('open', async () => {
       await wb.runCommand('DataHub: Show Index Size Chart');
       frame = await chartFrame();
-      const refresh = frame.locator('button', { hasText: /^Refresh$/ }).first();
-      await refresh.waitFor({ timeout: 20_000 });
-      if (await frame.locator('.empty').count()) {
-        assert.match((await frame.locator('.empty').textContent()) ?? '', /No index sizes for "sandbox" yet/);
-        await wb.screenshot('01-empty');
-        await refresh.click();
-      }
+      // Nothing was loaded (the DataHub view was never opened): the chart fetches on open, no click needed.
       await frame.locator('.bar-row').first().waitFor({ timeout: 30_000 });
       const heading = (await frame.locator('h1').textContent()) ?? '';
       assert.equal(heading, 'Index sizes · sandbox');
       assert.match((await frame.locator('.header .meta').textContent()) ?? '', /^13 indices · 42\.2 GB · fetched /);
+      await frame.locator('button', { hasText: /^Refresh$/ }).first().waitFor();
     });
   });
 
@@ -101,7 +96,36 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       assert.equal(await first.locator('.size').textContent(), '18.3 GB');
       assert.match((await first.getAttribute('title')) ?? '', /^dataset_datasetprofileaspect_v1\n18,342\.113 MB \(18\.3 GB\)\n\d+(\.\d)?% of all timeseries indices\nSince previous fetch: /);
       assert.ok((await frame.locator('svg.spark polyline').count()) >= 10);
-      assert.deepEqual(await frame.locator('.badge').allTextContents(), ['▲ 1', '▲ 2', '▲ 3']);
+      // Badges say what they mean: the growth and its window.
+      const badges = await frame.locator('.badge').allTextContents();
+      assert.equal(badges.length, 3, JSON.stringify(badges));
+      for (const badge of badges) assert.match(badge, /^▲ \+[\d.]+ (?:B|kB|MB|GB|TB) in 7 days$/);
+    });
+  });
+
+  it('draws the size warning threshold as a line, and a log scale keeps small indices visible', async () => {
+    const wb = session.workbench;
+    await wb.step('threshold-line', async () => {
+      await frame.locator('.legend .threshold-key', { hasText: '10 GB warning threshold' }).waitFor({ timeout: 10_000 });
+      const marks = frame.locator('.track .threshold');
+      assert.equal(await marks.count(), await frame.locator('.bar-row').count(), 'one mark per row');
+      // The marks line up into one vertical line.
+      const xs = new Set<number>();
+      for (let i = 0; i < Math.min(5, await marks.count()); i++) xs.add(Math.round((await marks.nth(i).boundingBox())?.x ?? -1));
+      assert.equal(xs.size, 1, `marks at ${[...xs].join(', ')}`);
+      assert.ok((await frame.locator('.fill.over').count()) >= 1, 'an index over the threshold is coloured');
+      await wb.screenshot('01b-threshold-line');
+    });
+    await wb.step('log-scale', async () => {
+      const smallest = frame.locator('.bar-row', { hasText: 'assertionrunevent' }).locator('.fill');
+      const linear = (await smallest.boundingBox())?.width ?? 0;
+      await frame.locator('button.scale').click();
+      await frame.locator('button.scale[aria-pressed="true"]', { hasText: 'Log scale' }).waitFor({ timeout: 5_000 });
+      const log = (await frame.locator('.bar-row', { hasText: 'assertionrunevent' }).locator('.fill').boundingBox())?.width ?? 0;
+      assert.ok(log > linear * 3 && log > 10, `log scale bar ${log}px vs linear ${linear}px`);
+      await wb.screenshot('01c-log-scale');
+      await frame.locator('button.scale').click();
+      await frame.locator('button.scale[aria-pressed="false"]').waitFor({ timeout: 5_000 });
     });
   });
 
@@ -147,7 +171,18 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       await frame.locator('.bar-row', { hasText: HOSTILE[1] }).click();
       const details = frame.locator('.details');
       await details.locator('button', { hasText: 'Truncate Old Rows…' }).waitFor({ timeout: 10_000 });
+      // Destructive: a secondary button, not the primary one.
+      assert.equal(await details.locator('button.secondary', { hasText: 'Truncate Old Rows…' }).count(), 1);
       assert.match((await details.textContent()) ?? '', /3 GB · 3,000 MB · \d+(\.\d)?% of all/);
+      // The details sit under the selected row and cover no other row.
+      const pane = await details.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { y: r.top, height: r.height };
+      });
+      const rowsBoxes = await frame.locator('.bar-row').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+      assert.ok(pane, 'details shown');
+      const covered = rowsBoxes.filter((r) => r.bottom > pane.y + 1 && r.top < pane.y + pane.height - 1);
+      assert.deepEqual(covered, [], 'no row under the details pane');
       await wb.page.locator('.part.sidebar .monaco-list-row.selected', { hasText: HOSTILE[1] }).waitFor({ timeout: 15_000 });
       // The selection follows in the tree; the keyboard stays in the chart (the webview's frame has focus).
       await wb.page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME', undefined, { timeout: 5_000 });

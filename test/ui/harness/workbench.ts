@@ -177,8 +177,9 @@ export class Workbench {
     return this.viewPane(viewName).locator('.pane-body .monaco-list-row');
   }
 
+  /** A row by its name: the whole label, or the name after the size ("18.3 GB  datasetprofile"). */
   treeRow(viewName: string, label: string | RegExp): Locator {
-    const text = typeof label === 'string' ? exactly(label) : label;
+    const text = typeof label === 'string' ? new RegExp(`^\\s*(?:\\S+ \\S+  )?${escapeRegExp(label)}\\s*$`) : label;
     return this.treeRows(viewName).filter({ has: this.page.locator('.label-name', { hasText: text }) });
   }
 
@@ -190,15 +191,17 @@ export class Workbench {
   }
 
   /** [label, description] of each visible row of a tree view. */
-  async treeItems(viewName: string): Promise<Array<{ label: string; description: string }>> {
+  async treeItems(viewName: string): Promise<Array<{ label: string; name: string; description: string }>> {
     const rows = this.treeRows(viewName);
     const count = await rows.count();
-    const items: Array<{ label: string; description: string }> = [];
+    const items: Array<{ label: string; name: string; description: string }> = [];
     for (let i = 0; i < count; i++) {
       const row = rows.nth(i);
-      const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
-      const description = ((await row.locator('.label-description').first().textContent().catch(() => '')) ?? '').trim();
-      items.push({ label, description });
+      // allTextContents does not wait: a row without a description (index rows) has no such element.
+      const label = ((await row.locator('.label-name').allTextContents())[0] ?? '').trim();
+      const description = ((await row.locator('.label-description').allTextContents())[0] ?? '').trim();
+      // Index rows lead with the size, two spaces before the name.
+      items.push({ label, name: label.split('  ').at(-1) ?? label, description });
     }
     return items;
   }
@@ -265,13 +268,32 @@ export class Workbench {
     }
   }
 
-  /** Right-clicks the middle of `text` in the active editor and picks a context menu item. */
+  /**
+   * Right-clicks the middle of `text` in the active editor and picks a context menu item.
+   * The cursor goes there first: the extension's menu items follow the cursor (a context
+   * key the extension host sets), and a right-click alone moves it too late for that menu.
+   */
   async editorContextMenu(text: string, item: string, beforePick?: () => Promise<void>): Promise<void> {
-    const { x, y } = await this.editorTextPoint(text);
-    await this.page.mouse.click(x, y, { button: 'right' });
+    await this.openEditorContextMenu(text);
     const action = this.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactly(item) }).first();
     await action.waitFor({ timeout: 10_000 });
     if (beforePick) await beforePick();
     await action.click();
+  }
+
+  /** Clicks into `text` (the cursor goes there), waits a moment, right-clicks it; the menu stays open. */
+  async openEditorContextMenu(text: string): Promise<{ x: number; y: number }> {
+    const { x, y } = await this.editorTextPoint(text);
+    await this.page.mouse.click(x, y);
+    await this.page.waitForTimeout(300);
+    await this.page.mouse.click(x, y, { button: 'right' });
+    await this.page.locator('.context-view .monaco-menu').first().waitFor({ timeout: 10_000 });
+    return { x, y };
+  }
+
+  /** The labels of the context menu on screen. */
+  async contextMenuItems(): Promise<string[]> {
+    const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label:visible');
+    return (await labels.allTextContents()).map((t) => t.trim()).filter(Boolean);
   }
 }

@@ -1,0 +1,58 @@
+// The context key datahub.cursorOnUrn: true while the cursor of the active
+// editor is on a DataHub URN. The editor menu shows "Restore Indices for This
+// URN" only then. Only the cursor's line is read (model/restore/cursorOnUrn.ts);
+// keyboard moves are debounced, a mouse click (a right-click moves the cursor
+// first) is answered at once, and the key is sent only when it changes.
+import * as vscode from 'vscode';
+import { isOnUrn } from '../../model/restore/cursorOnUrn';
+
+export const CURSOR_ON_URN = 'datahub.cursorOnUrn';
+const DEBOUNCE_MS = 60;
+
+/** Whether the editor's primary cursor is on a URN (a selection counts when it stays on the cursor's line). */
+export function cursorOnUrn(editor: vscode.TextEditor | undefined): boolean {
+  if (!editor) return false;
+  const { selection, document } = editor;
+  const line = selection.active.line;
+  if (line >= document.lineCount) return false;
+  const text = document.lineAt(line).text;
+  const sameLine = selection.start.line === selection.end.line;
+  const start = sameLine ? selection.start.character : selection.active.character;
+  const end = sameLine ? selection.end.character : selection.active.character;
+  return isOnUrn(text, selection.active.character, start, end);
+}
+
+/** Test seam: the value last sent for the key, and how many times it was sent. */
+export const cursorOnUrnTestApi = { current: undefined as boolean | undefined, sent: 0 };
+
+export function registerCursorOnUrnKey(): vscode.Disposable {
+  let timer: NodeJS.Timeout | undefined;
+  const set = (value: boolean) => {
+    if (value === cursorOnUrnTestApi.current) return;
+    cursorOnUrnTestApi.current = value;
+    cursorOnUrnTestApi.sent++;
+    void vscode.commands.executeCommand('setContext', CURSOR_ON_URN, value);
+  };
+  const update = () => {
+    timer = undefined;
+    set(cursorOnUrn(vscode.window.activeTextEditor));
+  };
+  const schedule = (now: boolean) => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (now) update();
+    else timer = setTimeout(update, DEBOUNCE_MS);
+  };
+  update();
+  return vscode.Disposable.from(
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor === vscode.window.activeTextEditor) schedule(e.kind === vscode.TextEditorSelectionChangeKind.Mouse);
+    }),
+    vscode.window.onDidChangeActiveTextEditor(() => schedule(true)),
+    // Typing a URN in place changes the answer without moving to another line.
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === vscode.window.activeTextEditor?.document) schedule(false);
+    }),
+    { dispose: () => timer && clearTimeout(timer) },
+  );
+}

@@ -1,0 +1,45 @@
+// The DataHub Tasks view's own commands: Copy Task ID and Stop Watching on a
+// row (the tree passes the row's TaskRecord; programs pass { task }), and
+// Clear Finished in the view title.
+import { Commands } from '../api/commandIds';
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { registerCommand } from '../ui/commandRunner';
+import { checkTaskId } from './truncateWatch';
+import type { TaskStore } from './tasks/tasksStore';
+
+/** A task of the list, by the row or by { task }; says which ones the list holds otherwise. */
+function knownTask(store: TaskStore, arg: { task?: unknown } | undefined, command: string): string {
+  const task = checkTaskId(arg?.task, command);
+  if (!store.get(task)) {
+    throw new Error(`${command}: task ${task} is not in DataHub Tasks. Watch it first with "DataHub: Show Task Status…".`);
+  }
+  return task;
+}
+
+export function registerTaskListCommands(services: Services, store: TaskStore): vscode.Disposable[] {
+  return [
+    registerCommand<{ task?: unknown }>(services, Commands.copyTaskId, async (arg) => {
+      const task = knownTask(store, arg, Commands.copyTaskId);
+      await vscode.env.clipboard.writeText(task);
+      safeWindow.setStatusBarMessage(`$(copy) Copied task ID: ${task}`, 3000);
+      return { text: task };
+    }),
+    registerCommand<{ task?: unknown }>(services, Commands.stopWatchingTask, async (arg) => {
+      const task = knownTask(store, arg, Commands.stopWatchingTask);
+      // The watch ends on its own (state: running, not watched); the task goes on on the server.
+      const stopped = store.stop(task);
+      if (stopped) safeWindow.setStatusBarMessage(`$(debug-stop) Stopped watching task ${task}; it keeps running on the server.`, 5000);
+      return { task, stopped };
+    }),
+    registerCommand(services, Commands.clearFinishedTasks, async () => {
+      const cleared = store.clearFinished();
+      safeWindow.setStatusBarMessage(
+        cleared.length ? `$(clear-all) Cleared ${cleared.length} finished task${cleared.length === 1 ? '' : 's'}` : '$(info) No finished tasks to clear',
+        3000,
+      );
+      return { cleared };
+    }),
+  ];
+}
