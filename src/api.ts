@@ -11,6 +11,7 @@ import type { JobResult } from './commands/restoreAsJob';
 import type { CheckSearchIndexResult } from './commands/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from './commands/truncate';
 import type { WatchResult } from './commands/truncateWatch';
+import type { RetentionPlanResult } from './retention';
 import { callThroughApi } from './commands/run';
 
 type Args = Record<string, unknown>;
@@ -49,6 +50,7 @@ export const API_COMMANDS = [
   'copyIndexSizesMarkdown',
   'clearHistory',
   'revealIndex',
+  'planRetention',
 ] as const;
 
 export type ApiCommand = (typeof API_COMMANDS)[number];
@@ -70,6 +72,8 @@ interface TypedResults {
   exportIndexSizes: { path: string; rows: number };
   copyIndexSizesMarkdown: { markdown: string };
   clearHistory: { cleared: string[] };
+  /** The dry-run table (rows, totals, note); with apply: true also `applied` (one outcome per row) and `summary`. */
+  planRetention: RetentionPlanResult;
 }
 
 export type DataHubCommands = {

@@ -17,6 +17,7 @@ import { registerRestoreCommands } from './commands/restore';
 import { registerCheckSearchIndex } from './commands/checkSearchIndex';
 import { registerTruncateFeatures, truncateTestApi } from './commands/truncate';
 import { registerEditorFeatures } from './editor';
+import { registerRetention } from './retention';
 import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './views/insights';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     ['editor', registerEditorFeatures],
     ['truncate', registerTruncateFeatures],
     ['insights', registerInsightFeatures],
+    ['retention', registerRetention],
   ];
   for (const [name, register] of parts) {
     try {
