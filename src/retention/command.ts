@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { confirmStep, exposeToApi, isArgObject, runCommand, type CommandRun } from '../commands/run';
 import { describeError } from '../model/errors';
 import { applyModalText, checkCutoffs, ESTIMATE_NOTE, PLAN_RETENTION, resolveCutoffs, totalsOf, type CheckedCutoff, type PlanTarget, type RetentionRow } from '../model/retention/plan';
+import { gcRecipe } from '../model/retention/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
 import type { PlannerPanel } from './panel';
 
@@ -60,7 +61,14 @@ export async function planFromArgs(services: Services, arg: Record<string, unkno
     }
     rows.push(result.value);
   }
-  const result: RetentionPlanResult = { connection: active.connection.name, rows, totals: totalsOf(rows), note: ESTIMATE_NOTE };
+  const recipe = gcRecipe(rows, active.connection.name);
+  const result: RetentionPlanResult = {
+    connection: active.connection.name,
+    rows,
+    totals: totalsOf(rows),
+    note: ESTIMATE_NOTE,
+    recipe: { text: recipe.text, ...(recipe.days !== undefined ? { days: recipe.days } : {}), notCovered: recipe.notCovered },
+  };
   services.log.info(`Retention plan on "${result.connection}": ${rows.length} indices, ${result.totals.toDelete} rows to delete, ${result.totals.label} (estimate).`);
   if (arg.apply !== true) return result;
 

@@ -43,6 +43,11 @@ export interface RetentionPlanResult {
   totals: RetentionTotals;
   /** The estimate's caveat: the search engine frees the space as segments merge. */
   note: string;
+  /**
+   * The plan as a datahub-gc ingestion recipe (YAML text), with the single retention it
+   * uses and the planned indices that source cannot truncate (see model/retention/recipe.ts).
+   */
+  recipe: { text: string; days?: number; notCovered: string[] };
   /** With apply: one outcome per row, in the same order. */
   applied?: RetentionApplyOutcome[];
   /** With apply: the summary that was shown. */
