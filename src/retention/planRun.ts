@@ -11,12 +11,11 @@ import type { TruncateCommandResult } from '../commands/truncate';
 import type { WatchResult } from '../commands/truncateWatch';
 import { callThroughApi } from '../commands/run';
 import { describeError } from '../model/errors';
-import { targetName } from '../model/truncateText';
-import { rowOf, totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
-import { runBounded, type BoundedRun, type Settled } from '../model/retention/runner';
+import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
+import type { BoundedRun } from '../model/retention/runner';
+import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';
 
-/** Dry runs in flight at once (the issue's bound; not a setting). */
-export const DRY_RUN_CONCURRENCY = 2;
+export { DRY_RUN_CONCURRENCY } from '../model/retention/dryRuns';
 
 /** What became of one index when the plan was applied. */
 export interface RetentionApplyOutcome {
@@ -54,29 +53,9 @@ export interface RetentionPlanResult {
   summary?: string;
 }
 
-/** Starts the dry runs, DRY_RUN_CONCURRENCY at a time; each settles into a row or a failure as it comes. */
-export function startDryRuns(
-  active: ActiveClient,
-  targets: readonly PlanTarget[],
-  handlers: { onStart?: (i: number) => void; onSettled?: (i: number, result: Settled<RetentionRow>) => void; signal?: AbortSignal; concurrency?: number },
-): BoundedRun<RetentionRow> {
-  return runBounded(
-    targets,
-    async (planned, _i, signal) => {
-      const { entityType, aspect } = planned.target;
-      const result = await active.client.truncateTimeseriesAspect({ entityType, aspect, endTimeMillis: planned.endTimeMillis, dryRun: true }, signal);
-      if (result.kind !== 'dryRun') {
-        // A server that ignored dryRun: say so plainly; the task or the deletion is the server's doing.
-        throw new Error(
-          result.kind === 'task'
-            ? `the server started deleting from ${targetName(planned.target)} although a dry run was asked for (task ${result.task}); watch it with DataHub: Show Task Status.`
-            : `the server truncated ${targetName(planned.target)} although a dry run was asked for ("${result.summary}").`,
-        );
-      }
-      return rowOf(planned, result);
-    },
-    { concurrency: handlers.concurrency ?? DRY_RUN_CONCURRENCY, signal: handlers.signal, onStart: handlers.onStart, onSettled: handlers.onSettled },
-  );
+/** Starts the plan's dry runs on the active client (see model/retention/dryRuns.ts). */
+export function startDryRuns(active: ActiveClient, targets: readonly PlanTarget[], handlers: DryRunHandlers): BoundedRun<RetentionRow> {
+  return startClientDryRuns(active.client, targets, handlers);
 }
 
 function errorText(error: unknown): string {
