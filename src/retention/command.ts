@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { IndexSize } from '../gms/types';
-import type { Services } from '../services';
-import { confirmStep, exposeToApi, isArgObject, runCommand, type CommandRun } from '../commands/run';
-import { describeError } from '../model/errors';
+import type { Services } from '../ui/services';
+import { confirmStep, exposeToApi, isArgObject, runCommand, type CommandRun } from '../ui/commandRunner';
+import { describeError } from '../model/shared/errors';
 import { applyModalText, checkCutoffs, ESTIMATE_NOTE, PLAN_RETENTION, resolveCutoffs, totalsOf, type CheckedCutoff, type PlanTarget, type RetentionRow } from '../model/retention/plan';
 import { gcRecipe } from '../model/retention/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';

@@ -6,13 +6,13 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { IndexSize } from '../gms/types';
-import type { ActiveClient, Services } from '../services';
+import type { ActiveClient, Services } from '../ui/services';
 import { newNonce, pageRoots, webviewHtml, type WebviewPage } from '../ui/webviewHtml';
-import { confirmStep, reportError, runCommand } from '../commands/run';
-import { CUTOFF_PRESET_DAYS, daysAgo, parseCutoff } from '../model/cutoff';
-import { formatSize } from '../model/format';
+import { confirmStep, reportError, runCommand } from '../ui/commandRunner';
+import { CUTOFF_PRESET_DAYS, daysAgo, parseCutoff } from '../model/truncate/cutoff';
+import { formatSize } from '../model/shared/format';
 import { describeForLog } from '../model/shared/messageGuards';
-import { isTruncatable } from '../model/truncateTarget';
+import { isTruncatable } from '../model/truncate/truncateTarget';
 import { applyModalText, cutoffLabel, ESTIMATE_NOTE, freedLabel, PLAN_RETENTION, rowCountsLabel, totalsOf, type RetentionRow } from '../model/retention/plan';
 import { gcRecipe } from '../model/retention/recipe';
 import { parsePlanFile, planFileText, MAX_PLAN_FILE_BYTES } from '../model/retention/planFile';

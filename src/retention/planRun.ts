@@ -6,11 +6,11 @@
 // back to delete by query (model/truncateRun.ts), every task is listed and
 // watched in DataHub Tasks.
 import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Services } from '../services';
-import type { TruncateCommandResult } from '../commands/truncate';
-import type { WatchResult } from '../commands/truncateWatch';
-import { callThroughApi } from '../commands/run';
-import { describeError } from '../model/errors';
+import type { ActiveClient, Services } from '../ui/services';
+import type { TruncateCommandResult } from '../truncate/truncate';
+import type { WatchResult } from '../truncate/truncateWatch';
+import { callThroughApi } from '../ui/commandRunner';
+import { describeError } from '../model/shared/errors';
 import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
 import type { BoundedRun } from '../model/retention/runner';
 import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';

@@ -2,7 +2,7 @@
 // DRY_RUN_CONCURRENCY at a time, each with its own abort signal, each settling
 // into a row as soon as it answers. Pure: no vscode import (the benchmark runs it).
 import type { GmsClient } from '../../gms/types';
-import { targetName } from '../truncateText';
+import { targetName } from '../truncate/truncateText';
 import { rowOf, type PlanTarget, type RetentionRow } from './plan';
 import { runBounded, type BoundedRun, type Settled } from './runner';
 

@@ -3,10 +3,10 @@
 // truncation's own (model/truncateTarget.ts: only indices the server named can be
 // truncated); the cutoff rules are model/cutoff.ts's.
 import type { IndexSize } from '../../gms/types';
-import { daysAgo, formatCutoffTime, validateEndTimeMillis } from '../cutoff';
-import { isKnownSize, formatSize } from '../format';
-import { findNamedIndex, noIndexMessage, targetOfIndex } from '../truncateTarget';
-import { methodLabel, type DryRunResult, type TruncateTarget } from '../truncateText';
+import { daysAgo, formatCutoffTime, validateEndTimeMillis } from '../truncate/cutoff';
+import { isKnownSize, formatSize } from '../shared/format';
+import { findNamedIndex, noIndexMessage, targetOfIndex } from '../truncate/truncateTarget';
+import { methodLabel, type DryRunResult, type TruncateTarget } from '../truncate/truncateText';
 
 export const PLAN_RETENTION = 'datahub.planRetention';
 

@@ -22,7 +22,7 @@
 //   (default 30): added after that first version (absent from it); the exact
 //   release is not pinned here, so the recipe marks them as "newer versions".
 // - the query/queryusagestatistics entry: a later addition to the fixed list.
-import { formatLocalDate } from '../cutoff';
+import { formatLocalDate } from '../truncate/cutoff';
 import type { RetentionRow } from './plan';
 
 const DAY_MS = 86_400_000;
