@@ -7,8 +7,7 @@
 // watched in DataHub Tasks.
 import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../ui/services';
-import type { TruncateCommandResult } from '../truncate/truncate';
-import type { WatchResult } from '../truncate/truncateWatch';
+import type { TaskStatus } from '../gms/types';
 import { callThroughApi } from '../ui/commandRunner';
 import { describeError } from '../model/shared/errors';
 import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
@@ -16,6 +15,17 @@ import type { BoundedRun } from '../model/retention/runner';
 import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';
 
 export { DRY_RUN_CONCURRENCY } from '../model/retention/dryRuns';
+
+/**
+ * What this part reads of the results of datahub.truncateTimeseriesAspect and
+ * datahub.showTaskStatus: their public (typed-API) results, called through the
+ * API so the truncate feature is used, not imported.
+ */
+type Started =
+  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
+  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' }
+  | { kind: 'dryRun'; summary: string };
+type Watched = { outcome: 'completed' | 'stopped'; status?: TaskStatus };
 
 /** What became of one index when the plan was applied. */
 export interface RetentionApplyOutcome {
@@ -84,9 +94,9 @@ export async function applyRows(
       settle(i, { indexName: row.indexName, outcome: 'skipped', planned: 0 });
       continue;
     }
-    let started: TruncateCommandResult;
+    let started: Started;
     try {
-      started = (await callThroughApi('datahub.truncateTimeseriesAspect', { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as TruncateCommandResult;
+      started = (await callThroughApi('datahub.truncateTimeseriesAspect', { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as Started;
     } catch (error) {
       const message = errorText(error);
       services.log.error(`Retention plan: truncation of ${row.indexName} not started: ${message}`);
@@ -105,7 +115,7 @@ export async function applyRows(
     const task = started.task;
     services.log.info(`Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`);
     watches.push(
-      (callThroughApi('datahub.showTaskStatus', { task }) as Promise<WatchResult>).then(
+      (callThroughApi('datahub.showTaskStatus', { task }) as Promise<Watched>).then(
         (watched) => {
           const deleted = typeof watched.status?.status.deleted === 'number' ? { deleted: watched.status.status.deleted } : {};
           settle(i, {
