@@ -65,7 +65,7 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
 
     await wb.step('dry-run', async () => {
       await frame.locator('button', { hasText: /^Dry Run$/ }).click();
-      for (const name of [DASHBOARD, CHART, DATAJOB]) await row(name).locator('td.counts', { hasText: /\d+ of \d+ rows \(\d+\.\d\d%\)/ }).waitFor({ timeout: 30_000 });
+      for (const name of [DASHBOARD, CHART, DATAJOB]) await row(name).locator('td.counts', { hasText: /[\d,]+ of [\d,]+ rows \(\d+\.\d\d%\)/ }).waitFor({ timeout: 30_000 });
       await frame.locator('.totals .total', { hasText: /^Frees about .+ of .+ \(estimate\), [\d,]+ rows$/ }).waitFor();
       await frame.locator('.totals .sub', { hasText: /^3 of 3 counted$/ }).waitFor();
       assert.match((await frame.locator('.totals .note').textContent()) ?? '', /segments merge/);
