@@ -2,7 +2,7 @@
 // open it from the Command Palette, choose cutoffs for three indices, dry-run
 // them (rows fill in, then the total), apply through the one modal that lists
 // every index, and read the summary; then open it on two indices selected in
-// the tree, with 90 days preselected.
+// the tree, with 90 days preselected, and copy it as a datahub-gc recipe.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
@@ -117,6 +117,13 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
       assert.deepEqual(names.sort(), ['dataset_datasetprofileaspect_v1', 'dataset_operationaspect_v1']);
       for (const select of await frame.locator('tr.row select').all()) assert.equal(await select.inputValue(), 'd90');
       await wb.screenshot('05-planner-from-tree-selection');
+    });
+    await wb.step('copy-gc-recipe', async () => {
+      await frame.locator('button', { hasText: /^Copy as GC Recipe$/ }).click();
+      // dataset/operation is on the datahub-gc source's list, the profile index is not.
+      const said = await wb.waitForNotification(/^GC recipe copied: truncate_index_older_than_days: 90/, 20_000);
+      assert.match(said, /1 planned index is not covered by that source/);
+      await wb.screenshot('06-gc-recipe-copied');
     });
   });
 });
