@@ -1,6 +1,7 @@
 // Bundles the extension. Two runtime bundles, so activation stays cheap:
 //   dist/extension.js  loaded at activation (vscode API glue, tree, commands)
 //   dist/gms.js        the network stack (undici + zod), required on first use
+// and one script per webview (dist/chart.js, dist/retention.js).
 // Type-checking is separate (`npm run check-types`).
 const esbuild = require('esbuild');
 const path = require('path');
@@ -86,15 +87,17 @@ async function main() {
       outfile: 'dist/gms.js',
     }),
   ];
-  if (fs.existsSync('media/chart/main.ts')) {
+  // The webviews' scripts: media/<name>/main.ts -> dist/<name>.js (the size chart, the retention planner).
+  for (const name of ['chart', 'retention']) {
+    if (!fs.existsSync(`media/${name}/main.ts`)) continue;
     contexts.push(
       await esbuild.context({
         ...common,
         platform: 'browser',
         format: 'iife',
         target: 'es2022',
-        entryPoints: ['media/chart/main.ts'],
-        outfile: 'dist/chart.js',
+        entryPoints: [`media/${name}/main.ts`],
+        outfile: `dist/${name}.js`,
         plugins: [problemMatcher],
       }),
     );

@@ -17,6 +17,7 @@ import { registerRestoreCommands } from './restore/restore';
 import { registerCheckSearchIndex } from './restore/checkSearchIndex';
 import { registerTruncateFeatures, truncateTestApi } from './truncate/truncate';
 import { registerEditorFeatures } from './restore/editor';
+import { registerRetention } from './retention';
 import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './insights/insights';
 import { cursorOnUrnTestApi } from './restore/editor/cursorContext';
 
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     ['editor', registerEditorFeatures],
     ['truncate', registerTruncateFeatures],
     ['insights', registerInsightFeatures],
+    ['retention', registerRetention],
   ];
   for (const [name, register] of parts) {
     try {

@@ -30,6 +30,7 @@ export const Commands = {
   showLog: 'datahub.showLog',
   truncateIndex: 'datahub.truncateIndex',
   truncateTimeseriesAspect: 'datahub.truncateTimeseriesAspect',
+  planRetention: 'datahub.planRetention',
   showTaskStatus: 'datahub.showTaskStatus',
   getTaskStatus: 'datahub.getTaskStatus',
   watchTask: 'datahub.watchTask',

@@ -11,6 +11,7 @@ import type { JobResult } from '../restore/restoreAsJob';
 import type { CheckSearchIndexResult } from '../restore/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from '../truncate/truncate';
 import type { WatchResult } from '../truncate/truncateWatch';
+import type { RetentionPlanResult } from '../retention';
 import { callThroughApi } from '../ui/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from './commandIds';
 import type { Environment } from '../model/connections/connections';
@@ -39,6 +40,8 @@ interface TypedResults {
   exportIndexSizes: { path: string; rows: number };
   copyIndexSizesMarkdown: { markdown: string };
   clearHistory: { cleared: string[] };
+  /** The dry-run table (rows, totals, note); with apply: true also `applied` (one outcome per row) and `summary`. */
+  planRetention: RetentionPlanResult;
 }
 
 export type DataHubCommands = {

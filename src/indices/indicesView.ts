@@ -26,7 +26,7 @@ export function createIndicesView(services: Services): IndicesView {
   const mayAutoFetch = () => vscode.workspace.isTrusted;
   const initialSort = context.globalState.get<SortMode>(SORT_KEY) === 'name' ? 'name' : 'size';
   const provider = new IndexTreeProvider(services, mayAutoFetch, initialSort);
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const disposables: vscode.Disposable[] = [provider, treeView];
   const contextKeys = new Map<string, unknown>();
 

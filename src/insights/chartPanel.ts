@@ -2,11 +2,12 @@
 // whenever the sizes, the fetch state or the history change. The chart code
 // itself is dist/chart.js (media/chart/main.ts), loaded by the webview only.
 import { isTruncatable } from '../model/truncate/truncateTarget';
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Services } from '../ui/services';
 import type { IndexSize } from '../gms/types';
 import { reportError } from '../ui/commandRunner';
+import { describeForLog } from '../model/shared/messageGuards';
+import { newNonce, webviewHtml, type WebviewPage } from '../ui/webviewHtml';
 import { parseChartMessage, type ChartMessage, type ChartState, type HostMessage } from '../model/insights/chartProtocol';
 import { Commands } from '../api/commandIds';
 
@@ -24,45 +25,11 @@ export interface ChartActions {
   findIndex(indexName: string): IndexSize | undefined;
 }
 
-/** A short, single-line description of an untrusted value for the log. */
-function describeForLog(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = Object.prototype.toString.call(value);
-  }
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
+const CHART_PAGE: WebviewPage = { script: 'chart.js', style: ['media', 'chart', 'chart.css'], title: 'Index Sizes', placeholder: 'Loading the index size chart…' };
 
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** The page: a strict CSP (scripts only with this page's nonce, no inline style, nothing remote). */
+/** The page: the shared strict-CSP page (src/ui/webviewHtml.ts) with the chart's script and stylesheet. */
 export function chartHtml(webview: Pick<vscode.Webview, 'cspSource' | 'asWebviewUri'>, extensionUri: vscode.Uri, nonce: string): string {
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'chart.js')).toString();
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'chart', 'chart.css')).toString();
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} data:`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(style)}">
-<title>Index Sizes</title>
-</head>
-<body>
-<main id="root" aria-busy="true"><p class="placeholder">Loading the index size chart…</p></main>
-<script nonce="${nonce}" src="${escapeAttribute(script)}"></script>
-</body>
-</html>`;
+  return webviewHtml(webview, extensionUri, nonce, CHART_PAGE);
 }
 
 export class ChartPanelHost implements vscode.Disposable {
@@ -106,7 +73,7 @@ export class ChartPanelHost implements vscode.Disposable {
       },
     );
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'datahub.svg');
-    panel.webview.html = chartHtml(panel.webview, root, randomBytes(18).toString('base64'));
+    panel.webview.html = chartHtml(panel.webview, root, newNonce());
     panel.webview.onDidReceiveMessage((message: unknown) => void this.handleMessage(message));
     // Without retainContextWhenHidden the page reloads when shown again; it asks with 'ready'.
     panel.onDidChangeViewState((e) => e.webviewPanel.visible && this.update());

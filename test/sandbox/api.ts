@@ -69,6 +69,15 @@ export interface FaultRule {
   action?: string;
   /** Only when the restore `start` parameter equals this (to fail one page of a bulk run). */
   start?: number;
+  /**
+   * Only for a truncateTimeseriesAspect of this aspect (compared case-insensitively, as the
+   * server does), to fail one index of several. With `dryRun: false`, only real runs: e.g. a
+   * search engine that refuses the delete-by-query of one index (an `es_rejected_execution_exception`
+   * or a `cluster_block_exception`, which GMS's OperationsResource.java answers as a 500).
+   */
+  aspect?: string;
+  /** Only truncate requests whose dryRun is this (the server's default is true). */
+  dryRun?: boolean;
   /** Apply to this many matching requests, then expire (default: unlimited). */
   times?: number;
   /** Let this many matching requests pass first (default 0). */

@@ -15,11 +15,18 @@ export interface ActiveFault {
 }
 
 /** The fault to apply to this request, counting it against the rules it matches. */
-export function matchFault(faults: ActiveFault[], action: string | undefined, start: number): FaultKind | undefined {
+export function matchFault(
+  faults: ActiveFault[],
+  action: string | undefined,
+  start: number,
+  truncate: { aspect?: string; dryRun: boolean } = { dryRun: true },
+): FaultKind | undefined {
   for (const f of faults) {
     const { rule } = f;
     if (rule.action !== undefined && rule.action !== action) continue;
     if (rule.start !== undefined && rule.start !== start) continue;
+    if (rule.aspect !== undefined && rule.aspect.toLowerCase() !== truncate.aspect?.toLowerCase()) continue;
+    if (rule.dryRun !== undefined && rule.dryRun !== truncate.dryRun) continue;
     if (rule.times !== undefined && f.applied >= rule.times) continue;
     f.seen++;
     if (f.seen <= (rule.skip ?? 0)) continue;

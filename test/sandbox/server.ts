@@ -166,7 +166,10 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     : 0;
   // GET /config has no ?action: fault rules name it "config".
   const faultKey = action ?? (path.endsWith('/config') ? 'config' : undefined);
-  const fault = matchFault(rt.faults, faultKey, start);
+  // Truncations: the aspect and dryRun (default true, as OperationsResource.java has it) let a rule fail one index's real run.
+  const fields = body !== null && typeof body === 'object' ? (body as { aspect?: unknown; dryRun?: unknown }) : {};
+  const truncate = { aspect: typeof fields.aspect === 'string' ? fields.aspect : undefined, dryRun: fields.dryRun !== false };
+  const fault = matchFault(rt.faults, faultKey, start, truncate);
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);

@@ -3,6 +3,10 @@
 // and guards too. Everything the webview shows is pre-formatted text here, and
 // the webview puts it on screen with textContent only.
 
+import { isIndexName, isObject, parseWith, type Guards } from '../shared/messageGuards';
+
+export { MAX_INDEX_NAME_LENGTH } from '../shared/messageGuards';
+
 export interface ChartIndex {
   indexName: string;
   aspectName: string;
@@ -76,19 +80,8 @@ export type ChartMessage =
   | { type: 'reveal'; indexName: string }
   | { type: 'truncate'; indexName: string };
 
-/** Longer than any real index name (Elasticsearch caps them at 255 bytes), short enough to log. */
-export const MAX_INDEX_NAME_LENGTH = 1024;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isIndexName(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_INDEX_NAME_LENGTH;
-}
-
 /** One guard per message kind; only the known fields are copied, so extra ones never reach a handler. */
-const guards: { [K in ChartMessage['type']]: (m: Record<string, unknown>) => Extract<ChartMessage, { type: K }> | undefined } = {
+const guards: Guards<ChartMessage> = {
   ready: () => ({ type: 'ready' }),
   refresh: () => ({ type: 'refresh' }),
   reveal: (m) => (isIndexName(m.indexName) ? { type: 'reveal', indexName: m.indexName } : undefined),
@@ -97,8 +90,7 @@ const guards: { [K in ChartMessage['type']]: (m: Record<string, unknown>) => Ext
 
 /** A message from the webview, checked; undefined for anything unknown or malformed. */
 export function parseChartMessage(value: unknown): ChartMessage | undefined {
-  if (!isObject(value) || typeof value.type !== 'string' || !Object.prototype.hasOwnProperty.call(guards, value.type)) return undefined;
-  return guards[value.type as ChartMessage['type']](value);
+  return parseWith(guards, value);
 }
 
 /** A message from the host, checked by shape (the webview trusts its host but not a stray postMessage). */

@@ -1,0 +1,134 @@
+// datahub.planRetention: the planner webview from the palette, the view title,
+// an entity group or several selected indices; with an argument object
+// ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
+// Through the typed API (run.confirmed) no prompt appears; through the command
+// id the apply step keeps its modal (confirmStep).
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { IndexSize } from '../gms/types';
+import type { Services } from '../ui/services';
+import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../ui/commandRunner';
+import { describeError } from '../model/shared/errors';
+import { applyModalText, checkCutoffs, ESTIMATE_NOTE, PLAN_RETENTION, resolveCutoffs, totalsOf, type CheckedCutoff, type PlanTarget, type RetentionRow } from '../model/retention/plan';
+import { gcRecipe } from '../model/retention/recipe';
+import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
+import type { PlannerPanel } from './panel';
+import { confirmApply } from './confirmApply';
+
+/** Preselected retention when the planner opens on selected indices or a group. */
+export const DEFAULT_PRESET_DAYS = 90;
+
+/** The targets of checked cutoffs, against the loaded listing; fetched again once when something is not in it. */
+async function resolveAgainstListing(services: Services, cutoffs: CheckedCutoff[]): Promise<PlanTarget[]> {
+  const loaded = services.indexSizes.current?.indices;
+  if (loaded) {
+    try {
+      return resolveCutoffs(loaded, cutoffs, PLAN_RETENTION);
+    } catch {
+      // Not in the loaded listing: the server may list it now.
+    }
+  }
+  return resolveCutoffs((await services.indexSizes.refresh()).indices, cutoffs, PLAN_RETENTION);
+}
+
+/** The programmatic path: check, resolve, count (cancellable), and with apply: confirm and truncate. */
+export async function planFromArgs(services: Services, arg: Record<string, unknown>, run: CommandRun): Promise<RetentionPlanResult> {
+  if (arg.apply !== undefined && typeof arg.apply !== 'boolean') throw new Error(`${PLAN_RETENTION}: "apply" must be true or false. Nothing was sent.`);
+  const cutoffs = checkCutoffs(arg.cutoffs, PLAN_RETENTION);
+  run.errorContext = { action: 'truncateTimeseriesAspect' };
+  const active = await services.connections.client();
+  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
+  const targets = await resolveAgainstListing(services, cutoffs);
+
+  const settled = await safeWindow.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `DataHub: counting what a retention plan deletes from ${targets.length} ${targets.length === 1 ? 'index' : 'indices'} (dry runs)…`, cancellable: true },
+    (progress, token) => {
+      const controller = new AbortController();
+      const onCancel = token.onCancellationRequested(() => controller.abort());
+      let done = 0;
+      const bounded = startDryRuns(active, targets, {
+        signal: controller.signal,
+        onSettled: () => progress.report({ message: `${++done} of ${targets.length} counted`, increment: 100 / targets.length }),
+      });
+      return bounded.done.finally(() => onCancel.dispose());
+    },
+  );
+  const rows: RetentionRow[] = [];
+  for (const [i, result] of settled.entries()) {
+    const name = targets[i].target.indexName;
+    if (result.status === 'cancelled') throw new Error(`${PLAN_RETENTION}: the dry runs were cancelled (at ${name}); nothing was deleted.`);
+    if (result.status === 'rejected') {
+      throw new Error(`${PLAN_RETENTION}: the dry run of ${name} failed: ${describeError(result.reason, run.errorContext).message} Nothing was deleted.`);
+    }
+    rows.push(result.value);
+  }
+  const recipe = gcRecipe(rows, active.connection.name);
+  const result: RetentionPlanResult = {
+    connection: active.connection.name,
+    rows,
+    totals: totalsOf(rows),
+    note: ESTIMATE_NOTE,
+    recipe: { text: recipe.text, ...(recipe.days !== undefined ? { days: recipe.days } : {}), notCovered: recipe.notCovered },
+  };
+  services.log.info(`Retention plan on "${result.connection}": ${rows.length} indices, ${result.totals.toDelete} rows to delete, ${result.totals.label} (estimate).`);
+  if (arg.apply !== true) return result;
+
+  if (!rows.some((r) => r.toDelete > 0)) {
+    result.applied = rows.map((r) => ({ indexName: r.indexName, outcome: 'skipped', planned: 0 }));
+    result.summary = 'Nothing to delete: no planned index has rows at or before its cutoff.';
+    if (run.mode === 'ui') void safeWindow.showInformationMessage(result.summary);
+    return result;
+  }
+  const { message, detail } = applyModalText(rows, active.connection.name);
+  const asked = run.mode === 'api' ? '' : '\nAsked for by a command with arguments (a link, a keybinding or another extension).';
+  if (!(await confirmApply(run, active.connection, message, `${detail}${asked}`))) {
+    services.log.info('Retention plan: apply not confirmed; nothing was deleted.');
+    return result;
+  }
+  const now = services.connections.active();
+  if (!now || now.name !== active.connection.name || now.gmsUrl !== active.connection.gmsUrl) {
+    throw new Error(`${PLAN_RETENTION}: the active connection changed while the plan waited (it was counted on "${active.connection.name}"); nothing was deleted. Run it again.`);
+  }
+  const { outcomes, summary } = await applyRows(services, rows);
+  result.applied = outcomes;
+  result.summary = summary;
+  return result;
+}
+
+/** The tree's element kinds this command is offered on. */
+function indicesOfTreeArgs(arg: unknown, selected: unknown): IndexSize[] | undefined {
+  const nodes = Array.isArray(selected) && selected.length ? selected : [arg];
+  const out: IndexSize[] = [];
+  let any = false;
+  for (const node of nodes) {
+    if (!isArgObject(node)) continue;
+    if (node.kind === 'index' && isArgObject(node.index)) {
+      any = true;
+      out.push(node.index as unknown as IndexSize);
+    } else if (node.kind === 'group' && isArgObject(node.group) && Array.isArray(node.group.indices)) {
+      any = true;
+      out.push(...(node.group.indices as IndexSize[]));
+    }
+  }
+  if (!any) return undefined;
+  const seen = new Set<string>();
+  return out.filter((i) => !seen.has(i.indexName) && seen.add(i.indexName));
+}
+
+export function registerPlanCommand(services: Services, panel: PlannerPanel): vscode.Disposable[] {
+  const handler = async (arg: Record<string, unknown> | undefined, run: CommandRun): Promise<RetentionPlanResult | undefined> => {
+    if (run.mode === 'ui' || !arg) {
+      await panel.open(undefined);
+      return undefined;
+    }
+    return planFromArgs(services, arg, run);
+  };
+  return [
+    exposeToApi(PLAN_RETENTION, (arg) => runCommand(services, PLAN_RETENTION, arg ?? {}, handler, 'api')),
+    vscode.commands.registerCommand(PLAN_RETENTION, (arg?: unknown, selected?: unknown) => {
+      const fromTree = indicesOfTreeArgs(arg, selected);
+      if (fromTree) return runCommand(services, PLAN_RETENTION, undefined, () => panel.open(fromTree, DEFAULT_PRESET_DAYS));
+      return runCommand(services, PLAN_RETENTION, arg, handler);
+    }),
+  ];
+}

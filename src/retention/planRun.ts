@@ -1,0 +1,160 @@
+// Dry runs and the apply step of a retention plan, shared by the command and
+// the planner webview. Dry runs go straight to the client (each with its own
+// abort signal); the real truncations go through datahub.truncateTimeseriesAspect
+// and datahub.showTaskStatus (their typed-API entries), so the truncation's own
+// rules hold: the index must be one the server named, a refused reindex falls
+// back to delete by query (model/truncateRun.ts), every task is listed and
+// watched in DataHub Tasks.
+import * as safeWindow from '../ui/safeWindow';
+import type { ActiveClient, Services } from '../ui/services';
+import type { TaskStatus } from '../gms/types';
+import { callThroughApi } from '../ui/commandRunner';
+import { describeError } from '../model/shared/errors';
+import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
+import type { BoundedRun } from '../model/retention/runner';
+import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';
+
+export { DRY_RUN_CONCURRENCY } from '../model/retention/dryRuns';
+
+/**
+ * What this part reads of the results of datahub.truncateTimeseriesAspect and
+ * datahub.showTaskStatus: their public (typed-API) results, called through the
+ * API so the truncate feature is used, not imported.
+ */
+type Started =
+  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
+  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' }
+  | { kind: 'dryRun'; summary: string };
+type Watched = { outcome: 'completed' | 'stopped'; status?: TaskStatus };
+
+/** What became of one index when the plan was applied. */
+export interface RetentionApplyOutcome {
+  indexName: string;
+  /** done: the task completed (or the server deleted at once); failed: not started or failed; stopped: watching was cancelled, the task goes on; skipped: nothing to delete. */
+  outcome: 'done' | 'failed' | 'stopped' | 'skipped';
+  /** Rows the dry run counted. */
+  planned: number;
+  /** Rows the task reported deleted, when it said. */
+  deleted?: number;
+  task?: string;
+  /** Set when the server could not reindex and the rows were deleted by query. */
+  fallback?: 'deleteByQuery';
+  /** What went wrong, and what to do. */
+  message?: string;
+}
+
+/** What datahub.planRetention resolves with. */
+export interface RetentionPlanResult {
+  /** The connection the plan was counted (and applied) on. */
+  connection: string;
+  /** One row per planned index, in the order given. */
+  rows: RetentionRow[];
+  totals: RetentionTotals;
+  /** The estimate's caveat: the search engine frees the space as segments merge. */
+  note: string;
+  /**
+   * The plan as a datahub-gc ingestion recipe (YAML text), with the single retention it
+   * uses and the planned indices that source cannot truncate (see model/retention/recipe.ts).
+   */
+  recipe: { text: string; days?: number; notCovered: string[] };
+  /** With apply: one outcome per row, in the same order. */
+  applied?: RetentionApplyOutcome[];
+  /** With apply: the summary that was shown. */
+  summary?: string;
+}
+
+/** Starts the plan's dry runs on the active client (see model/retention/dryRuns.ts). */
+export function startDryRuns(active: ActiveClient, targets: readonly PlanTarget[], handlers: DryRunHandlers): BoundedRun<RetentionRow> {
+  return startClientDryRuns(active.client, targets, handlers);
+}
+
+function errorText(error: unknown): string {
+  return describeError(error, {}).message;
+}
+
+/**
+ * Applies the plan: one truncation per row with rows to delete (started one
+ * after another), then every task watched to its end, together. A failure on
+ * one index is recorded and the others go on. `onOutcome` reports each as it
+ * settles. Shows one summary notification at the end and returns the outcomes.
+ */
+export async function applyRows(
+  services: Services,
+  rows: readonly RetentionRow[],
+  onOutcome?: (i: number, outcome: RetentionApplyOutcome) => void,
+): Promise<{ outcomes: RetentionApplyOutcome[]; summary: string }> {
+  const outcomes: RetentionApplyOutcome[] = new Array(rows.length);
+  const settle = (i: number, outcome: RetentionApplyOutcome) => {
+    outcomes[i] = outcome;
+    onOutcome?.(i, outcome);
+  };
+  const watches: Array<Promise<void>> = [];
+  for (const [i, row] of rows.entries()) {
+    if (row.toDelete <= 0) {
+      settle(i, { indexName: row.indexName, outcome: 'skipped', planned: 0 });
+      continue;
+    }
+    let started: Started;
+    try {
+      started = (await callThroughApi('datahub.truncateTimeseriesAspect', { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as Started;
+    } catch (error) {
+      const message = errorText(error);
+      services.log.error(`Retention plan: truncation of ${row.indexName} not started: ${message}`);
+      settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, message });
+      continue;
+    }
+    const fallback = 'fallback' in started && started.fallback ? { fallback: started.fallback } : {};
+    if (started.kind === 'completed') {
+      settle(i, { indexName: row.indexName, outcome: 'done', planned: row.toDelete, ...fallback });
+      continue;
+    }
+    if (started.kind !== 'task') {
+      settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, message: `the server answered with a dry-run summary instead of starting the truncation ("${started.summary}"); nothing may have been deleted.` });
+      continue;
+    }
+    const task = started.task;
+    services.log.info(`Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`);
+    watches.push(
+      (callThroughApi('datahub.showTaskStatus', { task }) as Promise<Watched>).then(
+        (watched) => {
+          const deleted = typeof watched.status?.status.deleted === 'number' ? { deleted: watched.status.status.deleted } : {};
+          settle(i, {
+            indexName: row.indexName,
+            outcome: watched.outcome === 'completed' ? 'done' : 'stopped',
+            planned: row.toDelete,
+            task,
+            ...deleted,
+            ...fallback,
+            ...(watched.outcome === 'completed' ? {} : { message: `stopped watching task ${task}; it goes on in the search engine (DataHub Tasks lists it).` }),
+          });
+        },
+        (error) => settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, task, ...fallback, message: `watching task ${task} failed: ${errorText(error)}` }),
+      ),
+    );
+  }
+  await Promise.all(watches);
+  const summary = applySummary(outcomes);
+  services.log.info(`Retention plan: ${summary}`);
+  const failed = outcomes.some((o) => o.outcome === 'failed');
+  void (failed ? safeWindow.showWarningMessage(summary) : safeWindow.showInformationMessage(summary));
+  return { outcomes, summary };
+}
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** "Retention plan applied: 3 of 4 indices done (1,234 rows deleted); 1 failed: a (reason)." */
+export function applySummary(outcomes: readonly RetentionApplyOutcome[]): string {
+  const worked = outcomes.filter((o) => o.outcome !== 'skipped');
+  const done = worked.filter((o) => o.outcome === 'done');
+  const failed = worked.filter((o) => o.outcome === 'failed');
+  const stopped = worked.filter((o) => o.outcome === 'stopped');
+  const deleted = done.reduce((sum, o) => sum + (o.deleted ?? o.planned), 0);
+  const parts = [`Retention plan applied: ${done.length} of ${worked.length} ${worked.length === 1 ? 'index' : 'indices'} done (${n(deleted)} rows deleted)`];
+  if (stopped.length) parts.push(`${stopped.length} still running (no longer watched; see DataHub Tasks)`);
+  if (failed.length) parts.push(`${failed.length} failed: ${failed.map((o) => `${o.indexName} (${o.message ?? 'no reason given'})`).join('; ')}. Fix the cause and plan those again; the others are unaffected`);
+  const skipped = outcomes.length - worked.length;
+  if (skipped) parts.push(`${skipped} had nothing to delete`);
+  return `${parts.join('; ')}.`;
+}
+
+export { totalsOf };
