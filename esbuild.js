@@ -60,15 +60,15 @@ const common = {
   plugins: [lazyGms, problemMatcher],
 };
 
+/** Every suite file under test/integration, in its subject folders too (the UI flows run under tsx). */
 function testEntries() {
-  const entries = [];
-  for (const dir of ['test/integration', 'test/ui']) {
-    if (!fs.existsSync(dir)) continue;
-    for (const f of fs.readdirSync(dir)) {
-      if (f.endsWith('.ts') && !f.endsWith('.d.ts')) entries.push(path.join(dir, f));
-    }
-  }
-  return entries;
+  const dir = 'test/integration';
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => path.join(dir, f));
 }
 
 async function main() {
@@ -100,6 +100,8 @@ async function main() {
     );
   }
   if (withTests) {
+    // A suite moved or deleted must not keep running from an earlier build's output.
+    fs.rmSync(path.join('out', 'test', 'integration'), { recursive: true, force: true });
     const entries = testEntries();
     if (entries.length) {
       contexts.push(

@@ -1,23 +1,23 @@
 // Builds the pieces and wires them together; no logic of its own. Activation
 // stays cheap: no network, no file reads; the network stack (dist/gms.js) loads
 // on the first request, which happens when the view is first shown.
-import { bundleEvaluationStarted } from './bundleClock'; // first: timestamps the start of the bundle's evaluation
+import { bundleEvaluationStarted } from './api/bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
-import type { DataHubApi, Services } from './services';
+import type { DataHubApi, Services } from './ui/services';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './ui/safeWindow';
 import { SettingsConnectionService } from './connections/connectionService';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { offerCliImportOnce } from './connections/cliOffer';
 import { seedDemoToken } from './connections/demoSeed';
-import { FetchingIndexSizesService } from './views/indexSizesService';
-import { createIndicesView, type IndicesView } from './views/indicesView';
-import { registerCoreCommands } from './commands';
-import { registerRestoreCommands } from './commands/restore';
-import { registerCheckSearchIndex } from './commands/checkSearchIndex';
-import { registerTruncateFeatures, truncateTestApi } from './commands/truncate';
-import { registerEditorFeatures } from './editor';
-import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './views/insights';
+import { FetchingIndexSizesService } from './indices/indexSizesService';
+import { createIndicesView, type IndicesView } from './indices/indicesView';
+import { registerCoreCommands } from './connections';
+import { registerRestoreCommands } from './restore/restore';
+import { registerCheckSearchIndex } from './restore/checkSearchIndex';
+import { registerTruncateFeatures, truncateTestApi } from './truncate/truncate';
+import { registerEditorFeatures } from './restore/editor';
+import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './insights/insights';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();

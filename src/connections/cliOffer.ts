@@ -2,8 +2,8 @@
 // (only when the CLI is configured: env vars or ~/.datahubenv).
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../services';
-import { findCliConnection } from './datahubenv';
+import type { Services } from '../ui/services';
+import { findCliConnection } from '../model/connections/datahubenv';
 import { hideUserInfo } from '../gms/redact';
 
 const OFFERED_KEY = 'datahub.offeredCliImport';

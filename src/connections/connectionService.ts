@@ -4,12 +4,12 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { GmsClient, RequestLogEntry } from '../gms/types';
-import type { ActiveClient, Connection, ConnectionService } from '../services';
-import { ConnectionError, noConnectionError } from '../model/connectionError';
-import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections';
-import { formatBytes } from '../model/format';
+import type { ActiveClient, Connection, ConnectionService } from '../ui/services';
+import { ConnectionError, noConnectionError } from '../model/connections/connectionError';
+import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections/connections';
+import { formatBytes } from '../model/shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
-import { loadGms } from './loadGms';
+import { loadGms } from '../ui/loadGms';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';

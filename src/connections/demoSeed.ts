@@ -1,6 +1,6 @@
 // Demo support (`npm start`): when DATAHUB_DEMO_* variables are set, add the demo
 // connection and store its token once. Never runs otherwise; never logs the token.
-import type { Services } from '../services';
+import type { Services } from '../ui/services';
 import { normaliseGmsUrl } from '../gms/url';
 
 export async function seedDemoToken(services: Services): Promise<void> {

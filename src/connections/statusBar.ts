@@ -1,6 +1,6 @@
 // "$(database) DataHub: <name>" in the status bar; click to switch connection.
 import * as vscode from 'vscode';
-import type { ConnectionService } from '../services';
+import type { ConnectionService } from '../ui/services';
 
 export function createConnectionStatusBar(connections: ConnectionService): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('datahub.connection', vscode.StatusBarAlignment.Left, 10);

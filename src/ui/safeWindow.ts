@@ -3,7 +3,7 @@
 // so no server or document text can become a live link. In test mode every text
 // shown is also recorded, so tests can check what actually reached the screen.
 import * as vscode from 'vscode';
-import { uiLine, uiText } from '../model/uiText';
+import { uiLine, uiText } from '../model/shared/uiText';
 
 export interface ShownText {
   surface: 'information' | 'warning' | 'error' | 'modal detail' | 'progress' | 'status bar' | 'quick pick';

@@ -5,7 +5,7 @@
 import { request } from 'undici';
 import { decodeEnvelope } from '../../src/gms/envelope';
 import { parseIndexSizes } from '../../src/gms/indexSizes';
-import { arrangeIndices } from '../../src/model/indices';
+import { arrangeIndices } from '../../src/model/indices/indices';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandbox } from '../sandbox/server';
 import { spread, type Spread } from './stats';

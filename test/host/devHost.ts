@@ -2,7 +2,7 @@
 // VS Code desktop opens (.vscode/launch.json), made fresh before each launch
 // under .vscode-test/<run|tests>/: a profile of its own (so the connection the
 // extension adds, its token and the tests' clean-ups never touch your own
-// settings), HOME (the tests write ~/.datahubenv) and a copy of test/demo.
+// settings), HOME (the tests write ~/.datahubenv) and a copy of test/demo/workspace.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT, writeUserSettings } from './codeServer';

@@ -1,7 +1,7 @@
 // Helpers for mocha suites that run inside the extension host (test/integration).
 // The runner (runIntegration.ts) starts a fresh sandbox per run and passes:
 //   DATAHUB_SANDBOX_URL     http://127.0.0.1:<port> (GMS direct; + /api/gms = behind the frontend)
-//   DATAHUB_TEST_WORKSPACE  the opened folder: a throwaway copy of test/demo
+//   DATAHUB_TEST_WORKSPACE  the opened folder: a throwaway copy of test/demo/workspace
 //   HOME                    a fresh temp dir (for ~/.datahubenv tests)
 // Usage:
 //   import { sandbox, useSandboxConnection } from '../host/inHost';
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONTROL_PREFIX, SANDBOX_TOKENS, type FaultRule, type RecordedRequest, type SandboxState, type ServerVersion } from '../sandbox/api';
 import type { ApiCommand } from '../../src/api';
-import type { DataHubApi } from '../../src/services';
+import type { DataHubApi } from '../../src/ui/services';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 
@@ -21,7 +21,7 @@ export function sandboxUrl(): string {
   return url;
 }
 
-/** The throwaway workspace folder (a copy of test/demo) the host opened. */
+/** The throwaway workspace folder (a copy of test/demo/workspace) the host opened. */
 export function workspaceDir(): string {
   const dir = process.env.DATAHUB_TEST_WORKSPACE ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (!dir) throw new Error('no test workspace is open');

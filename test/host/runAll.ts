@@ -57,7 +57,10 @@ export function countsOf(output: string): { passed?: number; failed?: number; sk
 
 function hasUntrustedSuite(): boolean {
   const dir = path.join(REPO_ROOT, 'test', 'integration');
-  return fs.readdirSync(dir).some((f) => f.endsWith('.test.ts') && fs.readFileSync(path.join(dir, f), 'utf8').includes('untrusted workspace'));
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .some((f) => f.endsWith('.test.ts') && fs.readFileSync(path.join(dir, f), 'utf8').includes('untrusted workspace'));
 }
 
 /** The stage running now, so Ctrl-C can end its whole process group. */

@@ -1,17 +1,17 @@
 // Fresh, throwaway folders for one run of VS Code: profile, extensions, HOME
-// and a workspace copied from test/demo, so no run sees another's state.
+// and a workspace copied from test/demo/workspace, so no run sees another's state.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './codeServer';
 
-export const DEMO_DIR = path.join(REPO_ROOT, 'test', 'demo');
+export const DEMO_DIR = path.join(REPO_ROOT, 'test', 'demo', 'workspace');
 
 export interface RunDirs {
   root: string;
   /** HOME for code-server and the extension host (~/.datahubenv tests). */
   home: string;
-  /** The folder VS Code opens: a copy of test/demo. */
+  /** The folder VS Code opens: a copy of test/demo/workspace. */
   workspace: string;
   userData: string;
   extensions: string;

@@ -6,7 +6,7 @@
 // DATAHUB_TEST_HOST=desktop, runTests() downloads and runs VS Code desktop.
 //
 // Every run gets a fresh sandbox (DATAHUB_SANDBOX_URL), HOME, workspace copy
-// of test/demo (DATAHUB_TEST_WORKSPACE), user-data and extensions dirs.
+// of test/demo/workspace (DATAHUB_TEST_WORKSPACE), user-data and extensions dirs.
 // --untrusted (or DATAHUB_TEST_UNTRUSTED=1) opens the workspace in restricted
 // mode (Workspace Trust on, never trusted), for the untrusted-workspace suite.
 import * as fs from 'node:fs';

@@ -1,6 +1,7 @@
 // The mocha entry the extension host loads (--extensionTestsPath): runs every
-// compiled *.test.js next to this file (or in DATAHUB_TEST_SUITE_DIR, set by
-// `npm run test:integration -- --suite <dir>`), bdd style (describe/it).
+// compiled *.test.js under this file's folder and its subject folders (or in
+// DATAHUB_TEST_SUITE_DIR, set by `npm run test:integration -- --suite <dir>`),
+// bdd style (describe/it).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
@@ -20,7 +21,8 @@ class SpecWithSummary extends Mocha.reporters.Spec {
 export async function run(): Promise<void> {
   const dir = process.env.DATAHUB_TEST_SUITE_DIR || __dirname;
   const files = fs
-    .readdirSync(dir)
+    .readdirSync(dir, { recursive: true })
+    .map(String)
     .filter((f) => f.endsWith('.test.js'))
     .sort();
   if (files.length === 0) throw new Error(`no *.test.js files in ${dir}: build them first (node esbuild.js --tests)`);

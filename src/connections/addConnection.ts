@@ -1,0 +1,90 @@
+// DataHub: Add Connection… — URL, name and optional token in one flow; the new
+// connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl? } -> { name, gmsUrl }.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { normaliseGmsUrl } from '../gms/url';
+import { ConnectionError } from '../model/connections/connectionError';
+import { parseHttpUrl, suggestName, tidyUrl, uniqueName } from '../model/connections/connections';
+import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../ui/commandRunner';
+import { urlOrigin } from '../model/connections/connections';
+import { promptToken } from './setAccessToken';
+
+const TITLE = 'Add DataHub Connection';
+
+/** normaliseGmsUrl's message, or undefined when the URL is fine (for validateInput). */
+function urlProblem(value: string): string | undefined {
+  try {
+    normaliseGmsUrl(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message.replace(/^gmsUrl: /, '') : String(error);
+  }
+}
+
+export function registerAddConnection(services: Services): vscode.Disposable {
+  return registerCommand(services, 'datahub.addConnection', async (arg, run) => {
+    const { connections } = services;
+    let name: string;
+    let gmsUrl: string;
+    let token: string | undefined;
+    let frontendUrl: string | undefined;
+    if (arg) {
+      name = requireString(arg, 'name', 'datahub.addConnection');
+      gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', 'datahub.addConnection'));
+      token = optionalString(arg, 'token', 'datahub.addConnection')?.trim() || undefined;
+      frontendUrl = optionalString(arg, 'frontendUrl', 'datahub.addConnection')?.trim() || undefined;
+      if (frontendUrl && !parseHttpUrl(frontendUrl)) {
+        throw new ConnectionError('invalidConnection', `frontendUrl "${frontendUrl}" is not an http(s) URL.`);
+      }
+      if (frontendUrl) frontendUrl = tidyUrl(frontendUrl);
+    } else {
+      const typedUrl = await vscode.window.showInputBox({
+        title: `${TITLE} (1/3): GMS URL`,
+        prompt: 'The GMS address: http://localhost:8080 for a quickstart, https://host/api/gms behind the DataHub UI, https://tenant.acryl.io/gms for DataHub Cloud.',
+        placeHolder: 'http://localhost:8080',
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() ? urlProblem(value) : 'Enter the GMS URL.'),
+      });
+      if (typedUrl === undefined) return undefined;
+      gmsUrl = normaliseGmsUrl(typedUrl);
+      const taken = connections.list().map((c) => c.name);
+      const typedName = await vscode.window.showInputBox({
+        title: `${TITLE} (2/3): Name`,
+        prompt: `A name for ${gmsUrl}, shown in the status bar and the view.`,
+        value: uniqueName(suggestName(gmsUrl), taken),
+        ignoreFocusOut: true,
+        validateInput: (value) =>
+          !value.trim() ? 'Enter a name.' : taken.includes(value.trim()) ? `"${value.trim()}" is taken; choose another name.` : undefined,
+      });
+      if (typedName === undefined) return undefined;
+      name = typedName.trim();
+      token = await promptToken(`${TITLE} (3/3): Access Token`, name, { optional: true });
+      if (token === undefined) return undefined; // Escape cancels the whole flow
+      token = token || undefined;
+    }
+    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
+    const added = await connections.add({ name, gmsUrl, frontendUrl }, token);
+    await connections.setActive(added.name);
+    if (!arg) {
+      void safeWindow
+        .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
+        .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
+    }
+    return { name: added.name, gmsUrl: added.gmsUrl };
+  });
+}
+
+/**
+ * Through a command id, adding (or importing) a connection that becomes active
+ * asks first: requests, and the token, would go to a server the arguments chose.
+ */
+export function confirmSwitch(run: CommandRun, name: string, gmsUrl: string, activeName: string | undefined): Promise<boolean> {
+  const from = activeName && activeName !== name ? ` instead of "${activeName}"` : '';
+  return confirmStep(
+    run,
+    `Make "${name}" (${urlOrigin(gmsUrl)}) the active DataHub connection${from}?`,
+    'A command with arguments (a link, a keybinding or another extension) asks to add this connection and switch to it. Every DataHub request, with its token, then goes to this server.',
+    'Add and Switch',
+  );
+}

@@ -1,0 +1,35 @@
+// Registers the core commands: connections, tokens and the Timeseries Indices view.
+import type * as vscode from 'vscode';
+import type { Services } from '../ui/services';
+import type { IndicesView } from '../indices/indicesView';
+import { registerAddConnection } from './addConnection';
+import { registerClearAccessToken } from './clearAccessToken';
+import { registerCopyCommands } from '../indices/copyIndex';
+import { registerFilterCommands } from '../indices/filterIndices';
+import { registerImportFromCli } from './importFromCli';
+import { registerOpenSettings } from './openSettings';
+import { registerRefreshIndexSizes } from '../indices/refreshIndexSizes';
+import { registerRemoveConnection } from './removeConnection';
+import { registerSetAccessToken } from './setAccessToken';
+import { registerShowLog } from './showLog';
+import { registerSortCommands } from '../indices/sortIndices';
+import { registerSwitchConnection } from './switchConnection';
+import { registerTestConnection } from './testConnection';
+
+export function registerCoreCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+  return [
+    registerAddConnection(services),
+    registerSwitchConnection(services),
+    registerRemoveConnection(services),
+    registerSetAccessToken(services),
+    registerClearAccessToken(services),
+    registerTestConnection(services),
+    registerImportFromCli(services),
+    registerOpenSettings(services),
+    registerShowLog(services),
+    registerRefreshIndexSizes(services, view),
+    ...registerSortCommands(services, view),
+    ...registerFilterCommands(services, view),
+    ...registerCopyCommands(services),
+  ];
+}

@@ -1,0 +1,43 @@
+// DataHub: Remove Connection… — asks which and confirms; deletes its token too.
+// Programmatic: { name } -> { name }; through a command id the modal still asks
+// (the typed API from activate() removes without asking).
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { noConnectionError } from '../model/connections/connectionError';
+import { confirmStep, registerCommand, requireString } from '../ui/commandRunner';
+
+const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
+
+export function registerRemoveConnection(services: Services): vscode.Disposable {
+  return registerCommand(services, 'datahub.removeConnection', async (arg, run) => {
+    const { connections } = services;
+    if (arg) {
+      const name = requireString(arg, 'name', 'datahub.removeConnection');
+      if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
+      if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
+      await connections.remove(name);
+      return { name };
+    }
+    const list = connections.list();
+    if (!list.length) throw noConnectionError();
+    const active = connections.active();
+    const picked =
+      list.length === 1
+        ? { label: list[0].name, name: list[0].name }
+        : await vscode.window.showQuickPick(
+            list.map((c) => ({ label: c.name, description: c.gmsUrl, detail: c.name === active?.name ? 'active' : undefined, name: c.name })),
+            { title: 'Remove DataHub Connection', placeHolder: 'Connection to remove' },
+          );
+    if (!picked) return undefined;
+    const confirm = await safeWindow.showWarningMessage(
+      `Remove the DataHub connection "${picked.name}"?`,
+      { modal: true, detail: REMOVE_DETAIL },
+      'Remove',
+    );
+    if (confirm !== 'Remove') return undefined;
+    await connections.remove(picked.name);
+    void safeWindow.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
+    return { name: picked.name };
+  });
+}

@@ -1,0 +1,50 @@
+// DataHub: Set Access Token… — a password box; the token goes to SecretStorage only.
+// Programmatic: { token, connection? } -> { connection }.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { registerCommand, requireString } from '../ui/commandRunner';
+import { targetConnection } from '../ui/target';
+
+/**
+ * Asks for a token. Resolves '' when the user leaves it empty (only with
+ * optional), undefined when they cancel.
+ */
+export async function promptToken(title: string, connectionName: string, options: { optional?: boolean } = {}): Promise<string | undefined> {
+  const value = await vscode.window.showInputBox({
+    title,
+    prompt: options.optional
+      ? `Personal access token for "${connectionName}" (DataHub UI: Settings › Access Tokens). Leave empty when authentication is off.`
+      : `Personal access token for "${connectionName}" (DataHub UI: Settings › Access Tokens).`,
+    password: true,
+    ignoreFocusOut: true,
+    placeHolder: options.optional ? 'optional' : 'eyJhbGciOi…',
+    validateInput: (text) => {
+      const t = text.trim();
+      if (!t) return options.optional ? undefined : 'Paste the token.';
+      if (/^bearer\s/i.test(t)) return 'Paste the token alone, without "Bearer ".';
+      if (/\s/.test(t)) return 'The token cannot contain spaces or line breaks.';
+      return undefined;
+    },
+  });
+  return value === undefined ? undefined : value.trim();
+}
+
+export function registerSetAccessToken(services: Services): vscode.Disposable {
+  return registerCommand(services, 'datahub.setAccessToken', async (arg, run) => {
+    const connection = targetConnection(services, arg, 'datahub.setAccessToken', run);
+    let token: string | undefined;
+    if (arg) token = requireString(arg, 'token', 'datahub.setAccessToken');
+    else {
+      token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
+      if (!token) return undefined;
+    }
+    await services.connections.setToken(connection, token);
+    if (!arg) {
+      void safeWindow
+        .showInformationMessage(`Access token stored for "${connection.name}" in VS Code's secret storage.`, 'Test Connection')
+        .then((pick) => pick && vscode.commands.executeCommand('datahub.testConnection'));
+    }
+    return { connection: connection.name };
+  });
+}

@@ -1,0 +1,42 @@
+// DataHub: Filter Indices… / Clear Filter — substring of entity, aspect or index
+// name, case-insensitive, `*` as a wildcard.
+// Programmatic: { filter } -> { filter, shown, total }; clearFilter -> { filter: '' }.
+import * as vscode from 'vscode';
+import type { Services } from '../ui/services';
+import { filterIndices, MAX_FILTER_LENGTH } from '../model/indices/indices';
+import type { IndicesView } from './indicesView';
+import { optionalString, registerCommand } from '../ui/commandRunner';
+
+export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+  const counts = (filter: string) => {
+    const indices = services.indexSizes.current?.indices ?? [];
+    return { filter, shown: filterIndices(indices, filter).length, total: indices.length };
+  };
+  return [
+    registerCommand(services, 'datahub.filterIndices', async (arg) => {
+      let filter: string | undefined;
+      const tooLong = (text: string) =>
+        text.trim().length > MAX_FILTER_LENGTH ? `The filter is ${text.trim().length} characters long; use at most ${MAX_FILTER_LENGTH}.` : undefined;
+      if (arg) {
+        filter = optionalString(arg, 'filter', 'datahub.filterIndices') ?? '';
+        const problem = tooLong(filter);
+        if (problem) throw new Error(`datahub.filterIndices: ${problem}`);
+      } else {
+        filter = await vscode.window.showInputBox({
+          title: 'Filter Timeseries Indices',
+          prompt: 'Part of an entity, aspect or index name; * matches anything. Empty clears the filter.',
+          placeHolder: 'e.g. profile, dataset*usage',
+          value: view.provider.filter,
+          validateInput: tooLong,
+        });
+        if (filter === undefined) return undefined;
+      }
+      await view.setFilter(filter);
+      return counts(view.provider.filter);
+    }),
+    registerCommand(services, 'datahub.clearFilter', async () => {
+      await view.setFilter('');
+      return counts('');
+    }),
+  ];
+}

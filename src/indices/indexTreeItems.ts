@@ -1,0 +1,142 @@
+// Turns tree nodes into TreeItems: labels, sizes, icons and tooltips. Sizes are
+// formatted here, from the raw numbers on the nodes.
+import * as vscode from 'vscode';
+import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/shared/format';
+import { describeGroup } from '../model/indices/indices';
+import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../model/truncate/truncateTarget';
+import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from '../model/indices/indexTreeNodes';
+
+/** Escapes text for Markdown (names come from the server and may hold anything). */
+function md(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/\r?\n/g, ' ');
+}
+
+function icon(id: string, color?: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+const WARNING_COLOR = 'list.warningForeground';
+
+/** The icons every group and index uses, made once (a group can hold thousands of indices). */
+let sharedIcons: { warning: vscode.ThemeIcon; database: vscode.ThemeIcon; namespace: vscode.ThemeIcon } | undefined;
+function icons(): NonNullable<typeof sharedIcons> {
+  sharedIcons ??= { warning: icon('warning', WARNING_COLOR), database: icon('database'), namespace: icon('symbol-namespace') };
+  return sharedIcons;
+}
+
+/** Extra tooltip lines other parts can contribute (e.g. growth from history), by index name. */
+export type TooltipExtra = (indexName: string) => string | undefined;
+
+/**
+ * The item as the tree lists it. Groups and indices get their tooltip later,
+ * from tooltipFor() when VS Code resolves the item on hover: building thousands
+ * of Markdown tooltips nobody reads made expanding a large group slow.
+ */
+export function treeItemFor(node: IndexTreeNode): vscode.TreeItem {
+  switch (node.kind) {
+    case 'group':
+      return groupItem(node);
+    case 'index':
+      return indexItem(node);
+    case 'message':
+      return messageItem(node);
+  }
+}
+
+/** The hover tooltip of a group or an index (messages carry theirs from the start). */
+export function tooltipFor(node: IndexTreeNode, extra?: TooltipExtra): vscode.MarkdownString | string | undefined {
+  switch (node.kind) {
+    case 'group':
+      return groupTooltip(node);
+    case 'index':
+      return indexTooltip(node, extra);
+    case 'message':
+      return node.tooltip ?? node.label;
+  }
+}
+
+function groupItem(node: GroupNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.entityName, vscode.TreeItemCollapsibleState.Expanded);
+  const description = describeGroup(node.group);
+  item.id = `group:${node.connection}:${node.entityName}`;
+  item.description = description;
+  item.iconPath = node.overThreshold ? icons().warning : icons().namespace;
+  item.contextValue = node.entityName === OTHER_INDICES ? 'group.other' : node.overThreshold ? 'group.large' : 'group';
+  item.accessibilityInformation = { label: `${node.entityName}, ${description}` };
+  return item;
+}
+
+function groupTooltip(node: GroupNode): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendMarkdown(`**${md(node.entityName)}** — ${md(describeGroup(node.group))}\n\n`);
+  const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
+  tooltip.appendMarkdown(`Exactly ${md(formatExactMb(node.group.totalMb))}${share ? `, ${md(share)} of all timeseries indices` : ''}.`);
+  if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
+  if (node.overThreshold) tooltip.appendMarkdown('\n\n$(warning) Holds an index above the size warning threshold.');
+  if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${md(UNNAMED_REASON)}`);
+  tooltip.supportThemeIcons = true;
+  return tooltip;
+}
+
+function indexItem(node: IndexNode): vscode.TreeItem {
+  const { index } = node;
+  const size = formatSize(index.sizeMb);
+  // An index the server did not name is shown by its full name: a derived aspect could pass for this server's own.
+  const label = index.named === false ? index.indexName : index.aspectName || index.indexName;
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  // Entity and repeat too: the same index name may come twice, or under two entities.
+  item.id = `index:${node.connection}:${node.entityName}:${index.indexName}${node.repeat ? `#${node.repeat}` : ''}`;
+  item.description = size;
+  item.iconPath = node.overThreshold ? icons().warning : icons().database;
+  let flags = node.overThreshold ? '.large' : '';
+  if (index.sizeSource === 'legacy') flags += '.legacy';
+  if (!isKnownSize(index.sizeMb)) flags += '.unknown';
+  // Unnamed indices get another context value: the truncate and copy-entity menus match /^index/ only.
+  item.contextValue = `${index.named === false ? 'otherIndex' : 'index'}${flags}`;
+  item.accessibilityInformation = { label: `${label}, ${size}${node.overThreshold ? ', above the warning threshold' : ''}` };
+  return item;
+}
+
+function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownString {
+  const { index } = node;
+  const size = formatSize(index.sizeMb);
+  const tooltip = new vscode.MarkdownString();
+  tooltip.supportThemeIcons = true;
+  tooltip.appendMarkdown(`**${md(index.named === false ? index.indexName : index.aspectName)}** — ${md(size)}\n\n`);
+  tooltip.appendMarkdown('| | |\n|---|---|\n');
+  tooltip.appendMarkdown(`| Index | ${md(index.indexName)} |\n`);
+  if (isTruncatable(index) || index.named === undefined) {
+    tooltip.appendMarkdown(`| Entity | ${md(index.entityName)} |\n`);
+    tooltip.appendMarkdown(`| Aspect | ${md(index.aspectName)} |\n`);
+  } else {
+    tooltip.appendMarkdown('| Entity, aspect | not named by the server |\n');
+  }
+  tooltip.appendMarkdown(`| Size | ${md(formatExactMb(index.sizeMb))} |\n`);
+  const share = formatShare(index.sizeMb, node.snapshotTotalMb);
+  if (share) tooltip.appendMarkdown(`| Share | ${md(share)} of ${md(formatSize(node.snapshotTotalMb))} |\n`);
+  if (index.sizeSource === 'legacy') {
+    tooltip.appendMarkdown(
+      '\n$(info) This server reports the older `sizeMb` field, which DataHub computed as bytes ÷ 1000 (kilobytes); it is converted to MB here. On such servers sizes above about 2 GB may be wrong.\n',
+    );
+  } else if (!isKnownSize(index.sizeMb)) {
+    tooltip.appendMarkdown('\n$(question) The server reported no usable size for this index.\n');
+  }
+  if (node.overThreshold) {
+    tooltip.appendMarkdown(`\n$(warning) Above the warning threshold of ${md(String(node.thresholdGb))} GB (\`datahub.sizeWarningThresholdGb\`).\n`);
+  }
+  if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${md(UNNAMED_REASON)}\n`);
+  const more = extra?.(index.indexName);
+  if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
+  return tooltip;
+}
+
+function messageItem(node: MessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+  item.id = `message:${node.id}`;
+  item.description = node.description;
+  item.tooltip = node.tooltip ?? node.label;
+  item.iconPath = icon(node.icon, node.color);
+  item.contextValue = `message.${node.id.split(':')[0]}`;
+  if (node.command) item.command = node.command;
+  return item;
+}

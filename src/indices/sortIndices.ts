@@ -1,0 +1,18 @@
+// DataHub: Sort by Size / Sort by Name — remembered across sessions.
+// Programmatic: {} -> { sort }.
+import * as vscode from 'vscode';
+import type { Services } from '../ui/services';
+import type { SortMode } from '../model/indices/indices';
+import type { IndicesView } from './indicesView';
+import { registerCommand } from '../ui/commandRunner';
+
+export function registerSortCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+  const sortBy = (mode: SortMode) => async () => {
+    await view.setSort(mode);
+    return { sort: mode };
+  };
+  return [
+    registerCommand(services, 'datahub.sortBySize', sortBy('size')),
+    registerCommand(services, 'datahub.sortByName', sortBy('name')),
+  ];
+}

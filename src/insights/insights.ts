@@ -1,0 +1,198 @@
+// "Where does the space go": the size chart, the size history (and growth in the
+// tree's tooltips) and the export commands. extension.ts calls
+// registerInsightFeatures; the chart's code loads only when its panel opens.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { describeError } from '../model/shared/errors';
+import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from '../model/insights/history';
+import { confirmStep, registerCommand } from '../ui/commandRunner';
+import { registerExportCommands } from './exportIndexSizes';
+import type { ChartState, ChartStatus } from '../model/insights/chartProtocol';
+import { ChartPanelHost, type MessageOutcome } from './chartPanel';
+import { buildChartState, emptyChartState } from '../model/insights/chartState';
+import { HistoryStore } from './chartHistoryStore';
+
+const HISTORY_SETTING = 'datahub.history.enabled';
+
+/** Test seam (returned by activate() as `insights`): the chart's message handler, the history file. */
+export interface InsightsTestApi {
+  chart?: {
+    readonly isOpen: boolean;
+    readonly html: string | undefined;
+    readonly posted: { state: ChartState | undefined; count: number };
+    handleMessage(message: unknown): Promise<MessageOutcome>;
+  };
+  history?: {
+    readonly uri: vscode.Uri;
+    /** Resolves when pending writes are on disk. */
+    flush(): Promise<void>;
+  };
+}
+
+export const insightsTestApi: InsightsTestApi = {};
+
+let growthSource: ((indexName: string) => string | undefined) | undefined;
+
+/** Tooltip line about an index's growth, for the tree; undefined without history. */
+export function insightsGrowthFor(indexName: string): string | undefined {
+  return growthSource?.(indexName);
+}
+
+/** The setting, read once until it changes (tooltips ask for it per index). */
+let historySetting: boolean | undefined;
+function historyEnabled(): boolean {
+  historySetting ??= vscode.workspace.getConfiguration().get<boolean>(HISTORY_SETTING, true);
+  return historySetting;
+}
+
+export function registerInsightFeatures(services: Services): vscode.Disposable[] {
+  const { context, indexSizes, connections, log } = services;
+  const store = new HistoryStore(context.globalStorageUri, log);
+
+  const fetchRecord = (snapshot = indexSizes.current): FetchRecord | undefined =>
+    snapshot && {
+      connection: snapshot.connection.name,
+      gmsUrl: snapshot.connection.gmsUrl,
+      fetchedAt: snapshot.fetchedAt,
+      indices: snapshot.indices,
+    };
+
+  /**
+   * History of the shown connection, including the current fetch even before it
+   * is recorded. Kept until the snapshot, the stored history or the setting
+   * changes, together with the growth lines worked out from it so far.
+   */
+  let memo: { snapshot: unknown; known: unknown; enabled: boolean; history: ConnectionHistory | undefined; growth: Map<string, string | undefined> } | undefined;
+  const currentMemo = (): NonNullable<typeof memo> => {
+    const snapshot = indexSizes.current;
+    const enabled = historyEnabled();
+    const known = snapshot && store.connection(snapshot.connection.name);
+    if (memo && memo.snapshot === snapshot && memo.known === known && memo.enabled === enabled) return memo;
+    let history: ConnectionHistory | undefined;
+    const record = fetchRecord(snapshot);
+    if (record && enabled) {
+      if (known?.snapshots.some((s) => s.t === record.fetchedAt)) history = known;
+      else history = recordFetch({ connections: new Map(known ? [[record.connection, known]] : []) }, record).connections.get(record.connection);
+    }
+    memo = { snapshot, known, enabled, history, growth: new Map() };
+    return memo;
+  };
+  const currentHistory = (): ConnectionHistory | undefined => currentMemo().history;
+
+  const status = (): ChartStatus => {
+    const failure = indexSizes.lastError;
+    const error = failure && describeError(failure.error, { connection: failure.connection, hasToken: failure.hasToken });
+    return { loading: indexSizes.loading, error: error && error.state !== 'cancelled' ? error.message : undefined };
+  };
+
+  const chart = new ChartPanelHost(services, {
+    state() {
+      const snapshot = indexSizes.current;
+      if (!snapshot) return emptyChartState(connections.active()?.name, status());
+      return buildChartState(
+        { connection: snapshot.connection.name, fetchedAt: snapshot.fetchedAt, indices: snapshot.indices, totalMb: snapshot.totalMb },
+        currentHistory(),
+        { ...status(), historyEnabled: historyEnabled() },
+      );
+    },
+    findIndex: (indexName) => indexSizes.current?.indices.find((i) => i.indexName === indexName),
+  });
+
+  // A lookup once worked out: the tree asks again for every tooltip it shows.
+  growthSource = (indexName) => {
+    const { history, growth } = currentMemo();
+    if (growth.has(indexName)) return growth.get(indexName);
+    const lines = describeGrowth(growthFor(history, indexName));
+    const line = lines.length ? `Growth: ${lines.join(' · ')}` : undefined;
+    growth.set(indexName, line);
+    return line;
+  };
+  insightsTestApi.chart = {
+    get isOpen() {
+      return chart.isOpen;
+    },
+    get html() {
+      return chart.html;
+    },
+    get posted() {
+      return chart.posted;
+    },
+    handleMessage: (message) => chart.handleMessage(message),
+  };
+  insightsTestApi.history = { uri: store.uri, flush: () => store.flush() };
+  // A small file, read in the background (activation waits for no I/O); it is
+  // normally in memory before the first fetch returns and the tree asks for tooltips.
+  void store.load().then(() => chart.update());
+
+  const onSizes = () => {
+    const record = fetchRecord();
+    if (record && historyEnabled()) {
+      // Drawn at once from memory, and again once the file (maybe grown by another window) is merged.
+      store.record(record).then(
+        () => chart.update(),
+        () => undefined, // logged by the store
+      );
+    }
+    chart.update();
+  };
+
+  return [
+    chart,
+    indexSizes.onDidChange(onSizes),
+    indexSizes.onDidChangeState(() => chart.update()),
+    connections.onDidChange(() => chart.update()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(HISTORY_SETTING)) return;
+      historySetting = undefined;
+      chart.update();
+    }),
+    registerCommand(services, 'datahub.showIndexSizeChart', () => {
+      chart.show();
+      return { opened: true };
+    }),
+    registerCommand<{ connection?: unknown }>(services, 'datahub.clearHistory', async (arg, run) => {
+      let connection: string | undefined;
+      if (arg) {
+        if (arg.connection !== undefined && typeof arg.connection !== 'string') {
+          throw new Error('datahub.clearHistory: "connection" must be a connection name.');
+        }
+        connection = arg.connection;
+        const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
+        const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
+        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
+      } else {
+        const active = indexSizes.current?.connection.name ?? connections.active()?.name;
+        const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
+        const all = 'Clear All';
+        const picked = await safeWindow.showWarningMessage(
+          'Clear the index size history?',
+          { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
+          ...(one ? [one, all] : [all]),
+        );
+        if (!picked) return undefined;
+        connection = picked === one ? active : undefined;
+      }
+      const cleared = await store.clear(connection);
+      log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
+      chart.update();
+      return { cleared };
+    }),
+    registerCommand<{ indexName?: unknown }>(services, 'datahub.revealIndex', async (arg) => {
+      if (typeof arg?.indexName !== 'string' || !arg.indexName) {
+        throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
+      }
+      await services.indicesView.reveal(arg.indexName);
+      return { revealed: arg.indexName };
+    }),
+    ...registerExportCommands(services),
+    {
+      dispose: () => {
+        growthSource = undefined;
+        historySetting = undefined;
+        delete insightsTestApi.chart;
+        delete insightsTestApi.history;
+      },
+    },
+  ];
+}

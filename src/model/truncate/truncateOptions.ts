@@ -1,0 +1,79 @@
+// The advanced truncate options (batch size, timeout, method): parsing typed
+// text and checking a program's argument object with the same limits the
+// client enforces. Pure: no vscode import.
+import type { TruncateRequest } from '../../gms/types';
+
+export type MethodChoice = NonNullable<TruncateRequest['method']>;
+
+export const METHODS: ReadonlyArray<{ id: MethodChoice; label: string; detail: string }> = [
+  { id: 'auto', label: 'Auto', detail: 'The server decides: delete by query when under half the rows go, otherwise reindex.' },
+  { id: 'deleteByQuery', label: 'Force delete by query', detail: 'Deletes the matching rows in place (sends forceDeleteByQuery: true).' },
+  { id: 'reindex', label: 'Force reindex', detail: 'Copies the rows that stay into a new index and swaps it in (sends forceReindex: true).' },
+];
+
+/** Same bounds as the client (src/gms/validate.ts). */
+export const BATCH_SIZE_MAX = 10_000;
+export const TIMEOUT_SECONDS_MAX = 86_400;
+
+export interface AdvancedOptions {
+  batchSize?: number;
+  timeoutSeconds?: number;
+  method: MethodChoice;
+}
+
+export const DEFAULT_OPTIONS: AdvancedOptions = { method: 'auto' };
+
+function wholeNumber(text: string, what: string, max: number): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  const t = text.trim().replace(/[_,]/g, '');
+  if (t === '') return { ok: true, value: undefined };
+  if (!/^\d+$/.test(t)) return { ok: false, message: `${what} must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for the server default.` };
+  const n = Number(t);
+  if (n < 1 || n > max) return { ok: false, message: `${what} must be from 1 to ${max.toLocaleString('en-US')} (empty: the server default).` };
+  return { ok: true, value: n };
+}
+
+/** Typed batch size: a number, or empty for the server default. */
+export function parseBatchSize(text: string): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  return wholeNumber(text, 'Batch size', BATCH_SIZE_MAX);
+}
+
+/** Typed timeout in seconds: a number, or empty for the server default. */
+export function parseTimeoutSeconds(text: string): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  return wholeNumber(text, 'Timeout', TIMEOUT_SECONDS_MAX);
+}
+
+export function methodName(method: MethodChoice): string {
+  return METHODS.find((m) => m.id === method)?.label ?? method;
+}
+
+/** "auto · default batch size · default timeout" for the collapsed options entry. */
+export function formatOptions(options: AdvancedOptions): string {
+  return [
+    methodName(options.method).toLowerCase(),
+    options.batchSize !== undefined ? `batch size ${options.batchSize.toLocaleString('en-US')}` : 'default batch size',
+    options.timeoutSeconds !== undefined ? `timeout ${options.timeoutSeconds.toLocaleString('en-US')} s` : 'default timeout',
+  ].join(' · ');
+}
+
+/** Reads the options of a program's argument object; throws with what is wrong. */
+export function optionsFromArgs(arg: Record<string, unknown>, command: string): AdvancedOptions {
+  const options: AdvancedOptions = { method: 'auto' };
+  for (const [key, max] of [
+    ['batchSize', BATCH_SIZE_MAX],
+    ['timeoutSeconds', TIMEOUT_SECONDS_MAX],
+  ] as const) {
+    const value = arg[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max) {
+      throw new Error(`${command}: "${key}" must be a whole number from 1 to ${max}.`);
+    }
+    options[key] = value;
+  }
+  const method = arg.method;
+  if (method !== undefined && method !== null) {
+    const known = METHODS.find((m) => m.id === method);
+    if (!known) throw new Error(`${command}: "method" must be one of ${METHODS.map((m) => `'${m.id}'`).join(', ')}.`);
+    options.method = known.id;
+  }
+  return options;
+}

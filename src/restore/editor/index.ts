@@ -1,0 +1,13 @@
+// Editor integration: a hover on URNs (with a restore link) and the
+// "Restore Indices for This URN" context-menu command.
+import * as vscode from 'vscode';
+import type { Services } from '../../ui/services';
+import { UrnHoverProvider } from './hover';
+import { registerRestoreAtCursor } from './restoreAtCursor';
+
+/** Documents the hover serves: files on disk (local or remote) and untitled buffers. */
+export const URN_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
+
+export function registerEditorFeatures(services: Services): vscode.Disposable[] {
+  return [vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)), registerRestoreAtCursor(services)];
+}

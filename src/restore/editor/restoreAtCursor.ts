@@ -1,0 +1,197 @@
+// datahub.restoreUrnAtCursor: restores the URN(s) under the cursors or selections
+// of the editor (context menu), one by one; a failure does not stop the others.
+//
+// Arguments (see README, "Programmatic use"):
+//   none, or a Uri (what the editor context menu passes): the active editor's selections, interactive
+//   "urn:li:…" or ["urn:li:…", …]: those URNs
+//   { urns?, uri?, positions?: [{line, character}], ranges?: [{start, end}], notify? }: URNs found there
+//     (uri defaults to the active editor's document; positions/ranges to its selections)
+// With an argument other than a Uri there is no confirmation and the per-URN results are returned.
+import * as vscode from 'vscode';
+import * as safeWindow from '../../ui/safeWindow';
+import type { Services } from '../../ui/services';
+import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../ui/commandRunner';
+import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
+import { showUrnResult } from '../restore';
+import { count, formatSeconds, shortenUrn } from '../../model/restore/restoreFormat';
+import { normaliseUrnInput } from '../../model/restore/findUrn';
+import { parseUrn } from '../../gms/urn';
+import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
+import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
+
+export const COMMAND = 'datahub.restoreUrnAtCursor';
+
+export type UrnRestoreItem =
+  | { urn: string; ok: true; rowsMigrated: number; ignored: number }
+  | { urn: string; ok: false; error: string; skipped?: boolean };
+
+export interface AtCursorResult {
+  results: UrnRestoreItem[];
+  restored: number;
+  failed: number;
+}
+
+interface Target {
+  urns: string[];
+  interactive: boolean;
+}
+
+function toPosition(value: unknown, what: string): vscode.Position {
+  const p = value as { line?: unknown; character?: unknown } | undefined;
+  if (!p || typeof p.line !== 'number' || typeof p.character !== 'number' || p.line < 0 || p.character < 0) {
+    throw new Error(`${COMMAND}: ${what} must be {line, character} with whole numbers, 0-based.`);
+  }
+  return new vscode.Position(p.line, p.character);
+}
+
+async function documentFor(uri: unknown): Promise<vscode.TextDocument | undefined> {
+  if (uri === undefined) return vscode.window.activeTextEditor?.document;
+  const parsed = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri) : undefined;
+  if (!parsed) throw new Error(`${COMMAND}: "uri" must be a URI string.`);
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === parsed.toString()) ?? (await vscode.workspace.openTextDocument(parsed));
+}
+
+function checkedUrns(values: unknown[]): string[] {
+  return values.map((v) => {
+    if (typeof v !== 'string') throw new Error(`${COMMAND}: every URN must be a string.`);
+    const urn = normaliseUrnInput(v);
+    const parsed = parseUrn(urn);
+    if (!parsed.ok) throw new Error(`${COMMAND}: "${shortenUrn(v, 60)}" is not a URN: ${parsed.reason}.`);
+    return urn;
+  });
+}
+
+/** Works out the URNs to restore from the argument (or the active editor). */
+async function resolveTarget(arg: unknown): Promise<Target> {
+  if (arg === undefined || arg instanceof vscode.Uri) {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || (arg instanceof vscode.Uri && editor.document.uri.toString() !== arg.toString())) {
+      return { urns: [], interactive: true };
+    }
+    const selections = editor.selections;
+    return { urns: urnsAt(editor.document, selections, selections.map((s) => s.active)), interactive: true };
+  }
+  if (typeof arg === 'string') return { urns: checkedUrns([arg]), interactive: false };
+  if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))], interactive: false };
+  if (!isArgObject(arg)) throw new Error(`${COMMAND}: expected a URN, a list of URNs or an object { urns | uri, positions, ranges }.`);
+  const interactive = arg.notify === true;
+  if (arg.urns !== undefined) {
+    if (!Array.isArray(arg.urns)) throw new Error(`${COMMAND}: "urns" must be a list of URN strings.`);
+    return { urns: [...new Set(checkedUrns(arg.urns))], interactive };
+  }
+  const document = await documentFor(arg.uri);
+  if (!document) throw new Error(`${COMMAND}: no document: open one or pass "uri".`);
+  const editor = vscode.window.activeTextEditor?.document === document ? vscode.window.activeTextEditor : undefined;
+  let ranges: vscode.Range[];
+  if (Array.isArray(arg.ranges)) {
+    ranges = arg.ranges.map((r: unknown, i) => {
+      const range = r as { start?: unknown; end?: unknown };
+      return new vscode.Range(toPosition(range?.start, `ranges[${i}].start`), toPosition(range?.end, `ranges[${i}].end`));
+    });
+  } else if (Array.isArray(arg.positions)) {
+    ranges = arg.positions.map((p: unknown, i) => {
+      const pos = toPosition(p, `positions[${i}]`);
+      return new vscode.Range(pos, pos);
+    });
+  } else if (editor) {
+    ranges = [...editor.selections];
+  } else {
+    throw new Error(`${COMMAND}: pass "positions" or "ranges" for a document that is not in the active editor.`);
+  }
+  const valid = ranges.map((r) => document.validateRange(r));
+  return { urns: urnsAt(document, valid), interactive };
+}
+
+async function confirmSeveral(urns: string[]): Promise<boolean> {
+  const shown = urns.slice(0, 15).map((u) => `• ${shortenUrn(u, 100)}`);
+  if (urns.length > shown.length) shown.push(`…and ${urns.length - shown.length} more`);
+  const go = `Restore ${urns.length} URNs`;
+  const choice = await safeWindow.showInformationMessage(
+    `Restore indices for ${urns.length} URNs?`,
+    { modal: true, detail: `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.` },
+    go,
+  );
+  return choice === go;
+}
+
+function summary(results: UrnRestoreItem[], ms: number): { message: string; failed: boolean } {
+  const ok = results.filter((r): r is Extract<UrnRestoreItem, { ok: true }> => r.ok);
+  const bad = results.filter((r): r is Extract<UrnRestoreItem, { ok: false }> => !r.ok);
+  const rows = ok.reduce((n, r) => n + r.rowsMigrated, 0);
+  const ignored = ok.reduce((n, r) => n + r.ignored, 0);
+  let message = `Restored ${ok.length} of ${count(results.length, 'URN')}: ${count(rows, 'row')}, ${ignored} ignored, ${formatSeconds(ms)}.`;
+  const failed = bad.filter((b) => !b.skipped);
+  if (failed.length > 0) {
+    message += ` ${failed.length} failed: ${failed
+      .slice(0, 2)
+      .map((b) => `${shortenUrn(b.urn, 60)}: ${b.error}`)
+      .join(' ')}${failed.length > 2 ? ' …see the log.' : ''}`;
+  }
+  const skipped = bad.length - failed.length;
+  if (skipped > 0) message += ` ${skipped} not started (cancelled).`;
+  return { message, failed: bad.length > 0 };
+}
+
+async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun): Promise<AtCursorResult | undefined> {
+  const target = await resolveTarget(arg);
+  if (target.urns.length === 0) {
+    if (!target.interactive) throw new Error(NO_URN_MESSAGE);
+    void safeWindow.showWarningMessage(NO_URN_MESSAGE);
+    return undefined;
+  }
+  const active = await activeClient(services, run);
+  const programmatic = arg !== undefined && !(arg instanceof vscode.Uri);
+  if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(target.urns))) return undefined;
+
+  // Interactive runs confirm afterwards that the URNs search was missing became searchable.
+  const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;
+  const results: UrnRestoreItem[] = [];
+  const began = Date.now();
+  const one = target.urns.length === 1;
+  await withRestoreProgress(one ? `Restoring indices for ${shortenUrn(target.urns[0], 60)}` : `Restoring indices for ${target.urns.length} URNs`, async (signal, report) => {
+    for (const [i, urn] of target.urns.entries()) {
+      // Stop between URNs; the one in flight finishes so its outcome is known.
+      if (signal.aborted) {
+        results.push({ urn, ok: false, error: 'not started: the restore was cancelled', skipped: true });
+        continue;
+      }
+      if (!one) report(`${i + 1}/${target.urns.length}: ${shortenUrn(urn, 60)}`);
+      try {
+        const outcome = await restoreUrn(services, active, urn, undefined);
+        results.push({ urn, ok: true, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored });
+        if (one && target.interactive) showUrnResult(services, outcome);
+      } catch (error) {
+        // A single URN that fails is reported by the shared handler, with its actions (e.g. Set Access Token).
+        if (one && target.interactive && !programmatic) throw error;
+        const message = describeError(error, contextFor(active)).message;
+        services.log.error(`${COMMAND}: ${urn}: ${message}`);
+        results.push({ urn, ok: false, error: message });
+      }
+    }
+  });
+  if (!one && target.interactive) {
+    const { message, failed } = summary(results, Date.now() - began);
+    const show = failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
+    void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
+  } else if (one && target.interactive && programmatic && !results[0].ok) {
+    void safeWindow.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
+  }
+  const restored = results.filter((r) => r.ok).length;
+  const confirm = before ? missingFromSearch(before).filter((urn) => results.some((r) => r.ok && r.urn === urn)) : [];
+  if (confirm.length > 0) await confirmSearchable(services, active, confirm, { interactive: true });
+  return { results, restored, failed: results.length - restored };
+}
+
+export function registerRestoreAtCursor(services: Services): vscode.Disposable {
+  // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
+  const api = exposeToApi(COMMAND, (arg) =>
+    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), { confirmed: true }),
+  );
+  const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
+    const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
+    return runCommand(services, COMMAND, interactiveArg ? undefined : isArgObject(arg) ? arg : { value: arg }, (_a, run) =>
+      restoreAtCursor(services, arg, run),
+    );
+  });
+  return vscode.Disposable.from(command, api);
+}

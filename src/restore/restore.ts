@@ -1,0 +1,239 @@
+// Restore commands of the palette:
+//   datahub.restoreIndices            one URN (optionally one aspect)
+//   datahub.restoreIndicesByPattern   a urnLike pattern, one batch or every matching row
+//   datahub.cancelRestore             stops running restores between requests
+// Each also takes an argument object (no prompts; result returned; errors reject),
+// documented in the README under "Programmatic use".
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { Services } from '../ui/services';
+import { registerCommand, reportError, requireString, optionalString, type CommandRun } from '../ui/commandRunner';
+import { normaliseUrnInput, findUrnAt } from '../model/restore/findUrn';
+import { parseUrn } from '../gms/urn';
+import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from '../model/restore/restoreValidation';
+import { entityTypeOfPattern } from '../model/restore/restoreAspects';
+import { askText, pickAspect, pickOne, pickOrType, type Suggestion } from './restoreInput';
+import {
+  activeClient,
+  cancelRunningRestores,
+  configuredConcurrency,
+  recentStore,
+  restoreUrn,
+  savedRuns,
+  withRestoreProgress,
+  type PatternRun,
+  type UrnRestoreOutcome,
+} from './restoreRun';
+import { continuation, offerSavedRun } from './restoreResume';
+import { registerRestoreChangedCommand } from './restoreChanged';
+import { registerRestoreAsJobCommand } from './restoreAsJob';
+import { shortenUrn, urnResultMessage } from '../model/restore/restoreFormat';
+import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
+import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
+import { connectionSearch } from './urnLiveSearch';
+
+export interface RestoreUrnArgs {
+  urn: string;
+  aspect?: string;
+  /** Show progress and the result like an interactive run, and report errors instead of rejecting (hover links). */
+  notify?: boolean;
+  /** After the restore, poll DataHub search until the entity is searchable (up to 30 s). */
+  verify?: boolean;
+}
+
+export interface RestoreUrnResult {
+  urn: string;
+  rowsMigrated: number;
+  ignored: number;
+  raw: string;
+  /** With verify: whether search found the entity within 30 s. */
+  searchable?: boolean;
+  /** With verify, when searchable: ms from the restore's answer until search found it. */
+  searchableAfterMs?: number;
+}
+
+/** Reads and checks the programmatic argument of datahub.restoreIndices. */
+function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
+  const id = 'datahub.restoreIndices';
+  const urn = normaliseUrnInput(requireString(arg, 'urn', id));
+  const parsed = parseUrn(urn);
+  if (!parsed.ok) throw new Error(`${id}: "urn" is not a URN: ${parsed.reason}.`);
+  const aspect = optionalString(arg, 'aspect', id)?.trim() || undefined;
+  const problem = aspect ? checkAspect(aspect) : undefined;
+  if (problem) throw new Error(`${id}: ${problem}`);
+  if (arg.verify !== undefined && typeof arg.verify !== 'boolean') throw new Error(`${id}: "verify" must be true or false.`);
+  return { urn, aspect, notify: arg.notify === true, verify: arg.verify === true };
+}
+
+/** The result notification; "Show Details" opens the log where the parsed answer was written. */
+export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): void {
+  const message = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
+  const show = outcome.rowsMigrated === 0 && outcome.ignored === 0 ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
+  void show(message, 'Show Details').then((choice) => {
+    if (choice === 'Show Details') services.log.show(true);
+  });
+}
+
+/** A URN at the cursor of the active editor, offered first in the URN picker. */
+export function urnAtActiveCursor(): Suggestion[] {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return [];
+  const pos = editor.selection.active;
+  const line = editor.document.lineAt(pos.line).text;
+  const match = findUrnAt(line, pos.character);
+  return match ? [{ value: match.urn, description: `$(go-to-file) at the cursor · ${match.entityType}` }] : [];
+}
+
+async function promptUrn(services: Services, connection: string): Promise<{ urn: string; aspect?: string } | undefined> {
+  const title = 'DataHub: Restore Indices for URN';
+  const urn = await pickOrType({
+    title: `${title} (1/2)`,
+    prompt: 'The URN whose search and graph index entries to rebuild. A DataHub link or URL-encoded URN works too.',
+    placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
+    typeLabel: 'Type or paste a URN…',
+    suggestions: urnAtActiveCursor(),
+    recent: recentStore(services).list(connection, 'urns'),
+    check: checkUrnInput,
+    normalise: normaliseUrnInput,
+    live: connectionSearch(services),
+  });
+  if (!urn) return undefined;
+  const parsed = parseUrn(urn);
+  const picked = await pickAspect(`${title} (2/2): ${shortenUrn(urn, 60)}`, parsed.ok ? parsed.value.entityType : undefined);
+  if (!picked) return undefined;
+  return { urn, aspect: picked.aspect };
+}
+
+async function restoreIndicesCommand(
+  services: Services,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+): Promise<RestoreUrnResult | undefined> {
+  const args = arg ? urnArgs(arg) : undefined;
+  const interactive = !args || args.notify === true;
+  try {
+    const active = await activeClient(services, run);
+    const input = args ?? (await promptUrn(services, active.connection.name));
+    if (!input) return undefined;
+    // Only an entity that search is missing is worth confirming afterwards (interactive runs ask first).
+    const before = interactive && !args?.verify ? await searchStateBefore(services, active, [input.urn]) : undefined;
+    const outcome = interactive
+      ? await withRestoreProgress(`Restoring indices for ${shortenUrn(input.urn, 60)}`, (signal) =>
+          restoreUrn(services, active, input.urn, input.aspect, signal),
+        )
+      : await restoreUrn(services, active, input.urn, input.aspect);
+    if (interactive) showUrnResult(services, outcome);
+    const result: RestoreUrnResult = { urn: outcome.urn, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored, raw: outcome.raw };
+    const confirm = args?.verify ? [input.urn] : before ? missingFromSearch(before) : [];
+    if (confirm.length > 0) {
+      const waited = (await confirmSearchable(services, active, confirm, { interactive })).get(input.urn);
+      if (args?.verify && waited) {
+        result.searchable = waited.searchable;
+        if (waited.searchable) result.searchableAfterMs = waited.elapsedMs;
+      }
+    }
+    return result;
+  } catch (error) {
+    if (!args?.notify) throw error;
+    // A hover link: the person clicked, so say what went wrong rather than reject.
+    reportError(services, error, { ...run.errorContext, retry: { title: 'Retry', command: run.id, args: [arg] } }, { source: run.id });
+    return undefined;
+  }
+}
+
+async function promptPattern(services: Services, connection: string) {
+  const title = 'DataHub: Restore Indices by URN Pattern';
+  const urnLike = await pickOrType({
+    title: `${title} (1/5)`,
+    prompt: 'urnLike: a SQL LIKE pattern on the URN. % matches any run of characters, _ any one character.',
+    placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,%',
+    typeLabel: 'Type a pattern…',
+    suggestions: [],
+    recent: recentStore(services).list(connection, 'patterns'),
+    check: checkUrnLikeInput,
+  });
+  if (!urnLike) return undefined;
+  const aspect = await pickAspect(`${title} (2/5): ${shortenUrn(urnLike, 60)}`, entityTypeOfPattern(urnLike));
+  if (!aspect) return undefined;
+  const start = await askText({
+    title: `${title} (3/5)`,
+    prompt: 'start: the row offset to begin at (0 for the first matching row; a resume point to continue).',
+    value: '0',
+    check: checkStart,
+  });
+  if (start === undefined) return undefined;
+  const batchSize = await askText({
+    title: `${title} (4/5)`,
+    prompt: 'batchSize: rows per request (1 to 10000). Larger batches are faster but each request takes longer.',
+    value: '10',
+    check: checkBatchSize,
+  });
+  if (batchSize === undefined) return undefined;
+  const s = Number(start);
+  const b = Number(batchSize);
+  const concurrency = configuredConcurrency();
+  const scope = await pickOne(`${title} (5/5)`, 'How many rows?', [
+    { id: 'one', label: 'One batch', description: `rows ${s} to ${s + b - 1} of the matching rows` },
+    {
+      id: 'all',
+      label: 'All matching rows',
+      description: `pages of ${b} from start=${s} until a short page`,
+      detail: concurrency > 1 ? `${concurrency} pages at once (setting datahub.restore.concurrency)` : 'one page at a time (setting datahub.restore.concurrency)',
+    },
+  ]);
+  if (!scope) return undefined;
+  return { urnLike, aspect: aspect.aspect, start: s, batchSize: b, all: scope === 'all', concurrency };
+}
+
+async function restoreByPatternCommand(
+  services: Services,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+): Promise<PatternResult | undefined> {
+  const active = await activeClient(services, run);
+  const saved = savedRuns(services).get(active.connection.name);
+  if (arg?.resume === true) {
+    // Programmatic resume of the saved run of the active connection.
+    if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
+    return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirmIn: run });
+  }
+  const args = arg ? patternArgs(arg) : undefined;
+  let params: PatternRun | undefined = args;
+  let confirm = true;
+  if (!args && saved) {
+    const offered = await offerSavedRun(saved);
+    if (offered === undefined) return undefined;
+    if (offered !== 'new') {
+      params = offered;
+      confirm = false;
+    }
+  }
+  params ??= await promptPattern(services, active.connection.name);
+  if (!params) return undefined;
+  return runPatternAndReport(services, active, params, {
+    interactive: !args || args.notify === true,
+    confirmIn: confirm ? run : undefined,
+  });
+}
+
+export function registerRestoreCommands(services: Services): vscode.Disposable[] {
+  return [
+    registerRestoreChangedCommand(services),
+    registerRestoreAsJobCommand(services),
+    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, 'datahub.restoreIndices', (arg, run) =>
+      restoreIndicesCommand(services, arg, run),
+    ),
+    registerCommand<Record<string, unknown>, PatternResult>(services, 'datahub.restoreIndicesByPattern', (arg, run) =>
+      restoreByPatternCommand(services, arg, run),
+    ),
+    registerCommand(services, 'datahub.cancelRestore', (arg) => {
+      const n = cancelRunningRestores();
+      if (!arg) {
+        void safeWindow.showInformationMessage(
+          n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`,
+        );
+      }
+      return { cancelled: n };
+    }),
+  ];
+}

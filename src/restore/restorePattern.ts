@@ -1,0 +1,238 @@
+// Restore by URN pattern: reading the programmatic argument, confirming, running,
+// and reporting the outcome with the resume point (and a Resume action).
+import * as safeWindow from '../ui/safeWindow';
+import type { ActiveClient, Services } from '../ui/services';
+import { optionalString, reportError, requireString, type CommandRun } from '../ui/commandRunner';
+import { matchesEveryUrn } from '../model/restore/urnPattern';
+import { checkAspect, checkUrnLikeInput } from '../model/restore/restoreValidation';
+import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restore/restorePlan';
+import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/restore/restoreWindow';
+import { count, patternResultMessage, shortenUrn } from '../model/restore/restoreFormat';
+import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
+import { openJobFlow } from './restoreAsJob';
+import { JOB_COMMAND } from '../model/restore/restoreAsJobArgs';
+import { isBroadPattern } from '../model/restore/upgradeJob';
+
+const ID = 'datahub.restoreIndicesByPattern';
+
+export interface PatternArgs extends PatternRun {
+  notify?: boolean;
+}
+
+/** What datahub.restoreIndicesByPattern returns. */
+export interface PatternResult {
+  rowsMigrated: number;
+  ignored: number;
+  requests: number;
+  /** Where a resume starts; after a complete all-rows run, the offset just past the last row. */
+  nextStart: number;
+  status: 'completed' | 'cancelled';
+  /** True when the last page came back short: no matching row lies past nextStart. */
+  reachedEnd: boolean;
+  /** Pages past nextStart already done; pass as `skip` when resuming so they are not restored twice. */
+  doneAfterNext: number[];
+  /** Pages that covered fewer rows than asked while rows followed: pass their starts as `pages` to re-run exactly them. */
+  incompletePages: IncompletePage[];
+}
+
+/** The scope of a pattern restore from an argument object (urnLike, aspect, time window); throws naming the field. */
+export function restoreScopeArgs(arg: Record<string, unknown>, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
+  const urnLike = requireString(arg, 'urnLike', command);
+  const check = checkUrnLikeInput(urnLike);
+  if (check?.severity === 'error') throw new Error(`${command}: urnLike: ${check.message}`);
+  const aspect = optionalString(arg, 'aspect', command)?.trim() || undefined;
+  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
+  if (aspectProblem) throw new Error(`${command}: ${aspectProblem}`);
+  try {
+    return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
+  } catch (error) {
+    throw new Error(`${command}: ${(error as Error).message}`);
+  }
+}
+
+/** Reads and checks the argument object; throws with a message naming the field. */
+export function patternArgs(arg: Record<string, unknown>): PatternArgs {
+  const { urnLike, aspect, window } = restoreScopeArgs(arg, ID);
+  const start = arg.start ?? 0;
+  const batchSize = arg.batchSize ?? 10;
+  const paging = checkPaging(start, batchSize);
+  if (paging) throw new Error(`${ID}: ${paging}`);
+  if (arg.all !== undefined && typeof arg.all !== 'boolean') throw new Error(`${ID}: "all" must be true or false.`);
+  const concurrency = arg.concurrency;
+  if (
+    concurrency !== undefined &&
+    (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
+  ) {
+    throw new Error(`${ID}: "concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
+  }
+  const skip = arg.skip;
+  if (skip !== undefined && (!Array.isArray(skip) || skip.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
+    throw new Error(`${ID}: "skip" must be a list of page starts (whole numbers), as returned in doneAfterNext.`);
+  }
+  const pages = arg.pages;
+  if (pages !== undefined && (!Array.isArray(pages) || pages.length === 0 || pages.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
+    throw new Error(`${ID}: "pages" must be a non-empty list of page starts (whole numbers), as returned in incompletePages.`);
+  }
+  const limit = arg.limit;
+  if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 2_147_483_647)) {
+    throw new Error(`${ID}: "limit" must be a whole number of rows, 1 or more.`);
+  }
+  if (arg.createDefaultAspects !== undefined && typeof arg.createDefaultAspects !== 'boolean') {
+    throw new Error(`${ID}: "createDefaultAspects" must be true or false.`);
+  }
+  return {
+    urnLike,
+    aspect,
+    start: start as number,
+    batchSize: batchSize as number,
+    all: arg.all === true,
+    concurrency: concurrency as number | undefined,
+    skip: skip as number[] | undefined,
+    window,
+    maxRows: limit as number | undefined,
+    createDefaultAspects: arg.createDefaultAspects === true || undefined,
+    pages: pages as number[] | undefined,
+    notify: arg.notify === true,
+  };
+}
+
+/** 'run', 'job' (hand it to DataHub's RestoreIndices job instead), or undefined (cancelled). */
+async function confirmHeavyRun(run: CommandRun, params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
+  const lines = [
+    `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
+    `Aspect: ${params.aspect ?? 'all aspects'}`,
+  ];
+  if (params.window) lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
+  if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
+  lines.push(
+    params.all
+      ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
+      : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
+    '',
+    'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
+  );
+  if (params.createDefaultAspects) {
+    lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
+  }
+  // A whole entity type or everything: more than the endpoint is meant for (DataHub recommends its job beyond a few thousand aspects).
+  const broad = params.all && isBroadPattern(params.urnLike) && !params.pages;
+  if (broad) lines.push('', `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`);
+  const scope = params.all ? 'every row' : count(params.batchSize, 'row');
+  const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
+  const title = params.window
+    ? `Restore indices for ${scope} of ${shortenUrn(params.urnLike, 60)} written in this window${everything}?`
+    : `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`;
+  const go = params.all ? 'Restore All Matching Rows' : 'Restore';
+  const job = 'Create Upgrade Job Instead…';
+  // Through the typed API (run.confirmed) nothing is asked.
+  if (run.confirmed) return 'run';
+  const choice = await safeWindow.showWarningMessage(title, { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
+  return choice === go ? 'run' : choice === job ? 'job' : undefined;
+}
+
+function toResult(outcome: PatternOutcome): PatternResult {
+  const { plan } = outcome;
+  return {
+    rowsMigrated: plan.rowsMigrated,
+    ignored: plan.ignored,
+    requests: plan.requests,
+    nextStart: plan.nextStart,
+    status: plan.status === 'cancelled' ? 'cancelled' : 'completed',
+    reachedEnd: plan.reachedEnd,
+    doneAfterNext: plan.doneAfterNext,
+    incompletePages: plan.incompletePages,
+  };
+}
+
+/** The error a stopped run rejects with (programmatic use): the message, plus the numbers to resume with. */
+export class RestoreStoppedError extends Error {
+  override readonly name = 'RestoreStoppedError';
+  constructor(
+    message: string,
+    readonly result: PatternResult & { failedStart: number },
+  ) {
+    super(message);
+  }
+}
+
+export interface ReportOptions {
+  /** Show the outcome as a notification (with Resume / Next Batch actions). */
+  interactive: boolean;
+  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless run.confirmed); none for a resume already confirmed. */
+  confirmIn?: CommandRun;
+}
+
+/**
+ * Runs the pattern restore and reports it. A run that failed before anything was
+ * done rejects with the original error (so the shared handler words it, e.g. 403);
+ * one that failed part-way says where it stopped and offers to resume.
+ */
+export async function runPatternAndReport(
+  services: Services,
+  active: ActiveClient,
+  params: PatternRun,
+  options: ReportOptions,
+): Promise<PatternResult | undefined> {
+  const heavy = params.all || matchesEveryUrn(params.urnLike);
+  if (heavy && options.confirmIn) {
+    const choice = await confirmHeavyRun(options.confirmIn, params, params.concurrency ?? configuredConcurrency());
+    if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
+    if (choice !== 'run') return undefined;
+  }
+  const outcome = await runPattern(services, active, params);
+  const { plan } = outcome;
+  if (plan.status === 'failed' && plan.failure) {
+    if (plan.pagesDone === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
+    const message = patternResultMessage(params, plan, outcome.errorText);
+    if (!options.interactive) {
+      throw new RestoreStoppedError(message, { ...toResult(outcome), failedStart: plan.failure.start });
+    }
+    offer(services, outcome, message, 'error');
+    return toResult(outcome);
+  }
+  if (options.interactive) offer(services, outcome, patternResultMessage(params, plan), plan.status === 'cancelled' ? 'warning' : 'info');
+  return toResult(outcome);
+}
+
+/** The outcome notification: Resume (stopped runs), Next Batch (one batch with more to go), Show Details. */
+function offer(services: Services, outcome: PatternOutcome, message: string, level: 'info' | 'warning' | 'error'): void {
+  const { plan, params, active } = outcome;
+  const actions: string[] = [];
+  if (plan.status !== 'completed') actions.push(params.pages ? 'Re-run Incomplete Pages' : 'Resume');
+  else if (!params.all && !params.pages && !plan.reachedEnd) actions.push('Next Batch');
+  if (plan.incompletePages.length > 0 && !actions.includes('Re-run Incomplete Pages')) actions.push('Re-run Incomplete Pages');
+  // A broad run that was stopped part-way: DataHub's own job can take over from its resume point.
+  const handOver = 'Continue as Upgrade Job…';
+  if (plan.status !== 'completed' && params.all && !params.pages && isBroadPattern(params.urnLike)) actions.push(handOver);
+  actions.push('Show Details');
+  const show =
+    level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
+  void show(message, ...actions).then(async (choice) => {
+    if (choice === 'Show Details') services.log.show(true);
+    if (choice === handOver) {
+      // Without a prefill the flow offers the saved resume point of this connection first.
+      void openJobFlow(services, active).catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: JOB_COMMAND }));
+    }
+    if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
+      // The person already confirmed this run; resuming continues it, skipping pages known done.
+      const next: PatternRun =
+        choice === 'Re-run Incomplete Pages'
+          ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined }
+          : {
+              ...params,
+              start: plan.nextStart,
+              skip: choice === 'Resume' ? plan.doneAfterNext : undefined,
+              firstStart: params.firstStart ?? params.start,
+              carried: choice === 'Resume' ? plan.incompletePages : undefined,
+            };
+      const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
+      try {
+        // Same connection as the run being resumed, even if the active one changed meanwhile.
+        const fresh = await services.connections.clientFor(active.connection);
+        await runPatternAndReport(services, fresh, next, { interactive: true });
+      } catch (error) {
+        reportError(services, error, ctx, { source: ID });
+      }
+    }
+  });
+}

@@ -1,0 +1,117 @@
+// The resume point of a restore by pattern, kept in global state per connection so
+// it survives a window reload or a crash: the pattern and options, the next start,
+// the pages already done after it and the pages that came back incomplete. One run
+// per connection; a finished run without incomplete pages clears it.
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { IncompletePage } from '../model/restore/restorePlan';
+import type { RestoreWindow } from '../model/restore/restoreWindow';
+import type { PatternRun } from './restoreRun';
+
+const KEY = 'datahub.restore.run.v1';
+/** Incomplete pages kept with a run: beyond this the run says how many more there were. */
+export const MAX_SAVED_INCOMPLETE = 1000;
+
+export interface SavedRun {
+  urnLike: string;
+  aspect?: string;
+  batchSize: number;
+  window?: RestoreWindow;
+  /** Rows the whole run may cover from its first start (the `limit` option). */
+  maxRows?: number;
+  createDefaultAspects?: boolean;
+  /** Where the run began (with maxRows, where the cap counts from). */
+  firstStart: number;
+  nextStart: number;
+  doneAfterNext: number[];
+  incompletePages: IncompletePage[];
+  rowsMigrated: number;
+  /** The run reached the end: only its incomplete pages are left. */
+  reachedEnd: boolean;
+  /** ms since epoch of the last save. */
+  savedAt: number;
+}
+
+function isNumberList(v: unknown): v is number[] {
+  return Array.isArray(v) && v.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0);
+}
+
+/** A stored value is used only when it still has the shape written (state from another version is dropped). */
+function valid(v: unknown): v is SavedRun {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return (
+    typeof r.urnLike === 'string' && typeof r.batchSize === 'number' && typeof r.nextStart === 'number' &&
+    typeof r.firstStart === 'number' && isNumberList(r.doneAfterNext) && Array.isArray(r.incompletePages) &&
+    r.incompletePages.every((p) => typeof p === 'object' && p !== null && typeof (p as IncompletePage).start === 'number')
+  );
+}
+
+export class SavedRuns {
+  constructor(private readonly memento: vscode.Memento) {}
+
+  private all(): Record<string, unknown> {
+    const value = this.memento.get<unknown>(KEY);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  }
+
+  get(connection: string): SavedRun | undefined {
+    const run = this.all()[connection];
+    return valid(run) ? run : undefined;
+  }
+
+  async save(connection: string, run: SavedRun): Promise<void> {
+    const bounded = { ...run, incompletePages: run.incompletePages.slice(0, MAX_SAVED_INCOMPLETE) };
+    await this.memento.update(KEY, { ...this.all(), [connection]: bounded });
+  }
+
+  async clear(connection: string): Promise<void> {
+    const all = this.all();
+    if (!(connection in all)) return;
+    delete all[connection];
+    await this.memento.update(KEY, all);
+  }
+}
+
+/** "Resume the run of urn:li:dataset:% at start=48000?" plus what else it remembers. */
+export function resumeQuestion(run: SavedRun): { message: string; detail: string } {
+  const parts = [`Pattern (SQL LIKE): ${run.urnLike}`, `Aspect: ${run.aspect ?? 'all aspects'}`, `batchSize: ${run.batchSize}`];
+  if (run.window) parts.push(`Rows written from ${new Date(run.window.gePitEpochMs).toISOString()} to ${new Date(run.window.lePitEpochMs).toISOString()}`);
+  if (run.maxRows !== undefined) parts.push(`At most ${run.maxRows} rows from start=${run.firstStart}`);
+  if (run.createDefaultAspects) parts.push('Creates default aspects (writes to the database)');
+  parts.push(`${run.rowsMigrated.toLocaleString('en-US')} rows restored so far; last saved ${new Date(run.savedAt).toISOString()}.`);
+  if (run.doneAfterNext.length > 0) parts.push(`${run.doneAfterNext.length} later page(s) already done are skipped.`);
+  if (run.incompletePages.length > 0) {
+    parts.push(`Incomplete pages to re-run: start=${run.incompletePages.slice(0, 5).map((p) => p.start).join(', ')}${run.incompletePages.length > 5 ? ` and ${run.incompletePages.length - 5} more` : ''}.`);
+  }
+  const message = run.reachedEnd
+    ? `Re-run the ${run.incompletePages.length} incomplete page(s) of the run of ${run.urnLike}?`
+    : `Resume the run of ${run.urnLike} at start=${run.nextStart}?`;
+  return { message, detail: parts.join('\n') };
+}
+
+/** The run that continues a saved one: the rest of it, or only its incomplete pages when it reached the end. */
+export function continuation(run: SavedRun): PatternRun {
+  const base = {
+    urnLike: run.urnLike,
+    aspect: run.aspect,
+    batchSize: run.batchSize,
+    window: run.window,
+    maxRows: run.maxRows,
+    createDefaultAspects: run.createDefaultAspects,
+    firstStart: run.firstStart,
+    all: true,
+  };
+  if (run.reachedEnd) return { ...base, start: run.firstStart, pages: run.incompletePages.map((p) => p.start) };
+  return { ...base, start: run.nextStart, skip: run.doneAfterNext, carried: run.incompletePages };
+}
+
+/** Offers the saved run of this connection: its continuation, 'new' to start another, undefined when dismissed. */
+export async function offerSavedRun(run: SavedRun): Promise<PatternRun | 'new' | undefined> {
+  const { message, detail } = resumeQuestion(run);
+  const resume = run.reachedEnd ? 'Re-run Incomplete Pages' : 'Resume';
+  const fresh = 'Start a New Run';
+  const choice = await safeWindow.showInformationMessage(message, { modal: true, detail }, resume, fresh);
+  if (choice === resume) return continuation(run);
+  return choice === fresh ? 'new' : undefined;
+}

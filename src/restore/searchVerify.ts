@@ -1,0 +1,89 @@
+// Confirm after restore: before a URN restore, ask DataHub search whether the
+// entity is missing; after it, poll the search check with backoff (about 1, 2,
+// 4, 8 s up to 30 s; cancellable) and say when it became searchable, or that
+// the search indexing consumer is behind. Used by the palette, the hover link and
+// the editor's context menu (several cursors).
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { ActiveClient, Services } from '../ui/services';
+import type { SearchIndexStatus } from '../gms/types';
+import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/restore/searchCheck';
+import { shortenUrn } from '../model/restore/restoreFormat';
+
+/** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
+export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {
+  const out = new Map<string, SearchIndexStatus>();
+  await Promise.all(
+    urns.slice(0, 50).map(async (urn) => {
+      try {
+        out.set(urn, await active.client.search.checkSearchIndex(urn));
+      } catch (error) {
+        services.log.debug(`Search check before restore of ${urn} failed; the restore is not confirmed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  );
+  return out;
+}
+
+/** URNs worth confirming: in the database, missing from search, not soft-deleted. */
+export function missingFromSearch(before: Map<string, SearchIndexStatus>): string[] {
+  return [...before.values()].filter((s) => verdictOf(s) === 'missingFromSearch').map((s) => s.urn);
+}
+
+export interface ConfirmOptions {
+  /** Show a cancellable progress notification and the result message. */
+  interactive: boolean;
+  budgetMs?: number;
+}
+
+/** Polls until each URN is searchable or the budget is spent; returns the outcome per URN. */
+export async function confirmSearchable(services: Services, active: ActiveClient, urns: string[], options: ConfirmOptions): Promise<Map<string, WaitOutcome>> {
+  const outcomes = new Map<string, WaitOutcome>();
+  if (urns.length === 0) return outcomes;
+  const run = (signal?: AbortSignal, report?: (message: string) => void) =>
+    Promise.all(
+      urns.map(async (urn) => {
+        const outcome = await waitUntilSearchable(
+          async (s) => (await active.client.search.checkSearchIndex(urn, s)).inSearch,
+          { signal, budgetMs: options.budgetMs, onCheck: (ms) => report?.(`checked after ${(ms / 1000).toFixed(0)} s…`) },
+        ).catch((): WaitOutcome => ({ searchable: false, elapsedMs: -1, checks: 0 }));
+        outcomes.set(urn, outcome);
+      }),
+    );
+  if (!options.interactive) {
+    await run();
+    return outcomes;
+  }
+  const label = urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
+  const cancelled = await safeWindow.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Waiting for DataHub search to index ${label}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      await run(controller.signal, (message) => progress.report({ message }));
+      return controller.signal.aborted;
+    },
+  );
+  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl);
+  return outcomes;
+}
+
+function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined): void {
+  const entries = [...outcomes.entries()];
+  const missing = entries.filter(([, o]) => !o.searchable);
+  const lines = entries.map(([urn, o]) =>
+    o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o),
+  );
+  for (const line of lines) services.log.info(line);
+  let message: string;
+  if (entries.length === 1) message = lines[0];
+  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${(Math.max(...entries.map(([, o]) => o.elapsedMs)) / 1000).toFixed(1)} s).`;
+  else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
+  const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
+  // One URN found by search: its page in the DataHub UI is one click away.
+  const page = entries.length === 1 && missing.length === 0 && frontendUrl ? entityPageUrl(frontendUrl, entries[0][0]) : undefined;
+  void show(message, ...(page ? ['Open in DataHub'] : []), 'Show Details').then((c) => {
+    if (c === 'Show Details') services.log.show(true);
+    if (c === 'Open in DataHub' && page) void vscode.env.openExternal(vscode.Uri.parse(page, true));
+  });
+}

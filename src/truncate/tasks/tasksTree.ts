@@ -1,0 +1,88 @@
+// The DataHub Tasks view: truncation tasks of this session, newest first. A
+// running task nobody watches offers the eye button (datahub.watchTask).
+import * as vscode from 'vscode';
+import { uiLine, uiText } from '../../model/shared/uiText';
+import { describeTask, type TaskRecord, type TaskState } from '../../model/truncate/truncateText';
+import type { TaskStore } from './tasksStore';
+
+/** contextValue per state; 'task.running' is what the manifest's inline watch button matches. */
+const CONTEXT: Record<TaskState, string> = {
+  watching: 'task.watching',
+  running: 'task.running',
+  // The status request failed but the task may still run: watching again is allowed.
+  error: 'task.running',
+  completed: 'task.completed',
+  notFound: 'task.notFound',
+};
+
+function iconFor(state: TaskState): vscode.ThemeIcon {
+  switch (state) {
+    case 'watching':
+      return new vscode.ThemeIcon('sync~spin');
+    case 'running':
+      return new vscode.ThemeIcon('clock');
+    case 'completed':
+      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    case 'notFound':
+      return new vscode.ThemeIcon('question');
+    case 'error':
+      return new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  }
+}
+
+export function taskTreeItem(record: TaskRecord): vscode.TreeItem {
+  const text = describeTask(record);
+  // The task id and the server's error text come from the server.
+  const item = new vscode.TreeItem(uiLine(text.label), vscode.TreeItemCollapsibleState.None);
+  item.id = record.task;
+  item.description = uiLine(text.description);
+  item.tooltip = uiText(text.tooltip);
+  item.contextValue = CONTEXT[record.state];
+  item.iconPath = iconFor(record.state);
+  item.accessibilityInformation = { label: `${item.label}, ${item.description}` };
+  return item;
+}
+
+export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRecord>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TaskRecord | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly store: TaskStore) {
+    // The whole list re-sorts on any change; a session holds few tasks.
+    this.subscription = store.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getTreeItem(record: TaskRecord): vscode.TreeItem {
+    return taskTreeItem(record);
+  }
+
+  getChildren(parent?: TaskRecord): TaskRecord[] {
+    // Empty list: the manifest's welcome content explains the view.
+    return parent ? [] : this.store.list();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** Creates the view; its badge counts tasks being watched. */
+export function createTasksView(store: TaskStore): { provider: TasksTreeProvider; treeView: vscode.TreeView<TaskRecord>; dispose(): void } {
+  const provider = new TasksTreeProvider(store);
+  const treeView = vscode.window.createTreeView('datahub.tasks', { treeDataProvider: provider, showCollapseAll: false });
+  const badge = store.onDidChange(() => {
+    const watching = store.list().filter((r) => r.state === 'watching').length;
+    treeView.badge = watching > 0 ? { value: watching, tooltip: `${watching} truncation task${watching === 1 ? '' : 's'} running` } : undefined;
+  });
+  return {
+    provider,
+    treeView,
+    dispose() {
+      badge.dispose();
+      treeView.dispose();
+      provider.dispose();
+    },
+  };
+}

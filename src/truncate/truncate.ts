@@ -1,0 +1,118 @@
+// Truncation of old timeseries rows, and the tasks it starts:
+//   datahub.truncateIndex             tree context menu on an index (interactive)
+//   datahub.truncateTimeseriesAspect  palette (pick an index) or argument object (no prompts)
+//   datahub.showTaskStatus            palette: watch a task by id
+//   datahub.getTaskStatus             argument object { task }: one status request
+//   datahub.watchTask                 inline on a running task of the DataHub Tasks view
+// Interactive runs always dry-run first and delete only after the modal's "Truncate".
+import * as vscode from 'vscode';
+import type { Services } from '../ui/services';
+import { validateEndTimeMillis } from '../model/truncate/cutoff';
+import { optionsFromArgs } from '../model/truncate/truncateOptions';
+import { targetOfIndex } from '../model/truncate/truncateTarget';
+import type { TruncateTarget } from '../model/truncate/truncateText';
+import { TaskStore } from './tasks/tasksStore';
+import { persistTasks } from './tasks/tasksPersistence';
+import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
+import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../ui/commandRunner';
+import { askTaskId, pickIndex } from './truncatePrompts';
+import { interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
+import { resolveTarget } from './truncateTarget';
+import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
+
+export type { TruncateCommandResult, TaskStatusResult };
+
+/** Test seam: the session's task list and the view's provider (set on registration). */
+export const truncateTestApi: { store?: TaskStore; provider?: TasksTreeProvider } = {};
+
+const TRUNCATE_ASPECT = 'datahub.truncateTimeseriesAspect';
+const TRUNCATE_INDEX = 'datahub.truncateIndex';
+
+/** Reads and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
+async function truncateArgs(services: Services, arg: Record<string, unknown>) {
+  const problem = validateEndTimeMillis(arg.endTimeMillis);
+  if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
+  if (arg.dryRun !== undefined && typeof arg.dryRun !== 'boolean') throw new Error(`${TRUNCATE_ASPECT}: "dryRun" must be true or false.`);
+  const options = optionsFromArgs(arg, TRUNCATE_ASPECT);
+  return {
+    target: await resolveTarget(services, arg, TRUNCATE_ASPECT),
+    endTimeMillis: arg.endTimeMillis as number,
+    // Nothing is deleted unless the caller says so in as many words.
+    dryRun: arg.dryRun !== false,
+    watch: arg.watch === true,
+    options,
+  };
+}
+
+export function registerTruncateFeatures(services: Services): vscode.Disposable[] {
+  const store = new TaskStore();
+  const view = createTasksView(store);
+  const watcher = new TaskWatcher(services, store);
+  truncateTestApi.store = store;
+  truncateTestApi.provider = view.provider;
+
+  /** Starts watching in the background; failures are shown, never thrown at the caller. */
+  const watchInBackground = (task: string): void => {
+    watcher.watch(task).catch((error) =>
+      reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }),
+    );
+  };
+
+  const interactive = async (target: TruncateTarget, run: CommandRun): Promise<TruncateCommandResult | undefined> => {
+    const result = await interactiveTruncate(services, store, target, run);
+    if (result?.kind === 'task') watchInBackground(result.task);
+    return result;
+  };
+
+  /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
+  const truncateIndex = (arg?: unknown) =>
+    runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
+      if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
+      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices);
+      return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
+    });
+
+  /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
+  const watchTask = (arg?: unknown) =>
+    runCommand(services, 'datahub.watchTask', undefined, async (): Promise<WatchResult | undefined> => {
+      const id = isArgObject(arg) && typeof arg.task === 'string' ? arg.task : typeof arg === 'string' ? arg : await askTaskId();
+      if (!id) return undefined;
+      return watcher.watch(checkTaskId(id, 'datahub.watchTask'));
+    });
+
+  return [
+    store,
+    view,
+    persistTasks(services, store, watchInBackground),
+    registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
+      if (!arg) return truncateIndex();
+      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);
+      const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
+      if (result.kind === 'completed') void refreshAfterTruncate(services);
+      if (result.kind === 'task') {
+        store.add({ task: result.task, target, cutoff: { endTimeMillis }, startedHere: true, connectionName: run.errorContext.connection?.name });
+        if (watch) watchInBackground(result.task);
+      }
+      return result;
+    }),
+    vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
+    registerCommand<Record<string, unknown>, WatchResult>(services, 'datahub.showTaskStatus', async (arg) => {
+      const id = arg ? checkTaskId(arg.task, 'datahub.showTaskStatus') : await askTaskId();
+      if (!id) return undefined;
+      const watching = watcher.watch(id);
+      void vscode.commands.executeCommand('datahub.tasks.focus');
+      return watching;
+    }),
+    registerCommand<Record<string, unknown>, TaskStatusResult>(services, 'datahub.getTaskStatus', async (arg, run) => {
+      run.errorContext = { action: 'getEsTaskStatus' };
+      if (!arg) {
+        // Hidden from the palette; invoked bare, it behaves like Show Task Status.
+        await vscode.commands.executeCommand('datahub.showTaskStatus');
+        return undefined;
+      }
+      const task = checkTaskId(arg.task, 'datahub.getTaskStatus');
+      return toStatusResult(await watcher.statusOnce(task));
+    }),
+    vscode.commands.registerCommand('datahub.watchTask', watchTask),
+  ];
+}

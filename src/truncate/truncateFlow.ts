@@ -1,0 +1,238 @@
+// The truncate flow itself: ask for the cutoff (and options), dry-run, show what
+// would go in a modal, and start the real run only after "Truncate".
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
+import type { ActiveClient, Services } from '../ui/services';
+import { formatCutoffTime } from '../model/truncate/cutoff';
+import { isGmsError } from '../gms/errors';
+import { originOf } from '../model/shared/errors';
+import type { AdvancedOptions } from '../model/truncate/truncateOptions';
+import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncate/truncateText';
+import type { TaskStore } from './tasks/tasksStore';
+import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/truncateRun';
+import { reportError, type CommandRun } from '../ui/commandRunner';
+import { pickCutoffAndOptions } from './truncatePrompts';
+
+/** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
+export type TruncateCommandResult =
+  | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method'] }
+  /** fallback: the server could not reindex, so the rows are deleted by query (this task). */
+  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
+  /** An older server reindexed synchronously: the rows are already gone. */
+  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' };
+
+function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery'): TruncateCommandResult {
+  const extra = fallback ? { fallback } : {};
+  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra };
+  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra };
+  const { toDelete, total, percent, summary, method } = result;
+  return { kind: 'dryRun', toDelete, total, percent, summary, method };
+}
+
+/** The sizes shrink once deleted rows are gone; a failed refresh is logged, not shown. */
+export async function refreshAfterTruncate(services: Services): Promise<void> {
+  try {
+    await services.indexSizes.refresh();
+  } catch (error) {
+    reportError(services, error, { action: 'getIndexSizes' }, { source: 'truncate: refresh after the deletion', notify: false });
+  }
+}
+
+/** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
+async function realRun(
+  services: Services,
+  client: GmsClient,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  options: AdvancedOptions,
+  tell: boolean,
+  signal?: AbortSignal,
+): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
+  const name = targetName(target);
+  return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req, signal), request(target, cutoff.endTimeMillis, options, false), (reason) => {
+    services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead.`);
+    if (tell) void safeWindow.showWarningMessage(fallbackMessage(name));
+  });
+}
+
+function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
+  const req: TruncateRequest = { entityType: target.entityType, aspect: target.aspect, endTimeMillis, dryRun, method: options.method };
+  if (options.batchSize !== undefined) req.batchSize = options.batchSize;
+  if (options.timeoutSeconds !== undefined) req.timeoutSeconds = options.timeoutSeconds;
+  return req;
+}
+
+/** The active client, with the run's error context naming connection and privilege. */
+async function truncateClient(services: Services, run: CommandRun): Promise<ActiveClient> {
+  run.errorContext = { action: 'truncateTimeseriesAspect' };
+  const active = await services.connections.client();
+  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
+  return active;
+}
+
+/**
+ * The client to send a confirmed truncation with. Settings or the token may have
+ * changed (here or in another window) while the modal was open, which replaces
+ * the cached client: the same connection's current client is used; if the
+ * connection itself is gone or points elsewhere now, nothing is sent and the
+ * person is told.
+ */
+async function clientAfterConfirm(services: Services, before: ActiveClient, name: string): Promise<ActiveClient> {
+  const now = services.connections.get(before.connection.name);
+  if (!now || now.gmsUrl !== before.connection.gmsUrl) {
+    throw new Error(
+      `The connection "${before.connection.name}" was changed or removed while the truncation of ${name} waited for confirmation; nothing was sent or deleted. Run the truncation again.`,
+    );
+  }
+  return services.connections.clientFor(now);
+}
+
+/** One request as a program asked for it: no prompt; a real run keeps its modal unless the typed API sent it. */
+export async function runTruncate(
+  services: Services,
+  run: CommandRun,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  options: AdvancedOptions,
+  dryRun: boolean,
+): Promise<TruncateCommandResult> {
+  let active = await truncateClient(services, run);
+  if (dryRun) {
+    const result = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, active.connection.name, target, cutoff, result);
+    return toCommandResult(result);
+  }
+  if (!run.confirmed) {
+    // Through a command id, a real run keeps its modal: dry-run first, then ask.
+    const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
+    logResult(services, active.connection.name, target, cutoff, dry);
+    if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+    active = await clientAfterConfirm(services, active, targetName(target));
+  }
+  const { client, connection } = active;
+  const { result, fallback } = await realRun(services, client, target, cutoff, options, false);
+  logResult(services, connection.name, target, cutoff, result);
+  return toCommandResult(result, fallback);
+}
+
+function logResult(services: Services, connection: string, target: TruncateTarget, cutoff: CutoffChoice, result: TruncateResult): void {
+  const where = `${targetName(target)} on "${connection}", cutoff ${formatCutoffTime(cutoff.endTimeMillis)} (${cutoff.endTimeMillis})`;
+  if (result.kind === 'task') services.log.info(`Truncate started: ${where}: task ${result.task}`);
+  else if (result.kind === 'completed') services.log.info(`Truncate done by the server at once: ${where}: ${result.summary}`);
+  else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
+}
+
+function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
+  return safeWindow.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `DataHub: counting rows of ${targetName(target)} at or before ${formatCutoffTime(cutoff.endTimeMillis)} (dry run)…`,
+      cancellable: true,
+    },
+    (_progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), controller.signal);
+    },
+  );
+}
+
+/**
+ * The modal before a real truncation, with the dry run's figures. Resolves true
+ * to go ahead; false (after saying so) when there is nothing to delete or the
+ * person did not choose "Truncate". Through the typed API (run.confirmed) it
+ * goes ahead without asking when there is something to delete.
+ */
+export async function confirmTruncation(
+  services: Services,
+  active: ActiveClient,
+  target: TruncateTarget,
+  cutoff: CutoffChoice,
+  dry: DryRunResult,
+  options: AdvancedOptions,
+  run: CommandRun,
+): Promise<boolean> {
+  const view = presentDryRun(target, cutoff, dry, options);
+  if (view.kind !== 'confirm') {
+    if (!run.programmatic) void safeWindow.showInformationMessage(view.message);
+    return false;
+  }
+  if (run.confirmed) return true;
+  const truncate: vscode.MessageItem = { title: 'Truncate' };
+  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
+  const asked = run.programmatic ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
+  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
+  const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
+  if (answer === truncate) return true;
+  services.log.info(`Truncate of ${targetName(target)} not confirmed; nothing was deleted.`);
+  return false;
+}
+
+/**
+ * Prompts for the cutoff, dry-runs, and asks in a modal before the real run.
+ * Returns the dry run when the user stops there (or there is nothing to do), the
+ * task when the deletion started, undefined when a prompt was dismissed.
+ */
+export async function interactiveTruncate(
+  services: Services,
+  store: TaskStore,
+  target: TruncateTarget,
+  run: CommandRun,
+): Promise<TruncateCommandResult | undefined> {
+  const active = await truncateClient(services, run);
+  const name = targetName(target);
+  const chosen = await pickCutoffAndOptions(name);
+  if (!chosen) return undefined;
+  const cutoff: CutoffChoice = { endTimeMillis: chosen.cutoff.endTimeMillis, label: chosen.cutoff.label };
+  const { options } = chosen;
+
+  const dry = await dryRunWithProgress(active.client, target, cutoff, options);
+  logResult(services, active.connection.name, target, cutoff, dry);
+  if (dry.kind === 'completed') {
+    void safeWindow.showWarningMessage(`The server truncated ${name} without a dry run ("${dry.summary}").`);
+    void refreshAfterTruncate(services);
+    return toCommandResult(dry);
+  }
+  if (dry.kind !== 'dryRun') {
+    // A server that ignored dryRun: the deletion has started; say so and watch it.
+    void safeWindow.showWarningMessage(`The server started deleting from ${name} without a dry run (task ${dry.task}). It is listed in DataHub Tasks.`);
+    store.add({ task: dry.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
+    return toCommandResult(dry);
+  }
+
+  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+
+  const sender = await clientAfterConfirm(services, active, name);
+  let started: TruncateResult;
+  let fallback: 'deleteByQuery' | undefined;
+  try {
+    ({ result: started, fallback } = await safeWindow.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return realRun(services, sender.client, target, cutoff, options, true, controller.signal);
+      },
+    ));
+  } catch (error) {
+    if (!isGmsError(error) || error.kind !== 'cancelled') throw error;
+    // Sent, then no answer awaited (Cancel, or the client closed): the server may have started; never silent.
+    const text = `Stopped waiting for the server to start the truncation of ${name}; it may have started anyway. Check the index size after a refresh before running it again.`;
+    services.log.warn(text);
+    void safeWindow.showWarningMessage(text);
+    return toCommandResult(dry);
+  }
+  logResult(services, active.connection.name, target, cutoff, started);
+  if (started.kind === 'dryRun') {
+    throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
+  }
+  if (started.kind === 'completed') {
+    // Older servers reindex synchronously: the answer means the rows are already gone.
+    void safeWindow.showInformationMessage(`Truncation of ${name} done: the server reindexed it at once ("${started.summary}").`);
+    await refreshAfterTruncate(services);
+    return toCommandResult(started, fallback);
+  }
+  store.add({ task: started.task, target, cutoff, startedHere: true, connectionName: active.connection.name });
+  return toCommandResult(started, fallback);
+}

@@ -1,0 +1,353 @@
+// The Timeseries Indices tree as a user sees it: groups, sizes, sorting,
+// filtering, copy actions and every state, against the sandbox.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GroupNode, IndexNode } from '../../../src/model/indices/indexTreeNodes';
+import {
+  api,
+  exec,
+  children,
+  closedPort,
+  connectSandbox,
+  rejection,
+  removeAllConnections,
+  roots,
+  sandbox,
+  sandboxUrl,
+  SANDBOX_TOKENS,
+  settledRoots,
+  waitFor,
+  type ShownItem,
+} from '../support/core';
+
+interface Snapshot {
+  connection: { name: string; gmsUrl: string };
+  totalMb: number;
+  indices: Array<{ entityName: string; aspectName: string; indexName: string; sizeMb: number | null }>;
+}
+
+async function refreshed(): Promise<Snapshot> {
+  return exec<Snapshot>('datahub.refreshIndexSizes', {});
+}
+
+describe('core: index sizes tree', () => {
+  before(async () => {
+    await sandbox.reset();
+    await removeAllConnections();
+    await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
+    await exec('datahub.sortBySize', {});
+    await exec('datahub.clearFilter', {});
+  });
+  afterEach(async () => {
+    await sandbox.reset();
+    await exec('datahub.clearFilter', {});
+  });
+  after(async () => {
+    await removeAllConnections();
+  });
+
+  it('refresh resolves the connection, the total and every index', async () => {
+    const snapshot = await refreshed();
+    assert.equal(snapshot.connection.name, 'sandbox');
+    assert.equal(snapshot.indices.length, 10);
+    const profile = snapshot.indices.find((i) => i.indexName === 'dataset_datasetprofileaspect_v1');
+    assert.deepEqual(
+      { entityName: profile?.entityName, aspectName: profile?.aspectName, sizeMb: profile?.sizeMb },
+      { entityName: 'dataset', aspectName: 'datasetprofile', sizeMb: 18342.113 },
+    );
+    assert.ok(Math.abs(snapshot.totalMb - 33188.264208) < 0.01, String(snapshot.totalMb));
+  });
+
+  it('shows entity groups by total size with their indices, sizes and icons', async () => {
+    await refreshed();
+    const groups = await settledRoots();
+    assert.deepEqual(
+      groups.map((g) => g.label),
+      ['dataset', 'dataprocessinstance', 'datajob', 'chart', 'dashboard', 'dataflow', 'assertion', 'other indices'],
+    );
+    const [dataset] = groups;
+    assert.equal(dataset.label, 'dataset');
+    assert.equal(dataset.description, '3 indices · 21.7 GB');
+    assert.equal(dataset.icon, 'warning', 'a group holding an index above 10 GB is flagged');
+    const items = await children(dataset.node);
+    assert.deepEqual(
+      items.map((i) => [i.label, i.description]),
+      [
+        ['datasetprofile', '18.3 GB'],
+        ['datasetusagestatistics', '2.71 GB'],
+        ['operation', '641 MB'],
+      ],
+    );
+    assert.equal(items[0].icon, 'warning');
+    assert.equal(items[0].iconColor, 'list.warningForeground');
+    assert.equal(items[1].icon, 'database');
+    assert.match(items[0].contextValue ?? '', /^index/);
+    // The tooltip has the index name, exact MB and the share.
+    assert.match(items[0].tooltip, /dataset\\_datasetprofileaspect\\_v1/);
+    assert.match(items[0].tooltip, /18,342\\\.113 MB/);
+    assert.match(items[0].tooltip, /55\\\.3%/);
+    const assertion = groups.find((g) => g.label === 'assertion')!;
+    assert.equal(assertion.description, '1 index · 208 B');
+    assert.equal(assertion.icon, 'symbol-namespace');
+  });
+
+  it("groups another deployment's index under other indices, says why, and offers no truncation for it", async () => {
+    await refreshed();
+    const other = (await settledRoots()).find((g) => g.label === 'other indices');
+    assert.ok(other, 'an "other indices" group');
+    assert.equal(other.contextValue, 'group.other');
+    assert.match(other.tooltip, /another deployment sharing the search cluster/);
+    const [foreign] = await children(other.node);
+    assert.equal((foreign.node as IndexNode).index.indexName, 't01_dataset_operationaspect_v1');
+    // The truncate and copy-entity menus match /^index/: neither shows for it.
+    assert.match(foreign.contextValue ?? '', /^otherIndex/);
+    assert.match(foreign.tooltip, /not named by the server/);
+    const copy = await rejection(exec('datahub.copyEntityAspect', foreign.node));
+    assert.match(copy.message, /did not name the entity type and aspect of t01_dataset_operationaspect_v1/);
+    await sandbox.clearRequests();
+    const endTimeMillis = Date.now() - 90 * 86_400_000;
+    for (const arg of [{ ...foreign.node, endTimeMillis }, { indexName: 't01_dataset_operationaspect_v1', endTimeMillis }]) {
+      const truncate = await rejection(exec('datahub.truncateTimeseriesAspect', arg));
+      assert.match(truncate.message, /t01_dataset_operationaspect_v1 cannot be truncated\. The server listed this index without an entity type and aspect/);
+    }
+    assert.deepEqual((await sandbox.requests()).filter((r) => r.action === 'truncateTimeseriesAspect'), []);
+  });
+
+  it('says the totals and when they were fetched; names the connection', async () => {
+    await refreshed();
+    await settledRoots();
+    const { indicesView } = await api();
+    assert.match(indicesView.treeView.message ?? '', /^10 indices · 33\.2 GB · fetched \d\d:\d\d$/);
+    assert.equal(indicesView.treeView.description, 'sandbox');
+  });
+
+  it('sorts by name and back by size, and remembers it', async () => {
+    await refreshed();
+    assert.deepEqual(await exec('datahub.sortByName', {}), { sort: 'name' });
+    const byName = await settledRoots();
+    assert.deepEqual(
+      byName.map((g) => g.label),
+      [...byName.map((g) => g.label)].sort((a, b) => a.localeCompare(b)),
+    );
+    assert.equal(byName[0].label, 'assertion');
+    const { services } = await api();
+    assert.equal(services.context.globalState.get('datahub.sort'), 'name');
+    await exec('datahub.sortBySize', {});
+    assert.equal((await settledRoots())[0].label, 'dataset');
+    assert.equal(services.context.globalState.get('datahub.sort'), 'size');
+  });
+
+  it('filters by substring and wildcard, says so, and clears', async () => {
+    await refreshed();
+    const result = await exec<{ filter: string; shown: number; total: number }>('datahub.filterIndices', { filter: 'PROFILE' });
+    assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10 });
+    const filtered = await settledRoots();
+    assert.deepEqual(filtered.map((g) => g.label), ['dataset']);
+    assert.deepEqual((await children(filtered[0].node)).map((i) => i.label), ['datasetprofile']);
+    const { indicesView } = await api();
+    assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d\d:\d\d$/);
+
+    await exec('datahub.filterIndices', { filter: 'dataset*usage' });
+    const wild = await settledRoots();
+    assert.deepEqual((await children(wild[0].node)).map((i) => i.label), ['datasetusagestatistics']);
+
+    await exec('datahub.filterIndices', { filter: 'no-such-index' });
+    const none = await settledRoots();
+    assert.equal(none.length, 1);
+    assert.match(none[0].label, /No index matches "no-such-index"/);
+    assert.equal(none[0].command, 'datahub.clearFilter');
+
+    await exec('datahub.clearFilter', {});
+    assert.equal((await settledRoots()).length > 1, true);
+    assert.match(indicesView.treeView.message ?? '', /^10 indices/);
+  });
+
+  it('copies the index name and the entity type and aspect from an index item', async () => {
+    await refreshed();
+    const [dataset] = await settledRoots();
+    const [profile] = await children(dataset.node);
+    const node = profile.node as IndexNode;
+    assert.equal(node.kind, 'index');
+    assert.deepEqual(await exec('datahub.copyIndexName', node), { text: 'dataset_datasetprofileaspect_v1' });
+    assert.equal(await vscode.env.clipboard.readText(), 'dataset_datasetprofileaspect_v1');
+    await exec('datahub.copyEntityAspect', node);
+    assert.equal(await vscode.env.clipboard.readText(), 'entityType=dataset aspect=datasetprofile');
+  });
+
+  it('flags nothing when the warning threshold is 0', async () => {
+    await refreshed();
+    const config = vscode.workspace.getConfiguration('datahub');
+    await config.update('sizeWarningThresholdGb', 0, vscode.ConfigurationTarget.Global);
+    try {
+      const groups = await settledRoots();
+      assert.ok(groups.every((g) => g.icon !== 'warning'));
+      assert.ok((await children(groups[0].node)).every((i) => i.icon === 'database'));
+    } finally {
+      await config.update('sizeWarningThresholdGb', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('refreshes that overlap share one request', async () => {
+    await refreshed();
+    await sandbox.setServiceTime(400);
+    await sandbox.clearRequests();
+    const [a, b, c] = await Promise.all([refreshed(), refreshed(), refreshed()]);
+    assert.equal(a.indices.length, 10);
+    assert.deepEqual(a, b);
+    assert.deepEqual(b, c);
+    assert.equal((await sandbox.indexSizeRequests()).length, 1);
+  });
+
+  it('a token change cancels the request in flight and fetches again with the new token', async () => {
+    await sandbox.setServiceTime(1500);
+    await sandbox.clearRequests();
+    const pending = refreshed();
+    await waitFor(async () => (await sandbox.requests()).length > 0 || (await api()).services.indexSizes.loading, 'the first request');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.reader });
+    const snapshot = await pending;
+    assert.equal(snapshot.indices.length, 10);
+    // The joined refresh resolved with the answer to the new token's request.
+    const seen = await sandbox.indexSizeRequests();
+    assert.equal(seen.at(-1)?.tokenName, 'reader');
+    assert.ok(seen.filter((r) => r.tokenName === 'reader').length === 1, JSON.stringify(seen.map((r) => r.tokenName)));
+    await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
+  });
+
+  it('shows the legacy kilobyte value with a note in the tooltip', async () => {
+    await sandbox.setVersion('legacy');
+    await refreshed();
+    const groups = await settledRoots();
+    const chart = groups.find((g) => g.label === 'chart')!;
+    const [item] = await children(chart.node);
+    assert.equal(item.description, '12.8 MB');
+    assert.match(item.tooltip, /older `sizeMb` field/);
+    assert.match(item.contextValue ?? '', /^index.*\.legacy/);
+  });
+
+  describe('states', () => {
+    afterEach(async () => {
+      await exec('datahub.switchConnection', { name: 'sandbox' });
+      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.admin });
+    });
+
+    async function failed(): Promise<ShownItem[]> {
+      await exec('datahub.refreshIndexSizes', {}).then(
+        () => assert.fail('expected the refresh to fail'),
+        () => undefined,
+      );
+      return settledRoots();
+    }
+
+    it('401: the token was refused, click to set a new one', async () => {
+      await exec('datahub.setAccessToken', { token: 'expired-or-wrong-token' });
+      const [first, ...rest] = await failed();
+      assert.match(first.label, /token was refused/);
+      assert.equal(first.command, 'datahub.setAccessToken');
+      assert.ok(rest.some((i) => i.command === 'datahub.refreshIndexSizes'), 'offers Retry');
+    });
+
+    it('401 without a token: asks for one', async () => {
+      await exec('datahub.clearAccessToken', {});
+      const [first] = await failed();
+      assert.match(first.label, /Access token needed/);
+      assert.equal(first.command, 'datahub.setAccessToken');
+    });
+
+    it('403: names the missing privilege', async () => {
+      await exec('datahub.setAccessToken', { token: SANDBOX_TOKENS.none });
+      const [first] = await failed();
+      assert.match(first.label, /Get Timeseries index sizes API/);
+      assert.match(first.tooltip, /Get Timeseries index sizes API/);
+    });
+
+    it('404 (older server or frontend URL): suggests /api/gms', async () => {
+      await sandbox.setVersion('pre0105');
+      const [first, ...rest] = await failed();
+      assert.ok(first.label.includes(`${sandboxUrl()}/api/gms`), first.label);
+      assert.ok(rest.some((i) => i.command === 'datahub.switchConnection'));
+    });
+
+    it('unreachable: Retry and Open Settings', async () => {
+      const port = await closedPort();
+      await exec('datahub.addConnection', { name: 'closed', gmsUrl: `http://127.0.0.1:${port}` });
+      try {
+        const items = await failed();
+        assert.match(items[0].label, /unreachable/);
+        assert.equal(items[0].command, 'datahub.refreshIndexSizes');
+        assert.ok(items.some((i) => i.command === 'datahub.openSettings'));
+        assert.match(items[0].tooltip, /ECONNREFUSED/);
+      } finally {
+        await exec('datahub.removeConnection', { name: 'closed' });
+      }
+    });
+
+    it('invalid response: says it cannot read it and points at the log', async () => {
+      await sandbox.addFault({ fault: { kind: 'status', status: 200, body: '{"value": 42}', contentType: 'application/json' }, action: 'getIndexSizes' });
+      const [first] = await failed();
+      assert.match(first.label, /cannot read/);
+      assert.equal(first.command, 'datahub.showLog');
+    });
+
+    it('empty: says there are no timeseries indices', async () => {
+      await sandbox.addFault({
+        fault: { kind: 'status', status: 200, body: '{"value":{"indexSizes":[]}}', contentType: 'application/json' },
+        action: 'getIndexSizes',
+      });
+      const snapshot = await refreshed();
+      assert.equal(snapshot.indices.length, 0);
+      const items = await settledRoots();
+      assert.equal(items.length, 1);
+      assert.match(items[0].label, /No timeseries indices/);
+      assert.equal(items[0].command, 'datahub.refreshIndexSizes');
+    });
+
+    it('loading: a spinning placeholder while the first fetch runs', async () => {
+      await sandbox.setServiceTime(1500);
+      await exec('datahub.addConnection', { name: 'slow', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
+      try {
+        let loading: ShownItem | undefined;
+        await waitFor(async () => {
+          const items = await roots();
+          loading = items.find((i) => i.icon === 'loading~spin');
+          return !!loading;
+        }, 'the loading item');
+        assert.match(loading!.label, /Loading index sizes from slow/);
+        const done = await settledRoots();
+        assert.equal((done[0].node as GroupNode).entityName, 'dataset');
+      } finally {
+        await exec('datahub.removeConnection', { name: 'slow' });
+      }
+    });
+  });
+
+  it('opening the view fetches by itself (first fetch when visible)', async () => {
+    await removeAllConnections();
+    await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
+    await sandbox.clearRequests();
+    await vscode.commands.executeCommand('workbench.view.extension.datahub');
+    const { indicesView } = await api();
+    await waitFor(() => indicesView.treeView.visible, 'the view to be visible');
+    await waitFor(async () => (await sandbox.indexSizeRequests()).length > 0, 'a request after the view became visible');
+    await waitFor(() => /^10 indices/.test(indicesView.treeView.message ?? ''), 'the totals line');
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
+
+  it('reveals and selects an index for other parts (the chart), opening the view', async () => {
+    // After the view was shown and hidden again, and the connection changed (as other parts do).
+    await removeAllConnections();
+    await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
+    await refreshed();
+    await exec('datahub.filterIndices', { filter: 'chart' });
+    const { services, indicesView } = await api();
+    await services.indicesView.reveal('dataset_operationaspect_v1');
+    await waitFor(
+      () => (indicesView.treeView.selection[0] as IndexNode | undefined)?.index?.indexName === 'dataset_operationaspect_v1',
+      'the tree to select the index',
+    );
+    assert.equal(indicesView.treeView.visible, true);
+    // The filter that hid the index was cleared.
+    assert.match(indicesView.treeView.message ?? '', /^10 indices/);
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
+});

@@ -1,0 +1,326 @@
+// The restore-by-pattern plan and the whole-URN restore, over real HTTP to the
+// sandbox: every matching row restored exactly once, whatever the concurrency,
+// a cancellation or a failing page; resume points that skip nothing.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createGmsClient, type GmsClient } from '../../../src/gms';
+import {
+  patternPageRequest,
+  restoreWholeUrn,
+  runRestorePlan,
+  type RestorePlanOptions,
+  type RestorePlanResult,
+} from '../../../src/model/restore/restorePlan';
+import { PageLog } from '../../../src/model/restore/restoreLog';
+import { rerunPages } from '../../../src/model/restore/restoreRerun';
+import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
+import { seedRows } from '../../sandbox/data';
+
+let sb: Sandbox;
+let client: GmsClient;
+
+before(async () => {
+  sb = await startSandbox();
+  client = createGmsClient({ gmsUrl: sb.url, token: SANDBOX_TOKENS.admin, timeoutMs: 10_000 });
+});
+after(async () => {
+  await client.close();
+  await sb.stop();
+});
+beforeEach(() => sb.reset());
+
+/** hive datasets: a few hundred rows, some ignored (leftover aspects). */
+const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
+
+function plan(urnLike: string, options: Partial<RestorePlanOptions> & { batchSize: number }): Promise<RestorePlanResult> {
+  return runRestorePlan({
+    start: 0,
+    all: true,
+    restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start, rows)),
+    ...options,
+  });
+}
+
+/** Restore counts of rows under a prefix: every migrated row once, nothing else touched. */
+function assertEachOnce(prefix: string, expectedMigrated: number): void {
+  const counts = sb.restoreCounts();
+  const keys = Object.keys(counts);
+  const outside = keys.filter((k) => !k.startsWith(prefix));
+  assert.deepEqual(outside, [], 'rows outside the pattern were restored');
+  const twice = keys.filter((k) => counts[k] !== 1);
+  assert.deepEqual(twice, [], 'some rows were restored more than once');
+  assert.equal(keys.length, expectedMigrated, 'restored rows');
+}
+
+const prefixOf = (like: string): string => like.slice(0, like.indexOf('%'));
+
+describe('restore plan: all rows', () => {
+  for (const concurrency of [1, 4]) {
+    it(`restores every matching row exactly once, concurrency ${concurrency}`, async () => {
+      const total = sb.countRows(HIVE);
+      assert.ok(total > 100, `the pattern matches enough rows (${total})`);
+      const r = await plan(HIVE, { batchSize: 7, concurrency });
+      assert.equal(r.status, 'completed');
+      assert.equal(r.reachedEnd, true);
+      assert.equal(r.rowsMigrated + r.ignored, total);
+      assert.ok(r.ignored > 0, 'the data has ignored rows, which must count towards a full page');
+      assert.equal(r.nextStart, total, 'a completed run resumes past the last row');
+      assert.deepEqual(r.doneAfterNext, []);
+      assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
+      // ceil(total/7) pages and the empty probe after the short last one; with 4 in flight at most 3 more.
+      const pages = Math.ceil((total + 1) / 7) + 1;
+      assert.ok(r.requests >= pages && r.requests <= pages + concurrency - 1, `requests ${r.requests} for ${total} rows`);
+      assert.deepEqual(r.incompletePages, []);
+      assert.ok(r.lastPages.length <= 5 && r.lastPages.some((p) => p.start === Math.floor(total / 7) * 7 + 7), 'the last answers are kept, the empty probe among them');
+    });
+  }
+
+  it('counts ignored rows towards a full page (rowsMigrated alone would stop early)', async () => {
+    // db.orders: 8 rows, the last one ignored. With pages of 4, page 2 migrates 3 rows but covers 4.
+    const like = SAMPLE_URNS.ordersDataset;
+    assert.equal(sb.countRows(like), 8);
+    const r = await plan(like, { batchSize: 4 });
+    assert.equal(r.status, 'completed');
+    // Pages 0 and 4 are full, 8 is empty: short, so 12 is probed before calling it the end.
+    assert.deepEqual([r.rowsMigrated, r.ignored, r.requests, r.nextStart], [7, 1, 4, 8]);
+  });
+
+  it('ends with an empty page when the rows are an exact multiple of the batch size', async () => {
+    const like = 'urn:li:corpuser:%';
+    const total = sb.countRows(like);
+    const batchSize = [8, 7, 6, 5, 4, 3, 2].find((b) => total % b === 0) ?? 1;
+    const r = await plan(like, { batchSize, concurrency: 2 });
+    assert.equal(r.rowsMigrated + r.ignored, total);
+    assert.equal(r.nextStart, total);
+    assertEachOnce('urn:li:corpuser:', r.rowsMigrated);
+  });
+
+  it('one batch covers exactly batchSize rows from start and says where the next one starts', async () => {
+    const r = await plan(HIVE, { batchSize: 10, start: 20, all: false, concurrency: 4 });
+    assert.equal(r.status, 'completed');
+    assert.equal(r.requests, 1);
+    assert.equal(r.rowsMigrated + r.ignored, 10);
+    assert.equal(r.nextStart, 30);
+    assert.equal(r.reachedEnd, false);
+    const body = sb.requests.at(-1)?.body as Record<string, unknown>;
+    assert.deepEqual(body, { urnLike: HIVE, start: 20, batchSize: 10, limit: 10 });
+  });
+
+  it('works the same against a legacy server (no limit, curly result)', async () => {
+    sb.setVersion('legacy');
+    const total = sb.countRows(HIVE);
+    const r = await plan(HIVE, { batchSize: 25, concurrency: 3 });
+    assert.equal(r.rowsMigrated + r.ignored, total);
+    assertEachOnce(prefixOf(HIVE), r.rowsMigrated);
+  });
+});
+
+describe('restore plan: pages the server partly failed', () => {
+  for (const concurrency of [1, 3]) {
+    it(`a short page with rows after it is recorded, the run goes on and ends only after an empty probe, concurrency ${concurrency}`, async () => {
+      const total = sb.countRows(HIVE);
+      // The pages at 30 and 60 lose their only internal batch: they come back with result= empty.
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 30, times: 1 });
+      sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+      const r = await plan(HIVE, { batchSize: 10, concurrency });
+      assert.equal(r.status, 'completed');
+      assert.equal(r.reachedEnd, true);
+      assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 60, read: 0 }]);
+      assert.equal(r.rowsMigrated + r.ignored, total - 20, 'the two failed pages are missing, nothing else');
+      assert.equal(r.nextStart, total);
+      // Re-running exactly those pages completes the restore: every row once.
+      let again = 0;
+      for (const page of r.incompletePages) {
+        const answer = await client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, page.start));
+        assert.equal(answer.rowsMigrated + answer.ignored, 10);
+        again += answer.rowsMigrated;
+      }
+      assertEachOnce(prefixOf(HIVE), r.rowsMigrated + again);
+    });
+  }
+
+  it('a partly failed page (fewer result lines) is recorded with what it read', async () => {
+    // Pages of 10 in internal batches of 5: the second half of the page at 20 fails.
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [1] }, action: 'restoreIndices', start: 20, times: 1 });
+    const r = await runRestorePlan({
+      start: 0,
+      batchSize: 10,
+      all: true,
+      restorePage: (start, rows) => client.restoreIndices({ urnLike: HIVE, start, batchSize: 5, limit: rows }),
+    });
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 5 }]);
+    assert.equal(r.reachedEnd, true);
+  });
+
+  it('a run stopped right after a short page lists it (not known whether it was the end)', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 20, times: 1 });
+    const controller = new AbortController();
+    const r = await plan(HIVE, { batchSize: 10, signal: controller.signal, onPage: (page) => page.start === 20 && controller.abort() });
+    assert.equal(r.status, 'cancelled');
+    assert.deepEqual(r.incompletePages, [{ start: 20, read: 0 }]);
+    assert.equal(r.nextStart, 30);
+  });
+
+  it('maxRows stops after that many rows; the last page asks for the rest only', async () => {
+    const r = await plan(HIVE, { batchSize: 10, maxRows: 25 });
+    assert.deepEqual([r.status, r.reachedEnd, r.rowsMigrated + r.ignored, r.nextStart, r.requests], ['completed', true, 25, 25, 3]);
+    assert.deepEqual(sb.requests.at(-1)?.body, { urnLike: HIVE, start: 20, batchSize: 5, limit: 5 });
+  });
+});
+
+describe('re-running incomplete pages', () => {
+  const rerun = (starts: number[]) =>
+    rerunPages({ starts, batchSize: 10, restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, start, rows)) });
+
+  it('restores exactly those pages; one that fails again inside the server stays incomplete', async () => {
+    sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
+    const r = await rerun([60, 30]);
+    assert.deepEqual(sb.requests.map((q) => (q.body as { start: number }).start), [30, 60], 'in start order, nothing else');
+    assert.equal(r.status, 'completed');
+    assert.deepEqual(r.incompletePages, [{ start: 60, read: 0 }]);
+    assert.equal(r.rowsMigrated + r.ignored, 10);
+  });
+
+  it('a failing page stops the re-run; it and the pages not reached stay listed', async () => {
+    sb.addFault({ fault: { kind: 'restliError', status: 500, message: 'boom' }, action: 'restoreIndices', start: 30, times: 1 });
+    const r = await rerun([10, 30, 50]);
+    assert.equal(r.status, 'failed');
+    assert.equal(r.failure?.start, 30);
+    assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 50, read: 0 }]);
+    assert.equal(r.pagesDone, 1);
+  });
+});
+
+describe('restore plan: bounded over long runs', () => {
+  it('a run of ~1,500 pages logs about as much as one of 20, and keeps only the last answers', async () => {
+    const count = (pattern: string, batchSize: number) => async () => {
+      const lines: string[] = [];
+      const sink = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), trace: (m: string) => lines.push(m) };
+      const log = new PageLog(sink, batchSize);
+      const r = await plan(pattern, { batchSize, concurrency: 4, onPage: (page) => log.page(page) });
+      log.end(r, '1 s');
+      return { lines: lines.length, r };
+    };
+    const long = await count(HIVE, 1)();
+    sb.reset();
+    const short = await count(HIVE, 100)();
+    assert.ok(long.r.requests > 1400 && short.r.requests < 30, `${long.r.requests} and ${short.r.requests} requests`);
+    assert.ok(long.lines <= short.lines + 12, `${long.lines} log lines for ${long.r.requests} pages, ${short.lines} for ${short.r.requests}`);
+    assert.ok(long.r.lastPages.length <= 5);
+  });
+});
+
+describe('restore plan: cancellation and resume', () => {
+  for (const concurrency of [1, 4]) {
+    it(`stops issuing pages when cancelled and resumes without skipping a row, concurrency ${concurrency}`, async () => {
+      sb.setServiceTime(15);
+      const total = sb.countRows(HIVE);
+      const controller = new AbortController();
+      let seen = 0;
+      const first = await plan(HIVE, {
+        batchSize: 10,
+        concurrency,
+        signal: controller.signal,
+        onPage: () => {
+          if (++seen === 3) controller.abort();
+        },
+      });
+      assert.equal(first.status, 'cancelled');
+      assert.equal(first.reachedEnd, false);
+      // Pages in flight finished; nothing new was sent after the abort.
+      assert.ok(first.requests >= 3 && first.requests <= 3 + concurrency - 1, `requests ${first.requests}`);
+      assert.equal(first.nextStart % 10, 0);
+      assert.ok(first.nextStart >= 30, `resume point ${first.nextStart}`);
+      // Every row before the resume point is done exactly once; after it only the pages reported done.
+      const doneRows = first.rowsMigrated + first.ignored;
+      assert.equal(doneRows, first.nextStart + first.doneAfterNext.length * 10);
+
+      const rest = await plan(HIVE, { batchSize: 10, concurrency, start: first.nextStart, skip: first.doneAfterNext });
+      assert.equal(rest.status, 'completed');
+      assert.equal(first.rowsMigrated + first.ignored + rest.rowsMigrated + rest.ignored, total);
+      assertEachOnce(prefixOf(HIVE), first.rowsMigrated + rest.rowsMigrated);
+    });
+  }
+
+  it('an abort before the first page sends nothing and resumes at start', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const r = await plan(HIVE, { batchSize: 10, start: 40, signal: controller.signal });
+    assert.deepEqual([r.status, r.requests, r.nextStart], ['cancelled', 0, 40]);
+    assert.equal(sb.requests.length, 0);
+  });
+});
+
+describe('restore plan: a failing page', () => {
+  for (const concurrency of [1, 4]) {
+    it(`stops at the failing start and a resume restores every remaining row once, concurrency ${concurrency}`, async () => {
+      const total = sb.countRows(HIVE);
+      sb.addFault({
+        action: 'restoreIndices',
+        start: 40,
+        times: 1,
+        fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' },
+      });
+      const first = await plan(HIVE, { batchSize: 10, concurrency });
+      assert.equal(first.status, 'failed');
+      assert.equal(first.failure?.start, 40);
+      assert.equal(first.nextStart, 40);
+      assert.match(String((first.failure?.error as Error).message), /database timeout|500/);
+      // With 4 in flight, pages after 40 may have finished: they are reported, not lost.
+      assert.equal(first.rowsMigrated + first.ignored, 40 + first.doneAfterNext.length * 10);
+      if (concurrency === 1) assert.deepEqual(first.doneAfterNext, []);
+
+      const rest = await plan(HIVE, { batchSize: 10, concurrency, start: first.nextStart, skip: first.doneAfterNext });
+      assert.equal(rest.status, 'completed');
+      assert.equal(first.rowsMigrated + first.ignored + rest.rowsMigrated + rest.ignored, total);
+      assertEachOnce(prefixOf(HIVE), first.rowsMigrated + rest.rowsMigrated);
+    });
+  }
+
+  it('a failure past the last page does not spoil a complete run', async () => {
+    const like = SAMPLE_URNS.ordersDataset; // 8 rows: pages 0 and 5 (short); 10 and 15 are past the end
+    sb.addFault({ action: 'restoreIndices', start: 15, fault: { kind: 'restliError', status: 500, message: 'boom' } });
+    const r = await plan(like, { batchSize: 5, concurrency: 4 });
+    assert.equal(r.status, 'completed');
+    assert.equal(r.nextStart, 8);
+  });
+});
+
+describe('restoreWholeUrn', () => {
+  const restore = (request: Parameters<GmsClient['restoreIndices']>[0]) => client.restoreIndices(request);
+
+  for (const version of ['newer', 'legacy'] as const) {
+    it(`sends only {"urn"} and reports migrated and ignored rows (${version})`, async () => {
+      sb.setVersion(version);
+      const r = await restoreWholeUrn(restore, SAMPLE_URNS.ordersDataset);
+      assert.deepEqual([r.rowsMigrated, r.ignored, r.results.length], [7, 1, 1]);
+      assert.deepEqual(sb.requests.map((q) => q.body), [{ urn: SAMPLE_URNS.ordersDataset }]);
+    });
+  }
+
+  it('follows a full page when the URN has more aspects than the server batch (legacy default 10)', async () => {
+    sb.setVersion('legacy');
+    const sizes = new Map<string, number>();
+    for (const row of seedRows(42, Date.now())) sizes.set(row.urn, (sizes.get(row.urn) ?? 0) + 1);
+    const big = [...sizes].find(([urn, n]) => n > 10 && !urn.includes('_'));
+    assert.ok(big, 'the seeded data has a URN with more than 10 aspects');
+    const [urn, n] = big;
+    assert.equal(sb.countRows(urn), n);
+    const r = await restoreWholeUrn(restore, urn);
+    assert.equal(r.rowsMigrated + r.ignored, n);
+    assert.equal(r.results.length, 2);
+    assert.deepEqual(sb.requests[1].body, { urn, start: 10, batchSize: 10, limit: 10 });
+    assertEachOnce(urn, r.rowsMigrated);
+    sb.reset();
+    const newer = await restoreWholeUrn(restore, urn);
+    assert.deepEqual([newer.rowsMigrated + newer.ignored, newer.results.length], [n, 1], 'newer servers (batchSize 500) take it in one request');
+  });
+
+  it('one aspect: sends {"urn", "aspect"}; a URN with no rows restores nothing', async () => {
+    const one = await restoreWholeUrn(restore, SAMPLE_URNS.jdoeUser, 'corpUserInfo');
+    assert.deepEqual([one.rowsMigrated, one.ignored], [1, 0]);
+    assert.deepEqual(sb.requests[0].body, { urn: SAMPLE_URNS.jdoeUser, aspect: 'corpUserInfo' });
+    const none = await restoreWholeUrn(restore, 'urn:li:corpuser:nobody-here');
+    assert.deepEqual([none.rowsMigrated, none.ignored, none.results.length], [0, 0, 1]);
+  });
+});
