@@ -103,6 +103,8 @@ export default defineConfig(
         { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
+      // `let x; const uses = () => x; x = make(uses)`: a closure reads it before its one assignment.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // `_`-prefixed names are unused on purpose (tsc's noUnusedParameters agrees).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

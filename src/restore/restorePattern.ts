@@ -10,7 +10,7 @@ import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/res
 import { count, patternResultMessage, shortenUrn } from '../model/restore/restoreFormat';
 import { configuredConcurrency, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { openJobFlow } from './restoreAsJob';
-import { JOB_COMMAND } from '../model/restore/restoreAsJobArgs';
+import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from '../model/restore/upgradeJob';
 
 const ID = 'datahub.restoreIndicesByPattern';
@@ -46,7 +46,7 @@ export function restoreScopeArgs(arg: Record<string, unknown>, command: string):
   try {
     return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
   } catch (error) {
-    throw new Error(`${command}: ${(error as Error).message}`);
+    throw new Error(`${command}: ${(error as Error).message}`, { cause: error });
   }
 }
 
