@@ -137,6 +137,11 @@ export default defineConfig(
               regex: '^(?!\\.)',
               message: 'Webview code runs in the browser: no vscode, Node or npm modules; talk to the extension through postMessage.',
             },
+            {
+              // src/model is vscode-free by the rules above (the message protocol lives there).
+              regex: '^(?:\\.\\./)+src/(?!model/)',
+              message: 'Webview code shares only src/model with the extension (e.g. src/model/insights/chartProtocol.ts).',
+            },
           ],
         },
       ],
