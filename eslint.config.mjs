@@ -100,7 +100,11 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': [
         'error',
         // node:test's describe/it return promises the runner itself awaits.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
       // `let x; const uses = () => x; x = make(uses)`: a closure reads it before its one assignment.
