@@ -1,18 +1,14 @@
 // Registers the core commands: connections, tokens and the Timeseries Indices view.
 import type * as vscode from 'vscode';
 import type { Services } from '../ui/services';
-import type { IndicesView } from '../indices/indicesView';
+import { registerCopyCommands, registerFilterCommands, registerRefreshIndexSizes, registerSortCommands, type IndicesView } from '../indices';
 import { registerAddConnection } from './addConnection';
 import { registerClearAccessToken } from './clearAccessToken';
-import { registerCopyCommands } from '../indices/copyIndex';
-import { registerFilterCommands } from '../indices/filterIndices';
 import { registerImportFromCli } from './importFromCli';
 import { registerOpenSettings } from './openSettings';
-import { registerRefreshIndexSizes } from '../indices/refreshIndexSizes';
 import { registerRemoveConnection } from './removeConnection';
 import { registerSetAccessToken } from './setAccessToken';
 import { registerShowLog } from './showLog';
-import { registerSortCommands } from '../indices/sortIndices';
 import { registerSwitchConnection } from './switchConnection';
 import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';

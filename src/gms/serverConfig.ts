@@ -13,6 +13,7 @@ const gmsConfigSchema = z.object({
 
 /** Text from the server, cut and flattened before it goes into a message. */
 function short(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
   return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat;
 }

@@ -83,7 +83,7 @@ export function createIndicesView(services: Services): IndicesView {
     timer = undefined;
     const minutes = vscode.workspace.getConfiguration('datahub').get<number>('autoRefreshMinutes', 0);
     if (!(minutes > 0) || !treeView.visible || !mayAutoFetch() || !connections.active()) return;
-    timer = setInterval(() => indexSizes.refresh().catch(() => undefined), Math.max(minutes, 0.05) * 60_000);
+    timer = setInterval(() => void indexSizes.refresh().catch(() => undefined), Math.max(minutes, 0.05) * 60_000);
   };
 
   const onStateChanged = () => {

@@ -13,7 +13,7 @@ import { entityTypeOfPattern } from '../model/restore/restoreAspects';
 import { askText, pickAspect, pickOne, pickOrType } from './restoreInput';
 import { activeClient, recentStore, savedRuns } from './restoreRun';
 import { shortenUrn } from '../model/restore/restoreFormat';
-import { JOB_COMMAND, jobRequest, resumeFromSavedRun, type JobRequest } from '../model/restore/restoreAsJobArgs';
+import { JOB_COMMAND, jobRequest, resumeFromSavedRun, type JobRequest } from './restoreAsJobArgs';
 import { WINDOW_PRESETS, type RestoreWindow } from '../model/restore/restoreWindow';
 import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from '../model/restore/upgradeJob';
 import { renderJob, type JobText } from '../model/restore/upgradeJobText';

@@ -12,7 +12,7 @@ import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome,
 import { assertWritable, isProduction, titleFor } from '../model/connections/connections';
 import { confirmByTyping } from '../ui/typedConfirm';
 import { openJobFlow } from './restoreAsJob';
-import { JOB_COMMAND } from '../model/restore/restoreAsJobArgs';
+import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from '../model/restore/upgradeJob';
 import { Commands } from '../api/commandIds';
 
@@ -49,7 +49,7 @@ export function restoreScopeArgs(arg: Record<string, unknown>, command: string):
   try {
     return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
   } catch (error) {
-    throw new Error(`${command}: ${(error as Error).message}`);
+    throw new Error(`${command}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -7,5 +7,6 @@ import * as path from 'node:path';
 export type GmsModule = typeof import('../../src/gms');
 
 export function loadGmsBundle(distDir: string): GmsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded as the extension loads it
   return require(path.join(distDir, 'gms.js')) as GmsModule;
 }

@@ -28,7 +28,7 @@ function shadowPath(binDir: string): { path: string; kept: number } {
   const seen = new Set<string>();
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!dir || !path.isAbsolute(dir) || dir.startsWith(REPO_ROOT) || dir.includes(`${path.sep}@npmcli${path.sep}run-script`)) continue;
-    let names: string[] = [];
+    let names: string[];
     try {
       names = fs.readdirSync(dir);
     } catch {
@@ -119,6 +119,7 @@ async function startSmoke(cwd: string, env: NodeJS.ProcessEnv, logFile: string):
 }
 
 function summaryOf(testOutput: string): string[] {
+  // eslint-disable-next-line no-control-regex -- strips terminal colour codes
   const plain = testOutput.replace(/\x1b\[[0-9;]*m/g, '');
   const at = plain.lastIndexOf('===== summary');
   return at === -1 ? [] : plain.slice(at).split('\n').slice(1).filter((l) => l.trim());

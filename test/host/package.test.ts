@@ -67,7 +67,7 @@ describe('packaged extension (.vsix)', () => {
           /\.(ts|tsx|map)$/.test(n) ||
           /(^|\/)node_modules\//.test(n) ||
           /^extension\/(src|test|out|docs|\.ci|\.vscode|\.cache)\//.test(n) ||
-          /(^|\/)(tsconfig\.json|esbuild\.js|package-lock\.json)$/.test(n),
+          /(^|\/)(tsconfig\.json|esbuild\.js|package-lock\.json|eslint\.config\.mjs|\.prettierrc\.json|\.prettierignore)$/.test(n),
       );
     assert.deepEqual(unwanted, [], `files that do not run were packaged: ${unwanted.join(', ')}`);
   });

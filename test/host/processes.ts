@@ -63,7 +63,7 @@ export function spawnGroup(
 
 /** Ends every group listed in a pid file (one pid a line), e.g. after a launcher died. */
 export function killGroupsInFile(pidFile: string): void {
-  let text = '';
+  let text: string;
   try {
     text = fs.readFileSync(pidFile, 'utf8');
   } catch {

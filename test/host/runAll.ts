@@ -1,4 +1,4 @@
-// `npm test`: type check, unit tests, integration tests in a real VS Code,
+// `npm test`: lint, type check, unit tests, integration tests in a real VS Code,
 // UI flows in the browser, and the VSIX check, one after the other. Every
 // stage runs even when an earlier one failed, so one run shows everything;
 // the last line is the total: "N passed, N failed".
@@ -15,7 +15,9 @@ interface Stage {
 }
 
 const STAGES: Stage[] = [
-  { name: 'check-types', args: ['run', 'check-types'], limitSeconds: 300 },
+  // ESLint (layering, promises) and Prettier's check: `npm run format` fixes the latter.
+  { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
+  { name: 'check-types', args: ['run', 'check-types'], limitSeconds: 600 },
   { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
   { name: 'integration', args: ['run', 'test:integration'], limitSeconds: 600 },
   // The same host with the workspace in restricted mode, for the suites that need it
@@ -46,6 +48,7 @@ const last = (text: string, re: RegExp): number | undefined => {
 };
 
 export function countsOf(output: string): { passed?: number; failed?: number; skipped?: number } {
+  // eslint-disable-next-line no-control-regex -- strips terminal colour codes
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
   const summary = [...plain.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/gm)].pop();
   if (summary) return { passed: Number(summary[1]), failed: Number(summary[2]), skipped: Number(summary[3] ?? 0) };

@@ -71,7 +71,7 @@ async function main(): Promise<number> {
     process.exit(124);
   }, timeoutMs + 60_000);
 
-  let code = 1;
+  let code: number;
   try {
     code = await runTests({
       ...(desktop ? { version: process.env.DATAHUB_VSCODE_VERSION ?? '1.100.3' } : { vscodeExecutablePath: LAUNCHER }),

@@ -42,6 +42,7 @@ const K8S_TAG_PLACEHOLDER = 'CHANGE-ME-to-your-DataHub-version';
 
 /** Text safe inside a one-line comment (YAML or shell): no line breaks or control characters. */
 export function commentSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 

@@ -84,6 +84,6 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
   } catch (error) {
     const logs = tailOfHostLogs(dirs.logs, dirs.userData, 40);
     await close();
-    throw new Error(`${(error as Error).message}\n${logs}`);
+    throw new Error(`${(error as Error).message}\n${logs}`, { cause: error });
   }
 }

@@ -25,15 +25,25 @@ function parseCsv(text: string): string[][] {
   while (i < text.length) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 2);
-      else if (c === '"') (quoted = false), i++;
-      else (cell += c), i++;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i++;
+      } else {
+        cell += c;
+        i++;
+      }
     } else if (c === '"') {
       assert.equal(cell, '', 'a quote may only open a cell');
       quoted = true;
       i++;
-    } else if (c === ',') (row.push(cell), (cell = '')), i++;
-    else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
       row = [];

@@ -1,10 +1,10 @@
 // The argument object of datahub.restoreIndicesAsJob, checked field by field into a
 // JobPlan: the same inputs as the pattern restore, plus the job's own options.
-import { optionalString } from '../../ui/commandRunner';
-import { restoreScopeArgs } from '../../restore/restorePattern';
-import { JOB_DEFAULT_BATCH_SIZE, JOB_FORMATS, planProblem, type JobFormat, type JobPlan, type JobResume } from './upgradeJob';
-import type { SavedRun } from '../../restore/restoreResume';
-import { Commands } from '../../api/commandIds';
+import { optionalString } from '../ui/commandRunner';
+import { restoreScopeArgs } from './restorePattern';
+import { JOB_DEFAULT_BATCH_SIZE, JOB_FORMATS, planProblem, type JobFormat, type JobPlan, type JobResume } from '../model/restore/upgradeJob';
+import type { SavedRun } from './restoreResume';
+import { Commands } from '../api/commandIds';
 
 export const JOB_COMMAND = Commands.restoreIndicesAsJob;
 
