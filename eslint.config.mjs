@@ -47,8 +47,8 @@ function layerRules(folder, depth) {
       message: 'HTTP belongs to src/gms (its own lazily loaded bundle); src/model takes parsed values.',
     });
     patterns.push({
-      regex: `${toSrc}(?!\\.\\./)(?!(?:gms|model)(?:/|$))`,
-      message: 'src/model imports only src/gms and src/model (no ui, api, feature folders or extension).',
+      regex: `${toSrc}(?!\\.\\./)(?!(?:gms|model)(?:/|$))(?!api/commandIds$)`,
+      message: 'src/model imports only src/gms, src/model and the command ids (src/api/commandIds.ts: no vscode, usable from every layer); no ui, api, feature folders or extension.',
     });
   } else if (folder === 'ui') {
     patterns.push({

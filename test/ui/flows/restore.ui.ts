@@ -81,7 +81,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       const items = await wb.treeItems(VIEW);
       const dataset = items.find((i) => i.name === 'dataset');
       assert.ok(dataset, `no dataset group after filtering: ${JSON.stringify(items)}`);
-      assert.match(dataset.label, /^2\.71? GB  dataset$/);
+      assert.match(dataset.label, /^2\.71? GB {2}dataset$/);
       assert.equal(dataset.description, '1 index');
       assert.ok(!items.some((i) => i.name === 'assertion'), 'a group without usage indices is still shown');
       await wb.screenshot('03-indices-filtered-by-usage');
