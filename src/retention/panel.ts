@@ -10,38 +10,26 @@ import type { ActiveClient, Services } from '../ui/services';
 import { newNonce, pageRoots, webviewHtml, type WebviewPage } from '../ui/webviewHtml';
 import { reportError, runCommand } from '../ui/commandRunner';
 import { confirmApply } from './confirmApply';
-import { CUTOFF_PRESET_DAYS, daysAgo, parseCutoff } from '../model/truncate/cutoff';
-import { formatSize } from '../model/shared/format';
+import { CUTOFF_PRESET_DAYS } from '../model/truncate/cutoff';
 import { describeForLog } from '../model/shared/messageGuards';
 import { isTruncatable } from '../model/truncate/truncateTarget';
-import { applyModalText, cutoffLabel, ESTIMATE_NOTE, freedLabel, PLAN_RETENTION, rowCountsLabel, totalsOf, type RetentionRow } from '../model/retention/plan';
-import { gcRecipe } from '../model/retention/recipe';
-import { parsePlanFile, planFileText, MAX_PLAN_FILE_BYTES } from '../model/retention/planFile';
-import { parsePlannerMessage, type CutoffChoiceMessage, type PlannerHostMessage, type PlannerMessage, type PlannerRow, type PlannerState, type RowStatus } from '../model/retention/protocol';
+import { applyModalText, ESTIMATE_NOTE, PLAN_RETENTION, type RetentionRow } from '../model/retention/plan';
+import { parsePlanFile, MAX_PLAN_FILE_BYTES } from '../model/retention/planFile';
+import { copyRecipe, savePlan } from './planFiles';
+import { parsePlannerMessage, type CutoffChoiceMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from '../model/retention/protocol';
 import type { BoundedRun } from '../model/retention/runner';
-import { applyRows, startDryRuns, type RetentionApplyOutcome } from './planRun';
+import { applyReadiness, plannedRows, progressLabel, rowView, totalLabel, withCutoff, type PlannerEntry } from '../model/retention/plannerEntries';
+import { applyRows, startDryRuns } from './planRun';
 
 export const PLANNER_VIEW_TYPE = 'datahub.retentionPlanner';
 const PAGE: WebviewPage = { script: 'retention.js', style: ['media', 'retention', 'retention.css'], title: 'Retention Planner', placeholder: 'Loading the retention planner…' };
-
-interface Entry {
-  index: IndexSize;
-  cutoff: CutoffChoiceMessage;
-  endTimeMillis?: number;
-  days?: number;
-  cutoffError?: string;
-  status: RowStatus;
-  row?: RetentionRow;
-  error?: string;
-  outcome?: RetentionApplyOutcome;
-}
 
 /** What the webview's messages did (returned for tests; logged when ignored). */
 export type PlannerOutcome = { handled: true; type: PlannerMessage['type'] } | { handled: false; reason: 'malformed' | 'unknownIndex' | 'busy' | 'failed'; detail: string };
 
 export class PlannerPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
-  private entries: Entry[] = [];
+  private entries: PlannerEntry[] = [];
   private connection = '';
   private active: ActiveClient | undefined;
   private running: BoundedRun<RetentionRow> | undefined;
@@ -65,7 +53,7 @@ export class PlannerPanel implements vscode.Disposable {
     const left = listed.length - named.length;
     this.running?.cancelAll();
     this.banner = left ? `${left} ${left === 1 ? 'index is' : 'indices are'} left out: the server listed ${left === 1 ? 'it' : 'them'} without an entity type and aspect, so ${left === 1 ? 'it' : 'they'} cannot be truncated.` : undefined;
-    this.entries = [...named].sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1)).map((index) => this.withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
+    this.entries = [...named].sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1)).map((index) => withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
     this.show();
     this.postState();
   }
@@ -89,71 +77,13 @@ export class PlannerPanel implements vscode.Disposable {
     this.panel = panel;
   }
 
-  private withCutoff(entry: Entry, cutoff: CutoffChoiceMessage): Entry {
-    const next: Entry = { ...entry, cutoff, status: 'idle', row: undefined, error: undefined, outcome: undefined, cutoffError: undefined, endTimeMillis: undefined, days: undefined };
-    if (cutoff.kind === 'days') {
-      next.days = cutoff.days;
-      next.endTimeMillis = daysAgo(cutoff.days);
-    } else if (cutoff.kind === 'date') {
-      const parsed = parseCutoff(cutoff.date);
-      if (parsed.ok) next.endTimeMillis = parsed.cutoff.endTimeMillis;
-      else next.cutoffError = parsed.message;
-    }
-    return next;
-  }
-
-  private view(entry: Entry): PlannerRow {
-    const { index } = entry;
-    const row: PlannerRow = {
-      indexName: index.indexName,
-      pairLabel: `${index.entityName} / ${index.aspectName}`,
-      sizeLabel: formatSize(index.sizeMb),
-      cutoff: entry.cutoff,
-      status: entry.status,
-    };
-    if (entry.endTimeMillis !== undefined) row.cutoffLabel = cutoffLabel({ days: entry.days, endTimeMillis: entry.endTimeMillis });
-    if (entry.cutoffError) row.cutoffError = entry.cutoffError;
-    if (entry.row) {
-      row.countsLabel = rowCountsLabel(entry.row);
-      row.freedLabel = freedLabel(entry.row);
-      row.percent = entry.row.percent;
-    }
-    if (entry.error) row.error = entry.error;
-    if (entry.outcome) {
-      const o = entry.outcome;
-      row.outcomeKind = o.outcome === 'stopped' ? 'started' : o.outcome;
-      row.outcome =
-        o.outcome === 'done' ? `done: ${(o.deleted ?? o.planned).toLocaleString('en-US')} rows deleted${o.fallback ? ' (by query)' : ''}`
-        : o.outcome === 'skipped' ? 'nothing to delete'
-        : o.outcome === 'stopped' ? `running (task ${o.task ?? '?'}), see DataHub Tasks`
-        : `failed: ${o.message ?? 'no reason given'}`;
-    }
-    return row;
-  }
-
-  private doneRows(): RetentionRow[] {
-    return this.entries.filter((e) => e.status === 'done' && e.row).map((e) => e.row as RetentionRow);
-  }
-
-  private totalLabel(): string | undefined {
-    const rows = this.doneRows();
-    return rows.length ? `${totalsOf(rows).label} (estimate), ${totalsOf(rows).toDelete.toLocaleString('en-US')} rows` : undefined;
-  }
-
-  private progressLabel(): string | undefined {
-    const planned = this.entries.filter((e) => e.status !== 'idle');
-    if (!planned.length) return undefined;
-    const settled = planned.filter((e) => e.status === 'done' || e.status === 'failed' || e.status === 'cancelled').length;
-    return `${settled} of ${planned.length} counted`;
-  }
-
   state(): PlannerState {
     return {
       connection: this.connection,
-      rows: this.entries.map((e) => this.view(e)),
+      rows: this.entries.map((e) => rowView(e)),
       presets: [...CUTOFF_PRESET_DAYS],
-      totalLabel: this.totalLabel(),
-      progressLabel: this.progressLabel(),
+      totalLabel: totalLabel(this.entries),
+      progressLabel: progressLabel(this.entries),
       running: this.running !== undefined,
       applying: this.applying,
       note: ESTIMATE_NOTE,
@@ -171,8 +101,8 @@ export class PlannerPanel implements vscode.Disposable {
     if (this.panel?.visible) this.post({ type: 'state', state: this.state() });
   }
 
-  private postRow(entry: Entry): void {
-    this.post({ type: 'row', row: this.view(entry), totalLabel: this.totalLabel(), progressLabel: this.progressLabel(), running: this.running !== undefined });
+  private postRow(entry: PlannerEntry): void {
+    this.post({ type: 'row', row: rowView(entry), totalLabel: totalLabel(this.entries), progressLabel: progressLabel(this.entries), running: this.running !== undefined });
   }
 
   /** Validates a message from the webview and acts on it; anything else is ignored and logged. */
@@ -196,13 +126,13 @@ export class PlannerPanel implements vscode.Disposable {
             return { handled: false, reason: 'unknownIndex', detail };
           }
           if (this.running || this.applying) return this.busy(message.type);
-          this.entries[i] = this.withCutoff(this.entries[i], message.cutoff);
+          this.entries[i] = withCutoff(this.entries[i], message.cutoff);
           this.postRow(this.entries[i]);
           break;
         }
         case 'setAll':
           if (this.running || this.applying) return this.busy(message.type);
-          this.entries = this.entries.map((e) => this.withCutoff(e, message.cutoff));
+          this.entries = this.entries.map((e) => withCutoff(e, message.cutoff));
           this.postState();
           break;
         case 'dryRun':
@@ -292,21 +222,12 @@ export class PlannerPanel implements vscode.Disposable {
 
   /** Apply: the dry-run rows, one modal (Apply), then one task per index; a summary at the end. */
   private async apply(): Promise<void> {
-    const withCutoff = this.entries.filter((e) => e.endTimeMillis !== undefined && !e.cutoffError);
-    const notCounted = withCutoff.filter((e) => e.status !== 'done');
-    if (!withCutoff.length || notCounted.length) {
-      void safeWindow.showInformationMessage(
-        withCutoff.length
-          ? `Run the dry runs first: ${notCounted.length} of the planned indices ${notCounted.length === 1 ? 'has' : 'have'} no count yet (${notCounted.slice(0, 3).map((e) => e.index.indexName).join(', ')}${notCounted.length > 3 ? ', …' : ''}). Nothing was deleted.`
-          : 'Choose a cutoff for at least one index and run the dry runs first. Nothing was deleted.',
-      );
+    const ready = applyReadiness(this.entries);
+    if (!ready.ok) {
+      void safeWindow.showInformationMessage(ready.message);
       return;
     }
-    const rows = withCutoff.map((e) => e.row as RetentionRow);
-    if (!rows.some((r) => r.toDelete > 0)) {
-      void safeWindow.showInformationMessage('Nothing to delete: no planned index has rows at or before its cutoff.');
-      return;
-    }
+    const { withCutoff, rows } = ready;
     const before = this.active;
     await runCommand(this.services, PLAN_RETENTION, undefined, async (_none, run) => {
       const { message, detail } = applyModalText(rows, this.connection);
@@ -335,37 +256,12 @@ export class PlannerPanel implements vscode.Disposable {
   }
 
   /** The rows to write into a recipe or plan file: every index with a valid cutoff. */
-  private plannedRows(): RetentionRow[] {
-    return this.entries
-      .filter((e) => e.endTimeMillis !== undefined && !e.cutoffError)
-      .map((e) => e.row ?? { indexName: e.index.indexName, entityType: e.index.entityName, aspect: e.index.aspectName, endTimeMillis: e.endTimeMillis as number, ...(e.days !== undefined ? { days: e.days } : {}), toDelete: 0, total: 0, percent: null, estimatedFreedMb: null, sizeMb: e.index.sizeMb, method: 'unknown' });
-  }
-
   private async copyRecipe(): Promise<void> {
-    const rows = this.plannedRows();
-    if (!rows.length) {
-      void safeWindow.showInformationMessage('Choose a cutoff for at least one index first; the recipe is made from the plan.');
-      return;
-    }
-    const recipe = gcRecipe(rows, this.connection);
-    await vscode.env.clipboard.writeText(recipe.text);
-    const what = recipe.days === undefined
-      ? 'none of the planned indices is one the datahub-gc source truncates, so the recipe changes nothing (its comments say why).'
-      : `truncate_index_older_than_days: ${recipe.days}, the longest retention of the ${recipe.covered.length} planned ${recipe.covered.length === 1 ? 'index' : 'indices'} the datahub-gc source truncates (it takes one retention for all).`;
-    const left = recipe.notCovered.length ? ` ${recipe.notCovered.length} planned ${recipe.notCovered.length === 1 ? 'index is' : 'indices are'} not covered by that source; the recipe lists ${recipe.notCovered.length === 1 ? 'it' : 'them'} in a comment.` : '';
-    void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`);
+    await copyRecipe(plannedRows(this.entries), this.connection);
   }
 
   private async savePlan(): Promise<void> {
-    const rows = this.plannedRows();
-    if (!rows.length) {
-      void safeWindow.showInformationMessage('Choose a cutoff for at least one index first; there is no plan to save.');
-      return;
-    }
-    const target = await vscode.window.showSaveDialog({ filters: { 'Retention plan': ['json'] }, saveLabel: 'Save Plan', title: 'Save the retention plan' });
-    if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(planFileText(rows, this.connection)));
-    void safeWindow.showInformationMessage(`Retention plan saved: ${rows.length} ${rows.length === 1 ? 'cutoff' : 'cutoffs'} in ${target.fsPath}.`);
+    await savePlan(plannedRows(this.entries), this.connection);
   }
 
   private async openPlan(): Promise<void> {
@@ -390,7 +286,7 @@ export class PlannerPanel implements vscode.Disposable {
         continue;
       }
       const cutoff: CutoffChoiceMessage = c.days !== undefined ? { kind: 'days', days: c.days } : { kind: 'date', date: String(c.endTimeMillis) };
-      this.entries[i] = this.withCutoff(this.entries[i], cutoff);
+      this.entries[i] = withCutoff(this.entries[i], cutoff);
     }
     const used = parsed.cutoffs.length - missing.length;
     this.banner = `Opened ${file.fsPath}: ${used} of ${parsed.cutoffs.length} cutoffs set${parsed.connection && parsed.connection !== this.connection ? ` (planned on "${parsed.connection}", counted on "${this.connection}")` : ''}.${missing.length ? ` Not listed by this server, or not truncatable: ${missing.join(', ')}.` : ''} Run the dry runs to count.`;

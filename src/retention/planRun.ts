@@ -9,8 +9,11 @@ import * as safeWindow from '../ui/safeWindow';
 import type { ActiveClient, Services } from '../ui/services';
 import type { TaskStatus } from '../gms/types';
 import { callThroughApi } from '../ui/commandRunner';
+import { Commands } from '../api/commandIds';
 import { describeError } from '../model/shared/errors';
 import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
+import type { RetentionApplyOutcome } from '../model/retention/plannerEntries';
+export type { RetentionApplyOutcome };
 import type { BoundedRun } from '../model/retention/runner';
 import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';
 
@@ -28,20 +31,6 @@ type Started =
 type Watched = { outcome: 'completed' | 'stopped'; status?: TaskStatus };
 
 /** What became of one index when the plan was applied. */
-export interface RetentionApplyOutcome {
-  indexName: string;
-  /** done: the task completed (or the server deleted at once); failed: not started or failed; stopped: watching was cancelled, the task goes on; skipped: nothing to delete. */
-  outcome: 'done' | 'failed' | 'stopped' | 'skipped';
-  /** Rows the dry run counted. */
-  planned: number;
-  /** Rows the task reported deleted, when it said. */
-  deleted?: number;
-  task?: string;
-  /** Set when the server could not reindex and the rows were deleted by query. */
-  fallback?: 'deleteByQuery';
-  /** What went wrong, and what to do. */
-  message?: string;
-}
 
 /** What datahub.planRetention resolves with. */
 export interface RetentionPlanResult {
@@ -96,7 +85,7 @@ export async function applyRows(
     }
     let started: Started;
     try {
-      started = (await callThroughApi('datahub.truncateTimeseriesAspect', { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as Started;
+      started = (await callThroughApi(Commands.truncateTimeseriesAspect, { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as Started;
     } catch (error) {
       const message = errorText(error);
       services.log.error(`Retention plan: truncation of ${row.indexName} not started: ${message}`);
@@ -115,7 +104,7 @@ export async function applyRows(
     const task = started.task;
     services.log.info(`Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`);
     watches.push(
-      (callThroughApi('datahub.showTaskStatus', { task }) as Promise<Watched>).then(
+      (callThroughApi(Commands.showTaskStatus, { task }) as Promise<Watched>).then(
         (watched) => {
           const deleted = typeof watched.status?.status.deleted === 'number' ? { deleted: watched.status.status.deleted } : {};
           settle(i, {

@@ -1,0 +1,32 @@
+// The planner's Copy as GC Recipe and Save Plan… actions: the plan's rows in, the
+// clipboard or a JSON plan file out (src/model/retention/{recipe,planFile}.ts make the text).
+import * as vscode from 'vscode';
+import * as safeWindow from '../ui/safeWindow';
+import { gcRecipe } from '../model/retention/recipe';
+import { planFileText } from '../model/retention/planFile';
+import type { RetentionRow } from '../model/retention/plan';
+
+export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
+  if (!rows.length) {
+    void safeWindow.showInformationMessage('Choose a cutoff for at least one index first; the recipe is made from the plan.');
+    return;
+  }
+  const recipe = gcRecipe(rows, connection);
+  await vscode.env.clipboard.writeText(recipe.text);
+  const what = recipe.days === undefined
+    ? 'none of the planned indices is one the datahub-gc source truncates, so the recipe changes nothing (its comments say why).'
+    : `truncate_index_older_than_days: ${recipe.days}, the longest retention of the ${recipe.covered.length} planned ${recipe.covered.length === 1 ? 'index' : 'indices'} the datahub-gc source truncates (it takes one retention for all).`;
+  const left = recipe.notCovered.length ? ` ${recipe.notCovered.length} planned ${recipe.notCovered.length === 1 ? 'index is' : 'indices are'} not covered by that source; the recipe lists ${recipe.notCovered.length === 1 ? 'it' : 'them'} in a comment.` : '';
+  void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`);
+}
+
+export async function savePlan(rows: readonly RetentionRow[], connection: string): Promise<void> {
+  if (!rows.length) {
+    void safeWindow.showInformationMessage('Choose a cutoff for at least one index first; there is no plan to save.');
+    return;
+  }
+  const target = await vscode.window.showSaveDialog({ filters: { 'Retention plan': ['json'] }, saveLabel: 'Save Plan', title: 'Save the retention plan' });
+  if (!target) return;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(planFileText(rows, connection)));
+  void safeWindow.showInformationMessage(`Retention plan saved: ${rows.length} ${rows.length === 1 ? 'cutoff' : 'cutoffs'} in ${target.fsPath}.`);
+}
