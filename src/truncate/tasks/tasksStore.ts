@@ -33,14 +33,17 @@ export class TaskStore implements vscode.Disposable {
     return this.records.get(task);
   }
 
-  /** Adds a task, or returns the known one (keeping what it already knows about target and cutoff). */
+  /**
+   * Adds a task. A truncation started here is a new task even under a known id
+   * (the search engine reuses task numbers after a restart): it replaces the old
+   * record. Watching a known id by number keeps what the record knows.
+   */
   add(entry: NewTask): TaskRecord {
     const known = this.records.get(entry.task);
-    if (known) {
+    if (known && !(entry.startedHere && entry.target)) {
       known.target ??= entry.target;
       known.cutoff ??= entry.cutoff;
       known.connectionName ??= entry.connectionName;
-      // A task started again under a known id (the engine reuses ids after a restart): what this start knows wins.
       if (entry.context) known.context = { ...known.context, ...entry.context };
       this.changed.fire(known);
       return known;
