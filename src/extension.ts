@@ -9,7 +9,6 @@ import { answerModals, recordShownTexts } from './ui/safeWindow';
 import { SettingsConnectionService } from './connections/connectionService';
 import { createConnectionStatusBar } from './connections/statusBar';
 import { offerCliImportOnce } from './connections/cliOffer';
-import { seedDemoToken } from './connections/demoSeed';
 import { FetchingIndexSizesService } from './indices/indexSizesService';
 import { createIndicesView, type IndicesView } from './indices/indicesView';
 import { registerCoreCommands } from './connections';
@@ -65,7 +64,6 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     }),
   );
   if (treeView.visible) void offerCliImportOnce(services);
-  void seedDemoToken(services);
 
   log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
   const commands = createCommandsApi();
