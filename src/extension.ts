@@ -3,7 +3,8 @@
 // on the first request, which happens when the view is first shown.
 import { bundleEvaluationStarted } from './api/bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
-import type { DataHubApi, Services } from './ui/services';
+import type { Services } from './ui/services';
+import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './ui/safeWindow';
 import { SettingsConnectionService } from './connections/connectionService';
@@ -21,7 +22,7 @@ import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './i
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
 
-export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubApi {
+export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new SettingsConnectionService(context, log);
@@ -71,7 +72,8 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings };
+  const testApi: DataHubTestApi = { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, screen, activationTimings };
+  return testApi;
 }
 
 export function deactivate(): void {

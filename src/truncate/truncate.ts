@@ -24,7 +24,13 @@ import { Commands } from '../api/commandIds';
 export type { TruncateCommandResult, TaskStatusResult };
 
 /** Test seam: the session's task list and the view's provider (set on registration). */
-export const truncateTestApi: { store?: TaskStore; provider?: TasksTreeProvider } = {};
+/** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
+export interface TruncateTestApi {
+  store?: TaskStore;
+  provider?: TasksTreeProvider;
+}
+
+export const truncateTestApi: TruncateTestApi = {};
 
 const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
 const TRUNCATE_INDEX = Commands.truncateIndex;
