@@ -110,7 +110,8 @@ export async function clearConnections(): Promise<void> {
  */
 export async function run<T>(command: string, arg?: unknown): Promise<T> {
   if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return vscode.commands.executeCommand<T>(command, arg);
-  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand];
+  // By name: the argument is checked by the handler, as it is for a command id.
+  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand] as ((args: Record<string, unknown>) => Promise<unknown>) | undefined;
   if (!method) throw new Error(`${command} is not in the typed API`);
   return (await method(arg as Record<string, unknown>)) as T;
 }
