@@ -7,17 +7,11 @@ import type { Services } from './ui/services';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './ui/safeWindow';
-import { SettingsConnectionService } from './connections/connectionService';
-import { createConnectionStatusBar } from './connections/statusBar';
-import { offerCliImportOnce } from './connections/cliOffer';
-import { FetchingIndexSizesService } from './indices/indexSizesService';
-import { createIndicesView, type IndicesView } from './indices/indicesView';
-import { registerCoreCommands } from './connections';
-import { registerRestoreCommands } from './restore/restore';
-import { registerCheckSearchIndex } from './restore/checkSearchIndex';
-import { registerTruncateFeatures, truncateTestApi } from './truncate/truncate';
-import { registerEditorFeatures } from './restore/editor';
-import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './insights/insights';
+import { offerCliImportOnce, registerConnections, SettingsConnectionService } from './connections';
+import { FetchingIndexSizesService, registerIndices, type IndicesView } from './indices';
+import { registerRestore } from './restore';
+import { registerTruncate, truncateTestApi } from './truncate';
+import { insightsGrowthFor, insightsTestApi, registerInsights } from './insights';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -37,20 +31,18 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       reveal: (indexName, options) => (view ? view.reveal(indexName, options) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
     },
   };
-  view = createIndicesView(services);
+  const indices = registerIndices(services);
+  view = indices.view;
   view.provider.tooltipExtra = insightsGrowthFor;
-  context.subscriptions.push(log, connections, indexSizes, view, createConnectionStatusBar(connections));
-  context.subscriptions.push(...registerCoreCommands(services, view));
+  context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...registerConnections(services));
 
-  // The other parts register themselves; one failing must not take the rest down.
-  const parts: Array<[string, (s: Services) => vscode.Disposable[]]> = [
-    ['restore', registerRestoreCommands],
-    ['search check', (s) => [registerCheckSearchIndex(s)]],
-    ['editor', registerEditorFeatures],
-    ['truncate', registerTruncateFeatures],
-    ['insights', registerInsightFeatures],
+  // The other features register themselves; one failing must not take the rest down.
+  const features: Array<[string, (s: Services) => vscode.Disposable[]]> = [
+    ['restore', registerRestore],
+    ['truncate', registerTruncate],
+    ['insights', registerInsights],
   ];
-  for (const [name, register] of parts) {
+  for (const [name, register] of features) {
     try {
       context.subscriptions.push(...register(services));
     } catch (error) {

@@ -6,12 +6,12 @@ import type * as vscode from 'vscode';
 import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
 import type { Services } from '../ui/services';
 import type { ModalAnswerer, ShownText } from '../ui/safeWindow';
-import type { InsightsTestApi } from '../insights/insights';
-import type { TruncateTestApi } from '../truncate/truncate';
+import type { InsightsTestApi } from '../insights';
+import type { TruncateTestApi } from '../truncate';
 import type { DataHubCommands } from './index';
 
-export type { InsightsTestApi } from '../insights/insights';
-export type { TruncateTestApi } from '../truncate/truncate';
+export type { InsightsTestApi } from '../insights';
+export type { TruncateTestApi } from '../truncate';
 
 /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */
 export interface ActivationTimings {

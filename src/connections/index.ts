@@ -1,23 +1,24 @@
-// Registers the core commands: connections, tokens and the Timeseries Indices view.
+// The connections feature: connection and token commands, the status bar, the
+// DataHub CLI offer. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
 import type { Services } from '../ui/services';
-import type { IndicesView } from '../indices/indicesView';
 import { registerAddConnection } from './addConnection';
 import { registerClearAccessToken } from './clearAccessToken';
-import { registerCopyCommands } from '../indices/copyIndex';
-import { registerFilterCommands } from '../indices/filterIndices';
 import { registerImportFromCli } from './importFromCli';
 import { registerOpenSettings } from './openSettings';
-import { registerRefreshIndexSizes } from '../indices/refreshIndexSizes';
 import { registerRemoveConnection } from './removeConnection';
 import { registerSetAccessToken } from './setAccessToken';
 import { registerShowLog } from './showLog';
-import { registerSortCommands } from '../indices/sortIndices';
 import { registerSwitchConnection } from './switchConnection';
 import { registerTestConnection } from './testConnection';
+import { createConnectionStatusBar } from './statusBar';
 
-export function registerCoreCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+export { SettingsConnectionService } from './connectionService';
+export { offerCliImportOnce } from './cliOffer';
+
+export function registerConnections(services: Services): vscode.Disposable[] {
   return [
+    createConnectionStatusBar(services.connections),
     registerAddConnection(services),
     registerSwitchConnection(services),
     registerRemoveConnection(services),
@@ -27,9 +28,5 @@ export function registerCoreCommands(services: Services, view: IndicesView): vsc
     registerImportFromCli(services),
     registerOpenSettings(services),
     registerShowLog(services),
-    registerRefreshIndexSizes(services, view),
-    ...registerSortCommands(services, view),
-    ...registerFilterCommands(services, view),
-    ...registerCopyCommands(services),
   ];
 }
