@@ -30,7 +30,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     let gmsUrl: string;
     let token: string | undefined;
     let frontendUrl: string | undefined;
-    if (arg) {
+    if (run.mode !== 'ui') {
       name = requireString(arg, 'name', Commands.addConnection);
       gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', Commands.addConnection));
       token = optionalString(arg, 'token', Commands.addConnection)?.trim() || undefined;
@@ -64,10 +64,10 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       if (token === undefined) return undefined; // Escape cancels the whole flow
       token = token || undefined;
     }
-    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
+    if (run.mode !== 'ui' && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl, frontendUrl }, token);
     await connections.setActive(added.name);
-    if (!arg) {
+    if (run.mode === 'ui') {
       void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));

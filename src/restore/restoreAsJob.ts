@@ -142,8 +142,8 @@ export async function openJobFlow(services: Services, active: ActiveClient, pref
 
 async function restoreAsJobCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<JobResult | undefined> {
   const active = await activeClient(services, run);
-  if (!arg) return openJobFlow(services, active);
-  const request = jobRequest(arg, savedRuns(services).get(active.connection.name));
+  if (run.mode === 'ui') return openJobFlow(services, active);
+  const request = jobRequest(arg ?? {}, savedRuns(services).get(active.connection.name));
   return build(services, active, request);
 }
 

@@ -92,8 +92,8 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     view,
     persistTasks(services, store, watchInBackground),
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
-      if (!arg) return truncateIndex();
-      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);
+      if (run.mode === 'ui') return truncateIndex();
+      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg ?? {});
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
       if (result.kind === 'completed') void refreshAfterTruncate(services);
       if (result.kind === 'task') {
@@ -103,8 +103,8 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return result;
     }),
     vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
-    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg) => {
-      const id = arg ? checkTaskId(arg.task, Commands.showTaskStatus) : await askTaskId();
+    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
+      const id = run.mode !== 'ui' ? checkTaskId(arg?.task, Commands.showTaskStatus) : await askTaskId();
       if (!id) return undefined;
       const watching = watcher.watch(id);
       void vscode.commands.executeCommand('datahub.tasks.focus');
@@ -112,12 +112,12 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     }),
     registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
       run.errorContext = { action: 'getEsTaskStatus' };
-      if (!arg) {
+      if (run.mode === 'ui') {
         // Hidden from the palette; invoked bare, it behaves like Show Task Status.
         await vscode.commands.executeCommand(Commands.showTaskStatus);
         return undefined;
       }
-      const task = checkTaskId(arg.task, Commands.getTaskStatus);
+      const task = checkTaskId(arg?.task, Commands.getTaskStatus);
       return toStatusResult(await watcher.statusOnce(task));
     }),
     vscode.commands.registerCommand(Commands.watchTask, watchTask),

@@ -141,7 +141,8 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
     return undefined;
   }
   const active = await activeClient(services, run);
-  const programmatic = arg !== undefined && !(arg instanceof vscode.Uri);
+  // A Uri (the context menu) or nothing runs in mode 'ui'; any other argument is a link or the API.
+  const programmatic = run.mode !== 'ui';
   if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(target.urns))) return undefined;
 
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.
