@@ -6,7 +6,7 @@ import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
 import type { ActiveClient, Services } from '../ui/services';
 import { formatCutoffTime } from '../model/truncate/cutoff';
 import { isGmsError } from '../gms/errors';
-import { originOf } from '../model/shared/errors';
+import { urlOrigin } from '../model/connections/connections';
 import type { AdvancedOptions } from '../model/truncate/truncateOptions';
 import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncate/truncateText';
 import type { TaskStore } from './tasks/tasksStore';
@@ -162,7 +162,7 @@ export async function confirmTruncation(
   const truncate: vscode.MessageItem = { title: 'Truncate' };
   const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
   const asked = run.mode !== 'ui' ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
-  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
+  const detail = `Connection: ${active.connection.name} (${urlOrigin(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
   const answer = await safeWindow.showWarningMessage(view.message, { modal: true, detail }, truncate, cancel);
   if (answer === truncate) return true;
   services.log.info(`Truncate of ${targetName(target)} not confirmed; nothing was deleted.`);
