@@ -7,7 +7,7 @@ import type { ActiveClient, Services } from '../ui/services';
 import { formatCutoffTime } from '../model/truncate/cutoff';
 import { isGmsError } from '../gms/errors';
 import { urlOrigin } from '../model/connections/connections';
-import type { AdvancedOptions } from '../model/truncate/truncateOptions';
+import type { TruncateOptions } from '../model/truncate/truncateOptions';
 import { presentDryRun, targetName, type CutoffChoice, type DryRunResult, type TruncateTarget } from '../model/truncate/truncateText';
 import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/truncateRun';
@@ -45,7 +45,7 @@ async function realRun(
   client: GmsClient,
   target: TruncateTarget,
   cutoff: CutoffChoice,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   tell: boolean,
   signal?: AbortSignal,
 ): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
@@ -56,7 +56,7 @@ async function realRun(
   });
 }
 
-function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
+function request(target: TruncateTarget, endTimeMillis: number, options: TruncateOptions, dryRun: boolean): TruncateRequest {
   const req: TruncateRequest = { entityType: target.entityType, aspect: target.aspect, endTimeMillis, dryRun, method: options.method };
   if (options.batchSize !== undefined) req.batchSize = options.batchSize;
   if (options.timeoutSeconds !== undefined) req.timeoutSeconds = options.timeoutSeconds;
@@ -94,7 +94,7 @@ export async function runTruncate(
   run: CommandRun,
   target: TruncateTarget,
   cutoff: CutoffChoice,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
   let active = await truncateClient(services, run);
@@ -123,7 +123,7 @@ function logResult(services: Services, connection: string, target: TruncateTarge
   else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
 }
 
-function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
+function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: TruncateOptions): Thenable<TruncateResult> {
   return safeWindow.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -150,7 +150,7 @@ export async function confirmTruncation(
   target: TruncateTarget,
   cutoff: CutoffChoice,
   dry: DryRunResult,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   run: CommandRun,
 ): Promise<boolean> {
   const view = presentDryRun(target, cutoff, dry, options);

@@ -14,7 +14,7 @@ import {
   METHODS,
   parseBatchSize,
   parseTimeoutSeconds,
-  type AdvancedOptions,
+  type TruncateOptions,
   type MethodChoice,
 } from '../model/truncate/truncateOptions';
 
@@ -55,7 +55,7 @@ type CutoffStep = { kind: 'cutoff'; cutoff: Cutoff } | { kind: 'type'; text: str
 
 export interface CutoffAndOptions {
   cutoff: Cutoff;
-  options: AdvancedOptions;
+  options: TruncateOptions;
 }
 
 /**
@@ -63,7 +63,7 @@ export interface CutoffAndOptions {
  * epoch ms in the filter offers it at once; "Advanced options…" opens step 2 and
  * comes back here. undefined when dismissed.
  */
-export async function pickCutoffAndOptions(targetName: string, initial: AdvancedOptions = DEFAULT_OPTIONS): Promise<CutoffAndOptions | undefined> {
+export async function pickCutoffAndOptions(targetName: string, initial: TruncateOptions = DEFAULT_OPTIONS): Promise<CutoffAndOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const step = await pickCutoffStep(targetName, options);
@@ -79,7 +79,7 @@ export async function pickCutoffAndOptions(targetName: string, initial: Advanced
   }
 }
 
-function pickCutoffStep(targetName: string, options: AdvancedOptions): Promise<CutoffStep | undefined> {
+function pickCutoffStep(targetName: string, options: TruncateOptions): Promise<CutoffStep | undefined> {
   const now = new Date();
   const qp = vscode.window.createQuickPick<Item<CutoffStep>>();
   qp.title = `Truncate ${targetName}: delete entries older than…`;
@@ -160,7 +160,7 @@ export function askCutoff(targetName: string, initial = ''): Promise<Cutoff | un
 type OptionKey = 'method' | 'batchSize' | 'timeoutSeconds' | 'done' | 'reset';
 
 /** Step 2 (only when asked for): method, batch size, timeout. Escape keeps what was set so far. */
-export async function pickAdvancedOptions(targetName: string, initial: AdvancedOptions): Promise<AdvancedOptions | undefined> {
+export async function pickAdvancedOptions(targetName: string, initial: TruncateOptions): Promise<TruncateOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const qp = vscode.window.createQuickPick<Item<OptionKey>>();
