@@ -33,6 +33,7 @@ import { patternArgs, runPatternAndReport, type PatternResult } from './restoreP
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
 import { connectionSearch } from './urnLiveSearch';
 import { Commands } from '../api/commandIds';
+import type { RestoreCounts } from '../model/restore/restoreRequests';
 
 export interface RestoreUrnArgs {
   urn: string;
@@ -43,10 +44,8 @@ export interface RestoreUrnArgs {
   verify?: boolean;
 }
 
-export interface RestoreUrnResult {
+export interface RestoreUrnResult extends RestoreCounts {
   urn: string;
-  rowsMigrated: number;
-  ignored: number;
   raw: string;
   /** With verify: whether search found the entity within 30 s. */
   searchable?: boolean;

@@ -19,11 +19,12 @@ import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
 import { Commands } from '../../api/commandIds';
+import type { RestoreCounts } from '../../model/restore/restoreRequests';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 
 export type UrnRestoreItem =
-  | { urn: string; ok: true; rowsMigrated: number; ignored: number }
+  | ({ urn: string; ok: true } & RestoreCounts)
   | { urn: string; ok: false; error: string; skipped?: boolean };
 
 export interface AtCursorResult {
