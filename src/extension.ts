@@ -3,28 +3,21 @@
 // on the first request, which happens when the view is first shown.
 import { bundleEvaluationStarted } from './api/bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
-import type { DataHubApi, Services } from './ui/services';
+import type { Services } from './ui/services';
+import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './ui/safeWindow';
-import { SettingsConnectionService } from './connections/connectionService';
-import { createConnectionStatusBar } from './connections/statusBar';
-import { offerCliImportOnce } from './connections/cliOffer';
-import { seedDemoToken } from './connections/demoSeed';
-import { FetchingIndexSizesService } from './indices/indexSizesService';
-import { createIndicesView, type IndicesView } from './indices/indicesView';
-import { registerCoreCommands } from './connections';
-import { registerRestoreCommands } from './restore/restore';
-import { registerCheckSearchIndex } from './restore/checkSearchIndex';
-import { registerTruncateFeatures, truncateTestApi } from './truncate/truncate';
-import { registerEditorFeatures } from './restore/editor';
+import { connectionsTestApi, offerCliImportOnce, registerConnections, SettingsConnectionService } from './connections';
+import { FetchingIndexSizesService, registerIndices, type IndicesView } from './indices';
+import { cursorOnUrnTestApi, registerRestore } from './restore';
+import { registerTruncate, truncateTestApi } from './truncate';
+import { insightsGrowthFor, insightsTestApi, registerInsights } from './insights';
 import { registerRetention } from './retention';
-import { insightsGrowthFor, insightsTestApi, registerInsightFeatures } from './insights/insights';
-import { cursorOnUrnTestApi } from './restore/editor/cursorContext';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
 
-export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubApi {
+export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new SettingsConnectionService(context, log);
@@ -40,22 +33,19 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       selected: () => view?.treeView.selection[0],
     },
   };
-  view = createIndicesView(services);
+  const indices = registerIndices(services);
+  view = indices.view;
   view.provider.tooltipExtra = insightsGrowthFor;
-  const statusBar = createConnectionStatusBar(connections);
-  context.subscriptions.push(log, connections, indexSizes, view, statusBar);
-  context.subscriptions.push(...registerCoreCommands(services, view));
+  context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...registerConnections(services));
 
-  // The other parts register themselves; one failing must not take the rest down.
-  const parts: Array<[string, (s: Services) => vscode.Disposable[]]> = [
-    ['restore', registerRestoreCommands],
-    ['search check', (s) => [registerCheckSearchIndex(s)]],
-    ['editor', registerEditorFeatures],
-    ['truncate', registerTruncateFeatures],
-    ['insights', registerInsightFeatures],
+  // The other features register themselves; one failing must not take the rest down.
+  const features: Array<[string, (s: Services) => vscode.Disposable[]]> = [
+    ['restore', registerRestore],
+    ['truncate', registerTruncate],
+    ['insights', registerInsights],
     ['retention', registerRetention],
   ];
-  for (const [name, register] of parts) {
+  for (const [name, register] of features) {
     try {
       context.subscriptions.push(...register(services));
     } catch (error) {
@@ -70,7 +60,6 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     }),
   );
   if (treeView.visible) void offerCliImportOnce(services);
-  void seedDemoToken(services);
 
   log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
   const commands = createCommandsApi();
@@ -78,7 +67,8 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  return { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, cursorOnUrn: cursorOnUrnTestApi, screen, activationTimings, statusBar };
+  const testApi: DataHubTestApi = { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, cursorOnUrn: cursorOnUrnTestApi, statusBar: connectionsTestApi.statusBar, screen, activationTimings };
+  return testApi;
 }
 
 export function deactivate(): void {

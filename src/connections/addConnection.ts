@@ -34,9 +34,9 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     let frontendUrl: string | undefined;
     let environment: Environment | undefined;
     let readOnly: boolean | undefined;
-    if (arg) {
-      environment = parseEnvironment(arg.environment, Commands.addConnection);
-      readOnly = parseReadOnly(arg.readOnly, Commands.addConnection);
+    if (run.mode !== 'ui') {
+      environment = parseEnvironment(arg?.environment, Commands.addConnection);
+      readOnly = parseReadOnly(arg?.readOnly, Commands.addConnection);
       name = requireString(arg, 'name', Commands.addConnection);
       gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', Commands.addConnection));
       token = optionalString(arg, 'token', Commands.addConnection)?.trim() || undefined;
@@ -75,10 +75,10 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       if (token === undefined) return undefined; // Escape cancels the whole flow
       token = token || undefined;
     }
-    if (arg && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
+    if (run.mode !== 'ui' && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl, frontendUrl, environment, readOnly: readOnly || undefined }, token);
     await connections.setActive(added.name);
-    if (!arg) {
+    if (run.mode === 'ui') {
       void safeWindow
         .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));

@@ -11,7 +11,7 @@ export function registerClearAccessToken(services: Services): vscode.Disposable 
   return registerCommand(services, Commands.clearAccessToken, async (arg, run) => {
     const connection = targetConnection(services, arg, Commands.clearAccessToken, run);
     await services.connections.clearToken(connection);
-    if (!arg) void safeWindow.showInformationMessage(`Access token cleared for "${connection.name}".`);
+    if (run.mode === 'ui') void safeWindow.showInformationMessage(`Access token cleared for "${connection.name}".`);
     return { connection: connection.name };
   });
 }

@@ -1,7 +1,7 @@
-// Registers the core commands: connections, tokens and the Timeseries Indices view.
+// The connections feature: connection and token commands, the status bar, the
+// DataHub CLI offer. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
 import type { Services } from '../ui/services';
-import { registerCopyCommands, registerFilterCommands, registerRefreshIndexSizes, registerSortCommands, type IndicesView } from '../indices';
 import { registerAddConnection } from './addConnection';
 import { registerClearAccessToken } from './clearAccessToken';
 import { registerImportFromCli } from './importFromCli';
@@ -12,9 +12,19 @@ import { registerShowLog } from './showLog';
 import { registerSwitchConnection } from './switchConnection';
 import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
+import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
 
-export function registerCoreCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+export { SettingsConnectionService } from './connectionService';
+export { offerCliImportOnce } from './cliOffer';
+
+/** Test seam: the status bar item of this window (read through src/api/testApi.ts). */
+export const connectionsTestApi: { statusBar?: ConnectionStatusBar } = {};
+
+export function registerConnections(services: Services): vscode.Disposable[] {
+  const statusBar = createConnectionStatusBar(services.connections);
+  connectionsTestApi.statusBar = statusBar;
   return [
+    statusBar,
     registerAddConnection(services),
     registerSwitchConnection(services),
     registerEditConnection(services),
@@ -25,9 +35,5 @@ export function registerCoreCommands(services: Services, view: IndicesView): vsc
     registerImportFromCli(services),
     registerOpenSettings(services),
     registerShowLog(services),
-    registerRefreshIndexSizes(services, view),
-    ...registerSortCommands(services, view),
-    ...registerFilterCommands(services, view),
-    ...registerCopyCommands(services),
   ];
 }

@@ -35,13 +35,13 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.setAccessToken, async (arg, run) => {
     const connection = targetConnection(services, arg, Commands.setAccessToken, run);
     let token: string | undefined;
-    if (arg) token = requireString(arg, 'token', Commands.setAccessToken);
+    if (run.mode !== 'ui') token = requireString(arg, 'token', Commands.setAccessToken);
     else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
       if (!token) return undefined;
     }
     await services.connections.setToken(connection, token);
-    if (!arg) {
+    if (run.mode === 'ui') {
       void safeWindow
         .showInformationMessage(`Access token stored for "${connection.name}" in VS Code's secret storage.`, 'Test Connection')
         .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));

@@ -30,7 +30,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
         );
     const text = `Connected to ${connection.name} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
     services.log.info(text);
-    if (!arg) void safeWindow.showInformationMessage(text);
+    if (run.mode === 'ui') void safeWindow.showInformationMessage(text);
     return { connection: connection.name, ...result };
   });
 }

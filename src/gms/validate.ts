@@ -6,7 +6,8 @@ import { MAX_URN_BYTES, parseUrn } from './urn';
 /** Upper bound the client allows for restore and truncate batch sizes. */
 export const MAX_BATCH_SIZE = 10_000;
 
-const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** An entity type or aspect name as DataHub's registry spells them: the one copy of this rule. */
+export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 /**
  * A search-engine task id as DataHub passes it on: "<nodeId>:<taskNumber>", the node
  * id URL-safe base64 and the number a Java long (OperationsResource.java,

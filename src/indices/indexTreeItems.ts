@@ -3,14 +3,10 @@
 import * as vscode from 'vscode';
 import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/shared/format';
 import { describeGroup } from '../model/indices/indices';
+import { escapeMarkdown } from '../model/shared/markdown';
 import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../model/truncate/truncateTarget';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from '../model/indices/indexTreeNodes';
 import { groupRowDescription, rowLabel, thresholdReason } from '../model/indices/treeLabels';
-
-/** Escapes text for Markdown (names come from the server and may hold anything). */
-function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, '\\$&').replace(/\r?\n/g, ' ');
-}
 
 function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
@@ -81,12 +77,12 @@ function groupItem(node: GroupNode): vscode.TreeItem {
 
 function groupTooltip(node: GroupNode): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${md(node.entityName)}** — ${md(describeGroup(node.group))}\n\n`);
+  tooltip.appendMarkdown(`**${escapeMarkdown(node.entityName)}** — ${escapeMarkdown(describeGroup(node.group))}\n\n`);
   const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
-  tooltip.appendMarkdown(`Exactly ${md(formatExactMb(node.group.totalMb))}${share ? `, ${md(share)} of all timeseries indices` : ''}.`);
+  tooltip.appendMarkdown(`Exactly ${escapeMarkdown(formatExactMb(node.group.totalMb))}${share ? `, ${escapeMarkdown(share)} of all timeseries indices` : ''}.`);
   if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
-  if (node.overThreshold) tooltip.appendMarkdown(`\n\n$(warning) Holds an index ${md(thresholdReason(node.thresholdGb))}.`);
-  if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${md(UNNAMED_REASON)}`);
+  if (node.overThreshold) tooltip.appendMarkdown(`\n\n$(warning) Holds an index ${escapeMarkdown(thresholdReason(node.thresholdGb))}.`);
+  if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${escapeMarkdown(UNNAMED_REASON)}`);
   tooltip.supportThemeIcons = true;
   return tooltip;
 }
@@ -115,18 +111,18 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
   const size = formatSize(index.sizeMb);
   const tooltip = new vscode.MarkdownString();
   tooltip.supportThemeIcons = true;
-  tooltip.appendMarkdown(`**${md(index.named === false ? index.indexName : index.aspectName)}** — ${md(size)}\n\n`);
+  tooltip.appendMarkdown(`**${escapeMarkdown(index.named === false ? index.indexName : index.aspectName)}** — ${escapeMarkdown(size)}\n\n`);
   tooltip.appendMarkdown('| | |\n|---|---|\n');
-  tooltip.appendMarkdown(`| Index | ${md(index.indexName)} |\n`);
+  tooltip.appendMarkdown(`| Index | ${escapeMarkdown(index.indexName)} |\n`);
   if (isTruncatable(index) || index.named === undefined) {
-    tooltip.appendMarkdown(`| Entity | ${md(index.entityName)} |\n`);
-    tooltip.appendMarkdown(`| Aspect | ${md(index.aspectName)} |\n`);
+    tooltip.appendMarkdown(`| Entity | ${escapeMarkdown(index.entityName)} |\n`);
+    tooltip.appendMarkdown(`| Aspect | ${escapeMarkdown(index.aspectName)} |\n`);
   } else {
     tooltip.appendMarkdown('| Entity, aspect | not named by the server |\n');
   }
-  tooltip.appendMarkdown(`| Size | ${md(formatExactMb(index.sizeMb))} |\n`);
+  tooltip.appendMarkdown(`| Size | ${escapeMarkdown(formatExactMb(index.sizeMb))} |\n`);
   const share = formatShare(index.sizeMb, node.snapshotTotalMb);
-  if (share) tooltip.appendMarkdown(`| Share | ${md(share)} of ${md(formatSize(node.snapshotTotalMb))} |\n`);
+  if (share) tooltip.appendMarkdown(`| Share | ${escapeMarkdown(share)} of ${escapeMarkdown(formatSize(node.snapshotTotalMb))} |\n`);
   if (index.sizeSource === 'legacy') {
     tooltip.appendMarkdown(
       '\n$(info) This server reports the older `sizeMb` field, which DataHub computed as bytes ÷ 1000 (kilobytes); it is converted to MB here. On such servers sizes above about 2 GB may be wrong.\n',
@@ -135,11 +131,11 @@ function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownStr
     tooltip.appendMarkdown('\n$(question) The server reported no usable size for this index.\n');
   }
   if (node.overThreshold) {
-    tooltip.appendMarkdown(`\n$(warning) ${md(capitalise(thresholdReason(node.thresholdGb)))}.\n`);
+    tooltip.appendMarkdown(`\n$(warning) ${escapeMarkdown(capitalise(thresholdReason(node.thresholdGb)))}.\n`);
   }
-  if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${md(UNNAMED_REASON)}\n`);
+  if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${escapeMarkdown(UNNAMED_REASON)}\n`);
   const more = extra?.(index.indexName);
-  if (more) tooltip.appendMarkdown(`\n${md(more)}\n`);
+  if (more) tooltip.appendMarkdown(`\n${escapeMarkdown(more)}\n`);
   return tooltip;
 }
 

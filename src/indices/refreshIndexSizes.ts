@@ -8,7 +8,7 @@ import { registerCommand } from '../ui/commandRunner';
 import { Commands } from '../api/commandIds';
 
 export function registerRefreshIndexSizes(services: Services, view: IndicesView): vscode.Disposable {
-  return registerCommand(services, Commands.refreshIndexSizes, async (arg, run) => {
+  return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run) => {
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
     let snapshot: IndexSizesSnapshot;
     try {
@@ -17,7 +17,7 @@ export function registerRefreshIndexSizes(services: Services, view: IndicesView)
       const failure = services.indexSizes.lastError;
       if (failure) run.errorContext = { ...run.errorContext, connection: failure.connection, hasToken: failure.hasToken };
       // The view shows the failure with its actions; notify only when nobody sees the view.
-      if (!arg && view.treeView.visible) {
+      if (run.mode === 'ui' && view.treeView.visible) {
         services.log.error(`datahub.refreshIndexSizes: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }

@@ -1,19 +1,15 @@
 // "Where does the space go": the size chart, the size history (and growth in the
-// tree's tooltips) and the export commands. extension.ts calls
-// registerInsightFeatures; the chart's code loads only when its panel opens.
+// tree's tooltips). ./index.ts registers its commands; the chart's code loads
+// only when its panel opens.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
 import { describeError } from '../model/shared/errors';
 import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from '../model/insights/history';
-import { confirmStep, registerCommand } from '../ui/commandRunner';
-import { registerExportCommands } from './exportIndexSizes';
 import type { ChartState, ChartStatus } from '../model/insights/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
 import { buildChartState, emptyChartState } from '../model/insights/chartState';
 import { THRESHOLD_SETTING_KEY } from '../model/indices/treeLabels';
 import { HistoryStore } from './chartHistoryStore';
-import { Commands } from '../api/commandIds';
 
 const HISTORY_SETTING = 'datahub.history.enabled';
 
@@ -48,7 +44,15 @@ function historyEnabled(): boolean {
   return historySetting;
 }
 
-export function registerInsightFeatures(services: Services): vscode.Disposable[] {
+/** The insights part once started: its history store and chart, and what to dispose. */
+export interface Insights {
+  store: HistoryStore;
+  chart: ChartPanelHost;
+  disposables: vscode.Disposable[];
+}
+
+/** Starts the history store, the chart host and the tree's growth lines; the commands are registered by ./index.ts. */
+export function startInsights(services: Services): Insights {
   const { context, indexSizes, connections, log } = services;
   const store = new HistoryStore(context.globalStorageUri, log);
 
@@ -139,7 +143,7 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
     chart.update();
   };
 
-  return [
+  const disposables = [
     chart,
     indexSizes.onDidChange(onSizes),
     indexSizes.onDidChangeState(() => chart.update()),
@@ -150,48 +154,6 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       historySetting = undefined;
       chart.update();
     }),
-    registerCommand(services, Commands.showIndexSizeChart, () => {
-      chart.show();
-      // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
-      // A failure shows in the chart (its status line); opening it is the user's own request.
-      if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
-      return { opened: true };
-    }),
-    registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {
-      let connection: string | undefined;
-      if (arg) {
-        if (arg.connection !== undefined && typeof arg.connection !== 'string') {
-          throw new Error('datahub.clearHistory: "connection" must be a connection name.');
-        }
-        connection = arg.connection;
-        const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
-        const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
-        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
-      } else {
-        const active = indexSizes.current?.connection.name ?? connections.active()?.name;
-        const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
-        const all = 'Clear All';
-        const picked = await safeWindow.showWarningMessage(
-          'Clear the index size history?',
-          { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
-          ...(one ? [one, all] : [all]),
-        );
-        if (!picked) return undefined;
-        connection = picked === one ? active : undefined;
-      }
-      const cleared = await store.clear(connection);
-      log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
-      chart.update();
-      return { cleared };
-    }),
-    registerCommand<{ indexName?: unknown }>(services, Commands.revealIndex, async (arg) => {
-      if (typeof arg?.indexName !== 'string' || !arg.indexName) {
-        throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
-      }
-      await services.indicesView.reveal(arg.indexName);
-      return { revealed: arg.indexName };
-    }),
-    ...registerExportCommands(services),
     {
       dispose: () => {
         growthSource = undefined;
@@ -201,4 +163,5 @@ export function registerInsightFeatures(services: Services): vscode.Disposable[]
       },
     },
   ];
+  return { store, chart, disposables };
 }

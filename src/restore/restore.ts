@@ -34,6 +34,7 @@ import { confirmSearchable, missingFromSearch, searchStateBefore } from './searc
 import { connectionSearch } from './urnLiveSearch';
 import { Commands } from '../api/commandIds';
 import { activeTitle } from '../ui/titles';
+import type { RestoreCounts } from '../model/restore/restoreRequests';
 
 export interface RestoreUrnArgs {
   urn: string;
@@ -44,10 +45,8 @@ export interface RestoreUrnArgs {
   verify?: boolean;
 }
 
-export interface RestoreUrnResult {
+export interface RestoreUrnResult extends RestoreCounts {
   urn: string;
-  rowsMigrated: number;
-  ignored: number;
   raw: string;
   /** With verify: whether search found the entity within 30 s. */
   searchable?: boolean;
@@ -112,7 +111,7 @@ async function restoreIndicesCommand(
   arg: Record<string, unknown> | undefined,
   run: CommandRun,
 ): Promise<RestoreUrnResult | undefined> {
-  const args = arg ? urnArgs(arg) : undefined;
+  const args = run.mode === 'ui' ? undefined : urnArgs(arg ?? {});
   const interactive = !args || args.notify === true;
   try {
     const active = await activeClient(services, run);
@@ -202,7 +201,7 @@ async function restoreByPatternCommand(
     if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
     return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirmIn: run });
   }
-  const args = arg ? patternArgs(arg) : undefined;
+  const args = run.mode === 'ui' ? undefined : patternArgs(arg ?? {});
   let params: PatternRun | undefined = args;
   let confirm = true;
   if (!args && saved) {
@@ -231,9 +230,9 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
     registerCommand<Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
       restoreByPatternCommand(services, arg, run),
     ),
-    registerCommand(services, Commands.cancelRestore, (arg) => {
+    registerCommand(services, Commands.cancelRestore, (_arg, run) => {
       const n = cancelRunningRestores();
-      if (!arg) {
+      if (run.mode === 'ui') {
         void safeWindow.showInformationMessage(
           n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`,
         );

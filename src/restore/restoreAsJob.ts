@@ -145,8 +145,8 @@ export async function openJobFlow(services: Services, active: ActiveClient, pref
 async function restoreAsJobCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<JobResult | undefined> {
   // The job's text is generated here and run by the person: nothing written is sent, so a read-only connection may do it.
   const active = await activeClient(services, run, false);
-  if (!arg) return openJobFlow(services, active);
-  const request = jobRequest(arg, savedRuns(services).get(active.connection.name));
+  if (run.mode === 'ui') return openJobFlow(services, active);
+  const request = jobRequest(arg ?? {}, savedRuns(services).get(active.connection.name));
   return build(services, active, request);
 }
 

@@ -15,6 +15,7 @@ import { openJobFlow } from './restoreAsJob';
 import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from '../model/restore/upgradeJob';
 import { Commands } from '../api/commandIds';
+import type { RestoreCounts } from '../model/restore/restoreRequests';
 
 const ID = Commands.restoreIndicesByPattern;
 
@@ -23,9 +24,7 @@ export interface PatternArgs extends PatternRun {
 }
 
 /** What datahub.restoreIndicesByPattern returns. */
-export interface PatternResult {
-  rowsMigrated: number;
-  ignored: number;
+export interface PatternResult extends RestoreCounts {
   requests: number;
   /** Where a resume starts; after a complete all-rows run, the offset just past the last row. */
   nextStart: number;

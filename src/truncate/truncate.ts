@@ -25,7 +25,13 @@ import { Commands } from '../api/commandIds';
 export type { TruncateCommandResult, TaskStatusResult };
 
 /** Test seam: the session's task list and the view's provider (set on registration). */
-export const truncateTestApi: { store?: TaskStore; provider?: TasksTreeProvider } = {};
+/** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
+export interface TruncateTestApi {
+  store?: TaskStore;
+  provider?: TasksTreeProvider;
+}
+
+export const truncateTestApi: TruncateTestApi = {};
 
 const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
 const TRUNCATE_INDEX = Commands.truncateIndex;
@@ -88,9 +94,9 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     view,
     persistTasks(services, store, watchInBackground),
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
-      if (!arg) return truncateIndex();
+      if (run.mode === 'ui') return truncateIndex();
       assertActiveWritable(services);
-      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg);
+      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg ?? {});
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
       if (result.kind === 'completed') void refreshAfterTruncate(services);
       if (result.kind === 'task') {
@@ -100,8 +106,8 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return result;
     }),
     vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
-    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg) => {
-      const id = arg ? checkTaskId(arg.task, Commands.showTaskStatus) : await askTaskId();
+    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
+      const id = run.mode !== 'ui' ? checkTaskId(arg?.task, Commands.showTaskStatus) : await askTaskId();
       if (!id) return undefined;
       const watching = watcher.watch(id);
       void vscode.commands.executeCommand('datahub.tasks.focus');
@@ -109,12 +115,12 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     }),
     registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
       run.errorContext = { action: 'getEsTaskStatus' };
-      if (!arg) {
+      if (run.mode === 'ui') {
         // Hidden from the palette; invoked bare, it behaves like Show Task Status.
         await vscode.commands.executeCommand(Commands.showTaskStatus);
         return undefined;
       }
-      const task = checkTaskId(arg.task, Commands.getTaskStatus);
+      const task = checkTaskId(arg?.task, Commands.getTaskStatus);
       return toStatusResult(await watcher.statusOnce(task));
     }),
     vscode.commands.registerCommand(Commands.watchTask, watchTask),

@@ -6,8 +6,8 @@ import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
 import type { ActiveClient, Services } from '../ui/services';
 import { formatCutoffTime } from '../model/truncate/cutoff';
 import { isGmsError } from '../gms/errors';
-import { originOf } from '../model/shared/errors';
-import type { AdvancedOptions } from '../model/truncate/truncateOptions';
+import { urlOrigin } from '../model/connections/connections';
+import type { TruncateOptions } from '../model/truncate/truncateOptions';
 import { presentDryRun, syncCompletionMessage, targetName, type CutoffChoice, type DryRunResult, type TruncateContext, type TruncateTarget } from '../model/truncate/truncateText';
 import { isKnownSize } from '../model/shared/format';
 import { findNamedIndex } from '../model/truncate/truncateTarget';
@@ -49,7 +49,7 @@ async function realRun(
   client: GmsClient,
   target: TruncateTarget,
   cutoff: CutoffChoice,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   signal?: AbortSignal,
 ): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
   const name = targetName(target);
@@ -68,7 +68,7 @@ export function sizeBefore(services: Services, target: TruncateTarget, rows: num
   return index && isKnownSize(index.sizeMb) && rows > 0 ? { sizeMb: index.sizeMb, rows } : undefined;
 }
 
-function request(target: TruncateTarget, endTimeMillis: number, options: AdvancedOptions, dryRun: boolean): TruncateRequest {
+function request(target: TruncateTarget, endTimeMillis: number, options: TruncateOptions, dryRun: boolean): TruncateRequest {
   const req: TruncateRequest = { entityType: target.entityType, aspect: target.aspect, endTimeMillis, dryRun, method: options.method };
   if (options.batchSize !== undefined) req.batchSize = options.batchSize;
   if (options.timeoutSeconds !== undefined) req.timeoutSeconds = options.timeoutSeconds;
@@ -120,7 +120,7 @@ export async function runTruncate(
   run: CommandRun,
   target: TruncateTarget,
   cutoff: CutoffChoice,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   dryRun: boolean,
 ): Promise<TruncateCommandResult> {
   let active = await truncateClient(services, run);
@@ -149,7 +149,7 @@ function logResult(services: Services, connection: string, target: TruncateTarge
   else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
 }
 
-function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: AdvancedOptions): Thenable<TruncateResult> {
+function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: TruncateOptions): Thenable<TruncateResult> {
   return safeWindow.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -176,7 +176,7 @@ export async function confirmTruncation(
   target: TruncateTarget,
   cutoff: CutoffChoice,
   dry: DryRunResult,
-  options: AdvancedOptions,
+  options: TruncateOptions,
   run: CommandRun,
 ): Promise<boolean> {
   const view = presentDryRun(target, cutoff, dry, options);
@@ -188,7 +188,7 @@ export async function confirmTruncation(
   const truncate: vscode.MessageItem = { title: 'Truncate' };
   const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
   const asked = run.mode !== 'ui' ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
-  const detail = `Connection: ${active.connection.name} (${originOf(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
+  const detail = `Connection: ${active.connection.name} (${urlOrigin(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
   const answer = await safeWindow.showWarningMessage(titleFor(active.connection, view.message), { modal: true, detail }, truncate, cancel);
   // Production: after the figures, the index name typed exactly (Escape: nothing is sent).
   const name = targetName(target);

@@ -15,7 +15,7 @@ import {
   METHODS,
   parseBatchSize,
   parseTimeoutSeconds,
-  type AdvancedOptions,
+  type TruncateOptions,
   type MethodChoice,
 } from '../model/truncate/truncateOptions';
 
@@ -56,7 +56,7 @@ type CutoffStep = { kind: 'cutoff'; cutoff: Cutoff } | { kind: 'type'; text: str
 
 export interface CutoffAndOptions {
   cutoff: Cutoff;
-  options: AdvancedOptions;
+  options: TruncateOptions;
 }
 
 /**
@@ -67,7 +67,7 @@ export interface CutoffAndOptions {
 /** The connection a prompt's title names. */
 type TitleConnection = Pick<ConnectionEntry, 'name' | 'environment'>;
 
-export async function pickCutoffAndOptions(targetName: string, initial: AdvancedOptions = DEFAULT_OPTIONS, connection?: TitleConnection): Promise<CutoffAndOptions | undefined> {
+export async function pickCutoffAndOptions(targetName: string, initial: TruncateOptions = DEFAULT_OPTIONS, connection?: TitleConnection): Promise<CutoffAndOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const step = await pickCutoffStep(targetName, options, connection);
@@ -83,7 +83,7 @@ export async function pickCutoffAndOptions(targetName: string, initial: Advanced
   }
 }
 
-function pickCutoffStep(targetName: string, options: AdvancedOptions, connection?: TitleConnection): Promise<CutoffStep | undefined> {
+function pickCutoffStep(targetName: string, options: TruncateOptions, connection?: TitleConnection): Promise<CutoffStep | undefined> {
   const now = new Date();
   const qp = vscode.window.createQuickPick<Item<CutoffStep>>();
   qp.title = titleFor(connection, `Truncate ${targetName}: delete rows older than…`);
@@ -164,7 +164,7 @@ export function askCutoff(targetName: string, initial = '', connection?: TitleCo
 type OptionKey = 'method' | 'batchSize' | 'timeoutSeconds' | 'done' | 'reset';
 
 /** Step 2 (only when asked for): method, batch size, timeout. Escape keeps what was set so far. */
-export async function pickAdvancedOptions(targetName: string, initial: AdvancedOptions, connection?: TitleConnection): Promise<AdvancedOptions | undefined> {
+export async function pickAdvancedOptions(targetName: string, initial: TruncateOptions, connection?: TitleConnection): Promise<TruncateOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const qp = vscode.window.createQuickPick<Item<OptionKey>>();

@@ -2,10 +2,8 @@
 // object and hands it to every view and command; nothing else is global.
 import type * as vscode from 'vscode';
 import type { GmsClient, IndexSize } from '../gms/types';
-import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
-import type { DataHubCommands } from '../api';
-import type { ModalAnswerer, ShownText } from './safeWindow';
 import type { Environment } from '../model/connections/connections';
+import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
 
 export interface Connection {
   name: string;
@@ -103,28 +101,4 @@ export interface Services {
   connections: ConnectionService;
   indexSizes: IndexSizesService;
   indicesView: IndicesViewSeam;
-}
-
-/**
- * What activate() returns in a test or development host: the typed commands API
- * plus the test seams. In a normal install only the commands API is returned.
- */
-export interface DataHubApi extends DataHubCommands {
-  services: Services;
-  indicesView: {
-    provider: vscode.TreeDataProvider<IndexTreeNode>;
-    treeView: vscode.TreeView<IndexTreeNode>;
-  };
-  /** Test seam of the insights part (chart, history). */
-  insights?: unknown;
-  /** Test seam of the truncate part (the session's task list and the DataHub Tasks provider). */
-  truncate?: unknown;
-  /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
-  statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
-  /** Test seam of the editor's context key datahub.cursorOnUrn (last value sent, times sent). */
-  cursorOnUrn?: { readonly current: boolean | undefined; readonly sent: number };
-  /** Every text the extension put on screen (and modals answered without showing them). */
-  screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
-  /** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */
-  activationTimings?: { bundleEvaluationStarted: number; bundleEvaluated: number; activateStarted: number; activateEnded: number };
 }

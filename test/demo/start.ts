@@ -5,9 +5,10 @@
 //   3. starts the sandbox on 127.0.0.1 (a free port)
 //   4. installs the built extension into a fresh code-server profile: the files
 //      `vsce ls` would package (or, with --vsix, the packaged .vsix)
-//   5. starts code-server with the connection "sandbox" in the user settings and
-//      its admin token handed to the extension once (DATAHUB_DEMO_* variables,
-//      read at activation and stored in secret storage)
+//   5. starts code-server with the connection "sandbox" in the user settings;
+//      a demo-only companion extension (test/demo/tokenSeeder) hands its admin
+//      token to the extension's public command datahub.setAccessToken once VS
+//      Code is up (the product itself holds no demo code)
 //   6. prints the URL to open. Ctrl-C stops everything.
 // Port: --port N or DATAHUB_DEMO_PORT (default: a free one). Sandbox port:
 // --sandbox-port N or DATAHUB_DEMO_SANDBOX_PORT.
@@ -23,6 +24,30 @@ import { hostEnv, makeRunDirs, type RunDirs } from '../host/runDirs';
 import { vsixPath } from '../host/vsix';
 
 const CONNECTION = 'sandbox';
+const SEEDER_DIR = path.join(REPO_ROOT, 'test', 'demo', 'tokenSeeder');
+
+/**
+ * Installs the demo's token seeder next to the extension (a plain copy, and an
+ * entry in extensions.json when the install wrote one: VS Code then loads only
+ * what that list names).
+ */
+function installTokenSeeder(extensionsDir: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SEEDER_DIR, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const folder = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
+  const target = path.join(extensionsDir, folder);
+  fs.cpSync(SEEDER_DIR, target, { recursive: true });
+  const list = path.join(extensionsDir, 'extensions.json');
+  if (!fs.existsSync(list)) return;
+  const entries = JSON.parse(fs.readFileSync(list, 'utf8')) as unknown[];
+  entries.push({
+    identifier: { id: `${manifest.publisher}.${manifest.name}` },
+    version: manifest.version,
+    location: { $mid: 1, path: target, scheme: 'file' },
+    relativeLocation: folder,
+    metadata: { installedTimestamp: Date.now(), source: 'vsix' },
+  });
+  fs.writeFileSync(list, JSON.stringify(entries));
+}
 
 /** Copies the files the VSIX would hold into <extensions>/<publisher>.<name>-<version>, as an install does. */
 function installBuiltFolder(dirs: RunDirs): void {
@@ -81,16 +106,16 @@ async function main(): Promise<void> {
     writeUserSettings(dirs.userData, { 'datahub.connections': [{ name: CONNECTION, gmsUrl: sandbox.url }] });
     if (values.vsix) await installExtension(vsixPath(), dirs.extensions, dirs.userData);
     else installBuiltFolder(dirs);
+    installTokenSeeder(dirs.extensions);
     server = await startCodeServer({
       userDataDir: dirs.userData,
       extensionsDir: dirs.extensions,
       port: Number(values.port),
       logFile: path.join(dirs.logs, 'code-server.log'),
       env: hostEnv(dirs, {
-        // Read once at activation (src/connections/demoSeed.ts): the token goes to secret storage.
-        DATAHUB_DEMO_GMS_URL: sandbox.url,
+        // Read by test/demo/tokenSeeder once VS Code is up: the token goes to secret storage.
+        DATAHUB_DEMO_CONNECTION: CONNECTION,
         DATAHUB_DEMO_TOKEN: SANDBOX_TOKENS.admin,
-        DATAHUB_DEMO_CONNECTION_NAME: CONNECTION,
       }),
     });
   } catch (error) {
@@ -105,7 +130,7 @@ async function main(): Promise<void> {
 
   const url = `${server.url}/?folder=${encodeURIComponent(dirs.workspace)}`;
   console.log(`
-DataHub sandbox   ${sandbox.url}  (connection "${CONNECTION}", admin token already stored)
+DataHub sandbox   ${sandbox.url}  (connection "${CONNECTION}", admin token stored once VS Code is up)
 Sample workspace  ${dirs.workspace}  (a copy of test/demo/workspace: files with URNs)
 
 Open in your browser:

@@ -17,5 +17,7 @@ const root = path.join(REPO_ROOT, '.vscode-test', kind);
 fs.rmSync(root, { recursive: true, force: true });
 for (const dir of ['home', 'extensions']) fs.mkdirSync(path.join(root, dir), { recursive: true });
 fs.cpSync(DEMO_DIR, path.join(root, 'workspace'), { recursive: true });
-writeUserSettings(path.join(root, 'user-data'));
+// "Run Extension" starts with the connection "sandbox" (the sandbox task's port);
+// test/demo/tokenSeeder stores its token once the host is up.
+writeUserSettings(path.join(root, 'user-data'), kind === 'run' ? { 'datahub.connections': [{ name: 'sandbox', gmsUrl: 'http://127.0.0.1:18080' }] } : {});
 console.log(`dev host: fresh profile, HOME and workspace in ${path.relative(REPO_ROOT, root)}`);

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CONTROL_PREFIX, SANDBOX_TOKENS, type FaultRule, type RecordedRequest, type SandboxState, type ServerVersion } from '../sandbox/api';
 import type { ApiCommand } from '../../src/api';
-import type { DataHubApi } from '../../src/ui/services';
+import type { DataHubTestApi } from '../../src/api/testApi';
 import { Commands } from '../../src/api/commandIds';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
@@ -60,8 +60,8 @@ export const sandbox = {
   },
 };
 
-export async function activateExtension(): Promise<DataHubApi> {
-  const extension = vscode.extensions.getExtension<DataHubApi>(EXTENSION_ID);
+export async function activateExtension(): Promise<DataHubTestApi> {
+  const extension = vscode.extensions.getExtension<DataHubTestApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
   return extension.activate();
 }
@@ -110,7 +110,8 @@ export async function clearConnections(): Promise<void> {
  */
 export async function run<T>(command: string, arg?: unknown): Promise<T> {
   if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return vscode.commands.executeCommand<T>(command, arg);
-  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand];
+  // By name: the argument is checked by the handler, as it is for a command id.
+  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand] as ((args: Record<string, unknown>) => Promise<unknown>) | undefined;
   if (!method) throw new Error(`${command} is not in the typed API`);
   return (await method(arg as Record<string, unknown>)) as T;
 }

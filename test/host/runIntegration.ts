@@ -13,13 +13,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
-import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandbox } from '../sandbox/server';
 import { REPO_ROOT, UNTRUSTED_USER_SETTINGS, ensureCodeServer, writeUserSettings } from './codeServer';
 import { bundleForHost } from './bundleForHost';
 import { tailOfHostLogs } from './hostLogs';
 import { killGroupsInFile, run } from './processes';
 import { hostEnv, makeRunDirs } from './runDirs';
+
+const SEEDED_CONNECTION = 'in-settings-at-activation';
 
 const DEFAULT_SUITE = 'test/integration';
 const LAUNCHER = path.join(REPO_ROOT, 'test', 'host', 'launcher');
@@ -59,8 +60,10 @@ async function main(): Promise<number> {
   if (!desktop) await ensureCodeServer();
 
   const dirs = makeRunDirs('datahub-it');
-  writeUserSettings(dirs.userData, untrusted ? UNTRUSTED_USER_SETTINGS : {});
   const sandbox = await startSandbox({ quiet: true });
+  // Restricted mode starts with a connection in the user settings, so a suite can
+  // check that activation sends nothing even with a connection (and then a token) ready.
+  writeUserSettings(dirs.userData, untrusted ? { ...UNTRUSTED_USER_SETTINGS, 'datahub.connections': [{ name: SEEDED_CONNECTION, gmsUrl: sandbox.url }] } : {});
   console.log(`integration: suite ${suite}${untrusted ? ' (untrusted workspace)' : ''}, sandbox ${sandbox.url}, run dir ${dirs.root}`);
 
   // The launcher handles the timeout itself; this is the net under it.
@@ -92,9 +95,7 @@ async function main(): Promise<number> {
         DATAHUB_HOST_RUN_DIR: dirs.logs,
         DATAHUB_HOST_PIDFILE: dirs.pidFile,
         DATAHUB_HOST_WORKSPACE_TRUST: untrusted ? '1' : '0',
-        // Restricted mode starts with a connection and its token, set up during activate() by
-        // src/connections/demoSeed.ts, so a suite can check that activation sends nothing.
-        ...(untrusted ? { DATAHUB_DEMO_GMS_URL: sandbox.url, DATAHUB_DEMO_TOKEN: SANDBOX_TOKENS.admin, DATAHUB_DEMO_CONNECTION_NAME: 'seeded-at-activation' } : {}),
+        ...(untrusted ? { DATAHUB_TEST_SEEDED_CONNECTION: SEEDED_CONNECTION } : {}),
       }),
     });
   } catch (error) {

@@ -4,6 +4,7 @@
 import type { IndexSize } from '../../gms/types';
 import { formatIndexCount, formatSize, isKnownSize } from '../shared/format';
 import { groupIndices, sortGroups } from '../indices/indices';
+import { markdownTableCell } from '../shared/markdown';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -70,15 +71,6 @@ export function toJson(rows: readonly ExportRow[]): string {
   )}\n`;
 }
 
-/**
- * Text for a GFM table cell: a backslash goes first (so "\|" cannot be undone),
- * then | and the characters that would start HTML, code or a link; line breaks
- * would end the row, so they become spaces.
- */
-export function markdownCell(text: string): string {
-  return text.replace(/[\\|`<>[\]*]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, ' ');
-}
-
 /** A Markdown table (entity, aspect, index, size, MB), sizes right-aligned, with a total row. */
 export function toMarkdown(rows: readonly ExportRow[]): string {
   const lines = ['| Entity | Aspect | Index | Size | MB |', '| --- | --- | --- | ---: | ---: |'];
@@ -86,7 +78,7 @@ export function toMarkdown(rows: readonly ExportRow[]): string {
   for (const r of rows) {
     if (r.sizeMb !== null) totalMb += r.sizeMb;
     const mb = r.sizeMb === null ? '' : String(r.sizeMb);
-    lines.push(`| ${[r.entityName, r.aspectName, r.indexName].map(markdownCell).join(' | ')} | ${formatSize(r.sizeMb)} | ${mb} |`);
+    lines.push(`| ${[r.entityName, r.aspectName, r.indexName].map(markdownTableCell).join(' | ')} | ${formatSize(r.sizeMb)} | ${mb} |`);
   }
   lines.push(`| **Total** | | ${formatIndexCount(rows.length)} | ${formatSize(totalMb)} | ${roundMb(totalMb)} |`);
   return `${lines.join('\n')}\n`;

@@ -7,9 +7,15 @@ import { pageRows } from './restorePlan';
 /** Pages of one URN's aspects: older servers stop at batchSize rows (default 10). */
 const MAX_URN_PAGES = 50;
 
-export interface UrnRestoreResult {
+/** What every restore reports, one URN or a pattern's pages: the one type the result shapes build on. */
+export interface RestoreCounts {
+  /** Rows the server wrote to the indices. */
   rowsMigrated: number;
+  /** Rows it skipped (unknown aspects, failed reads). */
   ignored: number;
+}
+
+export interface UrnRestoreResult extends RestoreCounts {
   /** One answer per request, in order. */
   results: RestoreResult[];
   durationMs: number;

@@ -1,6 +1,7 @@
 // What the restore prompts say about a typed value, as plain data (the input
 // box maps `severity` to InputBoxValidationSeverity). Pure, so unit-tested.
 import { MAX_URN_BYTES, parseUrn } from '../../gms/urn';
+import { IDENTIFIER } from '../../gms/validate';
 import { normaliseUrnInput } from './findUrn';
 import { MAX_BATCH_SIZE } from './restorePlan';
 
@@ -11,7 +12,6 @@ export interface InputCheck {
   message: string;
 }
 
-const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** A URN as typed or pasted (quotes, a DataHub link, URL-encoding accepted). */
 export function checkUrnInput(value: string): InputCheck | undefined {

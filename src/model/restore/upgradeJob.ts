@@ -9,6 +9,7 @@
 // With urnBasedPagination the offset is ignored and lastUrn/lastAspect are used
 // (EbeanAspectDao.streamAspectBatches); numThreads only applies to offset paging.
 import type { RestoreWindow } from './restoreWindow';
+import { IDENTIFIER } from '../../gms/validate';
 
 export type JobFormat = 'kubernetes' | 'docker' | 'args';
 export const JOB_FORMATS: readonly JobFormat[] = ['kubernetes', 'docker', 'args'];
@@ -74,7 +75,7 @@ export function planProblem(plan: JobPlan): string | undefined {
   if (resume && 'lastUrn' in resume) {
     if (!plan.urnBasedPagination) return 'lastUrn/lastAspect only take effect with urnBasedPagination=true.';
     if (!resume.lastUrn.startsWith('urn:')) return `"lastUrn" must be a URN (starting with urn:), got ${JSON.stringify(resume.lastUrn)}.`;
-    if (resume.lastAspect !== undefined && !/^[A-Za-z][A-Za-z0-9_]*$/.test(resume.lastAspect)) return `"lastAspect" is not an aspect name: ${JSON.stringify(resume.lastAspect)}.`;
+    if (resume.lastAspect !== undefined && !IDENTIFIER.test(resume.lastAspect)) return `"lastAspect" is not an aspect name: ${JSON.stringify(resume.lastAspect)}.`;
   }
   if (plan.clean) {
     if (!coversEverything(plan.urnLike) || plan.aspect !== undefined || plan.window !== undefined || resume !== undefined) {

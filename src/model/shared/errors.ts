@@ -5,6 +5,7 @@ import { isGmsError, PRIVILEGES } from '../../gms/errors';
 import { hideUserInfo } from '../../gms/redact';
 import type { GmsAction } from '../../gms/types';
 import { isConnectionError } from '../connections/connectionError';
+import { urlOrigin } from '../connections/connections';
 import { uiLine, uiText } from './uiText';
 import { Commands } from '../../api/commandIds';
 
@@ -60,22 +61,13 @@ export const ACTIONS = {
   editConnection: { title: 'Edit Connection', command: Commands.editConnection },
 } satisfies Record<string, ErrorAction>;
 
-/** `https://host` of a URL, or the input when it does not parse. */
-export function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
 /** Replaces anything that looks like a bearer credential, and URL user info, defensively, before logging. */
 export function redact(text: string): string {
   return hideUserInfo(text.replace(/(Bearer\s+)[^\s"',;]+/gi, '$1<redacted>'));
 }
 
 function where(ctx: ErrorContext): string {
-  return ctx.connection ? ` from "${ctx.connection.name}" (${originOf(ctx.connection.gmsUrl)})` : '';
+  return ctx.connection ? ` from "${ctx.connection.name}" (${urlOrigin(ctx.connection.gmsUrl)})` : '';
 }
 
 /** Appends a next step unless the client's message already gives one. */
@@ -147,7 +139,7 @@ function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
         return { state: 'other', message: error.message, short: error.message, actions: [ACTIONS.showLog], logDetail };
       }
       const base = ctx.connection?.gmsUrl;
-      const suggestion = base && !/\/api\/gms$/.test(base) ? `${originOf(base)}/api/gms` : undefined;
+      const suggestion = base && !/\/api\/gms$/.test(base) ? `${urlOrigin(base)}/api/gms` : undefined;
       let message = error.message;
       if (suggestion && !message.includes('/api/gms')) {
         message = `${message.replace(/[.\s]*$/, '.')} If this is the DataHub UI (frontend) address, try ${suggestion}.`;

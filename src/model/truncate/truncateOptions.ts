@@ -16,13 +16,14 @@ export const METHODS: ReadonlyArray<{ id: MethodChoice; label: string; detail: s
 export const BATCH_SIZE_MAX = MAX_BATCH_SIZE;
 export const TIMEOUT_SECONDS_MAX = 86_400;
 
-export interface AdvancedOptions {
+/** The truncate options, the one vocabulary for prompts, argument objects and texts ('auto' sends no force flag). */
+export interface TruncateOptions {
   batchSize?: number;
   timeoutSeconds?: number;
   method: MethodChoice;
 }
 
-export const DEFAULT_OPTIONS: AdvancedOptions = { method: 'auto' };
+export const DEFAULT_OPTIONS: TruncateOptions = { method: 'auto' };
 
 function wholeNumber(text: string, what: string, max: number): { ok: true; value: number | undefined } | { ok: false; message: string } {
   const t = text.trim().replace(/[_,]/g, '');
@@ -48,7 +49,7 @@ export function methodName(method: MethodChoice): string {
 }
 
 /** "auto · default batch size · default timeout" for the collapsed options entry. */
-export function formatOptions(options: AdvancedOptions): string {
+export function formatOptions(options: TruncateOptions): string {
   return [
     methodName(options.method).toLowerCase(),
     options.batchSize !== undefined ? `batch size ${options.batchSize.toLocaleString('en-US')}` : 'default batch size',
@@ -57,8 +58,8 @@ export function formatOptions(options: AdvancedOptions): string {
 }
 
 /** Reads the options of a program's argument object; throws with what is wrong. */
-export function optionsFromArgs(arg: Record<string, unknown>, command: string): AdvancedOptions {
-  const options: AdvancedOptions = { method: 'auto' };
+export function optionsFromArgs(arg: Record<string, unknown>, command: string): TruncateOptions {
+  const options: TruncateOptions = { method: 'auto' };
   for (const [key, max] of [
     ['batchSize', BATCH_SIZE_MAX],
     ['timeoutSeconds', TIMEOUT_SECONDS_MAX],

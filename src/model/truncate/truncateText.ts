@@ -1,8 +1,9 @@
 // The words of truncation: the dry-run confirmation, task progress and the
 // task list's labels. Pure: no vscode import, so every sentence is unit-tested.
-import type { TaskStatus, TruncateMethod, TruncateRequest, TruncateResult } from '../../gms/types';
+import type { TaskStatus, TruncateMethod, TruncateResult } from '../../gms/types';
 import { formatAge, formatCutoffTime } from './cutoff';
 import { formatDuration, formatRows, formatSize, isKnownSize } from '../shared/format';
+import { DEFAULT_OPTIONS, type TruncateOptions } from './truncateOptions';
 
 export type DryRunResult = Extract<TruncateResult, { kind: 'dryRun' }>;
 
@@ -18,8 +19,6 @@ export interface CutoffChoice {
   /** How it was chosen ("90 days ago", "2025-01-01"); omitted for a program's number. */
   label?: string;
 }
-
-export type TruncateOptions = Pick<TruncateRequest, 'batchSize' | 'timeoutSeconds' | 'method'>;
 
 export interface DryRunView {
   /** 'confirm' asks before deleting; 'empty' and 'nothing' only inform (nothing to confirm). */
@@ -72,7 +71,7 @@ export function presentDryRun(
   target: TruncateTarget,
   cutoff: CutoffChoice,
   result: DryRunResult,
-  options: TruncateOptions = {},
+  options: TruncateOptions = DEFAULT_OPTIONS,
   now: Date = new Date(),
 ): DryRunView {
   const name = targetName(target);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { findUrnAt } from '../../model/restore/findUrn';
 import { entityPageUrl } from '../../model/restore/searchCheck';
+import { escapeMarkdown } from '../../model/shared/markdown';
 import { Commands } from '../../api/commandIds';
 
 /** Quick test before any scanning: most lines have no URN at all. */
@@ -43,6 +44,3 @@ export function commandArgs(args: unknown[]): string {
   return encodeURIComponent(JSON.stringify(args)).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
-}

@@ -23,11 +23,12 @@ import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
 import { Commands } from '../../api/commandIds';
 import { flashUrns, urnRangesAt } from './urnHighlight';
+import type { RestoreCounts } from '../../model/restore/restoreRequests';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 
 export type UrnRestoreItem =
-  | { urn: string; ok: true; rowsMigrated: number; ignored: number }
+  | ({ urn: string; ok: true } & RestoreCounts)
   | { urn: string; ok: false; error: string; skipped?: boolean };
 
 export interface AtCursorResult {
@@ -148,7 +149,8 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
     return undefined;
   }
   const active = await activeClient(services, run);
-  const programmatic = arg !== undefined && !(arg instanceof vscode.Uri);
+  // A Uri (the context menu) or nothing runs in mode 'ui'; any other argument is a link or the API.
+  const programmatic = run.mode !== 'ui';
   if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(active.connection, target.urns))) return undefined;
 
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.

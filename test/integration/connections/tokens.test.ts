@@ -13,7 +13,6 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceDir } from '../../host/inHost';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { tokenSecretKey } from '../../../src/model/connections/connections';
-import type { InsightsTestApi } from '../../../src/insights/insights';
 import { api, exec, rejection, sandboxUrl, startOtherServer, waitFor } from '../support/core';
 import { captureNotifications, filesUnder, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
 import { Commands } from '../../../src/api/commandIds';
@@ -93,7 +92,7 @@ describe('hardening: token safety', function () {
       for (const format of ['csv', 'json']) await exec(Commands.exportIndexSizes, { format, path: path.join(exportDir, `sizes.${format}`) });
       const { markdown } = await exec<{ markdown: string }>(Commands.copyIndexSizesMarkdown, {});
       await vscode.commands.executeCommand(Commands.showIndexSizeChart);
-      const insights = (await api()).insights as InsightsTestApi;
+      const insights = (await api()).insights;
       await waitFor(() => !!insights.chart?.isOpen && !!insights.chart.html && insights.chart.posted.count > 0, 'the chart to open and get its data');
       await insights.history?.flush();
 

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DAY_MS, decodeHistory, encodeHistory, type History } from '../../../src/model/insights/history';
-import type { InsightsTestApi } from '../../../src/insights/insights';
+import type { InsightsTestApi } from '../../../src/api/testApi';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
 import type { ExtraIndex } from '../../sandbox/api';
 import { api, children, exec as run, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
@@ -18,7 +18,7 @@ const CONNECTION = 'insights';
 const HOSTILE = ['<script>alert("x")</script>', '=HYPERLINK("http://evil")', "a|b'\"c", '@SUM(1)'];
 
 async function insights(): Promise<Required<InsightsTestApi>> {
-  const value = (await api()).insights as InsightsTestApi;
+  const value = (await api()).insights;
   assert.ok(value.chart && value.history, 'the insights part did not register');
   return value as Required<InsightsTestApi>;
 }

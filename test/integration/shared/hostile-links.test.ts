@@ -209,7 +209,7 @@ describe('security: smaller holes', () => {
 
   it('a damaged history file is kept aside under another name, and a new history starts', async () => {
     const api = await activateExtension();
-    const history = (api.insights as { history?: { uri: vscode.Uri; flush(): Promise<void> } }).history;
+    const history = api.insights.history;
     assert.ok(history, 'the insights seam exposes the history file');
     await history.flush();
     await vscode.workspace.fs.writeFile(history.uri, new TextEncoder().encode('{"version":1,"connections":[ damaged'));

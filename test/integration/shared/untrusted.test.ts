@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
+import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { api, exec, roots, settledRoots, waitFor } from '../support/core';
 import { setUserSetting } from '../support/hardening';
 import { Commands } from '../../../src/api/commandIds';
@@ -25,11 +26,12 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
   });
 
   it('nothing was requested at activation, even with a connection and a token ready', async function () {
-    const seeded = process.env.DATAHUB_DEMO_CONNECTION_NAME;
-    if (!seeded) this.skip(); // the runner seeds a connection at activation only in --untrusted runs
+    const seeded = process.env.DATAHUB_TEST_SEEDED_CONNECTION;
+    if (!seeded) this.skip(); // the runner writes a connection into the settings only in --untrusted runs
     const { services } = await api();
-    await waitFor(() => services.connections.active()?.name === seeded, `the connection seeded at activation (${seeded})`);
-    assert.ok(await services.connections.getToken(services.connections.active()!), 'the seeded connection has no token');
+    await waitFor(() => services.connections.active()?.name === seeded, `the connection from the settings (${seeded})`);
+    await services.connections.setToken(services.connections.active()!, SANDBOX_TOKENS.admin);
+    assert.ok(await services.connections.getToken(services.connections.active()!), 'the connection has no token');
     await pause(2000);
     assert.equal(await operations(), 0, 'a request went out at activation');
   });

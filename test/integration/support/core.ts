@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { run } from '../../host/inHost';
-import type { DataHubApi } from '../../../src/ui/services';
+import type { DataHubTestApi } from '../../../src/api/testApi';
 import type { IndexTreeNode } from '../../../src/model/indices/indexTreeNodes';
 import type { FaultRule, RecordedRequest, ServerVersion } from '../../sandbox/api';
 import { Commands } from '../../../src/api/commandIds';
@@ -26,8 +26,8 @@ export function sandboxUrl(): string {
   return url.replace(/\/+$/, '');
 }
 
-export async function api(): Promise<DataHubApi> {
-  const extension = vscode.extensions.getExtension<DataHubApi>(EXTENSION_ID);
+export async function api(): Promise<DataHubTestApi> {
+  const extension = vscode.extensions.getExtension<DataHubTestApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
   return extension.activate();
 }

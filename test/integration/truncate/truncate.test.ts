@@ -1,12 +1,12 @@
 // Truncation through the commands' argument objects, inside a real VS Code, over
 // HTTP to the run's sandbox: the dry run's numbers match the sandbox's rows, a
 // real run deletes them (the index shrinks), and every refusal reads plainly.
+import type { TruncateTestApi } from '../../../src/api/testApi';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { TaskStatusResult } from '../../../src/truncate/truncate';
 import type { WatchResult } from '../../../src/truncate/truncateWatch';
-import type { TaskRecord } from '../../../src/model/truncate/truncateText';
 import type { IndexSizesSnapshot } from '../../../src/ui/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
@@ -17,15 +17,10 @@ const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
 
-interface TruncateSeam {
-  store: { list(): TaskRecord[]; get(task: string): TaskRecord | undefined };
-  provider: vscode.TreeDataProvider<TaskRecord>;
-}
-
-async function seam(): Promise<TruncateSeam> {
-  const api = await activateExtension();
-  assert.ok(api.truncate, 'activate() returns the truncate test seam');
-  return api.truncate as TruncateSeam;
+async function seam(): Promise<Required<TruncateTestApi>> {
+  const { truncate } = await activateExtension();
+  assert.ok(truncate.store && truncate.provider, 'activate() returns the truncate test seam');
+  return truncate as Required<TruncateTestApi>;
 }
 
 async function dashboardSizeMb(): Promise<number> {

@@ -4,6 +4,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { localMidnight } from '../../../src/model/truncate/cutoff';
+import { DEFAULT_OPTIONS } from '../../../src/model/truncate/truncateOptions';
 import {
   completionSummary,
   estimatedSizeAfter,
@@ -33,7 +34,7 @@ function dry(partial: Partial<DryRunResult>): DryRunResult {
 
 describe('dry-run presentation', () => {
   it('asks to delete with the numbers, index, cutoff and the server\'s method', () => {
-    const view = presentDryRun(target, cutoff, dry({}), {}, now);
+    const view = presentDryRun(target, cutoff, dry({}), DEFAULT_OPTIONS, now);
     assert.equal(view.kind, 'confirm');
     assert.equal(view.message, 'Delete 120 of 201 rows (59.70%) from dataset_datasetprofileaspect_v1?');
     const lines = view.detail.split('\n');
@@ -60,20 +61,20 @@ describe('dry-run presentation', () => {
 
   it('computes the percentage when an old server printed a fraction', () => {
     // "(0.60%)" is what one older server printed for 120 of 201: the share shown comes from the counts.
-    const view = presentDryRun(target, cutoff, dry({ summary: 'Delete 120 out of 201 rows (0.60%). This was a dry run.', percent: 0.6, toDelete: 120, total: 201, method: 'unknown' }), {}, now);
+    const view = presentDryRun(target, cutoff, dry({ summary: 'Delete 120 out of 201 rows (0.60%). This was a dry run.', percent: 0.6, toDelete: 120, total: 201, method: 'unknown' }), DEFAULT_OPTIONS, now);
     assert.equal(view.kind, 'confirm');
     assert.match(view.message, /^Delete 120 of 201 rows \(59\.70%\) from /);
   });
 
   it('says plainly that an empty index has nothing to truncate, without a question', () => {
-    const view = presentDryRun(target, cutoff, dry({ toDelete: 0, total: 0, percent: null, summary: 'Delete 0 out of 0 rows (NaN%). ...' }), {}, now);
+    const view = presentDryRun(target, cutoff, dry({ toDelete: 0, total: 0, percent: null, summary: 'Delete 0 out of 0 rows (NaN%). ...' }), DEFAULT_OPTIONS, now);
     assert.equal(view.kind, 'empty');
     assert.equal(view.message, 'dataset_datasetprofileaspect_v1 is empty: there is nothing to truncate.');
     assert.doesNotMatch(view.message, /\?/);
   });
 
   it('says plainly when no row is old enough', () => {
-    const view = presentDryRun(target, cutoff, dry({ toDelete: 0, total: 201, percent: 0 }), {}, now);
+    const view = presentDryRun(target, cutoff, dry({ toDelete: 0, total: 201, percent: 0 }), DEFAULT_OPTIONS, now);
     assert.equal(view.kind, 'nothing');
     assert.equal(view.message, 'Nothing to delete in dataset_datasetprofileaspect_v1: none of its 201 rows is at or before 2025-03-01 00:00 (UTC+01:00).');
   });

@@ -1,0 +1,43 @@
+// The test seam: what activate() returns in ExtensionMode.Test and Development
+// (tests, benchmarks, the UI harness), on top of the public commands. In
+// Production activate() returns the commands alone (src/api/index.ts): these
+// parts hold the secret store and internal state and never leave a test host.
+import type * as vscode from 'vscode';
+import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
+import type { Services } from '../ui/services';
+import type { ModalAnswerer, ShownText } from '../ui/safeWindow';
+import type { InsightsTestApi } from '../insights';
+import type { TruncateTestApi } from '../truncate';
+import type { DataHubCommands } from './index';
+
+export type { InsightsTestApi } from '../insights';
+export type { TruncateTestApi } from '../truncate';
+
+/** performance.now() stamps (ms): dist/extension.js began and finished evaluating, activate() began and returned (npm run bench reads them). */
+export interface ActivationTimings {
+  bundleEvaluationStarted: number;
+  bundleEvaluated: number;
+  activateStarted: number;
+  activateEnded: number;
+}
+
+export interface DataHubTestApi extends DataHubCommands {
+  /** The services every part shares (connections with their secret store, index sizes, the log). */
+  services: Services;
+  /** The Timeseries Indices tree. */
+  indicesView: {
+    provider: vscode.TreeDataProvider<IndexTreeNode>;
+    treeView: vscode.TreeView<IndexTreeNode>;
+  };
+  /** The insights part (chart, history). */
+  insights: InsightsTestApi;
+  /** The truncate part. */
+  truncate: TruncateTestApi;
+  /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
+  statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
+  /** The editor's context key datahub.cursorOnUrn (last value sent, times sent). */
+  cursorOnUrn: { readonly current: boolean | undefined; readonly sent: number };
+  /** Every text the extension put on screen (and modals answered without showing them). */
+  screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
+  activationTimings: ActivationTimings;
+}
