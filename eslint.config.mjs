@@ -48,7 +48,8 @@ function layerRules(folder, depth) {
     });
     patterns.push({
       regex: `${toSrc}(?!\\.\\./)(?!(?:gms|model)(?:/|$))(?!api/commandIds$)`,
-      message: 'src/model imports only src/gms, src/model and the command ids (src/api/commandIds.ts: no vscode, usable from every layer); no ui, api, feature folders or extension.',
+      message:
+        'src/model imports only src/gms, src/model and the command ids (src/api/commandIds.ts: no vscode, usable from every layer); no ui, api, feature folders or extension.',
     });
   } else if (folder === 'ui') {
     patterns.push({

@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     try {
       context.subscriptions.push(...register(services));
     } catch (error) {
-      log.error(`Could not start the ${name} features: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log.error(`Could not start the ${name} features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 
@@ -67,7 +67,17 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;
   const activationTimings = { bundleEvaluationStarted, bundleEvaluated, activateStarted: started, activateEnded: performance.now() };
   const screen = { record: recordShownTexts, answerModals };
-  const testApi: DataHubTestApi = { ...commands, services, indicesView: { provider: view.provider, treeView }, insights: insightsTestApi, truncate: truncateTestApi, cursorOnUrn: cursorOnUrnTestApi, statusBar: connectionsTestApi.statusBar, screen, activationTimings };
+  const testApi: DataHubTestApi = {
+    ...commands,
+    services,
+    indicesView: { provider: view.provider, treeView },
+    insights: insightsTestApi,
+    truncate: truncateTestApi,
+    cursorOnUrn: cursorOnUrnTestApi,
+    statusBar: connectionsTestApi.statusBar,
+    screen,
+    activationTimings,
+  };
   return testApi;
 }
 

@@ -180,8 +180,14 @@ function renderSizes(current: Extract<ChartState, { kind: 'sizes' }>): HTMLEleme
     document.querySelector<HTMLButtonElement>('button.scale')?.focus();
   });
   toggle.setAttribute('aria-pressed', String(scale === 'log'));
-  toggle.title = scale === 'log' ? 'Bars on a log scale: small indices stay visible. Click for linear.' : 'Bars proportional to size. Click for a log scale, so small indices stay visible.';
-  tools.append(toggle, button('Refresh', 'secondary', () => vscode.postMessage({ type: 'refresh' })));
+  toggle.title =
+    scale === 'log'
+      ? 'Bars on a log scale: small indices stay visible. Click for linear.'
+      : 'Bars proportional to size. Click for a log scale, so small indices stay visible.';
+  tools.append(
+    toggle,
+    button('Refresh', 'secondary', () => vscode.postMessage({ type: 'refresh' })),
+  );
   header.append(title, tools);
   const parts: HTMLElement[] = [header];
   const status = statusLine(current);

@@ -29,7 +29,14 @@ function button(label: string, className: string, onClick: () => void, disabled 
   return b;
 }
 
-const STATUS_TEXT: Record<PlannerRow['status'], string> = { idle: '', pending: 'waiting…', running: 'counting…', done: '', failed: 'failed', cancelled: 'cancelled' };
+const STATUS_TEXT: Record<PlannerRow['status'], string> = {
+  idle: '',
+  pending: 'waiting…',
+  running: 'counting…',
+  done: '',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
 
 /** "90" or "90d" are days; anything else goes to the host as a date or epoch milliseconds (it says what is wrong). */
 function customCutoff(text: string): CutoffChoiceMessage {
@@ -44,7 +51,11 @@ function cutoffCell(row: PlannerRow, locked: boolean): HTMLTableCellElement {
   select.setAttribute('aria-label', `Cutoff for ${row.indexName}`);
   select.disabled = locked;
   const presets = state?.presets ?? [];
-  const options: Array<[string, string]> = [['none', '— not planned'], ...presets.map((d): [string, string] => [`d${d}`, `older than ${d} days`]), ['custom', 'custom…']];
+  const options: Array<[string, string]> = [
+    ['none', '— not planned'],
+    ...presets.map((d): [string, string] => [`d${d}`, `older than ${d} days`]),
+    ['custom', 'custom…'],
+  ];
   for (const [value, label] of options) {
     const o = el('option', undefined, label);
     o.value = value;
@@ -121,13 +132,17 @@ function render(): void {
   const current = state;
   const busy = current.running || current.applying;
   const header = el('header', 'header');
-  header.append(el('h1', undefined, `Retention plan · ${current.connection}`), el('p', 'sub', 'Choose how long each timeseries index keeps its rows, count what goes with a dry run, then apply it or make it a schedule.'));
+  header.append(
+    el('h1', undefined, `Retention plan · ${current.connection}`),
+    el('p', 'sub', 'Choose how long each timeseries index keeps its rows, count what goes with a dry run, then apply it or make it a schedule.'),
+  );
   const parts: HTMLElement[] = [header];
   if (current.banner) parts.push(el('p', 'banner', current.banner));
   const bar = el('div', 'toolbar');
   const all = el('span', 'presets');
   all.append(el('span', 'sub', 'Set all: '));
-  for (const d of current.presets) all.append(button(`${d} days`, 'secondary', () => vscode.postMessage({ type: 'setAll', cutoff: { kind: 'days', days: d } }), busy));
+  for (const d of current.presets)
+    all.append(button(`${d} days`, 'secondary', () => vscode.postMessage({ type: 'setAll', cutoff: { kind: 'days', days: d } }), busy));
   all.append(button('none', 'secondary', () => vscode.postMessage({ type: 'setAll', cutoff: { kind: 'none' } }), busy));
   const actions = el('span', 'actions');
   actions.append(

@@ -60,6 +60,4 @@ export const INTERACTIVE_ONLY = {
 export type ApiCommand = Exclude<CommandName, keyof typeof INTERACTIVE_ONLY>;
 
 /** Every command that takes an argument object, in the order of package.json. */
-export const API_COMMANDS: readonly ApiCommand[] = (Object.keys(Commands) as CommandName[]).filter(
-  (name): name is ApiCommand => !(name in INTERACTIVE_ONLY),
-);
+export const API_COMMANDS: readonly ApiCommand[] = (Object.keys(Commands) as CommandName[]).filter((name): name is ApiCommand => !(name in INTERACTIVE_ONLY));

@@ -93,7 +93,9 @@ export interface DataHubCommands {
   /** Restores the indices of one URN (optionally one aspect); `verify` then checks search. */
   restoreIndices(args: { urn: string; aspect?: string; verify?: boolean; connection?: string }): Result<RestoreUrnResult>;
   /** Restores every URN matching a SQL LIKE pattern, in batches; `all` lifts the row limit. */
-  restoreIndicesByPattern(args: { urnLike: string; aspect?: string; all?: boolean; batchSize?: number; concurrency?: number } & Record<string, unknown>): Result<PatternResult>;
+  restoreIndicesByPattern(
+    args: { urnLike: string; aspect?: string; all?: boolean; batchSize?: number; concurrency?: number } & Record<string, unknown>,
+  ): Result<PatternResult>;
   /** Restores the rows changed between two instants (gePitEpochMs, lePitEpochMs). */
   restoreIndicesChangedBetween(args: Record<string, unknown>): Result<PatternResult>;
   /** Writes the RestoreIndices upgrade job (docker / kubectl) for a scope, without running it. */

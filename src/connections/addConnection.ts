@@ -48,7 +48,8 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     } else {
       const typedUrl = await vscode.window.showInputBox({
         title: `${TITLE} (1/5): GMS URL`,
-        prompt: 'The GMS address: http://localhost:8080 for a quickstart, https://host/api/gms behind the DataHub UI, https://tenant.acryl.io/gms for DataHub Cloud.',
+        prompt:
+          'The GMS address: http://localhost:8080 for a quickstart, https://host/api/gms behind the DataHub UI, https://tenant.acryl.io/gms for DataHub Cloud.',
         placeHolder: 'http://localhost:8080',
         ignoreFocusOut: true,
         validateInput: (value) => (value.trim() ? urlProblem(value) : 'Enter the GMS URL.'),

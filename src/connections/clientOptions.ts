@@ -21,9 +21,7 @@ export function proxyFor(gmsUrl: string, env: NodeJS.ProcessEnv = process.env): 
   const configured = globalValue<string>('http', 'proxy')?.trim();
   if (configured) return configured;
   const https = gmsUrl.startsWith('https:');
-  const fromEnv = https
-    ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy)
-    : (env.HTTP_PROXY ?? env.http_proxy);
+  const fromEnv = https ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
   return fromEnv?.trim() || undefined;
 }
 
@@ -51,10 +49,16 @@ function readCa(): string | undefined {
     text = readFileSync(full, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    throw new ConnectionError('caFile', `The CA file in datahub.tls.caFile (${full}) could not be read (${reason}). Fix the path in your user settings or clear it.`);
+    throw new ConnectionError(
+      'caFile',
+      `The CA file in datahub.tls.caFile (${full}) could not be read (${reason}). Fix the path in your user settings or clear it.`,
+    );
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ConnectionError('caFile', `The CA file in datahub.tls.caFile (${full}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Point it at a PEM file.`);
+    throw new ConnectionError(
+      'caFile',
+      `The CA file in datahub.tls.caFile (${full}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Point it at a PEM file.`,
+    );
   }
   return text;
 }

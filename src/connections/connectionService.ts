@@ -108,7 +108,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   async setToken(connection: Connection, token: string): Promise<void> {
     const value = token.trim();
     if (!value) throw new ConnectionError('invalidConnection', 'The access token is empty. Paste a DataHub personal access token.');
-    if (/\s/.test(value)) throw new ConnectionError('invalidConnection', 'The access token contains spaces or line breaks. Paste the token alone, without "Bearer ".');
+    if (/\s/.test(value))
+      throw new ConnectionError('invalidConnection', 'The access token contains spaces or line breaks. Paste the token alone, without "Bearer ".');
     const key = tokenSecretKey(connection);
     this.knownTokens.set(key, value);
     await this.context.secrets.store(key, value);

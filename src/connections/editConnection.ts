@@ -35,7 +35,10 @@ function editArgs(services: Services, arg: Record<string, unknown>): { connectio
   const connection = name ? services.connections.get(name) : services.connections.active();
   if (!connection) {
     if (!name) throw noConnectionError();
-    const known = services.connections.list().map((c) => `"${c.name}"`).join(', ');
+    const known = services.connections
+      .list()
+      .map((c) => `"${c.name}"`)
+      .join(', ');
     throw new Error(`${ID}: there is no connection named "${name}".${known ? ` Known: ${known}.` : ''}`);
   }
   const changes: ConnectionChanges = {};

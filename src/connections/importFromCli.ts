@@ -41,7 +41,8 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       // Same server already configured: refresh its token from the CLI and use it.
       if (found.token && found.token !== (await connections.getToken(existing))) await connections.setToken(existing, found.token);
       await connections.setActive(existing.name);
-      if (run.mode === 'ui') void safeWindow.showInformationMessage(`"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`);
+      if (run.mode === 'ui')
+        void safeWindow.showInformationMessage(`"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`);
       return { name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
     }
     const taken = connections.list().map((c) => c.name);

@@ -31,11 +31,7 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
             { title: 'Remove DataHub Connection', placeHolder: 'Connection to remove' },
           );
     if (!picked) return undefined;
-    const confirm = await safeWindow.showWarningMessage(
-      `Remove the DataHub connection "${picked.name}"?`,
-      { modal: true, detail: REMOVE_DETAIL },
-      'Remove',
-    );
+    const confirm = await safeWindow.showWarningMessage(`Remove the DataHub connection "${picked.name}"?`, { modal: true, detail: REMOVE_DETAIL }, 'Remove');
     if (confirm !== 'Remove') return undefined;
     await connections.remove(picked.name);
     void safeWindow.showInformationMessage(`DataHub connection "${picked.name}" removed.`);

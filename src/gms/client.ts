@@ -96,10 +96,20 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
         const location = answer.location === undefined ? undefined : hideToken(answer.location);
         if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
         if (answer.status < 200 || answer.status >= 300) {
-          throw httpError({ action, status: answer.status, operationsUrl, origin, baseUrl, contentType: answer.contentType, location: answer.location, body: answer.text });
+          throw httpError({
+            action,
+            status: answer.status,
+            operationsUrl,
+            origin,
+            baseUrl,
+            contentType: answer.contentType,
+            location: answer.location,
+            body: answer.text,
+          });
         }
         const result = parse(decodeEnvelope(action, answer.text, { contentType: answer.contentType, status: answer.status, origin }));
-        if (options.onRequest) log({ action, url: operationsUrl, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
+        if (options.onRequest)
+          log({ action, url: operationsUrl, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
         return result;
       } catch (error) {
         const failure = isGmsError(error) ? error : invalidResponse(action, `the answer could not be read (${String(error)})`, answer?.text);
@@ -143,8 +153,24 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
       const getHeaders: Record<string, string> = { ...headers };
       delete getHeaders['content-type'];
       try {
-        const answer = await exchange(transport.dispatcher, { action: 'getServerConfig', origin, path, method: 'GET', headers: getHeaders, timeoutMs, maxResponseBytes, signal });
-        log({ action: 'getServerConfig', url: `${baseUrl}/config`, attempt: 1, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
+        const answer = await exchange(transport.dispatcher, {
+          action: 'getServerConfig',
+          origin,
+          path,
+          method: 'GET',
+          headers: getHeaders,
+          timeoutMs,
+          maxResponseBytes,
+          signal,
+        });
+        log({
+          action: 'getServerConfig',
+          url: `${baseUrl}/config`,
+          attempt: 1,
+          status: answer.status,
+          durationMs: Date.now() - started,
+          responseBytes: answer.bytes,
+        });
         if (answer.status < 200 || answer.status >= 300) return { ok: false, reason: `${baseUrl}/config answered ${answer.status}` };
         return parseServerConfig(hideToken(answer.text), origin, baseUrl);
       } catch (error) {
@@ -159,4 +185,3 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     },
   };
 }
-

@@ -18,9 +18,7 @@ export function decodeEnvelope(action: GmsAction, text: string, meta: AnswerMeta
     json = JSON.parse(text);
   } catch {
     const hint = meta.origin ? `; the URL may point at the frontend: try ${meta.origin}/api/gms` : '';
-    const reason = looksLikeHtml(meta.contentType, text)
-      ? `an HTML page instead of JSON${hint}`
-      : 'the body is not JSON (cut short, or not DataHub)';
+    const reason = looksLikeHtml(meta.contentType, text) ? `an HTML page instead of JSON${hint}` : 'the body is not JSON (cut short, or not DataHub)';
     throw invalidResponse(action, reason, text, meta.status);
   }
   const envelope = envelopeSchema.safeParse(json);

@@ -60,10 +60,7 @@ export class GmsError extends Error {
 
 export function isGmsError(value: unknown): value is GmsError {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { name?: unknown }).name === 'GmsError' &&
-    typeof (value as { kind?: unknown }).kind === 'string'
+    typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'GmsError' && typeof (value as { kind?: unknown }).kind === 'string'
   );
 }
 

@@ -51,13 +51,26 @@ export function graphqlHttpError(status: number, origin: string, url: string, bo
   const common = { action: ACTION, status, body: bodyForLog(body) };
   const from = `${status} from ${origin}`;
   if (status === 401) {
-    return new GmsError({ ...common, kind: 'unauthorized', message: `${from}: the token was refused for DataHub search (or is missing/expired). Set a new access token.` });
+    return new GmsError({
+      ...common,
+      kind: 'unauthorized',
+      message: `${from}: the token was refused for DataHub search (or is missing/expired). Set a new access token.`,
+    });
   }
   if (status === 403) {
-    return new GmsError({ ...common, kind: 'forbidden', message: `${from}: this token may not use DataHub's GraphQL API; ask a DataHub admin for a token that can view entities.` });
+    return new GmsError({
+      ...common,
+      kind: 'forbidden',
+      message: `${from}: this token may not use DataHub's GraphQL API; ask a DataHub admin for a token that can view entities.`,
+    });
   }
   if (status === 404 || (status < 500 && looksLikeHtml(contentType, body))) {
-    return new GmsError({ ...common, kind: 'notFound', code: 'graphqlMissing', message: `${from}: no GraphQL endpoint at ${url}; DataHub search is not available on this connection.` });
+    return new GmsError({
+      ...common,
+      kind: 'notFound',
+      code: 'graphqlMissing',
+      message: `${from}: no GraphQL endpoint at ${url}; DataHub search is not available on this connection.`,
+    });
   }
   if (status === 400) {
     return new GmsError({ ...common, kind: 'badRequest', message: `${from}: DataHub refused the search request as malformed; see the log.` });
@@ -77,11 +90,21 @@ export function readGraphQLAnswer<T>(text: string, origin: string, parse: (data:
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GmsError({ kind: 'invalidResponse', action: ACTION, body: bodyForLog(text), message: `Unexpected answer from ${origin}/api/graphql: not JSON. Check that the URL points at DataHub GMS.` });
+    throw new GmsError({
+      kind: 'invalidResponse',
+      action: ACTION,
+      body: bodyForLog(text),
+      message: `Unexpected answer from ${origin}/api/graphql: not JSON. Check that the URL points at DataHub GMS.`,
+    });
   }
   const answer = graphqlAnswerSchema.safeParse(json);
   if (!answer.success) {
-    throw new GmsError({ kind: 'invalidResponse', action: ACTION, body: bodyForLog(text), message: `Unexpected answer from ${origin}/api/graphql: not a GraphQL answer. Check that the URL points at DataHub GMS.` });
+    throw new GmsError({
+      kind: 'invalidResponse',
+      action: ACTION,
+      body: bodyForLog(text),
+      message: `Unexpected answer from ${origin}/api/graphql: not a GraphQL answer. Check that the URL points at DataHub GMS.`,
+    });
   }
   const errors = answer.data.errors ?? [];
   if (errors.length > 0) {
@@ -107,7 +130,12 @@ export function readGraphQLAnswer<T>(text: string, origin: string, parse: (data:
   }
   const parsed = parse(answer.data.data ?? undefined);
   if (!parsed.ok) {
-    throw new GmsError({ kind: 'invalidResponse', action: ACTION, body: bodyForLog(text), message: `Unexpected answer from ${origin}/api/graphql: ${parsed.reason}. This DataHub version may be too old for the search check.` });
+    throw new GmsError({
+      kind: 'invalidResponse',
+      action: ACTION,
+      body: bodyForLog(text),
+      message: `Unexpected answer from ${origin}/api/graphql: ${parsed.reason}. This DataHub version may be too old for the search check.`,
+    });
   }
   return parsed.value;
 }
@@ -115,13 +143,28 @@ export function readGraphQLAnswer<T>(text: string, origin: string, parse: (data:
 export function createSearch(ctx: GraphQLContext): DataHubSearch {
   const url = `${ctx.baseUrl}/api/graphql`;
   const path = new URL(url).pathname;
-  async function post<T>(operationName: string, query: string, variables: Record<string, unknown>, parse: (data: unknown) => ParseOutcome<T>, signal?: AbortSignal): Promise<T> {
+  async function post<T>(
+    operationName: string,
+    query: string,
+    variables: Record<string, unknown>,
+    parse: (data: unknown) => ParseOutcome<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const started = Date.now();
     const body = JSON.stringify({ query, variables, operationName });
     let status: number | undefined;
     let bytes = 0;
     try {
-      const answer = await exchange(ctx.dispatcher, { action: ACTION, origin: ctx.origin, path, headers: ctx.headers, body, timeoutMs: ctx.timeoutMs, maxResponseBytes: ctx.maxResponseBytes, signal });
+      const answer = await exchange(ctx.dispatcher, {
+        action: ACTION,
+        origin: ctx.origin,
+        path,
+        headers: ctx.headers,
+        body,
+        timeoutMs: ctx.timeoutMs,
+        maxResponseBytes: ctx.maxResponseBytes,
+        signal,
+      });
       status = answer.status;
       bytes = answer.bytes;
       const text = ctx.hideToken(answer.text);

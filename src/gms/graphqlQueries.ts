@@ -82,9 +82,7 @@ const foundEntitySchema = z.object({
 });
 
 const findDataSchema = z.object({
-  searchAcrossEntities: z.nullish(
-    z.object({ total: z.nullish(z.number()), searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.unknown()) }))) }),
-  ),
+  searchAcrossEntities: z.nullish(z.object({ total: z.nullish(z.number()), searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.unknown()) }))) })),
 });
 
 export interface SearchIndexStatus {

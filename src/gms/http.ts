@@ -31,7 +31,11 @@ function checkProxyUrl(proxyUrl: string): void {
     throw new GmsError({ kind: 'invalidInput', field: 'proxyUrl', message: 'proxyUrl: not a valid URL; use a form like http://proxy:3128' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new GmsError({ kind: 'invalidInput', field: 'proxyUrl', message: `proxyUrl: only http:// and https:// proxies are supported, not "${url.protocol}"` });
+    throw new GmsError({
+      kind: 'invalidInput',
+      field: 'proxyUrl',
+      message: `proxyUrl: only http:// and https:// proxies are supported, not "${url.protocol}"`,
+    });
   }
 }
 

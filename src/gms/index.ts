@@ -10,16 +10,7 @@ export { parseTruncateResult } from './truncate';
 export { parseTaskStatus } from './taskStatus';
 export { parseServerConfig } from './serverConfig';
 export { decodeEnvelope } from './envelope';
-export {
-  MAX_BATCH_SIZE,
-  restoreBody,
-  truncateBody,
-  validateIdentifier,
-  validateInteger,
-  validateTask,
-  validateUrn,
-  validateUrnLike,
-} from './validate';
+export { MAX_BATCH_SIZE, restoreBody, truncateBody, validateIdentifier, validateInteger, validateTask, validateUrn, validateUrnLike } from './validate';
 export { bypassesProxy } from './proxy';
 export { createSearch, graphqlHttpError, readGraphQLAnswer } from './graphql';
 export { CHECK_QUERY, FIND_QUERY, parseCheckData, parseFindData, checkVariables, findVariables } from './graphqlQueries';

@@ -11,8 +11,7 @@ export function privilegeMessage(action: GmsAction, from: string, what: string):
   const p = PRIVILEGES[action];
   if (!p) return `${from}: ${what} was refused (403); check the URL and the token.`;
   // The newest servers also accept Manage System Operations for the two read actions (not restore or truncate).
-  const alternative =
-    action === 'getIndexSizes' || action === 'getEsTaskStatus' ? ", or on newer DataHub versions 'Manage System Operations'" : '';
+  const alternative = action === 'getIndexSizes' || action === 'getEsTaskStatus' ? ", or on newer DataHub versions 'Manage System Operations'" : '';
   return `${from}: ${what} needs the '${p.label}' privilege (${p.id})${alternative}; ask a DataHub admin to grant it to the token's user.`;
 }
 

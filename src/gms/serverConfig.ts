@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import type { ServerVersion } from './types';
 
-const gmsConfigSchema = z.object({
-  versions: z.record(z.string(), z.object({ version: z.string().optional(), commit: z.string().optional() }).passthrough()).optional(),
-  datahub: z.object({ serverType: z.string().optional() }).passthrough().optional(),
-  config: z.object({ application: z.string().optional() }).passthrough().optional(),
-}).passthrough();
+const gmsConfigSchema = z
+  .object({
+    versions: z.record(z.string(), z.object({ version: z.string().optional(), commit: z.string().optional() }).passthrough()).optional(),
+    datahub: z.object({ serverType: z.string().optional() }).passthrough().optional(),
+    config: z.object({ application: z.string().optional() }).passthrough().optional(),
+  })
+  .passthrough();
 
 /** Text from the server, cut and flattened before it goes into a message. */
 function short(text: string): string {

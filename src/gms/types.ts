@@ -180,6 +180,4 @@ export interface GmsClient {
 }
 
 /** What GET {gms}/config told about the server's version. */
-export type ServerVersion =
-  | { ok: true; version: string; commit?: string; serverType?: string }
-  | { ok: false; reason: string };
+export type ServerVersion = { ok: true; version: string; commit?: string; serverType?: string } | { ok: false; reason: string };

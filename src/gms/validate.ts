@@ -73,12 +73,7 @@ export function restoreBody(request: RestoreRequest): Record<string, unknown> {
   const hasUrn = request.urn != null;
   const hasLike = request.urnLike != null;
   if (!hasUrn && !hasLike) {
-    throw invalid(
-      'urn',
-      'give a urn or a urnLike pattern; without either, the server would restore the whole database',
-      action,
-      'wholeDatabaseRestore',
-    );
+    throw invalid('urn', 'give a urn or a urnLike pattern; without either, the server would restore the whole database', action, 'wholeDatabaseRestore');
   }
   if (hasUrn && hasLike) throw invalid('urnLike', 'give either urn or urnLike, not both', action);
   const body: Record<string, unknown> = {};

@@ -18,9 +18,7 @@ const WARNING_COLOR = 'list.warningForeground';
  * The icons every group and index uses, made once (a group can hold thousands of indices).
  * A row over the threshold keeps its type icon, in the warning colour.
  */
-let sharedIcons:
-  | { database: vscode.ThemeIcon; namespace: vscode.ThemeIcon; databaseWarning: vscode.ThemeIcon; namespaceWarning: vscode.ThemeIcon }
-  | undefined;
+let sharedIcons: { database: vscode.ThemeIcon; namespace: vscode.ThemeIcon; databaseWarning: vscode.ThemeIcon; namespaceWarning: vscode.ThemeIcon } | undefined;
 function icons(): NonNullable<typeof sharedIcons> {
   sharedIcons ??= {
     database: icon('database'),

@@ -173,18 +173,16 @@ export class IndexTreeProvider implements vscode.TreeDataProvider<IndexTreeNode>
     const thresholdGb = this.thresholdGb();
     // A server may list one index twice; each entry gets its own tree id.
     const seen = new Map<string, number>();
-    const nodes = group.group.indices.map(
-      (index): IndexNode => ({
-        repeat: repeatOf(seen, index.indexName),
-        kind: 'index',
-        index,
-        entityName: group.entityName,
-        connection: group.connection,
-        snapshotTotalMb: group.snapshotTotalMb,
-        overThreshold: isOverThreshold(index.sizeMb, thresholdGb),
-        thresholdGb,
-      }),
-    );
+    const nodes = group.group.indices.map((index): IndexNode => ({
+      repeat: repeatOf(seen, index.indexName),
+      kind: 'index',
+      index,
+      entityName: group.entityName,
+      connection: group.connection,
+      snapshotTotalMb: group.snapshotTotalMb,
+      overThreshold: isOverThreshold(index.sizeMb, thresholdGb),
+      thresholdGb,
+    }));
     if (a && a.groups.includes(group)) a.children.set(group, nodes);
     return nodes;
   }

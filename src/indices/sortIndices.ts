@@ -12,8 +12,5 @@ export function registerSortCommands(services: Services, view: IndicesView): vsc
     await view.setSort(mode);
     return { sort: mode };
   };
-  return [
-    registerCommand(services, Commands.sortBySize, sortBy('size')),
-    registerCommand(services, Commands.sortByName, sortBy('name')),
-  ];
+  return [registerCommand(services, Commands.sortBySize, sortBy('size')), registerCommand(services, Commands.sortByName, sortBy('name'))];
 }

@@ -15,8 +15,7 @@ export const CHART_VIEW_TYPE = 'datahub.indexSizeChart';
 
 /** What became of a message from the webview (returned for tests; logged when ignored). */
 export type MessageOutcome =
-  | { handled: true; type: ChartMessage['type'] }
-  | { handled: false; reason: 'malformed' | 'unknownIndex' | 'notTruncatable' | 'failed'; detail: string };
+  { handled: true; type: ChartMessage['type'] } | { handled: false; reason: 'malformed' | 'unknownIndex' | 'notTruncatable' | 'failed'; detail: string };
 
 export interface ChartActions {
   /** The chart as it should look now. */
@@ -25,7 +24,12 @@ export interface ChartActions {
   findIndex(indexName: string): IndexSize | undefined;
 }
 
-const CHART_PAGE: WebviewPage = { script: 'chart.js', style: ['media', 'chart', 'chart.css'], title: 'Index Sizes', placeholder: 'Loading the index size chart…' };
+const CHART_PAGE: WebviewPage = {
+  script: 'chart.js',
+  style: ['media', 'chart', 'chart.css'],
+  title: 'Index Sizes',
+  placeholder: 'Loading the index size chart…',
+};
 
 /** The page: the shared strict-CSP page (src/ui/webviewHtml.ts) with the chart's script and stylesheet. */
 export function chartHtml(webview: Pick<vscode.Webview, 'cspSource' | 'asWebviewUri'>, extensionUri: vscode.Uri, nonce: string): string {
@@ -120,8 +124,7 @@ export class ChartPanelHost implements vscode.Disposable {
             // Keep the keyboard in the chart: the tree's selection follows, the focus stays here.
             await this.services.indicesView.reveal(index.indexName, { focus: false });
             this.panel?.reveal(this.panel.viewColumn, false);
-          }
-          else if (!isTruncatable(index)) {
+          } else if (!isTruncatable(index)) {
             // The webview offers no button for it; a message asking anyway is refused here.
             const detail = describeForLog(message.indexName);
             this.services.log.warn(`Index size chart: truncate of ${detail} refused: the server did not name its entity type and aspect.`);

@@ -28,9 +28,8 @@ async function currentSnapshot(services: Services, run: CommandRun): Promise<Ind
   const current = services.indexSizes.current;
   if (current) return current;
   run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
-  return safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'DataHub: fetching index sizes…' },
-    () => services.indexSizes.refresh(),
+  return safeWindow.withProgress({ location: vscode.ProgressLocation.Notification, title: 'DataHub: fetching index sizes…' }, () =>
+    services.indexSizes.refresh(),
   );
 }
 
@@ -89,7 +88,12 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       const rows = rowsOf(snapshot);
       // The save dialog asks before replacing a file; an argument object cannot, so the modal does.
       if (given && (await exists(choice.target))) {
-        const replace = await confirmStep(run, `Replace ${choice.target.fsPath}?`, `The file exists; the export of ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" would overwrite it.`, 'Replace');
+        const replace = await confirmStep(
+          run,
+          `Replace ${choice.target.fsPath}?`,
+          `The file exists; the export of ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" would overwrite it.`,
+          'Replace',
+        );
         if (!replace) return undefined;
       }
       try {
@@ -101,7 +105,10 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
       services.log.info(`Exported ${rows.length} index sizes of ${snapshot.connection.name} to ${choice.target.fsPath}`);
       if (run.mode === 'ui') {
         void safeWindow
-          .showInformationMessage(`Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`, 'Open')
+          .showInformationMessage(
+            `Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`,
+            'Open',
+          )
           .then((action) => action && vscode.window.showTextDocument(choice.target));
       }
       return { path: choice.target.fsPath, rows: rows.length };

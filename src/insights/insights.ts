@@ -69,7 +69,8 @@ export function startInsights(services: Services): Insights {
    * is recorded. Kept until the snapshot, the stored history or the setting
    * changes, together with the growth lines worked out from it so far.
    */
-  let memo: { snapshot: unknown; known: unknown; enabled: boolean; history: ConnectionHistory | undefined; growth: Map<string, string | undefined> } | undefined;
+  let memo:
+    { snapshot: unknown; known: unknown; enabled: boolean; history: ConnectionHistory | undefined; growth: Map<string, string | undefined> } | undefined;
   const currentMemo = (): NonNullable<typeof memo> => {
     const snapshot = indexSizes.current;
     const enabled = historyEnabled();

@@ -106,11 +106,7 @@ async function promptUrn(services: Services, connection: string): Promise<{ urn:
   return { urn, aspect: picked.aspect };
 }
 
-async function restoreIndicesCommand(
-  services: Services,
-  arg: Record<string, unknown> | undefined,
-  run: CommandRun,
-): Promise<RestoreUrnResult | undefined> {
+async function restoreIndicesCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<RestoreUrnResult | undefined> {
   const args = run.mode === 'ui' ? undefined : urnArgs(arg ?? {});
   const interactive = !args || args.notify === true;
   try {
@@ -182,18 +178,15 @@ async function promptPattern(services: Services, connection: string) {
       id: 'all',
       label: 'All matching rows',
       description: `pages of ${b} from start=${s} until a short page`,
-      detail: concurrency > 1 ? `${concurrency} pages at once (setting datahub.restore.concurrency)` : 'one page at a time (setting datahub.restore.concurrency)',
+      detail:
+        concurrency > 1 ? `${concurrency} pages at once (setting datahub.restore.concurrency)` : 'one page at a time (setting datahub.restore.concurrency)',
     },
   ]);
   if (!scope) return undefined;
   return { urnLike, aspect: aspect.aspect, start: s, batchSize: b, all: scope === 'all', concurrency };
 }
 
-async function restoreByPatternCommand(
-  services: Services,
-  arg: Record<string, unknown> | undefined,
-  run: CommandRun,
-): Promise<PatternResult | undefined> {
+async function restoreByPatternCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<PatternResult | undefined> {
   const active = await activeClient(services, run);
   const saved = savedRuns(services).get(active.connection.name);
   if (arg?.resume === true) {
@@ -224,9 +217,7 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
   return [
     registerRestoreChangedCommand(services),
     registerRestoreAsJobCommand(services),
-    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) =>
-      restoreIndicesCommand(services, arg, run),
-    ),
+    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) => restoreIndicesCommand(services, arg, run)),
     registerCommand<Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
       restoreByPatternCommand(services, arg, run),
     ),

@@ -74,7 +74,11 @@ async function promptClean(title: string, plan: JobPlan): Promise<boolean | unde
   const wipe = 'Add clean';
   const answer = await safeWindow.showWarningMessage(
     `${title}: wipe the search, graph and system-metadata indices before restoring?`,
-    { modal: true, detail: 'With clean, DataHub\'s job deletes every document in those indices first: search and lineage stay empty or partial until it has restored every row, which may take hours. Use it only when the indices are corrupt or their mappings changed.' },
+    {
+      modal: true,
+      detail:
+        "With clean, DataHub's job deletes every document in those indices first: search and lineage stay empty or partial until it has restored every row, which may take hours. Use it only when the indices are corrupt or their mappings changed.",
+    },
     wipe,
   );
   return answer === wipe ? true : undefined;

@@ -74,7 +74,10 @@ async function promptAdvanced(title: string): Promise<Advanced | undefined> {
     title: `${title}: limit`,
     prompt: 'limit: stop after this many rows (empty: no limit). Needs a DataHub version that reads `limit`; checked before restoring.',
     value: '',
-    check: (v) => (v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= 1) ? undefined : { severity: 'error', message: 'A whole number of rows, 1 or more, or empty for no limit.' }),
+    check: (v) =>
+      v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
+        ? undefined
+        : { severity: 'error', message: 'A whole number of rows, 1 or more, or empty for no limit.' },
   });
   if (limit === undefined) return undefined;
   const create = await pickOne(`${title}: createDefaultAspects`, 'Create missing key aspects?', [

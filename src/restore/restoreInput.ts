@@ -120,10 +120,12 @@ export async function pickOrType(step: PickOrTypeStep): Promise<string | undefin
     const typedIsValue = item !== undefined && !(item.description ?? '').startsWith('$(error)');
     qp.items = typedIsValue ? [...typed, ...found, ...fixed] : [...found, ...typed, ...fixed];
   };
-  const live = step.live ? attachLiveSearch(qp, step.live, (items) => {
-    found = items;
-    render();
-  }) : undefined;
+  const live = step.live
+    ? attachLiveSearch(qp, step.live, (items) => {
+        found = items;
+        render();
+      })
+    : undefined;
   qp.onDidChangeValue((text) => {
     live?.update(text);
     render();

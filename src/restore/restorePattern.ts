@@ -61,10 +61,7 @@ export function patternArgs(arg: Record<string, unknown>): PatternArgs {
   if (paging) throw new Error(`${ID}: ${paging}`);
   if (arg.all !== undefined && typeof arg.all !== 'boolean') throw new Error(`${ID}: "all" must be true or false.`);
   const concurrency = arg.concurrency;
-  if (
-    concurrency !== undefined &&
-    (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)
-  ) {
+  if (concurrency !== undefined && (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)) {
     throw new Error(`${ID}: "concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
   }
   const skip = arg.skip;
@@ -104,7 +101,8 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
     `Pattern (SQL LIKE): ${params.urnLike}${params.urnLike === 'urn:li:%' ? ' (every entity type)' : ''}`,
     `Aspect: ${params.aspect ?? 'all aspects'}`,
   ];
-  if (params.window) lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
+  if (params.window)
+    lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
   if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
   lines.push(
     params.all
@@ -114,11 +112,18 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
   );
   if (params.createDefaultAspects) {
-    lines.push('', 'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.');
+    lines.push(
+      '',
+      'createDefaultAspects WRITES to the database: it creates the key aspect of every restored entity that lacks one. Not for a read-only replica.',
+    );
   }
   // A whole entity type or everything: more than the endpoint is meant for (DataHub recommends its job beyond a few thousand aspects).
   const broad = params.all && isBroadPattern(params.urnLike) && !params.pages;
-  if (broad) lines.push('', `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`);
+  if (broad)
+    lines.push(
+      '',
+      `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`,
+    );
   const scope = params.all ? 'every row' : count(params.batchSize, 'row');
   const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
   const title = params.window
@@ -214,8 +219,7 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   const handOver = 'Continue as Upgrade Job…';
   if (plan.status !== 'completed' && params.all && !params.pages && isBroadPattern(params.urnLike)) actions.push(handOver);
   actions.push('Show Details');
-  const show =
-    level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
+  const show = level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void show(message, ...actions).then(async (choice) => {
     if (choice === 'Show Details') services.log.show(true);
     if (choice === handOver) {

@@ -44,8 +44,12 @@ function valid(v: unknown): v is SavedRun {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
   return (
-    typeof r.urnLike === 'string' && typeof r.batchSize === 'number' && typeof r.nextStart === 'number' &&
-    typeof r.firstStart === 'number' && isNumberList(r.doneAfterNext) && Array.isArray(r.incompletePages) &&
+    typeof r.urnLike === 'string' &&
+    typeof r.batchSize === 'number' &&
+    typeof r.nextStart === 'number' &&
+    typeof r.firstStart === 'number' &&
+    isNumberList(r.doneAfterNext) &&
+    Array.isArray(r.incompletePages) &&
     r.incompletePages.every((p) => typeof p === 'object' && p !== null && typeof (p as IncompletePage).start === 'number')
   );
 }
@@ -85,7 +89,12 @@ export function resumeQuestion(run: SavedRun): { message: string; detail: string
   parts.push(`${run.rowsMigrated.toLocaleString('en-US')} rows restored so far; last saved ${formatDateTime(run.savedAt)}.`);
   if (run.doneAfterNext.length > 0) parts.push(`${run.doneAfterNext.length} later page(s) already done are skipped.`);
   if (run.incompletePages.length > 0) {
-    parts.push(`Incomplete pages to re-run: start=${run.incompletePages.slice(0, 5).map((p) => p.start).join(', ')}${run.incompletePages.length > 5 ? ` and ${run.incompletePages.length - 5} more` : ''}.`);
+    parts.push(
+      `Incomplete pages to re-run: start=${run.incompletePages
+        .slice(0, 5)
+        .map((p) => p.start)
+        .join(', ')}${run.incompletePages.length > 5 ? ` and ${run.incompletePages.length - 5} more` : ''}.`,
+    );
   }
   const message = run.reachedEnd
     ? `Re-run the ${run.incompletePages.length} incomplete page(s) of the run of ${run.urnLike}?`

@@ -123,20 +123,14 @@ export async function restoreUrn(
 }
 
 /** Runs `task` under a progress notification whose Cancel button (and datahub.cancelRestore) aborts the signal. */
-export async function withRestoreProgress<T>(
-  title: string,
-  task: (signal: AbortSignal, report: (message: string) => void) => Promise<T>,
-): Promise<T> {
+export async function withRestoreProgress<T>(title: string, task: (signal: AbortSignal, report: (message: string) => void) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const tracked = track(controller);
   try {
-    return await safeWindow.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      (progress, token) => {
-        token.onCancellationRequested(() => controller.abort());
-        return task(controller.signal, (message) => progress.report({ message }));
-      },
-    );
+    return await safeWindow.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+      token.onCancellationRequested(() => controller.abort());
+      return task(controller.signal, (message) => progress.report({ message }));
+    });
   } finally {
     tracked.dispose();
   }
@@ -178,7 +172,11 @@ export function savedRuns(services: Services): SavedRuns {
   return new SavedRuns(services.context.globalState);
 }
 
-function toSaved(params: PatternRun, plan: Pick<RestorePlanResult, 'nextStart' | 'doneAfterNext' | 'incompletePages' | 'rowsMigrated' | 'reachedEnd'>, firstStart: number): SavedRun {
+function toSaved(
+  params: PatternRun,
+  plan: Pick<RestorePlanResult, 'nextStart' | 'doneAfterNext' | 'incompletePages' | 'rowsMigrated' | 'reachedEnd'>,
+  firstStart: number,
+): SavedRun {
   return {
     urnLike: params.urnLike,
     aspect: params.aspect,
@@ -201,7 +199,13 @@ async function checkSupport(services: Services, active: ActiveClient, params: Pa
   const options = { window: params.window, maxRows: params.maxRows, createDefaultAspects: params.createDefaultAspects };
   if (!wantsSupportCheck(options)) return;
   const answer = await active.client.restoreIndices(supportProbeRequest(params.urnLike, options));
-  services.log.info(`  support check (a request that matches no row): args ${Object.entries(answer.args).map(([k, v]) => `${k}=${v}`).join(', ') || 'none echoed'}`);
+  services.log.info(
+    `  support check (a request that matches no row): args ${
+      Object.entries(answer.args)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ') || 'none echoed'
+    }`,
+  );
   const problem = unsupportedOptions(answer, options);
   if (problem) throw new Error(problem);
 }
@@ -249,7 +253,10 @@ export async function runPattern(services: Services, active: ActiveClient, param
         lastSave = Date.now();
         // Short pages so far (the last may turn out to be the end: re-running it is harmless).
         const incompletePages = [...(params.carried ?? []), ...shortSoFar.filter((s) => s.start < p.nextStart)];
-        void saved.save(connection.name, toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart));
+        void saved.save(
+          connection.name,
+          toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart),
+        );
       }
     };
     if (params.pages) return rerunPages({ starts: params.pages, batchSize: params.batchSize, restorePage, signal, onPage }).finally(() => clearTimeout(cutOff));

@@ -19,7 +19,9 @@ export async function searchStateBefore(services: Services, active: ActiveClient
       try {
         out.set(urn, await active.client.search.checkSearchIndex(urn));
       } catch (error) {
-        services.log.debug(`Search check before restore of ${urn} failed; the restore is not confirmed: ${error instanceof Error ? error.message : String(error)}`);
+        services.log.debug(
+          `Search check before restore of ${urn} failed; the restore is not confirmed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }),
   );
@@ -46,10 +48,11 @@ export async function confirmSearchable(services: Services, active: ActiveClient
   const run = (signal?: AbortSignal, report?: (message: string) => void) =>
     Promise.all(
       urns.map(async (urn) => {
-        const outcome = await waitUntilSearchable(
-          async (s) => (await active.client.search.checkSearchIndex(urn, s)).inSearch,
-          { signal, budgetMs: options.budgetMs, onCheck: (ms) => report?.(`checked after ${(ms / 1000).toFixed(0)} s…`) },
-        ).catch((): WaitOutcome => ({ searchable: false, elapsedMs: -1, checks: 0 }));
+        const outcome = await waitUntilSearchable(async (s) => (await active.client.search.checkSearchIndex(urn, s)).inSearch, {
+          signal,
+          budgetMs: options.budgetMs,
+          onCheck: (ms) => report?.(`checked after ${(ms / 1000).toFixed(0)} s…`),
+        }).catch((): WaitOutcome => ({ searchable: false, elapsedMs: -1, checks: 0 }));
         outcomes.set(urn, outcome);
       }),
     );
@@ -60,7 +63,11 @@ export async function confirmSearchable(services: Services, active: ActiveClient
   // After a lead (the restore's result, which names the URN) "it" is enough.
   const label = options.lead && urns.length === 1 ? 'it' : urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
   const cancelled = await safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`,
+      cancellable: true,
+    },
     async (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -75,9 +82,7 @@ export async function confirmSearchable(services: Services, active: ActiveClient
 function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined, lead?: string): void {
   const entries = [...outcomes.entries()];
   const missing = entries.filter(([, o]) => !o.searchable);
-  const lines = entries.map(([urn, o]) =>
-    o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o),
-  );
+  const lines = entries.map(([urn, o]) => (o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o)));
   for (const line of lines) services.log.info(line);
   // After a lead (the restore's result, which names the URN) the one URN is "It".
   if (lead && entries.length === 1) {
@@ -86,8 +91,10 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   }
   let message: string;
   if (entries.length === 1) message = lines[0];
-  else if (missing.length === 0) message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
-  else message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
+  else if (missing.length === 0)
+    message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
+  else
+    message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
   if (lead) message = `${lead} ${message}`;
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.

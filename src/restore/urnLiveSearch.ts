@@ -53,7 +53,7 @@ export function unavailableHint(error: unknown): string | undefined {
       return 'DataHub search is not available on this connection (no GraphQL API): type or paste a full URN.';
     case 'forbidden':
     case 'unauthorized':
-      return "This token may not search DataHub: type or paste a full URN.";
+      return 'This token may not search DataHub: type or paste a full URN.';
     case 'network':
     case 'timeout':
     case 'tls':
@@ -73,7 +73,9 @@ export function attachLiveSearch<T extends PickItem>(qp: vscode.QuickPick<T>, so
       if (result.kind === 'results') {
         const frontend = source.frontendUrl?.();
         const items = result.entities.map((e) => entityItem(e, frontend));
-        setItems((items.length > 0 ? items : [{ label: `$(info) Nothing in DataHub search matches "${plainText(result.text, 80)}"`, alwaysShow: true }]) as T[]);
+        setItems(
+          (items.length > 0 ? items : [{ label: `$(info) Nothing in DataHub search matches "${plainText(result.text, 80)}"`, alwaysShow: true }]) as T[],
+        );
       } else if (result.kind === 'unavailable') setItems([{ label: `$(info) ${result.hint}`, alwaysShow: true }] as T[]);
       else if (result.kind === 'idle') setItems([]);
     },

@@ -9,7 +9,17 @@ import type { IndexSize } from '../gms/types';
 import type { Services } from '../ui/services';
 import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../ui/commandRunner';
 import { describeError } from '../model/shared/errors';
-import { applyModalText, checkCutoffs, ESTIMATE_NOTE, PLAN_RETENTION, resolveCutoffs, totalsOf, type CheckedCutoff, type PlanTarget, type RetentionRow } from '../model/retention/plan';
+import {
+  applyModalText,
+  checkCutoffs,
+  ESTIMATE_NOTE,
+  PLAN_RETENTION,
+  resolveCutoffs,
+  totalsOf,
+  type CheckedCutoff,
+  type PlanTarget,
+  type RetentionRow,
+} from '../model/retention/plan';
 import { gcRecipe } from '../model/retention/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
 import type { PlannerPanel } from './panel';
@@ -41,7 +51,11 @@ export async function planFromArgs(services: Services, arg: Record<string, unkno
   const targets = await resolveAgainstListing(services, cutoffs);
 
   const settled = await safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `DataHub: counting what a retention plan deletes from ${targets.length} ${targets.length === 1 ? 'index' : 'indices'} (dry runs)…`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `DataHub: counting what a retention plan deletes from ${targets.length} ${targets.length === 1 ? 'index' : 'indices'} (dry runs)…`,
+      cancellable: true,
+    },
     (progress, token) => {
       const controller = new AbortController();
       const onCancel = token.onCancellationRequested(() => controller.abort());
@@ -70,7 +84,9 @@ export async function planFromArgs(services: Services, arg: Record<string, unkno
     note: ESTIMATE_NOTE,
     recipe: { text: recipe.text, ...(recipe.days !== undefined ? { days: recipe.days } : {}), notCovered: recipe.notCovered },
   };
-  services.log.info(`Retention plan on "${result.connection}": ${rows.length} indices, ${result.totals.toDelete} rows to delete, ${result.totals.label} (estimate).`);
+  services.log.info(
+    `Retention plan on "${result.connection}": ${rows.length} indices, ${result.totals.toDelete} rows to delete, ${result.totals.label} (estimate).`,
+  );
   if (arg.apply !== true) return result;
 
   if (!rows.some((r) => r.toDelete > 0)) {
@@ -87,7 +103,9 @@ export async function planFromArgs(services: Services, arg: Record<string, unkno
   }
   const now = services.connections.active();
   if (!now || now.name !== active.connection.name || now.gmsUrl !== active.connection.gmsUrl) {
-    throw new Error(`${PLAN_RETENTION}: the active connection changed while the plan waited (it was counted on "${active.connection.name}"); nothing was deleted. Run it again.`);
+    throw new Error(
+      `${PLAN_RETENTION}: the active connection changed while the plan waited (it was counted on "${active.connection.name}"); nothing was deleted. Run it again.`,
+    );
   }
   const { outcomes, summary } = await applyRows(services, rows);
   result.applied = outcomes;

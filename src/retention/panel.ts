@@ -22,10 +22,16 @@ import { applyReadiness, plannedRows, progressLabel, rowView, totalLabel, withCu
 import { applyRows, startDryRuns } from './planRun';
 
 export const PLANNER_VIEW_TYPE = 'datahub.retentionPlanner';
-const PAGE: WebviewPage = { script: 'retention.js', style: ['media', 'retention', 'retention.css'], title: 'Retention Planner', placeholder: 'Loading the retention planner…' };
+const PAGE: WebviewPage = {
+  script: 'retention.js',
+  style: ['media', 'retention', 'retention.css'],
+  title: 'Retention Planner',
+  placeholder: 'Loading the retention planner…',
+};
 
 /** What the webview's messages did (returned for tests; logged when ignored). */
-export type PlannerOutcome = { handled: true; type: PlannerMessage['type'] } | { handled: false; reason: 'malformed' | 'unknownIndex' | 'busy' | 'failed'; detail: string };
+export type PlannerOutcome =
+  { handled: true; type: PlannerMessage['type'] } | { handled: false; reason: 'malformed' | 'unknownIndex' | 'busy' | 'failed'; detail: string };
 
 export class PlannerPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -52,8 +58,12 @@ export class PlannerPanel implements vscode.Disposable {
     const named = listed.filter(isTruncatable);
     const left = listed.length - named.length;
     this.running?.cancelAll();
-    this.banner = left ? `${left} ${left === 1 ? 'index is' : 'indices are'} left out: the server listed ${left === 1 ? 'it' : 'them'} without an entity type and aspect, so ${left === 1 ? 'it' : 'they'} cannot be truncated.` : undefined;
-    this.entries = [...named].sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1)).map((index) => withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
+    this.banner = left
+      ? `${left} ${left === 1 ? 'index is' : 'indices are'} left out: the server listed ${left === 1 ? 'it' : 'them'} without an entity type and aspect, so ${left === 1 ? 'it' : 'they'} cannot be truncated.`
+      : undefined;
+    this.entries = [...named]
+      .sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1))
+      .map((index) => withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
     this.show();
     this.postState();
   }
@@ -64,7 +74,12 @@ export class PlannerPanel implements vscode.Disposable {
       return;
     }
     const root = this.services.context.extensionUri;
-    const panel = vscode.window.createWebviewPanel(PLANNER_VIEW_TYPE, 'Retention Planner', { viewColumn: vscode.ViewColumn.Active }, { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: pageRoots(root, PAGE) });
+    const panel = vscode.window.createWebviewPanel(
+      PLANNER_VIEW_TYPE,
+      'Retention Planner',
+      { viewColumn: vscode.ViewColumn.Active },
+      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: pageRoots(root, PAGE) },
+    );
     panel.iconPath = vscode.Uri.joinPath(root, 'media', 'datahub.svg');
     panel.webview.html = webviewHtml(panel.webview, root, newNonce(), PAGE);
     panel.webview.onDidReceiveMessage((message: unknown) => void this.handleMessage(message));
@@ -102,7 +117,13 @@ export class PlannerPanel implements vscode.Disposable {
   }
 
   private postRow(entry: PlannerEntry): void {
-    this.post({ type: 'row', row: rowView(entry), totalLabel: totalLabel(this.entries), progressLabel: progressLabel(this.entries), running: this.running !== undefined });
+    this.post({
+      type: 'row',
+      row: rowView(entry),
+      totalLabel: totalLabel(this.entries),
+      progressLabel: progressLabel(this.entries),
+      running: this.running !== undefined,
+    });
   }
 
   /** Validates a message from the webview and acts on it; anything else is ignored and logged. */
@@ -178,7 +199,8 @@ export class PlannerPanel implements vscode.Disposable {
     }
     this.active = await this.services.connections.client();
     this.connection = this.active.connection.name;
-    for (const e of this.entries) Object.assign(e, { status: e.endTimeMillis !== undefined && !e.cutoffError ? 'pending' : 'idle', row: undefined, error: undefined, outcome: undefined });
+    for (const e of this.entries)
+      Object.assign(e, { status: e.endTimeMillis !== undefined && !e.cutoffError ? 'pending' : 'idle', row: undefined, error: undefined, outcome: undefined });
     const targets = planned.map(({ e }) => ({
       target: { entityType: e.index.entityName, aspect: e.index.aspectName, indexName: e.index.indexName },
       sizeMb: e.index.sizeMb,
@@ -194,7 +216,16 @@ export class PlannerPanel implements vscode.Disposable {
         const { e } = planned[k];
         if (result.status === 'fulfilled') Object.assign(e, { status: 'done', row: result.value });
         else if (result.status === 'cancelled') e.status = 'cancelled';
-        else Object.assign(e, { status: 'failed', error: reportError(this.services, result.reason, { action: 'truncateTimeseriesAspect' }, { source: `Retention planner: dry run of ${e.index.indexName}`, notify: false }).message });
+        else
+          Object.assign(e, {
+            status: 'failed',
+            error: reportError(
+              this.services,
+              result.reason,
+              { action: 'truncateTimeseriesAspect' },
+              { source: `Retention planner: dry run of ${e.index.indexName}`, notify: false },
+            ).message,
+          });
         this.postRow(e);
       },
     });
@@ -238,7 +269,9 @@ export class PlannerPanel implements vscode.Disposable {
       }
       const now = this.services.connections.active();
       if (!before || !now || now.name !== before.connection.name || now.gmsUrl !== before.connection.gmsUrl) {
-        throw new Error(`The active connection changed since the dry runs (they counted on "${this.connection}"); nothing was deleted. Run the dry runs again.`);
+        throw new Error(
+          `The active connection changed since the dry runs (they counted on "${this.connection}"); nothing was deleted. Run the dry runs again.`,
+        );
       }
       this.applying = true;
       this.postState();
@@ -265,7 +298,13 @@ export class PlannerPanel implements vscode.Disposable {
   }
 
   private async openPlan(): Promise<void> {
-    const [file] = (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Retention plan': ['json'] }, openLabel: 'Open Plan', title: 'Open a retention plan' })) ?? [];
+    const [file] =
+      (await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { 'Retention plan': ['json'] },
+        openLabel: 'Open Plan',
+        title: 'Open a retention plan',
+      })) ?? [];
     if (!file) return;
     await this.openPlanFile(file);
   }
@@ -273,7 +312,8 @@ export class PlannerPanel implements vscode.Disposable {
   /** Loads a plan file into the planner (all listed indices, the file's cutoffs set); says what it could not use. */
   async openPlanFile(file: vscode.Uri): Promise<void> {
     const stat = await vscode.workspace.fs.stat(file);
-    if (stat.size > MAX_PLAN_FILE_BYTES) throw new Error(`${file.fsPath} is ${stat.size.toLocaleString('en-US')} bytes, larger than a retention plan can be; nothing was loaded.`);
+    if (stat.size > MAX_PLAN_FILE_BYTES)
+      throw new Error(`${file.fsPath} is ${stat.size.toLocaleString('en-US')} bytes, larger than a retention plan can be; nothing was loaded.`);
     const parsed = parsePlanFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
     if (!parsed.ok) throw new Error(`${file.fsPath}: ${parsed.message} Nothing was loaded.`);
     await this.open(undefined);

@@ -13,10 +13,13 @@ export async function copyRecipe(rows: readonly RetentionRow[], connection: stri
   }
   const recipe = gcRecipe(rows, connection);
   await vscode.env.clipboard.writeText(recipe.text);
-  const what = recipe.days === undefined
-    ? 'none of the planned indices is one the datahub-gc source truncates, so the recipe changes nothing (its comments say why).'
-    : `truncate_index_older_than_days: ${recipe.days}, the longest retention of the ${recipe.covered.length} planned ${recipe.covered.length === 1 ? 'index' : 'indices'} the datahub-gc source truncates (it takes one retention for all).`;
-  const left = recipe.notCovered.length ? ` ${recipe.notCovered.length} planned ${recipe.notCovered.length === 1 ? 'index is' : 'indices are'} not covered by that source; the recipe lists ${recipe.notCovered.length === 1 ? 'it' : 'them'} in a comment.` : '';
+  const what =
+    recipe.days === undefined
+      ? 'none of the planned indices is one the datahub-gc source truncates, so the recipe changes nothing (its comments say why).'
+      : `truncate_index_older_than_days: ${recipe.days}, the longest retention of the ${recipe.covered.length} planned ${recipe.covered.length === 1 ? 'index' : 'indices'} the datahub-gc source truncates (it takes one retention for all).`;
+  const left = recipe.notCovered.length
+    ? ` ${recipe.notCovered.length} planned ${recipe.notCovered.length === 1 ? 'index is' : 'indices are'} not covered by that source; the recipe lists ${recipe.notCovered.length === 1 ? 'it' : 'them'} in a comment.`
+    : '';
   void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`);
 }
 

@@ -85,7 +85,11 @@ export async function applyRows(
     }
     let started: Started;
     try {
-      started = (await callThroughApi(Commands.truncateTimeseriesAspect, { indexName: row.indexName, endTimeMillis: row.endTimeMillis, dryRun: false })) as Started;
+      started = (await callThroughApi(Commands.truncateTimeseriesAspect, {
+        indexName: row.indexName,
+        endTimeMillis: row.endTimeMillis,
+        dryRun: false,
+      })) as Started;
     } catch (error) {
       const message = errorText(error);
       services.log.error(`Retention plan: truncation of ${row.indexName} not started: ${message}`);
@@ -98,11 +102,18 @@ export async function applyRows(
       continue;
     }
     if (started.kind !== 'task') {
-      settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, message: `the server answered with a dry-run summary instead of starting the truncation ("${started.summary}"); nothing may have been deleted.` });
+      settle(i, {
+        indexName: row.indexName,
+        outcome: 'failed',
+        planned: row.toDelete,
+        message: `the server answered with a dry-run summary instead of starting the truncation ("${started.summary}"); nothing may have been deleted.`,
+      });
       continue;
     }
     const task = started.task;
-    services.log.info(`Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`);
+    services.log.info(
+      `Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`,
+    );
     watches.push(
       (callThroughApi(Commands.showTaskStatus, { task }) as Promise<Watched>).then(
         (watched) => {
@@ -117,7 +128,15 @@ export async function applyRows(
             ...(watched.outcome === 'completed' ? {} : { message: `stopped watching task ${task}; it goes on in the search engine (DataHub Tasks lists it).` }),
           });
         },
-        (error) => settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, task, ...fallback, message: `watching task ${task} failed: ${errorText(error)}` }),
+        (error) =>
+          settle(i, {
+            indexName: row.indexName,
+            outcome: 'failed',
+            planned: row.toDelete,
+            task,
+            ...fallback,
+            message: `watching task ${task} failed: ${errorText(error)}`,
+          }),
       ),
     );
   }
@@ -140,7 +159,10 @@ export function applySummary(outcomes: readonly RetentionApplyOutcome[]): string
   const deleted = done.reduce((sum, o) => sum + (o.deleted ?? o.planned), 0);
   const parts = [`Retention plan applied: ${done.length} of ${worked.length} ${worked.length === 1 ? 'index' : 'indices'} done (${n(deleted)} rows deleted)`];
   if (stopped.length) parts.push(`${stopped.length} still running (no longer watched; see DataHub Tasks)`);
-  if (failed.length) parts.push(`${failed.length} failed: ${failed.map((o) => `${o.indexName} (${o.message ?? 'no reason given'})`).join('; ')}. Fix the cause and plan those again; the others are unaffected`);
+  if (failed.length)
+    parts.push(
+      `${failed.length} failed: ${failed.map((o) => `${o.indexName} (${o.message ?? 'no reason given'})`).join('; ')}. Fix the cause and plan those again; the others are unaffected`,
+    );
   const skipped = outcomes.length - worked.length;
   if (skipped) parts.push(`${skipped} had nothing to delete`);
   return `${parts.join('; ')}.`;

@@ -61,9 +61,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
 
   /** Starts watching in the background; failures are shown, never thrown at the caller. */
   const watchInBackground = (task: string): void => {
-    watcher.watch(task).catch((error) =>
-      reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }),
-    );
+    watcher.watch(task).catch((error) => reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }));
   };
 
   const interactive = async (target: TruncateTarget, run: CommandRun): Promise<TruncateCommandResult | undefined> => {
@@ -100,7 +98,14 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
       if (result.kind === 'completed') void refreshAfterTruncate(services);
       if (result.kind === 'task') {
-        store.add({ task: result.task, target, cutoff: { endTimeMillis }, startedHere: true, connectionName: run.errorContext.connection?.name, context: result.fallback ? { fallback: result.fallback } : undefined });
+        store.add({
+          task: result.task,
+          target,
+          cutoff: { endTimeMillis },
+          startedHere: true,
+          connectionName: run.errorContext.connection?.name,
+          context: result.fallback ? { fallback: result.fallback } : undefined,
+        });
         if (watch) watchInBackground(result.task);
       }
       return result;

@@ -8,7 +8,15 @@ import { formatCutoffTime } from '../model/truncate/cutoff';
 import { isGmsError } from '../gms/errors';
 import { urlOrigin } from '../model/connections/connections';
 import type { TruncateOptions } from '../model/truncate/truncateOptions';
-import { presentDryRun, syncCompletionMessage, targetName, type CutoffChoice, type DryRunResult, type TruncateContext, type TruncateTarget } from '../model/truncate/truncateText';
+import {
+  presentDryRun,
+  syncCompletionMessage,
+  targetName,
+  type CutoffChoice,
+  type DryRunResult,
+  type TruncateContext,
+  type TruncateTarget,
+} from '../model/truncate/truncateText';
 import { isKnownSize } from '../model/shared/format';
 import { findNamedIndex } from '../model/truncate/truncateTarget';
 import type { TaskStore } from './tasks/tasksStore';
@@ -54,17 +62,19 @@ async function realRun(
 ): Promise<{ result: TruncateResult; fallback?: 'deleteByQuery' }> {
   const name = targetName(target);
   // Not a notification of its own: the fallback is part of the result (one notification per operation).
-  return runTruncateWithFallback((req) => client.truncateTimeseriesAspect(req, signal), request(target, cutoff.endTimeMillis, options, false), (reason) => {
-    services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead. ${fallbackMessage(name)}`);
-  });
+  return runTruncateWithFallback(
+    (req) => client.truncateTimeseriesAspect(req, signal),
+    request(target, cutoff.endTimeMillis, options, false),
+    (reason) => {
+      services.log.warn(`Truncate of ${name}: the server refused to reindex (${reason}); deleting by query instead. ${fallbackMessage(name)}`);
+    },
+  );
 }
 
 /** The index's size and row count before the deletion, for the estimate in the result; undefined when unknown. */
 export function sizeBefore(services: Services, target: TruncateTarget, rows: number): TruncateContext['before'] {
   const indices = services.indexSizes.current?.indices ?? [];
-  const index = target.indexName
-    ? indices.find((i) => i.indexName === target.indexName)
-    : findNamedIndex(indices, target.entityType, target.aspect);
+  const index = target.indexName ? indices.find((i) => i.indexName === target.indexName) : findNamedIndex(indices, target.entityType, target.aspect);
   return index && isKnownSize(index.sizeMb) && rows > 0 ? { sizeMb: index.sizeMb, rows } : undefined;
 }
 
@@ -259,7 +269,9 @@ export async function interactiveTruncate(
   }
   logResult(services, active.connection.name, target, cutoff, started);
   if (started.kind === 'dryRun') {
-    throw new Error(`The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`);
+    throw new Error(
+      `The server answered the truncation of ${name} with a dry-run summary instead of a task id ("${started.summary}"). Nothing may have been deleted; check the index size and the DataHub server version.`,
+    );
   }
   const context: TruncateContext = { fallback, before: sizeBefore(services, target, dry.total) };
   if (started.kind === 'completed') {

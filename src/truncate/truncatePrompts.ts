@@ -67,7 +67,11 @@ export interface CutoffAndOptions {
 /** The connection a prompt's title names. */
 type TitleConnection = Pick<ConnectionEntry, 'name' | 'environment'>;
 
-export async function pickCutoffAndOptions(targetName: string, initial: TruncateOptions = DEFAULT_OPTIONS, connection?: TitleConnection): Promise<CutoffAndOptions | undefined> {
+export async function pickCutoffAndOptions(
+  targetName: string,
+  initial: TruncateOptions = DEFAULT_OPTIONS,
+  connection?: TitleConnection,
+): Promise<CutoffAndOptions | undefined> {
   let options = { ...initial };
   for (;;) {
     const step = await pickCutoffStep(targetName, options, connection);
@@ -174,7 +178,12 @@ export async function pickAdvancedOptions(targetName: string, initial: TruncateO
     qp.items = [
       { label: '$(check) Use these options', description: formatOptions(options), value: 'done' },
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: 'Method', description: METHODS.find((m) => m.id === options.method)?.label, detail: 'Auto lets the server choose how to delete; or force one of the two ways', value: 'method' },
+      {
+        label: 'Method',
+        description: METHODS.find((m) => m.id === options.method)?.label,
+        detail: 'Auto lets the server choose how to delete; or force one of the two ways',
+        value: 'method',
+      },
       { label: 'Batch size', description: options.batchSize?.toLocaleString('en-US') ?? 'server default', value: 'batchSize' },
       { label: 'Timeout (seconds)', description: options.timeoutSeconds?.toLocaleString('en-US') ?? 'server default', value: 'timeoutSeconds' },
       { label: '$(discard) Reset to defaults', value: 'reset' },
@@ -215,7 +224,9 @@ export async function pickIndex(indices: IndexSize[], connection?: TitleConnecti
   const usable = indices.filter(isTruncatable).sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1));
   const qp = vscode.window.createQuickPick<Item<IndexSize>>();
   qp.title = titleFor(connection, 'DataHub: Truncate Old Rows (pick an index)');
-  qp.placeholder = usable.length ? 'Pick the timeseries index to truncate (type to filter)' : 'No timeseries index this server named (entity and aspect); indices of other deployments cannot be truncated';
+  qp.placeholder = usable.length
+    ? 'Pick the timeseries index to truncate (type to filter)'
+    : 'No timeseries index this server named (entity and aspect); indices of other deployments cannot be truncated';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.ignoreFocusOut = true;

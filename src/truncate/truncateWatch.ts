@@ -151,7 +151,8 @@ export class TaskWatcher {
         this.store.update(task, { last: status });
         onProgress(status);
       },
-      onRetry: (error, failures) => this.services.log.warn(`Task ${task}: status request failed (${failures}), trying again: ${error instanceof Error ? error.message : String(error)}`),
+      onRetry: (error, failures) =>
+        this.services.log.warn(`Task ${task}: status request failed (${failures}), trying again: ${error instanceof Error ? error.message : String(error)}`),
     });
   }
 }

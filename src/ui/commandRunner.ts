@@ -46,11 +46,7 @@ export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Prom
  * Registers a command through the shared error handler. The handler gets the
  * argument object (undefined when invoked from the UI) and returns its result.
  */
-export function registerCommand<A = Record<string, unknown>, R = unknown>(
-  services: Services,
-  id: string,
-  handler: CommandHandler<A, R>,
-): vscode.Disposable {
+export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
   const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, 'api'));
   const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
   return vscode.Disposable.from(command, api);

@@ -36,12 +36,7 @@ export function pageRoots(extensionUri: vscode.Uri, page: Pick<WebviewPage, 'sty
 export function webviewHtml(webview: Pick<vscode.Webview, 'cspSource' | 'asWebviewUri'>, extensionUri: vscode.Uri, nonce: string, page: WebviewPage): string {
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', page.script)).toString();
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...page.style)).toString();
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} data:`,
-  ].join('; ');
+  const csp = ["default-src 'none'", `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource}`, `img-src ${webview.cspSource} data:`].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -96,9 +96,10 @@ export async function buildForBench(log: (line: string) => void): Promise<BuildO
   if (packageFailure) {
     const fallback = await packageStaged(staged);
     vsixBytes = fallback.bytes;
-    vsixProblem = fallback.bytes === undefined
-      ? `npm run package failed (${packageFailure}); packaging the staged build failed too: ${fallback.problem}`
-      : `packaged from the staged production build: npm run package failed (${packageFailure})`;
+    vsixProblem =
+      fallback.bytes === undefined
+        ? `npm run package failed (${packageFailure}); packaging the staged build failed too: ${fallback.problem}`
+        : `packaged from the staged production build: npm run package failed (${packageFailure})`;
   } else if (fs.existsSync(vsix) && fs.statSync(vsix).mtimeMs >= before - 1000) {
     vsixBytes = fs.statSync(vsix).size;
   } else {

@@ -31,12 +31,27 @@ function readResult(file: string, output: string): HostBenchResult | undefined {
   return line ? (JSON.parse(line.slice(line.indexOf(RESULT_MARKER) + RESULT_MARKER.length)) as HostBenchResult) : undefined;
 }
 
-async function oneRun(extensionDir: string, timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<{ result?: HostBenchResult; output: string; code: number }> {
+async function oneRun(
+  extensionDir: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ result?: HostBenchResult; output: string; code: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-host-'));
   const outFile = path.join(dir, 'result.json');
   const proc = spawnGroup(
     process.execPath,
-    ['--import', `file://${TSX_LOADER}`, RUNNER, '--suite', 'test/bench/host', '--no-build', '--extension', extensionDir, '--timeout', String(Math.round(timeoutMs / 1000))],
+    [
+      '--import',
+      `file://${TSX_LOADER}`,
+      RUNNER,
+      '--suite',
+      'test/bench/host',
+      '--no-build',
+      '--extension',
+      extensionDir,
+      '--timeout',
+      String(Math.round(timeoutMs / 1000)),
+    ],
     { cwd: REPO_ROOT, env: { ...process.env, ...env, DATAHUB_BENCH_OUT: outFile } },
   );
   active = proc;
@@ -44,10 +59,7 @@ async function oneRun(extensionDir: string, timeoutMs: number, env: NodeJS.Proce
   proc.child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   proc.child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([
-    proc.exited,
-    new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), timeoutMs + 90_000))),
-  ]);
+  const code = await Promise.race([proc.exited, new Promise<number>((resolve) => (timer = setTimeout(() => resolve(124), timeoutMs + 90_000)))]);
   clearTimeout(timer);
   await proc.stop();
   active = undefined;
@@ -76,7 +88,9 @@ export async function measureHosts(runs: number, extensionDir: string, expectedE
     }
     if (result.extensionBytes !== expectedExtensionBytes) {
       // The host loaded some other build (not the staged copy): its figures are not of this build.
-      problems.push(`attempt ${attempt}: the host loaded a ${result.extensionBytes}-byte dist/extension.js, not the ${expectedExtensionBytes}-byte build measured here; left out`);
+      problems.push(
+        `attempt ${attempt}: the host loaded a ${result.extensionBytes}-byte dist/extension.js, not the ${expectedExtensionBytes}-byte build measured here; left out`,
+      );
       log(`${tag}: left out, the host did not load the staged build`);
       continue;
     }

@@ -52,7 +52,13 @@ async function main(): Promise<number> {
     const began = performance.now();
     const mark = (): void => {
       collect();
-      checkpoints.push({ pages: done, heapMb: process.memoryUsage().heapUsed / MB, logLines: lines, logKb: bytes / 1024, seconds: (performance.now() - began) / 1000 });
+      checkpoints.push({
+        pages: done,
+        heapMb: process.memoryUsage().heapUsed / MB,
+        logLines: lines,
+        logKb: bytes / 1024,
+        seconds: (performance.now() - began) / 1000,
+      });
     };
     collect();
     const heapBefore = process.memoryUsage().heapUsed / MB;
@@ -70,13 +76,19 @@ async function main(): Promise<number> {
     log.end(plan, `${((performance.now() - began) / 1000).toFixed(1)} s`);
     mark();
 
-    console.log(`long restore: ${pages.toLocaleString('en-US')} rows in pages of 1, concurrency ${concurrency}, pages ${failed.join(' and ')} failed inside the server`);
+    console.log(
+      `long restore: ${pages.toLocaleString('en-US')} rows in pages of 1, concurrency ${concurrency}, pages ${failed.join(' and ')} failed inside the server`,
+    );
     console.log(`heap before the run: ${heapBefore.toFixed(1)} MB (after GC)`);
     console.log('pages done | heap MB (after GC) | log lines | log kB | seconds');
     for (const c of checkpoints) {
-      console.log(`${String(c.pages).padStart(10)} | ${c.heapMb.toFixed(1).padStart(17)} | ${String(c.logLines).padStart(9)} | ${c.logKb.toFixed(1).padStart(6)} | ${c.seconds.toFixed(1)}`);
+      console.log(
+        `${String(c.pages).padStart(10)} | ${c.heapMb.toFixed(1).padStart(17)} | ${String(c.logLines).padStart(9)} | ${c.logKb.toFixed(1).padStart(6)} | ${c.seconds.toFixed(1)}`,
+      );
     }
-    console.log(`result: ${plan.status}, reachedEnd ${plan.reachedEnd}, ${plan.requests} requests, rowsMigrated ${plan.rowsMigrated}, incompletePages ${JSON.stringify(plan.incompletePages)}, nextStart ${plan.nextStart}`);
+    console.log(
+      `result: ${plan.status}, reachedEnd ${plan.reachedEnd}, ${plan.requests} requests, rowsMigrated ${plan.rowsMigrated}, incompletePages ${JSON.stringify(plan.incompletePages)}, nextStart ${plan.nextStart}`,
+    );
 
     // In-run checkpoints (the last one is the end summary: a fixed handful of lines).
     const early = checkpoints.find((c) => c.pages >= Math.min(10_000, pages)) ?? checkpoints[0];
@@ -87,7 +99,8 @@ async function main(): Promise<number> {
     if (inRun.logLines - early.logLines > 5) problems.push(`the log grew ${inRun.logLines - early.logLines} lines from ${early.pages} to ${inRun.pages} pages`);
     if (last.logLines > 60) problems.push(`the whole run logged ${last.logLines} lines`);
     if (plan.status !== 'completed' || !plan.reachedEnd) problems.push(`status ${plan.status}, reachedEnd ${plan.reachedEnd}`);
-    if (JSON.stringify(plan.incompletePages) !== JSON.stringify(failed.map((start) => ({ start, read: 0 })))) problems.push('the failed pages were not reported as incomplete');
+    if (JSON.stringify(plan.incompletePages) !== JSON.stringify(failed.map((start) => ({ start, read: 0 }))))
+      problems.push('the failed pages were not reported as incomplete');
     if (plan.rowsMigrated !== pages - failed.length) problems.push(`rowsMigrated ${plan.rowsMigrated}, expected ${pages - failed.length}`);
     for (const p of problems) console.error(`FAIL: ${p}`);
     if (problems.length === 0) console.log('bounded: heap and log flat from the early checkpoint to the end; the two failed pages reported');

@@ -11,7 +11,9 @@ import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandboxProcess } from './sandboxProcess';
 import { spread } from './stats';
 
-const { values } = parseArgs({ options: { indices: { type: 'string', default: '50' }, 'service-ms': { type: 'string', default: '100' }, trials: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { indices: { type: 'string', default: '50' }, 'service-ms': { type: 'string', default: '100' }, trials: { type: 'string', default: '5' } },
+});
 const count = Number(values.indices);
 const serviceMs = Number(values['service-ms']);
 const trials = Number(values.trials);
@@ -19,14 +21,22 @@ const GOAL = 1.1;
 
 async function main(): Promise<void> {
   // Named indices the server lists with entity and aspect, so each is a truncation target of its own.
-  const extra = Array.from({ length: count }, (_, i) => ({ indexName: `dataset_bench${i}aspect_v1`, entityName: 'dataset', aspectName: `bench${i}`, sizeInMb: 100 + i }));
+  const extra = Array.from({ length: count }, (_, i) => ({
+    indexName: `dataset_bench${i}aspect_v1`,
+    entityName: 'dataset',
+    aspectName: `bench${i}`,
+    sizeInMb: 100 + i,
+  }));
   // The sandbox in a process of its own: its work does not share the event loop being measured.
   const sandbox = await startSandboxProcess(['--quiet']);
   await sandbox.control('POST', '/indices', { indices: extra });
   const client = createGmsClient({ gmsUrl: sandbox.url, token: SANDBOX_TOKENS.admin });
   try {
     const listed = (await client.getIndexSizes()).indices;
-    const cutoffs = checkCutoffs(extra.map((e) => ({ indexName: e.indexName, days: 90 })), 'bench');
+    const cutoffs = checkCutoffs(
+      extra.map((e) => ({ indexName: e.indexName, days: 90 })),
+      'bench',
+    );
     const targets = resolveCutoffs(listed, cutoffs, 'bench');
     // Warm the connections and the code path with the service time off, then set it.
     await startDryRuns(client, targets).done;
@@ -44,7 +54,9 @@ async function main(): Promise<void> {
     }
     const s = spread(ratios);
     const worst = Math.max(...ratios);
-    console.log(`retention planning: ${count} indices, concurrency ${DRY_RUN_CONCURRENCY}, service time ${serviceMs} ms: ratio median ${s.median.toFixed(3)}, worst ${worst.toFixed(3)} (goal ≤ ${GOAL})`);
+    console.log(
+      `retention planning: ${count} indices, concurrency ${DRY_RUN_CONCURRENCY}, service time ${serviceMs} ms: ratio median ${s.median.toFixed(3)}, worst ${worst.toFixed(3)} (goal ≤ ${GOAL})`,
+    );
     // The median judges (a shared machine's hiccups reach single trials); the worst is printed too.
     process.exitCode = s.median <= GOAL ? 0 : 1;
   } finally {

@@ -36,9 +36,22 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
   const config = pick((x) => x.breakdown.configGetUs).median;
   return {
     activation: [
-      { section: 'Activation', label: 'activate()', unit: 'ms', value: pick((x) => x.activateMs), target: { max: 20, text: '≤ 20 ms' }, note: `${runs}, real host (code-server 4.100.3)` },
+      {
+        section: 'Activation',
+        label: 'activate()',
+        unit: 'ms',
+        value: pick((x) => x.activateMs),
+        target: { max: 20, text: '≤ 20 ms' },
+        note: `${runs}, real host (code-server 4.100.3)`,
+      },
       { section: 'Activation', label: 'bundle evaluation (top to end of dist/extension.js)', unit: 'ms', value: pick((x) => x.bundleEvaluationMs), note: runs },
-      { section: 'Activation', label: 'VS Code preparing the context (evaluated → activate() called)', unit: 'ms', value: pick((x) => x.hostPrepareMs), note: 'the host\'s own work, not ours' },
+      {
+        section: 'Activation',
+        label: 'VS Code preparing the context (evaluated → activate() called)',
+        unit: 'ms',
+        value: pick((x) => x.hostPrepareMs),
+        note: "the host's own work, not ours",
+      },
       {
         section: 'Activation',
         label: 'first require of dist/gms.js in the host',
@@ -48,7 +61,13 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
       },
     ],
     tree: [
-      { section: 'Large response', label: `host: datahub.refreshIndexSizes over ${r[0]?.indexCount.toLocaleString('en') ?? '?'} indices`, unit: 'ms', value: pick((x) => x.refreshMs), note: 'end to end: HTTP, parse, validate, snapshot, listeners' },
+      {
+        section: 'Large response',
+        label: `host: datahub.refreshIndexSizes over ${r[0]?.indexCount.toLocaleString('en') ?? '?'} indices`,
+        unit: 'ms',
+        value: pick((x) => x.refreshMs),
+        note: 'end to end: HTTP, parse, validate, snapshot, listeners',
+      },
       {
         section: 'Large response',
         label: "host: tree's first getChildren() (root) after that refresh",
@@ -80,7 +99,13 @@ function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
         value: pick((x) => x.treeHoverUs ?? null),
         note: 'per index, averaged over 200 of the expanded group',
       },
-      { section: 'Large response', label: 'host: one arrangeIndices() over the snapshot', unit: 'ms', value: pick((x) => x.breakdown.arrangeMs), note: 'paid once per snapshot, filter or sort change' },
+      {
+        section: 'Large response',
+        label: 'host: one arrangeIndices() over the snapshot',
+        unit: 'ms',
+        value: pick((x) => x.breakdown.arrangeMs),
+        note: 'paid once per snapshot, filter or sort change',
+      },
       {
         section: 'Large response',
         label: 'host: one tooltip growth line (insightsGrowthFor)',
@@ -111,7 +136,9 @@ async function main(): Promise<void> {
   const gcNote = typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'after a GC' : 'no GC available (run with node --expose-gc)';
 
   const build = await buildForBench(log);
-  log(`build: done in ${(build.durationMs / 1000).toFixed(1)} s; eager ${(build.bytes['extension.js'] / KB).toFixed(1)} KB${build.minified ? '' : ' (NOT minified)'}`);
+  log(
+    `build: done in ${(build.durationMs / 1000).toFixed(1)} s; eager ${(build.bytes['extension.js'] / KB).toFixed(1)} KB${build.minified ? '' : ' (NOT minified)'}`,
+  );
   const rows: Row[] = [];
   const later: Row[] = [];
   let sandbox: SandboxProcess | undefined;
@@ -133,14 +160,33 @@ async function main(): Promise<void> {
     const loadRows: Row[] = [
       { section: 'Load (plain Node)', label: 'require dist/extension.js (stub vscode)', unit: 'ms', value: req.extension, note: '9 fresh processes' },
       { section: 'Load (plain Node)', label: 'require dist/gms.js (lazy: undici + zod + client)', unit: 'ms', value: req.gms },
-      { section: 'Load (plain Node)', label: `require a plain undici + zod bundle (${(req.undiciZodBytes / KB).toFixed(0)} KB)`, unit: 'ms', value: req.undiciZod, note: `${ratio.toFixed(1)}× the eager bundle: what the split keeps off activation` },
+      {
+        section: 'Load (plain Node)',
+        label: `require a plain undici + zod bundle (${(req.undiciZodBytes / KB).toFixed(0)} KB)`,
+        unit: 'ms',
+        value: req.undiciZod,
+        note: `${ratio.toFixed(1)}× the eager bundle: what the split keeps off activation`,
+      },
     ];
 
     const eager = build.bytes['extension.js'] / KB;
     const total = (build.bytes['extension.js'] + build.bytes['gms.js'] + build.bytes['chart.js']) / KB;
     const sizeRows: Row[] = [
-      { section: 'Size', label: 'eager JS (dist/extension.js, production)', unit: 'KB', value: one(eager), target: { max: 250, text: '≤ 250 KB' }, note: build.minified ? 'minified' : 'NOT minified' },
-      { section: 'Size', label: 'all JS (+ dist/gms.js, dist/chart.js)', unit: 'KB', value: one(total), note: `gms.js ${(build.bytes['gms.js'] / KB).toFixed(1)} KB, chart.js ${(build.bytes['chart.js'] / KB).toFixed(1)} KB` },
+      {
+        section: 'Size',
+        label: 'eager JS (dist/extension.js, production)',
+        unit: 'KB',
+        value: one(eager),
+        target: { max: 250, text: '≤ 250 KB' },
+        note: build.minified ? 'minified' : 'NOT minified',
+      },
+      {
+        section: 'Size',
+        label: 'all JS (+ dist/gms.js, dist/chart.js)',
+        unit: 'KB',
+        value: one(total),
+        note: `gms.js ${(build.bytes['gms.js'] / KB).toFixed(1)} KB, chart.js ${(build.bytes['chart.js'] / KB).toFixed(1)} KB`,
+      },
       {
         section: 'Size',
         label: 'VSIX (npm run package)',
@@ -209,7 +255,13 @@ async function main(): Promise<void> {
     // short (ideal 5 s at concurrency 1) while the fixed costs of a loopback request stay small beside it.
     const serviceTimeMs = 50;
     log(`bulk restore: 100,000 rows in 1000-row pages, ${serviceTimeMs} ms service time, concurrency 1 and 4, 3 runs each way (about 40 s)…`);
-    const restore = await measureBulkRestore(gms, sandbox, SANDBOX_TOKENS.admin, { rows: 100_000, batchSize: 1000, serviceTimeMs, reps: 3, concurrencies: [1, 4] });
+    const restore = await measureBulkRestore(gms, sandbox, SANDBOX_TOKENS.admin, {
+      rows: 100_000,
+      batchSize: 1000,
+      serviceTimeMs,
+      reps: 3,
+      concurrencies: [1, 4],
+    });
     await sandbox.stop();
     sandbox = undefined;
     const restoreRows: Row[] = restore.flatMap((f): Row[] => {

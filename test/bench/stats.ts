@@ -75,7 +75,10 @@ export function machine(): Machine {
     cpu: cpus[0]?.model.trim() ?? 'unknown',
     node: process.version,
     platform: `${os.type()} ${os.release()} ${os.arch()}`,
-    loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(' / '),
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / '),
   };
 }
 
@@ -105,11 +108,7 @@ export function textTable(rows: readonly Row[]): string {
 export function markdownTable(rows: readonly Row[]): string {
   const esc = (s: string): string => s.replace(/\|/g, '\\|');
   const align = ['---', '---:', '---:', '---:', '---', '---', '---', '---'];
-  return [
-    `| ${HEAD.join(' | ')} |`,
-    `|${align.join('|')}|`,
-    ...tableRows(rows).map((r) => `| ${r.map(esc).join(' | ')} |`),
-  ].join('\n');
+  return [`| ${HEAD.join(' | ')} |`, `|${align.join('|')}|`, ...tableRows(rows).map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
 }
 
 export function ms(from: number, to: number = performance.now()): number {

@@ -45,11 +45,10 @@ function unpackSparticuz(target: string): void {
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   try {
-    execFileSync(
-      process.execPath,
-      ['-e', 'require(process.argv[1]).executablePath().then((p) => process.stdout.write(p))', sparticuzDir()],
-      { env: { ...process.env, TMPDIR: staging, AWS_LAMBDA_JS_RUNTIME: 'nodejs20.x' }, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    execFileSync(process.execPath, ['-e', 'require(process.argv[1]).executablePath().then((p) => process.stdout.write(p))', sparticuzDir()], {
+      env: { ...process.env, TMPDIR: staging, AWS_LAMBDA_JS_RUNTIME: 'nodejs20.x' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     fs.renameSync(staging, target);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });

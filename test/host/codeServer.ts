@@ -53,11 +53,10 @@ export function writeUserSettings(userDataDir: string, extra: Record<string, unk
 
 /** Installs a .vsix (or a marketplace id) the way a user would, into `extensionsDir`. */
 export async function installExtension(vsixOrId: string, extensionsDir: string, userDataDir: string): Promise<void> {
-  await run(
-    process.execPath,
-    [CODE_SERVER_ENTRY, '--install-extension', vsixOrId, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir],
-    { env: { ...process.env, EXTENSIONS_GALLERY: OFFLINE_GALLERY }, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  await run(process.execPath, [CODE_SERVER_ENTRY, '--install-extension', vsixOrId, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir], {
+    env: { ...process.env, EXTENSIONS_GALLERY: OFFLINE_GALLERY },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 export interface CodeServerOptions {
@@ -95,12 +94,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   fs.mkdirSync(options.extensionsDir, { recursive: true });
   const args = [
     CODE_SERVER_ENTRY,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${options.port ?? 0}`,
     // A config file of its own, so the user's ~/.config/code-server is never read or written.
-    '--config', path.join(options.userDataDir, 'code-server.yaml'),
-    '--user-data-dir', options.userDataDir,
-    '--extensions-dir', options.extensionsDir,
+    '--config',
+    path.join(options.userDataDir, 'code-server.yaml'),
+    '--user-data-dir',
+    options.userDataDir,
+    '--extensions-dir',
+    options.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),

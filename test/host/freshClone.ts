@@ -122,7 +122,13 @@ function summaryOf(testOutput: string): string[] {
   // eslint-disable-next-line no-control-regex -- strips terminal colour codes
   const plain = testOutput.replace(/\x1b\[[0-9;]*m/g, '');
   const at = plain.lastIndexOf('===== summary');
-  return at === -1 ? [] : plain.slice(at).split('\n').slice(1).filter((l) => l.trim());
+  return at === -1
+    ? []
+    : plain
+        .slice(at)
+        .split('\n')
+        .slice(1)
+        .filter((l) => l.trim());
 }
 
 const seconds = (s: number): string => (s >= 120 ? `${(s / 60).toFixed(1)} min` : `${s.toFixed(0)} s`);
@@ -154,7 +160,9 @@ async function main(): Promise<number> {
   const setUp = install.seconds + Number(codeServer ?? 0) + Number(browser ?? 0);
   const totals = countsOf(test?.output ?? '');
   console.log(`\n===== fresh: summary (clone of ${head.slice(0, 12)}, Node ${process.version}, ${os.cpus().length} cores)`);
-  console.log(`  set-up        ${seconds(setUp)}: npm ci ${seconds(install.seconds)}, code-server ${codeServer ?? '?'} s, browser unpacked ${browser ?? '?'} s`);
+  console.log(
+    `  set-up        ${seconds(setUp)}: npm ci ${seconds(install.seconds)}, code-server ${codeServer ?? '?'} s, browser unpacked ${browser ?? '?'} s`,
+  );
   if (install.code !== 0) console.log(`  npm ci        FAILED (exit ${install.code})`);
   if (test) {
     console.log(`  npm test      ${test.code === 0 ? 'ok' : `FAILED (exit ${test.code})`} in ${seconds(test.seconds)}`);

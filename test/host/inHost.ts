@@ -87,9 +87,7 @@ export async function useSandboxConnection(options: SandboxConnectionOptions = {
   const gmsUrl = options.viaFrontend ? `${sandboxUrl()}/api/gms` : sandboxUrl();
   await activateExtension();
   const config = vscode.workspace.getConfiguration('datahub');
-  const existing = options.keepOthers
-    ? (config.inspect<{ name: string }[]>('connections')?.globalValue ?? []).filter((c) => c.name !== name)
-    : [];
+  const existing = options.keepOthers ? (config.inspect<{ name: string }[]>('connections')?.globalValue ?? []).filter((c) => c.name !== name) : [];
   await config.update('connections', [...existing, { name, gmsUrl }], vscode.ConfigurationTarget.Global);
   const token = options.token === undefined ? 'admin' : options.token;
   if (token === null) await vscode.commands.executeCommand(Commands.clearAccessToken, { connection: name });
@@ -111,7 +109,8 @@ export async function clearConnections(): Promise<void> {
 export async function run<T>(command: string, arg?: unknown): Promise<T> {
   if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return vscode.commands.executeCommand<T>(command, arg);
   // By name: the argument is checked by the handler, as it is for a command id.
-  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand] as ((args: Record<string, unknown>) => Promise<unknown>) | undefined;
+  const method = (await activateExtension())[command.replace(/^datahub\./, '') as ApiCommand] as
+    ((args: Record<string, unknown>) => Promise<unknown>) | undefined;
   if (!method) throw new Error(`${command} is not in the typed API`);
   return (await method(arg as Record<string, unknown>)) as T;
 }

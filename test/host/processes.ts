@@ -37,11 +37,7 @@ export function groupAlive(pid: number): boolean {
  * given, the group id is appended to it so an outer watchdog can end the
  * group even if this process dies first.
  */
-export function spawnGroup(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { pidFile?: string } = {},
-): GroupProcess {
+export function spawnGroup(command: string, args: string[], options: SpawnOptions & { pidFile?: string } = {}): GroupProcess {
   const { pidFile, ...spawnOptions } = options;
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions, detached: true });
   if (child.pid === undefined) throw new Error(`could not start ${command}`);

@@ -82,9 +82,7 @@ async function runStage(stage: Stage): Promise<Outcome> {
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
-  const stages = (only.length ? STAGES.filter((s) => only.includes(s.name)) : STAGES).filter(
-    (s) => s.name !== 'untrusted' || hasUntrustedSuite(),
-  );
+  const stages = (only.length ? STAGES.filter((s) => only.includes(s.name)) : STAGES).filter((s) => s.name !== 'untrusted' || hasUntrustedSuite());
   const outcomes: Outcome[] = [];
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void current?.stop().finally(() => process.exit(130)));

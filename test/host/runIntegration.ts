@@ -30,7 +30,10 @@ async function buildExtraSuite(suiteDir: string): Promise<string> {
   const outDir = path.join(REPO_ROOT, 'out', suiteDir);
   const entries = fs.readdirSync(path.join(REPO_ROOT, suiteDir)).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
   if (entries.length === 0) return outDir;
-  await bundleForHost(entries.map((f) => path.join(REPO_ROOT, suiteDir, f)), { outdir: outDir });
+  await bundleForHost(
+    entries.map((f) => path.join(REPO_ROOT, suiteDir, f)),
+    { outdir: outDir },
+  );
   return outDir;
 }
 
@@ -80,12 +83,7 @@ async function main(): Promise<number> {
       ...(desktop ? { version: process.env.DATAHUB_VSCODE_VERSION ?? '1.100.3' } : { vscodeExecutablePath: LAUNCHER }),
       extensionDevelopmentPath: values.extension ? path.resolve(values.extension) : REPO_ROOT,
       extensionTestsPath: entry,
-      launchArgs: [
-        dirs.workspace,
-        `--user-data-dir=${dirs.userData}`,
-        `--extensions-dir=${dirs.extensions}`,
-        ...(desktop ? ['--disable-extensions'] : []),
-      ],
+      launchArgs: [dirs.workspace, `--user-data-dir=${dirs.userData}`, `--extensions-dir=${dirs.extensions}`, ...(desktop ? ['--disable-extensions'] : [])],
       extensionTestsEnv: hostEnv(dirs, {
         DATAHUB_SANDBOX_URL: sandbox.url,
         DATAHUB_TEST_WORKSPACE: dirs.workspace,

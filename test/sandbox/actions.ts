@@ -9,7 +9,6 @@ import { restoreIndices } from './restore';
 import { countAtOrBefore, indexSizeInMb, type TimeseriesStore } from './timeseries';
 import type { AspectStore } from './store';
 
-
 export interface ActionContext {
   version: ServerVersion;
   store: AspectStore;
@@ -75,7 +74,11 @@ function getIndexSizes(ctx: ActionContext): Reply {
   return jsonReply({ value: JSON.stringify(asArray ? legacy : { indexSizes: legacy }) });
 }
 
-const KNOWN_ENTITIES = new Set(Object.keys(REGISTRY).map((e) => e.toLowerCase()).concat(['dataprocessinstance', 'assertion']));
+const KNOWN_ENTITIES = new Set(
+  Object.keys(REGISTRY)
+    .map((e) => e.toLowerCase())
+    .concat(['dataprocessinstance', 'assertion']),
+);
 
 // Modelled on OperationsResource.executeTruncateTimeseriesAspect (datahub-project/datahub): counts first,
 // reindex when more than half the rows go unless a force flag says otherwise.
@@ -100,7 +103,11 @@ function truncate(p: Params, ctx: ActionContext): Reply {
     // countByFilter on an index that does not exist: the search client throws, RestliUtil.toTask answers 500
     // with the exception as message (ElasticSearchTimeseriesAspectService.java, RestliUtil.java).
     const missing = ctx.series.indexNameFor(entityType, aspect);
-    return restliError(500, `org.opensearch.OpenSearchStatusException: OpenSearch exception [type=index_not_found_exception, reason=no such index [${missing}]]`, action);
+    return restliError(
+      500,
+      `org.opensearch.OpenSearchStatusException: OpenSearch exception [type=index_not_found_exception, reason=no such index [${missing}]]`,
+      action,
+    );
   }
   const total = index.timestamps.length;
   const toDelete = countAtOrBefore(index, endTimeMillis);

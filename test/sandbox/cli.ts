@@ -42,10 +42,12 @@ async function main(): Promise<void> {
   }
   const v = parsed.values;
   if (v.help) {
-    console.log('Usage: npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]\n' +
-      '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
-      '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
-      '  [--quiet]');
+    console.log(
+      'Usage: npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]\n' +
+        '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
+        '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
+        '  [--quiet]',
+    );
     return;
   }
   const version = (v.version ?? 'newer') as ServerVersion;
@@ -73,7 +75,9 @@ async function main(): Promise<void> {
   const authHeader = v['no-auth'] ? '' : ` -H 'Authorization: Bearer ${SANDBOX_TOKENS.admin}'`;
   console.log('  try:');
   console.log(`    curl -s -X POST '${sandbox.url}/operations?action=getIndexSizes'${authHeader} -H 'Content-Type: application/json' -d '{}'`);
-  console.log(`    curl -s -X POST '${sandbox.url}/operations?action=restoreIndices'${authHeader} -H 'Content-Type: application/json' -d '{"urn":"${SAMPLE_URNS.ordersDataset}"}'`);
+  console.log(
+    `    curl -s -X POST '${sandbox.url}/operations?action=restoreIndices'${authHeader} -H 'Content-Type: application/json' -d '{"urn":"${SAMPLE_URNS.ordersDataset}"}'`,
+  );
   console.log('Ctrl+C stops it.');
 
   let stopping = false;
@@ -81,7 +85,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the sandbox`);
-    sandbox.stop().then(() => process.exit(0), () => process.exit(1));
+    sandbox.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

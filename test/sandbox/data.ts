@@ -21,7 +21,13 @@ export const SAMPLE_URNS = {
 /** Aspect rows of the sample URNs, by urn (ignored rows listed in SAMPLE_IGNORED_ASPECTS). */
 export const SAMPLE_ASPECTS: Record<string, string[]> = {
   [SAMPLE_URNS.ordersDataset]: [
-    'browsePathsV2', 'datasetKey', 'datasetProperties', 'globalTags', 'ownership', 'schemaMetadata', 'status',
+    'browsePathsV2',
+    'datasetKey',
+    'datasetProperties',
+    'globalTags',
+    'ownership',
+    'schemaMetadata',
+    'status',
     // A removed aspect still in the table: restore counts it as ignored.
     'datasetUpstreamLineage',
   ],
@@ -38,8 +44,19 @@ export const SAMPLE_ASPECTS: Record<string, string[]> = {
 /** Aspect names the entity registry knows; rows with any other aspect are "ignored" by restore. */
 export const REGISTRY: Record<string, readonly string[]> = {
   dataset: [
-    'browsePathsV2', 'container', 'dataPlatformInstance', 'datasetKey', 'datasetProperties', 'editableSchemaMetadata',
-    'globalTags', 'glossaryTerms', 'institutionalMemory', 'ownership', 'schemaMetadata', 'status', 'subTypes',
+    'browsePathsV2',
+    'container',
+    'dataPlatformInstance',
+    'datasetKey',
+    'datasetProperties',
+    'editableSchemaMetadata',
+    'globalTags',
+    'glossaryTerms',
+    'institutionalMemory',
+    'ownership',
+    'schemaMetadata',
+    'status',
+    'subTypes',
     'upstreamLineage',
   ],
   chart: ['browsePathsV2', 'chartInfo', 'chartKey', 'globalTags', 'ownership', 'status'],
@@ -65,15 +82,40 @@ const PLATFORMS = ['hive', 'snowflake', 'bigquery', 'postgres', 'mysql', 'kafka'
 const ENVS = ['PROD', 'PROD', 'PROD', 'DEV', 'QA', 'STG'];
 const DOMAINS = ['sales', 'finance', 'marketing', 'ops', 'hr', 'analytics', 'growth', 'billing', 'support', 'logistics'];
 const NOUNS = [
-  'orders', 'customers', 'invoices', 'payments', 'sessions', 'events', 'shipments', 'products', 'refunds', 'accounts',
-  'leads', 'campaigns', 'clicks', 'inventory', 'returns', 'subscriptions', 'tickets', 'users', 'vendors', 'budgets',
+  'orders',
+  'customers',
+  'invoices',
+  'payments',
+  'sessions',
+  'events',
+  'shipments',
+  'products',
+  'refunds',
+  'accounts',
+  'leads',
+  'campaigns',
+  'clicks',
+  'inventory',
+  'returns',
+  'subscriptions',
+  'tickets',
+  'users',
+  'vendors',
+  'budgets',
 ];
 const SUFFIXES = ['', '_daily', '_hourly', '_raw', '_agg', '_v2', '_snapshot', '_history'];
 const FIRST = ['alex', 'sam', 'maria', 'li', 'omar', 'ana', 'noah', 'eva', 'ivan', 'zoe', 'raj', 'mia', 'leo', 'ida'];
 const LAST = ['smith', 'garcia', 'chen', 'khan', 'novak', 'silva', 'berg', 'rossi', 'kim', 'moreau', 'ito', 'ward'];
 
 export const ENTITY_COUNTS = {
-  dataset: 1500, chart: 300, dashboard: 120, dataFlow: 40, dataJob: 300, corpuser: 200, glossaryTerm: 150, tag: 30,
+  dataset: 1500,
+  chart: 300,
+  dashboard: 120,
+  dataFlow: 40,
+  dataJob: 300,
+  corpuser: 200,
+  glossaryTerm: 150,
+  tag: 30,
 } as const;
 
 /** Distinct URNs of one entity type, from a generator that may repeat. */
@@ -94,28 +136,56 @@ function tableName(r: Random): string {
 }
 
 function generatedUrns(r: Random, taken: Set<string>): Array<[entity: string, urns: string[]]> {
-  const flows = unique(ENTITY_COUNTS.dataFlow, () => {
-    const orch = r.pick(['airflow', 'airflow', 'dagster', 'spark', 'azkaban']);
-    return `urn:li:dataFlow:(${orch},${r.pick(DOMAINS)}_${r.pick(NOUNS)}_etl,${r.pick(['prod', 'prod', 'dev'])})`;
-  }, taken);
+  const flows = unique(
+    ENTITY_COUNTS.dataFlow,
+    () => {
+      const orch = r.pick(['airflow', 'airflow', 'dagster', 'spark', 'azkaban']);
+      return `urn:li:dataFlow:(${orch},${r.pick(DOMAINS)}_${r.pick(NOUNS)}_etl,${r.pick(['prod', 'prod', 'dev'])})`;
+    },
+    taken,
+  );
   return [
-    ['dataset', unique(ENTITY_COUNTS.dataset, () => {
-      const platform = r.pick(PLATFORMS);
-      const name = platform === 'kafka' ? `${r.pick(DOMAINS)}.${r.pick(NOUNS)}-events` : tableName(r);
-      return `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},${r.pick(ENVS)})`;
-    }, taken)],
-    ['chart', unique(ENTITY_COUNTS.chart, () =>
-      r.chance(0.5)
-        ? `urn:li:chart:(looker,dashboard_elements.${r.int(1, 9999)})`
-        : `urn:li:chart:(${r.pick(['superset', 'tableau', 'mode'])},${r.int(100, 99999)})`, taken)],
-    ['dashboard', unique(ENTITY_COUNTS.dashboard, () =>
-      `urn:li:dashboard:(${r.pick(['looker', 'superset', 'tableau'])},${r.pick(DOMAINS)}_${r.int(1, 999)})`, taken)],
+    [
+      'dataset',
+      unique(
+        ENTITY_COUNTS.dataset,
+        () => {
+          const platform = r.pick(PLATFORMS);
+          const name = platform === 'kafka' ? `${r.pick(DOMAINS)}.${r.pick(NOUNS)}-events` : tableName(r);
+          return `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},${r.pick(ENVS)})`;
+        },
+        taken,
+      ),
+    ],
+    [
+      'chart',
+      unique(
+        ENTITY_COUNTS.chart,
+        () =>
+          r.chance(0.5)
+            ? `urn:li:chart:(looker,dashboard_elements.${r.int(1, 9999)})`
+            : `urn:li:chart:(${r.pick(['superset', 'tableau', 'mode'])},${r.int(100, 99999)})`,
+        taken,
+      ),
+    ],
+    [
+      'dashboard',
+      unique(ENTITY_COUNTS.dashboard, () => `urn:li:dashboard:(${r.pick(['looker', 'superset', 'tableau'])},${r.pick(DOMAINS)}_${r.int(1, 999)})`, taken),
+    ],
     ['dataFlow', flows],
-    ['dataJob', unique(ENTITY_COUNTS.dataJob, () =>
-      `urn:li:dataJob:(${r.pick(flows)},${r.pick(['load', 'extract', 'transform', 'publish'])}_${r.pick(NOUNS)})`, taken)],
+    [
+      'dataJob',
+      unique(ENTITY_COUNTS.dataJob, () => `urn:li:dataJob:(${r.pick(flows)},${r.pick(['load', 'extract', 'transform', 'publish'])}_${r.pick(NOUNS)})`, taken),
+    ],
     ['corpuser', unique(ENTITY_COUNTS.corpuser, () => `urn:li:corpuser:${r.pick(FIRST)}.${r.pick(LAST)}${r.int(1, 99)}`, taken)],
-    ['glossaryTerm', unique(ENTITY_COUNTS.glossaryTerm, () =>
-      `urn:li:glossaryTerm:${r.pick(['Classification', 'Finance', 'Privacy', 'Quality'])}.${r.pick(NOUNS)}_${r.int(1, 99)}`, taken)],
+    [
+      'glossaryTerm',
+      unique(
+        ENTITY_COUNTS.glossaryTerm,
+        () => `urn:li:glossaryTerm:${r.pick(['Classification', 'Finance', 'Privacy', 'Quality'])}.${r.pick(NOUNS)}_${r.int(1, 99)}`,
+        taken,
+      ),
+    ],
     ['tag', unique(ENTITY_COUNTS.tag, () => `urn:li:tag:${r.pick(NOUNS)}_${r.int(1, 999)}`, taken)],
   ];
 }

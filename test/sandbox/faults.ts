@@ -36,8 +36,7 @@ export function matchFault(
   return undefined;
 }
 
-const SAMPLE_ENTRY =
-  '{"indexName":"dataset_datasetprofileaspect_v1","entityName":"dataset","aspectName":"datasetprofile","sizeInMb":18342.113}';
+const SAMPLE_ENTRY = '{"indexName":"dataset_datasetprofileaspect_v1","entityName":"dataset","aspectName":"datasetprofile","sizeInMb":18342.113}';
 
 /** A well-formed getIndexSizes-like body of exactly `bytes` bytes (entries, then space padding). */
 function* oversizedChunks(bytes: number): Generator<string> {

@@ -62,7 +62,9 @@ function javaNullable(v: string | number | boolean | undefined): string {
 }
 
 function fields(record: Record<string, string | number>): string {
-  return Object.entries(record).map(([k, v]) => `${k}=${v}`).join(', ');
+  return Object.entries(record)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 }
 
 export interface RestoreFaults {
@@ -87,7 +89,9 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
   const windowed = gePitEpochMs > 0;
 
   const selection = store.select({
-    urn, urnLike, aspect,
+    urn,
+    urnLike,
+    aspect,
     gePitEpochMs: windowed ? gePitEpochMs : undefined,
     lePitEpochMs: windowed ? lePitEpochMs : undefined,
   });
@@ -117,23 +121,46 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
 
   if (legacy) {
     const args = fields({
-      start, batchSize, numThreads: 1, batchDelayMs: 1,
-      aspectName: javaNullable(aspect), urn: javaNullable(urn), urnLike: javaNullable(urnLike),
+      start,
+      batchSize,
+      numThreads: 1,
+      batchDelayMs: 1,
+      aspectName: javaNullable(aspect),
+      urn: javaNullable(urn),
+      urnLike: javaNullable(urnLike),
     });
     const b = batches[0];
     const result = fields({ ignored: b.ignored, rowsMigrated: b.rowsMigrated, ...timings(b.ignored + b.rowsMigrated) });
     return jsonReply({ value: `{args=RestoreIndicesArgs(${args}), result=RestoreIndicesResult{${result}}}` });
   }
   const args = fields({
-    start, batchSize, limit, numThreads: 1, batchDelayMs: 1000,
-    gePitEpochMs, lePitEpochMs,
-    aspectName: javaNullable(aspect), aspectNames: '[]', urn: javaNullable(urn), urnLike: javaNullable(urnLike),
-    urnBasedPagination: 'false', lastUrn: '', lastAspect: '', createDefaultAspects: String(createDefaultAspects),
+    start,
+    batchSize,
+    limit,
+    numThreads: 1,
+    batchDelayMs: 1000,
+    gePitEpochMs,
+    lePitEpochMs,
+    aspectName: javaNullable(aspect),
+    aspectNames: '[]',
+    urn: javaNullable(urn),
+    urnLike: javaNullable(urnLike),
+    urnBasedPagination: 'false',
+    lastUrn: '',
+    lastAspect: '',
+    createDefaultAspects: String(createDefaultAspects),
   });
-  const lines = batches.map((b) => `RestoreIndicesResult(${fields({
-    ignored: b.ignored, rowsMigrated: b.rowsMigrated, ...timings(b.ignored + b.rowsMigrated),
-    // One key aspect written per restored row (EntityServiceImpl: one ingest per row).
-    defaultAspectsCreated: createDefaultAspects ? b.rowsMigrated : 0, lastUrn: b.last?.urn ?? '', lastAspect: b.last?.aspect ?? '',
-  })})`);
+  const lines = batches.map(
+    (b) =>
+      `RestoreIndicesResult(${fields({
+        ignored: b.ignored,
+        rowsMigrated: b.rowsMigrated,
+        ...timings(b.ignored + b.rowsMigrated),
+        // One key aspect written per restored row (EntityServiceImpl: one ingest per row).
+        defaultAspectsCreated: createDefaultAspects ? b.rowsMigrated : 0,
+        lastUrn: b.last?.urn ?? '',
+        lastAspect: b.last?.aspect ?? '',
+      })})`,
+  );
   return jsonReply({ value: `{args=RestoreIndicesArgs(${args}), result=${lines.join('\n')}}` });
 }

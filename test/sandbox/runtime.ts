@@ -1,9 +1,7 @@
 // The sandbox's mutable state: data, settings, faults, recorded requests.
 // Shared by the HTTP handler, the control endpoints and the in-process API.
 
-import type {
-  AuthConfig, FaultRule, Privilege, RecordedRequest, SandboxOptions, SandboxState, SeedStringForm, ServerVersion, TimeseriesCounts,
-} from './api';
+import type { AuthConfig, FaultRule, Privilege, RecordedRequest, SandboxOptions, SandboxState, SeedStringForm, ServerVersion, TimeseriesCounts } from './api';
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';

@@ -16,8 +16,16 @@ export const SEARCH_SAMPLES = {
 
 /** GraphQL EntityType per URN entity type (EntityType in DataHub's entity.graphql). */
 const GRAPHQL_TYPES: Record<string, string> = {
-  dataset: 'DATASET', chart: 'CHART', dashboard: 'DASHBOARD', dataFlow: 'DATA_FLOW', dataJob: 'DATA_JOB',
-  corpuser: 'CORP_USER', corpGroup: 'CORP_GROUP', tag: 'TAG', glossaryTerm: 'GLOSSARY_TERM', container: 'CONTAINER',
+  dataset: 'DATASET',
+  chart: 'CHART',
+  dashboard: 'DASHBOARD',
+  dataFlow: 'DATA_FLOW',
+  dataJob: 'DATA_JOB',
+  corpuser: 'CORP_USER',
+  corpGroup: 'CORP_GROUP',
+  tag: 'TAG',
+  glossaryTerm: 'GLOSSARY_TERM',
+  container: 'CONTAINER',
 };
 
 /** Entity types whose GraphQL type has `status { removed }`. */
@@ -131,7 +139,10 @@ export class SearchIndex {
   /** Full-text search as DataHub does it, roughly: every word must occur in the name or the URN. */
   search(text: string, count: number, now = Date.now()): { total: number; hits: IndexedEntity[] } {
     this.entities ??= [...new Set(this.store.rows.map((r) => r.urn))].map(describeEntity);
-    const words = text.toLowerCase().split(/\s+/).filter((w) => w !== '' && w !== '*');
+    const words = text
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w !== '' && w !== '*');
     const matches = this.entities.filter((e) => {
       if (!this.indexed(e.urn, now)) return false;
       const hay = `${e.name} ${e.urn}`.toLowerCase();

@@ -76,7 +76,13 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The GMS answer to /operations, once faults and service time are past. */
 function operations(
-  rt: Runtime, method: string, caller: Caller, path: string, action: string | null, raw: string, frontend: boolean,
+  rt: Runtime,
+  method: string,
+  caller: Caller,
+  path: string,
+  action: string | null,
+  raw: string,
+  frontend: boolean,
   failedBatches?: number[],
 ): Reply {
   if (!caller.known) {
@@ -161,9 +167,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     send(r);
   };
 
-  const start = body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number'
-    ? (body as { start: number }).start
-    : 0;
+  const start = body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number' ? (body as { start: number }).start : 0;
   // GET /config has no ?action: fault rules name it "config".
   const faultKey = action ?? (path.endsWith('/config') ? 'config' : undefined);
   // Truncations: the aspect and dryRun (default true, as OperationsResource.java has it) let a rule fail one index's real run.
@@ -179,7 +183,9 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (sub === '/api/graphql') {
     if (!caller.known) {
       if (frontend && caller.tokenName === undefined) return reply({ status: 401, headers: {}, body: '' });
-      return reply(servletErrorPage(401, caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.', path));
+      return reply(
+        servletErrorPage(401, caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.', path),
+      );
     }
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
     return reply(handleGraphQL(rt.search, req.method ?? 'GET', caller, caller.privileges.includes('VIEW_ENTITY_PAGE'), raw));

@@ -53,9 +53,10 @@ export function valueOf(a: RawAnswer): unknown {
 }
 
 export async function control(base: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}/__sandbox${path}`, body === undefined
-    ? {}
-    : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${base}/__sandbox${path}`,
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   const a = await answer(res);
   if (a.status !== 200) throw new Error(`control ${path}: ${a.status} ${a.text}`);
   return a.json;

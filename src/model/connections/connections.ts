@@ -32,7 +32,7 @@ export function parseEnvironment(value: unknown, where: string): Environment | u
     if (tidy === '' || tidy === 'none') return undefined;
     if (isEnvironment(tidy)) return tidy;
   }
-  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  const shown = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
   throw new ConnectionError('invalidConnection', `${where}: "environment" must be "production", "staging", "development" or "none", not ${shown}.`);
 }
 
@@ -40,7 +40,7 @@ export function parseEnvironment(value: unknown, where: string): Environment | u
 export function parseReadOnly(value: unknown, where: string): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
-  const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  const shown = typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
   throw new ConnectionError('invalidConnection', `${where}: "readOnly" must be true or false, not ${shown}.`);
 }
 

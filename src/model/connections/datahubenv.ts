@@ -65,7 +65,10 @@ export function parseDatahubEnv(text: string): { server: string; token?: string 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!/^gms\s*:/.test(line)) continue;
-    const rest = line.replace(/^gms\s*:/, '').replace(/\s+#.*$/, '').trim();
+    const rest = line
+      .replace(/^gms\s*:/, '')
+      .replace(/\s+#.*$/, '')
+      .trim();
     if (rest.startsWith('{')) {
       const body = rest.replace(/^\{/, '').replace(/\}\s*$/, '');
       for (const part of splitFlow(body)) {
@@ -119,7 +122,10 @@ export function cliConnectionFromEnv(env: NodeJS.ProcessEnv): CliConnection | un
   const port = value(env, 'DATAHUB_GMS_PORT');
   const url = value(env, 'DATAHUB_GMS_URL');
   if (port) {
-    if (!host) throw new Error('DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not: the DataHub CLI builds its URL from both. Set DATAHUB_GMS_HOST, or unset DATAHUB_GMS_PORT and use DATAHUB_GMS_URL.');
+    if (!host)
+      throw new Error(
+        'DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not: the DataHub CLI builds its URL from both. Set DATAHUB_GMS_HOST, or unset DATAHUB_GMS_PORT and use DATAHUB_GMS_URL.',
+      );
     const protocol = value(env, 'DATAHUB_GMS_PROTOCOL') ?? 'http';
     return { gmsUrl: `${protocol}://${host}:${port}`, token, source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT' };
   }

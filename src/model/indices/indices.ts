@@ -113,8 +113,7 @@ export function indexMatcher(filter: string): (index: IndexSize) => boolean {
   } else {
     test = (value) => value.includes(text);
   }
-  return (index) =>
-    test(index.entityName.toLowerCase()) || test(index.aspectName.toLowerCase()) || test(index.indexName.toLowerCase());
+  return (index) => test(index.entityName.toLowerCase()) || test(index.aspectName.toLowerCase()) || test(index.indexName.toLowerCase());
 }
 
 export function filterIndices(indices: readonly IndexSize[], filter: string): IndexSize[] {

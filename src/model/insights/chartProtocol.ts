@@ -74,11 +74,7 @@ export type ChartState =
 
 export type HostMessage = { type: 'state'; state: ChartState };
 
-export type ChartMessage =
-  | { type: 'ready' }
-  | { type: 'refresh' }
-  | { type: 'reveal'; indexName: string }
-  | { type: 'truncate'; indexName: string };
+export type ChartMessage = { type: 'ready' } | { type: 'refresh' } | { type: 'reveal'; indexName: string } | { type: 'truncate'; indexName: string };
 
 /** One guard per message kind; only the known fields are copied, so extra ones never reach a handler. */
 const guards: Guards<ChartMessage> = {

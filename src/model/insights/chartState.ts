@@ -55,9 +55,7 @@ export function buildChartState(
     groups: chartGroups,
     thresholdMb: threshold !== undefined ? threshold * 1000 : undefined,
     thresholdLabel: threshold !== undefined ? `${formatSize(threshold * 1000)} warning threshold` : undefined,
-    legacyNote: legacy
-      ? 'This DataHub reports sizes the older way (sizeMb, in kilobytes); they are converted and may be wrong above about 2 GB.'
-      : undefined,
+    legacyNote: legacy ? 'This DataHub reports sizes the older way (sizeMb, in kilobytes); they are converted and may be wrong above about 2 GB.' : undefined,
   };
 }
 

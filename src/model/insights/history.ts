@@ -66,12 +66,7 @@ function roundMb(mb: number): number {
 }
 
 /** Adds one fetch to the history of its connection, then applies the retention policy. */
-export function recordFetch(
-  history: History,
-  record: FetchRecord,
-  now: number = Date.now(),
-  policy: RetentionPolicy = DEFAULT_RETENTION,
-): History {
+export function recordFetch(history: History, record: FetchRecord, now: number = Date.now(), policy: RetentionPolicy = DEFAULT_RETENTION): History {
   const sizes = new Map<string, number>();
   for (const index of record.indices) {
     if (isKnownSize(index.sizeMb)) sizes.set(index.indexName, roundMb(index.sizeMb));
@@ -88,11 +83,7 @@ export function recordFetch(
  * Bounds a connection's snapshots (oldest first in, oldest first out): drops those
  * past maxAgeMs and keeps the newest of each day / hour / recent bucket by age.
  */
-export function thinSnapshots(
-  snapshots: readonly HistorySnapshot[],
-  now: number,
-  policy: RetentionPolicy = DEFAULT_RETENTION,
-): HistorySnapshot[] {
+export function thinSnapshots(snapshots: readonly HistorySnapshot[], now: number, policy: RetentionPolicy = DEFAULT_RETENTION): HistorySnapshot[] {
   const sorted = [...snapshots].sort((a, b) => a.t - b.t);
   const protectedFrom = Math.max(0, sorted.length - policy.keepNewest);
   const kept = new Set<number>();

@@ -49,8 +49,16 @@ const BY_ENTITY: Record<string, readonly string[]> = {
 
 /** Aspects any entity type may have. */
 const GENERIC = new Set<string>([
-  'status', 'ownership', 'globalTags', 'glossaryTerms', 'browsePathsV2', 'domains', 'subTypes', 'container',
-  'institutionalMemory', 'dataPlatformInstance',
+  'status',
+  'ownership',
+  'globalTags',
+  'glossaryTerms',
+  'browsePathsV2',
+  'domains',
+  'subTypes',
+  'container',
+  'institutionalMemory',
+  'dataPlatformInstance',
 ]);
 
 /**

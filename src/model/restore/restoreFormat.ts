@@ -54,7 +54,6 @@ export interface PatternRunParams {
   window?: RestoreWindow;
 }
 
-
 function scope(p: PatternRunParams): string {
   const window = p.window ? `, written ${formatInstant(p.window.gePitEpochMs)} to ${formatInstant(p.window.lePitEpochMs)}` : '';
   return `${shortenUrn(p.urnLike)}${p.aspect ? ` (aspect ${p.aspect})` : ''}${window}`;
@@ -76,7 +75,11 @@ function resumeText(r: RestorePlanResult): string {
 export function incompleteText(r: Pick<RestorePlanResult, 'incompletePages'>): string {
   const pages = r.incompletePages;
   if (pages.length === 0) return '';
-  const starts = pages.slice(0, 5).map((p) => p.start).join(', ') + (pages.length > 5 ? ` and ${pages.length - 5} more` : '');
+  const starts =
+    pages
+      .slice(0, 5)
+      .map((p) => p.start)
+      .join(', ') + (pages.length > 5 ? ` and ${pages.length - 5} more` : '');
   return ` ${count(pages.length, 'page')} came back incomplete (start=${starts}): DataHub failed part of ${pages.length === 1 ? 'it' : 'them'} and left those rows out. "Re-run Incomplete Pages" restores exactly ${pages.length === 1 ? 'that page' : 'those pages'}.`;
 }
 

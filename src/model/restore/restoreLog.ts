@@ -36,7 +36,9 @@ export class PageLog {
       this.sink.info(`  … further pages are summed up at the end, with the last ${KEPT_ANSWERS} answers`);
     }
     if (page.rows < this.batchSize && ++this.shortPages <= LOGGED_LIST) {
-      this.sink.warn(`  page start=${page.start} covered ${page.rows} of ${this.batchSize} rows: the end, or a batch that failed on the server (the next page tells)`);
+      this.sink.warn(
+        `  page start=${page.start} covered ${page.rows} of ${this.batchSize} rows: the end, or a batch that failed on the server (the next page tells)`,
+      );
     }
   }
 

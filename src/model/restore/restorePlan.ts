@@ -181,36 +181,38 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   const issue = (pageStart: number): void => {
     const t0 = now();
     const size = asked(pageStart);
-    const task = Promise.resolve().then(() => restorePage(pageStart, size)).then(
-      (result) => {
-        const outcome: PageOutcome = {
-          start: pageStart,
-          rows: pageRows(result),
-          rowsMigrated: result.rowsMigrated,
-          ignored: result.ignored,
-          durationMs: now() - t0,
-          result,
-        };
-        requests++;
-        pagesDone++;
-        rowsMigrated += outcome.rowsMigrated;
-        ignored += outcome.ignored;
-        if (pageStart >= walkedTo) done.set(pageStart, outcome.rows);
-        if (outcome.rows < size) short.set(pageStart, outcome.rows);
-        noteEnd(pageStart, outcome.rows);
-        kept.push(outcome);
-        if (kept.length > KEPT_ANSWERS) kept.shift();
-        inFlight.delete(pageStart);
-        onPage?.(outcome, progress());
-      },
-      (error: unknown) => {
-        // A page cut off by Cancel is simply not done: the resume point covers it.
-        if (!signal?.aborted) failures.set(pageStart, error);
-        requests++;
-        stopAt = Math.min(stopAt, pageStart);
-        inFlight.delete(pageStart);
-      },
-    );
+    const task = Promise.resolve()
+      .then(() => restorePage(pageStart, size))
+      .then(
+        (result) => {
+          const outcome: PageOutcome = {
+            start: pageStart,
+            rows: pageRows(result),
+            rowsMigrated: result.rowsMigrated,
+            ignored: result.ignored,
+            durationMs: now() - t0,
+            result,
+          };
+          requests++;
+          pagesDone++;
+          rowsMigrated += outcome.rowsMigrated;
+          ignored += outcome.ignored;
+          if (pageStart >= walkedTo) done.set(pageStart, outcome.rows);
+          if (outcome.rows < size) short.set(pageStart, outcome.rows);
+          noteEnd(pageStart, outcome.rows);
+          kept.push(outcome);
+          if (kept.length > KEPT_ANSWERS) kept.shift();
+          inFlight.delete(pageStart);
+          onPage?.(outcome, progress());
+        },
+        (error: unknown) => {
+          // A page cut off by Cancel is simply not done: the resume point covers it.
+          if (!signal?.aborted) failures.set(pageStart, error);
+          requests++;
+          stopAt = Math.min(stopAt, pageStart);
+          inFlight.delete(pageStart);
+        },
+      );
     inFlight.set(pageStart, task);
   };
 
@@ -234,9 +236,7 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   if (reachedEnd || (!all && pagesDone > 0)) status = 'completed';
   else if (failedStarts.length > 0) status = 'failed';
   else status = signal?.aborted ? 'cancelled' : 'completed';
-  const doneAfterNext = reachedEnd
-    ? []
-    : [...new Set([...done.keys(), ...skip])].filter((s) => s > nextStart).sort((a, b) => a - b);
+  const doneAfterNext = reachedEnd ? [] : [...new Set([...done.keys(), ...skip])].filter((s) => s > nextStart).sort((a, b) => a - b);
   // One page on its own cannot tell a short end from a partly failed page: nothing is claimed.
   const incompletePages = [...short]
     .filter(([s]) => all && s < endAt && s < nextStart)

@@ -1,15 +1,7 @@
 // Re-running the incomplete pages of an earlier restore by pattern: exactly those
 // page starts, one at a time. Pure, like the plan it completes (restorePlan.ts).
 import type { RestoreResult } from '../../gms/types';
-import {
-  KEPT_ANSWERS,
-  pageRows,
-  type IncompletePage,
-  type PageOutcome,
-  type PlanProgress,
-  type PlanStatus,
-  type RestorePlanResult,
-} from './restorePlan';
+import { KEPT_ANSWERS, pageRows, type IncompletePage, type PageOutcome, type PlanProgress, type PlanStatus, type RestorePlanResult } from './restorePlan';
 
 export interface RerunOptions {
   /** Page starts to restore again (incomplete pages of an earlier run). */

@@ -12,7 +12,6 @@ export interface InputCheck {
   message: string;
 }
 
-
 /** A URN as typed or pasted (quotes, a DataHub link, URL-encoding accepted). */
 export function checkUrnInput(value: string): InputCheck | undefined {
   if (value.trim() === '') return { severity: 'error', message: 'Type a URN, e.g. urn:li:corpuser:jdoe' };

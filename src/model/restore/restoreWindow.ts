@@ -40,9 +40,7 @@ export function normaliseWindow(bounds: { gePitEpochMs?: unknown; lePitEpochMs?:
   if (ge === undefined && le === undefined) return undefined;
   const window = { gePitEpochMs: Math.max(1, ge ?? 1), lePitEpochMs: le ?? now };
   if (window.gePitEpochMs > window.lePitEpochMs) {
-    throw new Error(
-      `The window is empty: gePitEpochMs (${formatInstant(window.gePitEpochMs)}) is after lePitEpochMs (${formatInstant(window.lePitEpochMs)}).`,
-    );
+    throw new Error(`The window is empty: gePitEpochMs (${formatInstant(window.gePitEpochMs)}) is after lePitEpochMs (${formatInstant(window.lePitEpochMs)}).`);
   }
   if (window.gePitEpochMs > now) throw new Error(`gePitEpochMs (${formatInstant(window.gePitEpochMs)}) is in the future: no row was written then yet.`);
   return window;
@@ -72,8 +70,7 @@ export function parseLocalDateTime(text: string): number | string {
   const [year, month, day, hour, minute, second] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
   const date = new Date(year, month - 1, day, hour, minute, second);
   const same =
-    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day &&
-    date.getHours() === hour && date.getMinutes() === minute;
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && date.getHours() === hour && date.getMinutes() === minute;
   if (!same) return `${text.trim()} is not a date and time that exists here (local time).`;
   return date.getTime();
 }
@@ -128,6 +125,7 @@ export function unsupportedOptions(answer: RestoreResult, options: AdvancedResto
   const missing = wanted.filter((k) => !(ECHO[k].arg in answer.args));
   if (missing.length === 0) return undefined;
   const what = missing.map((k) => ECHO[k].words).join(' and ');
-  const how = Object.keys(answer.args).length === 0 ? 'it did not echo its arguments' : `its answer does not echo ${missing.map((k) => `${ECHO[k].arg}=`).join(', ')}`;
+  const how =
+    Object.keys(answer.args).length === 0 ? 'it did not echo its arguments' : `its answer does not echo ${missing.map((k) => `${ECHO[k].arg}=`).join(', ')}`;
   return `This DataHub version does not support ${what} for restoreIndices (${how}); it would ignore ${missing.length > 1 ? 'them' : 'it'} and restore rows outside what you asked for. Nothing was restored. Run without ${missing.length > 1 ? 'these options' : 'it'}, or upgrade DataHub.`;
 }

@@ -60,7 +60,7 @@ export function planProblem(plan: JobPlan): string | undefined {
     return `"numThreads" must be a whole number from 1 to ${JOB_MAX_THREADS}.`;
   }
   if (plan.numThreads !== undefined && plan.numThreads > 1 && plan.urnBasedPagination) {
-    return 'DataHub\'s job runs one thread with urnBasedPagination=true; set numThreads only with offset paging (urnBasedPagination=false).';
+    return "DataHub's job runs one thread with urnBasedPagination=true; set numThreads only with offset paging (urnBasedPagination=false).";
   }
   if (plan.batchDelayMs !== undefined && (!Number.isInteger(plan.batchDelayMs) || plan.batchDelayMs < 0 || plan.batchDelayMs > 3_600_000)) {
     return '"batchDelayMs" must be a whole number of milliseconds from 0 to 3600000.';
@@ -70,12 +70,14 @@ export function planProblem(plan: JobPlan): string | undefined {
     if (!Number.isInteger(resume.startingOffset) || resume.startingOffset < 0 || resume.startingOffset > 2_147_483_647) {
       return '"startingOffset" must be a whole number of rows, 0 or more.';
     }
-    if (plan.urnBasedPagination) return 'startingOffset is an offset: DataHub ignores it with urnBasedPagination=true. Resume by lastUrn/lastAspect instead, or page by offset.';
+    if (plan.urnBasedPagination)
+      return 'startingOffset is an offset: DataHub ignores it with urnBasedPagination=true. Resume by lastUrn/lastAspect instead, or page by offset.';
   }
   if (resume && 'lastUrn' in resume) {
     if (!plan.urnBasedPagination) return 'lastUrn/lastAspect only take effect with urnBasedPagination=true.';
     if (!resume.lastUrn.startsWith('urn:')) return `"lastUrn" must be a URN (starting with urn:), got ${JSON.stringify(resume.lastUrn)}.`;
-    if (resume.lastAspect !== undefined && !IDENTIFIER.test(resume.lastAspect)) return `"lastAspect" is not an aspect name: ${JSON.stringify(resume.lastAspect)}.`;
+    if (resume.lastAspect !== undefined && !IDENTIFIER.test(resume.lastAspect))
+      return `"lastAspect" is not an aspect name: ${JSON.stringify(resume.lastAspect)}.`;
   }
   if (plan.clean) {
     if (!coversEverything(plan.urnLike) || plan.aspect !== undefined || plan.window !== undefined || resume !== undefined) {

@@ -134,9 +134,7 @@ function kubernetes(plan: JobPlan, target: JobTarget, tag: string | undefined, a
 }
 
 function docker(plan: JobPlan, target: JobTarget, tag: string | undefined, argv: string[]): string {
-  const image = tag
-    ? `${UPGRADE_IMAGE}:${tag}`
-    : `"${UPGRADE_IMAGE}:\${DATAHUB_VERSION:?set DATAHUB_VERSION to your DataHub version, e.g. v1.0.0}"`;
+  const image = tag ? `${UPGRADE_IMAGE}:${tag}` : `"${UPGRADE_IMAGE}:\${DATAHUB_VERSION:?set DATAHUB_VERSION to your DataHub version, e.g. v1.0.0}"`;
   const lines = [
     ...preamble(plan, target, tag, 'Run it on a host that reaches your database, Kafka and search engine.', [
       'CHANGE ME: ./datahub-upgrade.env is a file you keep with those settings (NAME=value per line);',

@@ -16,7 +16,11 @@ export interface DryRunHandlers {
   concurrency?: number;
 }
 
-export function startDryRuns(client: Pick<GmsClient, 'truncateTimeseriesAspect'>, targets: readonly PlanTarget[], handlers: DryRunHandlers = {}): BoundedRun<RetentionRow> {
+export function startDryRuns(
+  client: Pick<GmsClient, 'truncateTimeseriesAspect'>,
+  targets: readonly PlanTarget[],
+  handlers: DryRunHandlers = {},
+): BoundedRun<RetentionRow> {
   return runBounded(
     targets,
     async (planned, _i, signal) => {

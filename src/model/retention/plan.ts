@@ -132,7 +132,8 @@ export function checkCutoffs(value: unknown, command: string, now: Date = new Da
     if (typeof c === 'string') problems.push(c);
     else checked.push(c);
   });
-  if (problems.length) throw new Error(`${command}: ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''} Nothing was sent.`);
+  if (problems.length)
+    throw new Error(`${command}: ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''} Nothing was sent.`);
   return checked;
 }
 
@@ -148,14 +149,16 @@ export function resolveCutoffs(indices: readonly IndexSize[], cutoffs: readonly 
     if ('indexName' in c.by) {
       const name = c.by.indexName;
       index = indices.find((i) => i.indexName === name);
-      if (!index) throw new Error(`${command}: the server lists no index named "${name}"; refresh Timeseries Indices and use a name it lists. Nothing was sent.`);
+      if (!index)
+        throw new Error(`${command}: the server lists no index named "${name}"; refresh Timeseries Indices and use a name it lists. Nothing was sent.`);
     } else {
       index = findNamedIndex(indices, c.by.entityType, c.by.aspect);
       if (!index) throw new Error(`${command}: ${noIndexMessage(indices, c.by.entityType, c.by.aspect)}`);
     }
     const t = targetOfIndex(index, command);
     const before = seen.get(index.indexName);
-    if (before !== undefined) throw new Error(`${command}: ${index.indexName} is planned twice (${before} and ${c.label}); give one cutoff per index. Nothing was sent.`);
+    if (before !== undefined)
+      throw new Error(`${command}: ${index.indexName} is planned twice (${before} and ${c.label}); give one cutoff per index. Nothing was sent.`);
     seen.set(index.indexName, c.label);
     const endTimeMillis = c.days !== undefined ? daysAgo(c.days, now) : (c.endTimeMillis as number);
     const planned: PlanTarget = { target: { entityType: t.entityType, aspect: t.aspect, indexName: index.indexName }, sizeMb: index.sizeMb, endTimeMillis };
@@ -198,7 +201,14 @@ export function totalsOf(rows: readonly RetentionRow[]): RetentionTotals {
     if (r.estimatedFreedMb !== null) freed += r.estimatedFreedMb;
   }
   const estimatedFreedMb = Math.round(freed * 1000) / 1000;
-  return { indices: rows.length, toDelete, total, sizeMb: Math.round(sizeMb * 1000) / 1000, estimatedFreedMb, label: `about ${formatSize(estimatedFreedMb)} of ${formatSize(sizeMb)}` };
+  return {
+    indices: rows.length,
+    toDelete,
+    total,
+    sizeMb: Math.round(sizeMb * 1000) / 1000,
+    estimatedFreedMb,
+    label: `about ${formatSize(estimatedFreedMb)} of ${formatSize(sizeMb)}`,
+  };
 }
 
 const n = (value: number): string => value.toLocaleString('en-US');
@@ -223,7 +233,10 @@ export function cutoffLabel(row: Pick<RetentionRow, 'days' | 'endTimeMillis'>): 
 /** The apply modal's text: every index, its rows and method, then the totals and the note. */
 export function applyModalText(rows: readonly RetentionRow[], connection: string): { message: string; detail: string } {
   const going = rows.filter((r) => r.toDelete > 0);
-  const lines = going.map((r) => `• ${r.indexName}: ${rowCountsLabel(r)}, ${cutoffLabel(r)}; method: ${methodLabel(r.method)}${r.method === 'reindex' ? ' (delete by query if the server cannot reindex)' : ''}.`);
+  const lines = going.map(
+    (r) =>
+      `• ${r.indexName}: ${rowCountsLabel(r)}, ${cutoffLabel(r)}; method: ${methodLabel(r.method)}${r.method === 'reindex' ? ' (delete by query if the server cannot reindex)' : ''}.`,
+  );
   const skipped = rows.length - going.length;
   const totals = totalsOf(going);
   const message = `Delete old rows from ${going.length} ${going.length === 1 ? 'index' : 'indices'} on "${connection}"? ${n(totals.toDelete)} rows, ${totals.label} (estimate).`;
@@ -232,6 +245,8 @@ export function applyModalText(rows: readonly RetentionRow[], connection: string
     skipped ? `${skipped} ${skipped === 1 ? 'index has' : 'indices have'} nothing to delete and ${skipped === 1 ? 'is' : 'are'} left alone.` : '',
     'One truncation task per index, watched in DataHub Tasks; a failure on one index does not stop the others.',
     ESTIMATE_NOTE,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { message, detail };
 }

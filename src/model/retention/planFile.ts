@@ -50,18 +50,28 @@ export type PlanFileParse = { ok: true; connection?: string; cutoffs: CheckedCut
  * entity type and aspect in the file are informative and must agree when given).
  */
 export function parsePlanFile(text: string, now: Date = new Date()): PlanFileParse {
-  if (text.length > MAX_PLAN_FILE_BYTES) return { ok: false, message: `The file is larger than ${MAX_PLAN_FILE_BYTES.toLocaleString('en-US')} characters; it is not a retention plan saved by this extension.` };
+  if (text.length > MAX_PLAN_FILE_BYTES)
+    return {
+      ok: false,
+      message: `The file is larger than ${MAX_PLAN_FILE_BYTES.toLocaleString('en-US')} characters; it is not a retention plan saved by this extension.`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}). Save the plan again from the planner.` };
+    return {
+      ok: false,
+      message: `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}). Save the plan again from the planner.`,
+    };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'The file is not a retention plan: expected a JSON object with "kind", "version" and "cutoffs".' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'The file is not a retention plan: expected a JSON object with "kind", "version" and "cutoffs".' };
   const file = value as Record<string, unknown>;
   if (file.kind !== PLAN_FILE_KIND) return { ok: false, message: `The file is not a retention plan: "kind" must be "${PLAN_FILE_KIND}".` };
-  if (file.version !== PLAN_FILE_VERSION) return { ok: false, message: `The plan file has version ${JSON.stringify(file.version)}; this extension reads version ${PLAN_FILE_VERSION}.` };
-  if (!Array.isArray(file.cutoffs) || file.cutoffs.length === 0) return { ok: false, message: 'The plan file has no cutoffs: "cutoffs" must be a non-empty list.' };
+  if (file.version !== PLAN_FILE_VERSION)
+    return { ok: false, message: `The plan file has version ${JSON.stringify(file.version)}; this extension reads version ${PLAN_FILE_VERSION}.` };
+  if (!Array.isArray(file.cutoffs) || file.cutoffs.length === 0)
+    return { ok: false, message: 'The plan file has no cutoffs: "cutoffs" must be a non-empty list.' };
   if (file.cutoffs.length > MAX_PLAN_ENTRIES) return { ok: false, message: `The plan file has ${file.cutoffs.length} cutoffs; at most ${MAX_PLAN_ENTRIES}.` };
   const cutoffs: CheckedCutoff[] = [];
   const problems: string[] = [];
@@ -86,7 +96,11 @@ export function parsePlanFile(text: string, now: Date = new Date()): PlanFilePar
       cutoffs.push(checked);
     }
   });
-  if (problems.length) return { ok: false, message: `The plan file has problems: ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}` };
+  if (problems.length)
+    return {
+      ok: false,
+      message: `The plan file has problems: ${problems.slice(0, 5).join(' ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}`,
+    };
   const connection = typeof file.connection === 'string' ? file.connection : undefined;
   return { ok: true, ...(connection ? { connection } : {}), cutoffs };
 }

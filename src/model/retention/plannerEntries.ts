@@ -34,9 +34,18 @@ export interface PlannerEntry {
   outcome?: RetentionApplyOutcome;
 }
 
-
 export function withCutoff(entry: PlannerEntry, cutoff: CutoffChoiceMessage): PlannerEntry {
-  const next: PlannerEntry = { ...entry, cutoff, status: 'idle', row: undefined, error: undefined, outcome: undefined, cutoffError: undefined, endTimeMillis: undefined, days: undefined };
+  const next: PlannerEntry = {
+    ...entry,
+    cutoff,
+    status: 'idle',
+    row: undefined,
+    error: undefined,
+    outcome: undefined,
+    cutoffError: undefined,
+    endTimeMillis: undefined,
+    days: undefined,
+  };
   if (cutoff.kind === 'days') {
     next.days = cutoff.days;
     next.endTimeMillis = daysAgo(cutoff.days);
@@ -69,10 +78,13 @@ export function rowView(entry: PlannerEntry): PlannerRow {
     const o = entry.outcome;
     row.outcomeKind = o.outcome === 'stopped' ? 'started' : o.outcome;
     row.outcome =
-      o.outcome === 'done' ? `done: ${(o.deleted ?? o.planned).toLocaleString('en-US')} rows deleted${o.fallback ? ' (by query)' : ''}`
-      : o.outcome === 'skipped' ? 'nothing to delete'
-      : o.outcome === 'stopped' ? `running (task ${o.task ?? '?'}), see DataHub Tasks`
-      : `failed: ${o.message ?? 'no reason given'}`;
+      o.outcome === 'done'
+        ? `done: ${(o.deleted ?? o.planned).toLocaleString('en-US')} rows deleted${o.fallback ? ' (by query)' : ''}`
+        : o.outcome === 'skipped'
+          ? 'nothing to delete'
+          : o.outcome === 'stopped'
+            ? `running (task ${o.task ?? '?'}), see DataHub Tasks`
+            : `failed: ${o.message ?? 'no reason given'}`;
   }
   return row;
 }
@@ -96,18 +108,40 @@ export function progressLabel(entries: readonly PlannerEntry[]): string | undefi
 export function plannedRows(entries: readonly PlannerEntry[]): RetentionRow[] {
   return entries
     .filter((e) => e.endTimeMillis !== undefined && !e.cutoffError)
-    .map((e) => e.row ?? { indexName: e.index.indexName, entityType: e.index.entityName, aspect: e.index.aspectName, endTimeMillis: e.endTimeMillis as number, ...(e.days !== undefined ? { days: e.days } : {}), toDelete: 0, total: 0, percent: null, estimatedFreedMb: null, sizeMb: e.index.sizeMb, method: 'unknown' });
+    .map(
+      (e) =>
+        e.row ?? {
+          indexName: e.index.indexName,
+          entityType: e.index.entityName,
+          aspect: e.index.aspectName,
+          endTimeMillis: e.endTimeMillis as number,
+          ...(e.days !== undefined ? { days: e.days } : {}),
+          toDelete: 0,
+          total: 0,
+          percent: null,
+          estimatedFreedMb: null,
+          sizeMb: e.index.sizeMb,
+          method: 'unknown',
+        },
+    );
 }
 
-
 /** Whether the planner can apply: every planned index counted, and something to delete; otherwise what to say. */
-export function applyReadiness(entries: readonly PlannerEntry[]): { ok: true; withCutoff: PlannerEntry[]; rows: RetentionRow[] } | { ok: false; message: string } {
+export function applyReadiness(
+  entries: readonly PlannerEntry[],
+): { ok: true; withCutoff: PlannerEntry[]; rows: RetentionRow[] } | { ok: false; message: string } {
   const withCutoff = entries.filter((e) => e.endTimeMillis !== undefined && !e.cutoffError);
   const notCounted = withCutoff.filter((e) => e.status !== 'done');
   if (!withCutoff.length) return { ok: false, message: 'Choose a cutoff for at least one index and run the dry runs first. Nothing was deleted.' };
   if (notCounted.length) {
-    const names = `${notCounted.slice(0, 3).map((e) => e.index.indexName).join(', ')}${notCounted.length > 3 ? ', …' : ''}`;
-    return { ok: false, message: `Run the dry runs first: ${notCounted.length} of the planned indices ${notCounted.length === 1 ? 'has' : 'have'} no count yet (${names}). Nothing was deleted.` };
+    const names = `${notCounted
+      .slice(0, 3)
+      .map((e) => e.index.indexName)
+      .join(', ')}${notCounted.length > 3 ? ', …' : ''}`;
+    return {
+      ok: false,
+      message: `Run the dry runs first: ${notCounted.length} of the planned indices ${notCounted.length === 1 ? 'has' : 'have'} no count yet (${names}). Nothing was deleted.`,
+    };
   }
   const rows = withCutoff.map((e) => e.row as RetentionRow);
   if (!rows.some((r) => r.toDelete > 0)) return { ok: false, message: 'Nothing to delete: no planned index has rows at or before its cutoff.' };

@@ -47,7 +47,8 @@ export interface PlannerState {
   banner?: string;
 }
 
-export type PlannerHostMessage = { type: 'state'; state: PlannerState } | { type: 'row'; row: PlannerRow; totalLabel?: string; progressLabel?: string; running: boolean };
+export type PlannerHostMessage =
+  { type: 'state'; state: PlannerState } | { type: 'row'; row: PlannerRow; totalLabel?: string; progressLabel?: string; running: boolean };
 
 export type PlannerMessage =
   | { type: 'ready' }
@@ -65,7 +66,8 @@ const MAX_DAYS = 36_500;
 function cutoffOf(value: unknown): CutoffChoiceMessage | undefined {
   if (!isObject(value)) return undefined;
   if (value.kind === 'none') return { kind: 'none' };
-  if (value.kind === 'days' && typeof value.days === 'number' && Number.isInteger(value.days) && value.days >= 1 && value.days <= MAX_DAYS) return { kind: 'days', days: value.days };
+  if (value.kind === 'days' && typeof value.days === 'number' && Number.isInteger(value.days) && value.days >= 1 && value.days <= MAX_DAYS)
+    return { kind: 'days', days: value.days };
   if (value.kind === 'date' && typeof value.date === 'string' && value.date.length <= 40) return { kind: 'date', date: value.date };
   return undefined;
 }

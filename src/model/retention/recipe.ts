@@ -89,7 +89,11 @@ export function gcRecipe(rows: readonly RetentionRow[], connection: string, now:
   if (days !== undefined) {
     lines.push(
       comment(`This recipe uses the longest retention the plan gives any of them, ${days} days, so nothing the plan keeps is deleted.`),
-      ...covered.map((r) => comment(`  planned: ${r.indexName} (${r.entityType}/${r.aspect}): ${retentionDays(r, now)} days${retentionDays(r, now) < days ? ` -> keeps ${days} days here, more than planned` : ''}`)),
+      ...covered.map((r) =>
+        comment(
+          `  planned: ${r.indexName} (${r.entityType}/${r.aspect}): ${retentionDays(r, now)} days${retentionDays(r, now) < days ? ` -> keeps ${days} days here, more than planned` : ''}`,
+        ),
+      ),
     );
   } else {
     lines.push(comment('No index of this plan is one it truncates: truncate_indices is off below, and the recipe would change nothing.'));

@@ -29,7 +29,11 @@ export interface BoundedOptions<R> {
  * Starts the jobs, `concurrency` at a time, in the order given. A job whose
  * signal was aborted settles as 'cancelled' whatever it threw.
  */
-export function runBounded<T, R>(items: readonly T[], work: (item: T, index: number, signal: AbortSignal) => Promise<R>, options: BoundedOptions<R>): BoundedRun<R> {
+export function runBounded<T, R>(
+  items: readonly T[],
+  work: (item: T, index: number, signal: AbortSignal) => Promise<R>,
+  options: BoundedOptions<R>,
+): BoundedRun<R> {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const results: Array<Settled<R> | undefined> = new Array(items.length).fill(undefined);
   const controllers = items.map(() => new AbortController());

@@ -108,9 +108,7 @@ function describeUnsafe(error: unknown, ctx: ErrorContext): ErrorDescription {
     const message = error instanceof Error ? error.message : String(error);
     return { state: 'other', message, short: message, actions: [ACTIONS.showLog], logDetail: [] };
   }
-  const logDetail = [
-    `kind=${error.kind}` + (error.status !== undefined ? ` status=${error.status}` : '') + (error.code ? ` code=${error.code}` : ''),
-  ];
+  const logDetail = [`kind=${error.kind}` + (error.status !== undefined ? ` status=${error.status}` : '') + (error.code ? ` code=${error.code}` : '')];
   if (error.serverMessage) logDetail.push(`server message: ${redact(error.serverMessage)}`);
   if (error.body) logDetail.push(`body: ${redact(error.body.slice(0, 2000))}`);
   if (error.location) logDetail.push(`location: ${redact(error.location)}`);

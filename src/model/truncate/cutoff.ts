@@ -88,7 +88,12 @@ export function parseCutoff(input: string, now: Date = new Date()): CutoffParse 
   if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(text)) {
     const ms = localMidnight(text);
     if (ms === undefined) {
-      return { ok: false, message: /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text} is not a real date. ${FORMAT_HINT}` : `Write the date as YYYY-MM-DD, with two-digit month and day.` };
+      return {
+        ok: false,
+        message: /^\d{4}-\d{2}-\d{2}$/.test(text)
+          ? `${text} is not a real date. ${FORMAT_HINT}`
+          : `Write the date as YYYY-MM-DD, with two-digit month and day.`,
+      };
     }
     const future = notInFuture(ms, now, text);
     if (future) return { ok: false, message: future };

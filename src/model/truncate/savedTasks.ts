@@ -55,7 +55,14 @@ export function readSavedTasks(raw: unknown, connectionExists: (name: string) =>
     for (const item of list.slice(0, MAX_SAVED_TASKS)) {
       if (!isRecord(item) || typeof item.task !== 'string' || validateTaskId(item.task) !== undefined) continue;
       const startedAt = typeof item.startedAt === 'number' && Number.isFinite(item.startedAt) ? item.startedAt : Date.now();
-      out.push({ connectionName, task: item.task, startedAt, startedHere: item.startedHere === true, target: readTarget(item.target), cutoff: readCutoff(item.cutoff) });
+      out.push({
+        connectionName,
+        task: item.task,
+        startedAt,
+        startedHere: item.startedHere === true,
+        target: readTarget(item.target),
+        cutoff: readCutoff(item.cutoff),
+      });
     }
   }
   return out;

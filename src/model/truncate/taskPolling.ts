@@ -79,10 +79,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Polls `fetchStatus` (first at once, then on the backoff schedule) until the
  * task reports completed or the signal aborts. Non-transient errors propagate.
  */
-export async function pollTask(
-  fetchStatus: (signal?: AbortSignal) => Promise<TaskStatus>,
-  options: PollOptions = {},
-): Promise<PollOutcome> {
+export async function pollTask(fetchStatus: (signal?: AbortSignal) => Promise<TaskStatus>, options: PollOptions = {}): Promise<PollOutcome> {
   const { signal, onStatus, onRetry } = options;
   const delayMs = options.delayMs ?? ((attempt: number) => pollDelayMs(attempt));
   const isTransient = options.isTransient ?? (() => false);

@@ -7,9 +7,17 @@ import { MAX_BATCH_SIZE } from '../../gms/validate';
 export type MethodChoice = NonNullable<TruncateRequest['method']>;
 
 export const METHODS: ReadonlyArray<{ id: MethodChoice; label: string; detail: string }> = [
-  { id: 'auto', label: 'Auto', detail: 'The server decides: deletes in place when under half the rows go, otherwise copies the rest to a new index (and deletes in place if it cannot).' },
+  {
+    id: 'auto',
+    label: 'Auto',
+    detail: 'The server decides: deletes in place when under half the rows go, otherwise copies the rest to a new index (and deletes in place if it cannot).',
+  },
   { id: 'deleteByQuery', label: 'Force delete by query', detail: 'Deletes the old rows in place; the index stays the same index.' },
-  { id: 'reindex', label: 'Force reindex', detail: 'Copies the rows that stay into a new index and swaps it in; servers whose indices are not aliases refuse it.' },
+  {
+    id: 'reindex',
+    label: 'Force reindex',
+    detail: 'Copies the rows that stay into a new index and swaps it in; servers whose indices are not aliases refuse it.',
+  },
 ];
 
 /** The client's bound (src/gms/validate.ts). */
@@ -28,7 +36,8 @@ export const DEFAULT_OPTIONS: TruncateOptions = { method: 'auto' };
 function wholeNumber(text: string, what: string, max: number): { ok: true; value: number | undefined } | { ok: false; message: string } {
   const t = text.trim().replace(/[_,]/g, '');
   if (t === '') return { ok: true, value: undefined };
-  if (!/^\d+$/.test(t)) return { ok: false, message: `${what} must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for the server default.` };
+  if (!/^\d+$/.test(t))
+    return { ok: false, message: `${what} must be a whole number from 1 to ${max.toLocaleString('en-US')}, or empty for the server default.` };
   const n = Number(t);
   if (n < 1 || n > max) return { ok: false, message: `${what} must be from 1 to ${max.toLocaleString('en-US')} (empty: the server default).` };
   return { ok: true, value: n };

@@ -168,7 +168,8 @@ export function completionSummary(status: TaskStatus, target?: TruncateTarget, c
   const where = target ? ` from ${targetName(target)}` : '';
   const deleted = deletedRows(status, context);
   const sentences: string[] = [];
-  let head = deleted !== undefined ? `Deleted ${formatRows(deleted)}${where}` : target ? `Truncation of ${targetName(target)} finished` : `Task ${status.task} finished`;
+  let head =
+    deleted !== undefined ? `Deleted ${formatRows(deleted)}${where}` : target ? `Truncation of ${targetName(target)} finished` : `Task ${status.task} finished`;
   const after = deleted !== undefined && context.before ? estimatedSizeAfter(context.before, deleted) : undefined;
   if (after !== undefined && context.before) {
     head += `, ${formatSize(context.before.sizeMb)} → about ${formatSize(after)} (estimate) after the next refresh; deleted space is freed as the search engine merges segments`;
@@ -180,8 +181,10 @@ export function completionSummary(status: TaskStatus, target?: TruncateTarget, c
   const run = runTimeMs(status);
   if (run !== undefined) how.push(`run time ${formatDuration(run)}`);
   if (how.length > 0) sentences.push(`${how.join(', ').replace(/^./, (ch) => ch.toUpperCase())}.`);
-  if (context.fallback === 'deleteByQuery') sentences.push('The server could not reindex this index, so the rows were deleted in place instead; nothing was lost by the refused attempt.');
-  if (typeof c.version_conflicts === 'number' && c.version_conflicts > 0) sentences.push(`${formatRows(c.version_conflicts)} changed while it ran and were skipped.`);
+  if (context.fallback === 'deleteByQuery')
+    sentences.push('The server could not reindex this index, so the rows were deleted in place instead; nothing was lost by the refused attempt.');
+  if (typeof c.version_conflicts === 'number' && c.version_conflicts > 0)
+    sentences.push(`${formatRows(c.version_conflicts)} changed while it ran and were skipped.`);
   return sentences.join(' ');
 }
 
@@ -246,7 +249,12 @@ export function stoppedWatchingMessage(task: string): string {
 }
 
 /** An older server that reindexed at once: the dry run's count is what went, numbers first. */
-export function syncCompletionMessage(target: TruncateTarget, dry: Pick<DryRunResult, 'toDelete' | 'total'>, context: TruncateContext, summary: string): string {
+export function syncCompletionMessage(
+  target: TruncateTarget,
+  dry: Pick<DryRunResult, 'toDelete' | 'total'>,
+  context: TruncateContext,
+  summary: string,
+): string {
   const status: TaskStatus = { completed: true, task: '', status: { deleted: dry.toDelete, total: dry.total } };
   return `${completionSummary(status, target, context)} The server did it at once ("${summary}").`;
 }

@@ -34,7 +34,10 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     const frontend = this.frontendUrl();
     const page = frontend ? entityPageUrl(frontend, match.urn) : undefined;
     // The page URL is the connection's own frontendUrl plus the encoded URN: parentheses are encoded, so it cannot end the link.
-    if (page) md.appendMarkdown(` · [$(link-external) Open in DataHub](${page.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)} "Open the entity's page in the DataHub UI")`);
+    if (page)
+      md.appendMarkdown(
+        ` · [$(link-external) Open in DataHub](${page.replace(/[()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)} "Open the entity's page in the DataHub UI")`,
+      );
     return new vscode.Hover(md, new vscode.Range(position.line, match.start, position.line, match.end));
   }
 }
@@ -43,4 +46,3 @@ export class UrnHoverProvider implements vscode.HoverProvider {
 export function commandArgs(args: unknown[]): string {
   return encodeURIComponent(JSON.stringify(args)).replace(/[()'!*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
-

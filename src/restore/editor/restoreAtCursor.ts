@@ -27,9 +27,7 @@ import type { RestoreCounts } from '../../model/restore/restoreRequests';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 
-export type UrnRestoreItem =
-  | ({ urn: string; ok: true } & RestoreCounts)
-  | { urn: string; ok: false; error: string; skipped?: boolean };
+export type UrnRestoreItem = ({ urn: string; ok: true } & RestoreCounts) | { urn: string; ok: false; error: string; skipped?: boolean };
 
 export interface AtCursorResult {
   results: UrnRestoreItem[];
@@ -75,7 +73,11 @@ async function resolveTarget(arg: unknown): Promise<Target> {
       return { urns: [], interactive: true };
     }
     const selections = editor.selections;
-    const urns = urnsAt(editor.document, selections, selections.map((s) => s.active));
+    const urns = urnsAt(
+      editor.document,
+      selections,
+      selections.map((s) => s.active),
+    );
     // Show which text was taken: a right-click may land beside the URN the user meant.
     if (urns.length > 0) flashUrns(editor, urnRangesAt(editor));
     return { urns, interactive: true };
@@ -158,27 +160,30 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   const results: UrnRestoreItem[] = [];
   const began = Date.now();
   const one = target.urns.length === 1;
-  await withRestoreProgress(one ? `Restoring indices for ${shortenUrn(target.urns[0], 60)}` : `Restoring indices for ${target.urns.length} URNs`, async (signal, report) => {
-    for (const [i, urn] of target.urns.entries()) {
-      // Stop between URNs; the one in flight finishes so its outcome is known.
-      if (signal.aborted) {
-        results.push({ urn, ok: false, error: 'not started: the restore was cancelled', skipped: true });
-        continue;
+  await withRestoreProgress(
+    one ? `Restoring indices for ${shortenUrn(target.urns[0], 60)}` : `Restoring indices for ${target.urns.length} URNs`,
+    async (signal, report) => {
+      for (const [i, urn] of target.urns.entries()) {
+        // Stop between URNs; the one in flight finishes so its outcome is known.
+        if (signal.aborted) {
+          results.push({ urn, ok: false, error: 'not started: the restore was cancelled', skipped: true });
+          continue;
+        }
+        if (!one) report(`${i + 1}/${target.urns.length}: ${shortenUrn(urn, 60)}`);
+        try {
+          const outcome = await restoreUrn(services, active, urn, undefined);
+          results.push({ urn, ok: true, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored });
+          if (one && target.interactive) showUrnResult(services, outcome);
+        } catch (error) {
+          // A single URN that fails is reported by the shared handler, with its actions (e.g. Set Access Token).
+          if (one && target.interactive && !programmatic) throw error;
+          const message = describeError(error, contextFor(active)).message;
+          services.log.error(`${COMMAND}: ${urn}: ${message}`);
+          results.push({ urn, ok: false, error: message });
+        }
       }
-      if (!one) report(`${i + 1}/${target.urns.length}: ${shortenUrn(urn, 60)}`);
-      try {
-        const outcome = await restoreUrn(services, active, urn, undefined);
-        results.push({ urn, ok: true, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored });
-        if (one && target.interactive) showUrnResult(services, outcome);
-      } catch (error) {
-        // A single URN that fails is reported by the shared handler, with its actions (e.g. Set Access Token).
-        if (one && target.interactive && !programmatic) throw error;
-        const message = describeError(error, contextFor(active)).message;
-        services.log.error(`${COMMAND}: ${urn}: ${message}`);
-        results.push({ urn, ok: false, error: message });
-      }
-    }
-  });
+    },
+  );
   if (!one && target.interactive) {
     const { message, failed } = summary(results, Date.now() - began);
     const show = failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
@@ -194,9 +199,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
 
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
-  const api = exposeToApi(COMMAND, (arg) =>
-    runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), 'api'),
-  );
+  const api = exposeToApi(COMMAND, (arg) => runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), 'api'));
   const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, COMMAND, interactiveArg ? undefined : isArgObject(arg) ? arg : { value: arg }, (_a, run) =>

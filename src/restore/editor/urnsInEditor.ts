@@ -37,5 +37,4 @@ export function urnsAt(document: vscode.TextDocument, ranges: readonly vscode.Ra
   return [...new Set(found)];
 }
 
-export const NO_URN_MESSAGE =
-  'No DataHub URN at the cursor. Place the cursor inside a URN such as urn:li:corpuser:jdoe, or select one.';
+export const NO_URN_MESSAGE = 'No DataHub URN at the cursor. Place the cursor inside a URN such as urn:li:corpuser:jdoe, or select one.';

@@ -14,7 +14,8 @@ import type { TaskStore } from './tasksStore';
 export function persistTasks(services: Services, store: TaskStore, watch: (task: string) => void): vscode.Disposable {
   const state = services.context.globalState;
   const saved = readSavedTasks(state.get(SAVED_TASKS_KEY), (name) => services.connections.get(name) !== undefined);
-  for (const t of saved) store.add({ task: t.task, target: t.target, cutoff: t.cutoff, connectionName: t.connectionName, startedHere: t.startedHere, startedAt: t.startedAt });
+  for (const t of saved)
+    store.add({ task: t.task, target: t.target, cutoff: t.cutoff, connectionName: t.connectionName, startedHere: t.startedHere, startedAt: t.startedAt });
   let last = JSON.stringify(tasksToSave(store.list()));
   const subscription = store.onDidChange(() => {
     const now = JSON.stringify(tasksToSave(store.list()));

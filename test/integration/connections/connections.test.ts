@@ -150,12 +150,18 @@ describe('core: connections and tokens', () => {
       await exec(Commands.testConnection, { connection: 'sandbox' });
       await exec(Commands.refreshIndexSizes, {});
       assert.ok(other.requests.length >= 2);
-      assert.ok(other.requests.every((r) => r.authorization === undefined), 'the other server received an Authorization header');
+      assert.ok(
+        other.requests.every((r) => r.authorization === undefined),
+        'the other server received an Authorization header',
+      );
     });
 
     it('pointing a connection at another origin does not carry its token over', async () => {
       const { services } = await api();
-      const entries = [{ name: 'sandbox', gmsUrl: other.url }, { name: 'other', gmsUrl: other.url }];
+      const entries = [
+        { name: 'sandbox', gmsUrl: other.url },
+        { name: 'other', gmsUrl: other.url },
+      ];
       await vscode.workspace.getConfiguration('datahub').update('connections', entries, vscode.ConfigurationTarget.Global);
       await waitFor(() => services.connections.get('sandbox')?.gmsUrl === other.url, 'the edited URL');
       other.requests.length = 0;
@@ -164,9 +170,7 @@ describe('core: connections and tokens', () => {
       assert.equal(other.requests[0].authorization, undefined);
       assert.equal(await services.connections.getToken(services.connections.get('sandbox')!), undefined);
       // Back to the sandbox origin: the token is there again.
-      await vscode.workspace
-        .getConfiguration('datahub')
-        .update('connections', [{ name: 'sandbox', gmsUrl: sandboxUrl() }], vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('datahub').update('connections', [{ name: 'sandbox', gmsUrl: sandboxUrl() }], vscode.ConfigurationTarget.Global);
       await waitFor(() => services.connections.get('sandbox')?.gmsUrl === sandboxUrl(), 'the URL back');
       assert.equal(await services.connections.getToken(services.connections.get('sandbox')!), SANDBOX_TOKENS.admin);
     });

@@ -9,7 +9,8 @@ import { SAMPLE_URNS } from '../../sandbox/data';
 import { sandbox as controls } from '../../host/inHost';
 import { api, exec, execCommandId, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, waitFor } from '../support/core';
 
-const READ_ONLY = /^The connection "replica" is read-only: (Restore Indices|Truncate Old Rows) was refused and nothing was sent to DataHub\. To allow it, run "DataHub: Edit Connection…"/;
+const READ_ONLY =
+  /^The connection "replica" is read-only: (Restore Indices|Truncate Old Rows) was refused and nothing was sent to DataHub\. To allow it, run "DataHub: Edit Connection…"/;
 
 /** What reached the sandbox, leaving out the view's own size refreshes. */
 async function sentBesidesSizes(): Promise<string[]> {
@@ -73,7 +74,10 @@ describe('production safety: environment and read-only connections', () => {
       ['datahub.restoreIndicesByPattern', { urnLike: 'urn:li:dataset:%', all: true }],
       ['datahub.restoreIndicesByPattern', { resume: true }],
       ['datahub.restoreIndicesChangedBetween', { gePitEpochMs: Date.now() - 86_400_000 }],
-      ['datahub.truncateTimeseriesAspect', { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: Date.now() - 86_400_000, dryRun: false }],
+      [
+        'datahub.truncateTimeseriesAspect',
+        { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: Date.now() - 86_400_000, dryRun: false },
+      ],
       ['datahub.truncateTimeseriesAspect', { indexName: 'dashboard_dashboardusagestatisticsaspect_v1', endTimeMillis: Date.now() - 86_400_000 }],
     ];
     for (const [command, arg] of attempts) {

@@ -100,15 +100,12 @@ describe('core: token safety', () => {
 
     const dir = services.context.logUri.fsPath;
     let text = '';
-    await waitFor(
-      () => {
-        text = logFiles(dir)
-          .map((f) => fs.readFileSync(f, 'utf8'))
-          .join('\n');
-        return /getIndexSizes .* -> 401/.test(text) && /Connected to sandbox/.test(text);
-      },
-      `request lines in the log files under ${dir}`,
-    );
+    await waitFor(() => {
+      text = logFiles(dir)
+        .map((f) => fs.readFileSync(f, 'utf8'))
+        .join('\n');
+      return /getIndexSizes .* -> 401/.test(text) && /Connected to sandbox/.test(text);
+    }, `request lines in the log files under ${dir}`);
     assert.match(text, new RegExp(`getIndexSizes ${sandboxUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/operations -> 200 in \\d+ ms`));
     for (const token of [...Object.values(SANDBOX_TOKENS), 'wrong-token-value-123456']) {
       assert.ok(!text.includes(token), 'a token appears in the log');

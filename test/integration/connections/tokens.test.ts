@@ -33,13 +33,15 @@ function sessionLogs(logUri: vscode.Uri): string {
 }
 
 function readAll(files: string[]): string {
-  return files.map((f) => {
-    try {
-      return fs.readFileSync(f, 'utf8');
-    } catch {
-      return '';
-    }
-  }).join('\n');
+  return files
+    .map((f) => {
+      try {
+        return fs.readFileSync(f, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
 }
 
 describe('hardening: token safety', function () {
@@ -71,7 +73,11 @@ describe('hardening: token safety', function () {
       await vscode.commands.executeCommand(Commands.testConnection);
       await exec(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
       await exec(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', batchSize: 5 });
-      await exec(Commands.truncateTimeseriesAspect, { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: Date.now() - 200 * 86_400_000 }).then(undefined, () => undefined);
+      await exec(Commands.truncateTimeseriesAspect, {
+        entityType: 'dashboard',
+        aspect: 'dashboardUsageStatistics',
+        endTimeMillis: Date.now() - 200 * 86_400_000,
+      }).then(undefined, () => undefined);
       // Failures: 403 (reader), 401 (wrong token), 404, 500, a redirect to another origin.
       await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
       await failing(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
@@ -79,7 +85,11 @@ describe('hardening: token safety', function () {
       await failing(Commands.refreshIndexSizes, {});
       await vscode.commands.executeCommand(Commands.testConnection);
       await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
-      await sandbox.addFault({ action: 'restoreIndices', times: 1, fault: { kind: 'redirect', status: 307, location: `${other.url}/operations?action=restoreIndices` } });
+      await sandbox.addFault({
+        action: 'restoreIndices',
+        times: 1,
+        fault: { kind: 'redirect', status: 307, location: `${other.url}/operations?action=restoreIndices` },
+      });
       await failing(Commands.restoreIndices, { urn: 'urn:li:corpuser:datahub' });
       assert.deepEqual(other.requests, [], 'a redirect took the request (and the token) to another origin');
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'restliError', status: 500, message: 'boom' } });
@@ -98,7 +108,12 @@ describe('hardening: token safety', function () {
 
       // The log: wait until the last lines are on disk.
       const logRoot = sessionLogs(services.context.logUri);
-      await waitFor(() => /Connected to sandbox/.test(readAll(filesUnder(services.context.logUri.fsPath))) && /-> 401/.test(readAll(filesUnder(services.context.logUri.fsPath))), 'the request lines in the log');
+      await waitFor(
+        () =>
+          /Connected to sandbox/.test(readAll(filesUnder(services.context.logUri.fsPath))) &&
+          /-> 401/.test(readAll(filesUnder(services.context.logUri.fsPath))),
+        'the request lines in the log',
+      );
 
       const scanned: Array<[string, string]> = [
         ['log files', readAll(filesUnder(logRoot))],
@@ -113,7 +128,10 @@ describe('hardening: token safety', function () {
       ];
       // The scans saw the real thing: the requests, the errors, the rows.
       assert.match(scanned[0][1], /getIndexSizes .*-> 401/);
-      assert.ok(notes.shown.some((n) => n.level === 'error' && /401/.test(n.message)), 'the 401 notification was not captured');
+      assert.ok(
+        notes.shown.some((n) => n.level === 'error' && /401/.test(n.message)),
+        'the 401 notification was not captured',
+      );
       assert.ok(notes.shown.some((n) => n.level === 'info' && /^Connected to sandbox/.test(n.message)));
       assert.equal(messages.length, 5);
       assert.match(scanned[3][1], /dataset_datasetprofileaspect_v1/);
@@ -129,16 +147,31 @@ describe('hardening: token safety', function () {
     const token = SANDBOX_TOKENS.admin;
     const exportFile = path.join(os.tmpdir(), `hardening-echo-${process.pid}.json`);
     try {
-      await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'restliError', status: 400, message: `Bad header Authorization: Bearer ${token}` } });
+      await sandbox.addFault({
+        action: 'getIndexSizes',
+        times: 1,
+        fault: { kind: 'restliError', status: 400, message: `Bad header Authorization: Bearer ${token}` },
+      });
       await failing(Commands.refreshIndexSizes, {});
       assert.match(messages.at(-1) ?? '', /Bearer <redacted>/);
-      const body = JSON.stringify({ value: { indexSizes: [{ indexName: `dataset_${token}aspect_v1`, entityName: 'dataset', aspectName: token, sizeInMb: 1 }] } });
+      const body = JSON.stringify({
+        value: { indexSizes: [{ indexName: `dataset_${token}aspect_v1`, entityName: 'dataset', aspectName: token, sizeInMb: 1 }] },
+      });
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'status', status: 200, body } });
       const snapshot = await exec<{ indices: Array<{ indexName: string }> }>(Commands.refreshIndexSizes, {});
-      assert.deepEqual(snapshot.indices.map((i) => i.indexName), ['dataset_<redacted>aspect_v1']);
+      assert.deepEqual(
+        snapshot.indices.map((i) => i.indexName),
+        ['dataset_<redacted>aspect_v1'],
+      );
       await exec(Commands.exportIndexSizes, { format: 'json', path: exportFile });
       const { services } = await api();
-      const texts = [JSON.stringify(snapshot), fs.readFileSync(exportFile, 'utf8'), messages.join('\n'), JSON.stringify(notes.shown), readAll(filesUnder(services.context.logUri.fsPath))];
+      const texts = [
+        JSON.stringify(snapshot),
+        fs.readFileSync(exportFile, 'utf8'),
+        messages.join('\n'),
+        JSON.stringify(notes.shown),
+        readAll(filesUnder(services.context.logUri.fsPath)),
+      ];
       for (const text of texts) assert.ok(!text.includes(token), 'the echoed token got through');
     } finally {
       fs.rmSync(exportFile, { force: true });

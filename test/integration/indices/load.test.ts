@@ -39,7 +39,8 @@ function overlaps(requests: RecordedRequest[]): string[] {
   for (let i = 1; i < sorted.length; i++) {
     const prev = sorted[i - 1];
     assert.equal(typeof prev.durationMs, 'number', 'the sandbox records no durationMs');
-    if (sorted[i].time < prev.time + (prev.durationMs ?? 0)) found.push(`#${prev.seq} [${prev.time}+${prev.durationMs}] and #${sorted[i].seq} at ${sorted[i].time}`);
+    if (sorted[i].time < prev.time + (prev.durationMs ?? 0))
+      found.push(`#${prev.seq} [${prev.time}+${prev.durationMs}] and #${sorted[i].seq} at ${sorted[i].time}`);
   }
   return found;
 }
@@ -72,7 +73,7 @@ describe('hardening: load in the extension host', function () {
     // Bursts of 1 to 10 calls with pauses of 0 to 40 ms (a fixed pseudo-random series): some calls
     // join the fetch in flight, some land just as it ends, some start the next one.
     let seed = 42;
-    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     while (calls.length < 200) {
       const burst = 1 + next(10);
       for (let i = 0; i < burst && calls.length < 200; i++) calls.push(exec(Commands.refreshIndexSizes, {}));
@@ -102,15 +103,33 @@ describe('hardening: load in the extension host', function () {
     const elapsed = Date.now() - started;
 
     assert.equal(results.length, 50);
-    assert.ok(results.every((r) => r.status === 'completed' && r.requests === 1 && r.rowsMigrated + r.ignored === 10), 'a restore came back short or failed');
+    assert.ok(
+      results.every((r) => r.status === 'completed' && r.requests === 1 && r.rowsMigrated + r.ignored === 10),
+      'a restore came back short or failed',
+    );
     const sent = await sandbox.actionRequests('restoreIndices');
     assert.equal(sent.length, 50);
     assert.ok(sent.every((r) => r.status === 200));
     const counts = await sandbox.restoreCounts();
-    assert.deepEqual(Object.values(counts).filter((n) => n !== 1), [], 'a row restored twice');
-    assert.equal(Object.keys(counts).length, results.reduce((n, r) => n + r.rowsMigrated, 0));
+    assert.deepEqual(
+      Object.values(counts).filter((n) => n !== 1),
+      [],
+      'a row restored twice',
+    );
+    assert.equal(
+      Object.keys(counts).length,
+      results.reduce((n, r) => n + r.rowsMigrated, 0),
+    );
     // How many were in flight together at the server.
-    const edges = sent.flatMap((r) => [[r.time, 1], [r.time + (r.durationMs ?? 0), -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const edges = sent
+      .flatMap(
+        (r) =>
+          [
+            [r.time, 1],
+            [r.time + (r.durationMs ?? 0), -1],
+          ] as const,
+      )
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let inFlight = 0;
     let peak = 0;
     for (const [, d] of edges) peak = Math.max(peak, (inFlight += d));
@@ -123,7 +142,9 @@ describe('hardening: load in the extension host', function () {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     collect();
     heap.after = heapMb();
-    console.log(`    extension host heapUsed: ${heap.before} MB before, ${heap.after} MB after${gcAvailable ? ' (after full GCs)' : ' (no GC available: rough)'}`);
+    console.log(
+      `    extension host heapUsed: ${heap.before} MB before, ${heap.after} MB after${gcAvailable ? ' (after full GCs)' : ' (no GC available: rough)'}`,
+    );
     assert.ok(heap.after - heap.before < (gcAvailable ? 20 : 64), `heap grew from ${heap.before} to ${heap.after} MB`);
   });
 

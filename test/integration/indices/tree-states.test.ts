@@ -61,7 +61,10 @@ describe('core: index sizes tree', () => {
       const [first, ...rest] = await failed();
       assert.match(first.label, /token was refused/);
       assert.equal(first.command, Commands.setAccessToken);
-      assert.ok(rest.some((i) => i.command === Commands.refreshIndexSizes), 'offers Retry');
+      assert.ok(
+        rest.some((i) => i.command === Commands.refreshIndexSizes),
+        'offers Retry',
+      );
     });
 
     it('401 without a token: asks for one', async () => {

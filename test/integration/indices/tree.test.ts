@@ -3,18 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
-import {
-  api,
-  exec,
-  children,
-  connectSandbox,
-  rejection,
-  removeAllConnections,
-  sandbox,
-  SANDBOX_TOKENS,
-  settledRoots,
-  waitFor,
-} from '../support/core';
+import { api, exec, children, connectSandbox, rejection, removeAllConnections, sandbox, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
 import { Commands } from '../../../src/api/commandIds';
 
 interface Snapshot {
@@ -129,11 +118,17 @@ describe('core: index sizes tree', () => {
     assert.match(copy.message, /did not name the entity type and aspect of t01_dataset_operationaspect_v1/);
     await sandbox.clearRequests();
     const endTimeMillis = Date.now() - 90 * 86_400_000;
-    for (const arg of [{ ...foreign.node, endTimeMillis }, { indexName: 't01_dataset_operationaspect_v1', endTimeMillis }]) {
+    for (const arg of [
+      { ...foreign.node, endTimeMillis },
+      { indexName: 't01_dataset_operationaspect_v1', endTimeMillis },
+    ]) {
       const truncate = await rejection(exec(Commands.truncateTimeseriesAspect, arg));
       assert.match(truncate.message, /t01_dataset_operationaspect_v1 cannot be truncated\. The server listed this index without an entity type and aspect/);
     }
-    assert.deepEqual((await sandbox.requests()).filter((r) => r.action === 'truncateTimeseriesAspect'), []);
+    assert.deepEqual(
+      (await sandbox.requests()).filter((r) => r.action === 'truncateTimeseriesAspect'),
+      [],
+    );
   });
 
   it('says the totals and when they were fetched; names the connection', async () => {
@@ -165,14 +160,23 @@ describe('core: index sizes tree', () => {
     const result = await exec<{ filter: string; shown: number; total: number }>(Commands.filterIndices, { filter: 'PROFILE' });
     assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10 });
     const filtered = await settledRoots();
-    assert.deepEqual(filtered.map((g) => g.name), ['dataset']);
-    assert.deepEqual((await children(filtered[0].node)).map((i) => i.name), ['datasetprofile']);
+    assert.deepEqual(
+      filtered.map((g) => g.name),
+      ['dataset'],
+    );
+    assert.deepEqual(
+      (await children(filtered[0].node)).map((i) => i.name),
+      ['datasetprofile'],
+    );
     const { indicesView } = await api();
     assert.match(indicesView.treeView.message ?? '', /^Filter: PROFILE — 1 of 10 indices · fetched \d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)$/);
 
     await exec(Commands.filterIndices, { filter: 'dataset*usage' });
     const wild = await settledRoots();
-    assert.deepEqual((await children(wild[0].node)).map((i) => i.name), ['datasetusagestatistics']);
+    assert.deepEqual(
+      (await children(wild[0].node)).map((i) => i.name),
+      ['datasetusagestatistics'],
+    );
 
     await exec(Commands.filterIndices, { filter: 'no-such-index' });
     const none = await settledRoots();
@@ -247,7 +251,6 @@ describe('core: index sizes tree', () => {
     assert.match(item.tooltip, /older `sizeMb` field/);
     assert.match(item.contextValue ?? '', /^index.*\.legacy/);
   });
-
 
   it('opening the view fetches by itself (first fetch when visible)', async () => {
     await removeAllConnections();

@@ -10,12 +10,24 @@ import { DAY_MS, decodeHistory, encodeHistory, type History } from '../../../src
 import type { InsightsTestApi } from '../../../src/api/testApi';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
 import type { ExtraIndex } from '../../sandbox/api';
-import { api, children, exec as run, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
+import {
+  api,
+  children,
+  exec as run,
+  connectSandbox,
+  rejection,
+  removeAllConnections,
+  sandbox,
+  sandboxUrl,
+  SANDBOX_TOKENS,
+  settledRoots,
+  waitFor,
+} from '../support/core';
 import { Commands } from '../../../src/api/commandIds';
 
 const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 const CONNECTION = 'insights';
-const HOSTILE = ['<script>alert("x")</script>', '=HYPERLINK("http://evil")', "a|b'\"c", '@SUM(1)'];
+const HOSTILE = ['<script>alert("x")</script>', '=HYPERLINK("http://evil")', 'a|b\'"c', '@SUM(1)'];
 
 async function insights(): Promise<Required<InsightsTestApi>> {
   const value = (await api()).insights;
@@ -144,7 +156,10 @@ describe('insights: export', () => {
   afterEach(() => sandbox.reset());
 
   it('writes CSV with a row per index the sandbox serves, formulas defused', async () => {
-    await setIndices(HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })), true);
+    await setIndices(
+      HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })),
+      true,
+    );
     const snapshot = await refresh();
     const file = path.join(dir, 'sizes.csv');
     const result = await exec<{ path: string; rows: number }>(Commands.exportIndexSizes, { format: 'csv', path: file });
@@ -167,7 +182,10 @@ describe('insights: export', () => {
   });
 
   it('writes JSON rows equal to what the sandbox serves', async () => {
-    await setIndices(HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })), true);
+    await setIndices(
+      HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })),
+      true,
+    );
     const snapshot = await refresh();
     const file = path.join(dir, 'sizes.json');
     await exec(Commands.exportIndexSizes, { format: 'json', path: file });
@@ -195,7 +213,10 @@ describe('insights: export', () => {
     const lines = markdown.trimEnd().split('\n');
     assert.equal(lines[0], '| Entity | Aspect | Index | Size | MB |');
     assert.equal(lines.length, (await served()).length + 3);
-    assert.ok(lines.some((l) => l.includes('| a\\|b | 1 MB | 1 |')), markdown);
+    assert.ok(
+      lines.some((l) => l.includes('| a\\|b | 1 MB | 1 |')),
+      markdown,
+    );
   });
 });
 
@@ -204,7 +225,10 @@ describe('insights: chart panel', () => {
     await sandbox.reset();
     await removeAllConnections();
     await connectSandbox(CONNECTION, SANDBOX_TOKENS.admin);
-    await setIndices(HOSTILE.map((indexName, i) => ({ indexName, entityName: 'hostile', aspectName: indexName, sizeInMb: i + 1 })), true);
+    await setIndices(
+      HOSTILE.map((indexName, i) => ({ indexName, entityName: 'hostile', aspectName: indexName, sizeInMb: i + 1 })),
+      true,
+    );
     await refresh();
   });
   after(async () => {
@@ -255,9 +279,20 @@ describe('insights: chart panel', () => {
 
   it('ignores malformed and unknown messages from the webview', async () => {
     const { chart } = await insights();
-    for (const message of [null, 'reveal', { type: 'eval', code: 'x' }, { type: 'reveal' }, { type: 'truncate', indexName: 12 }, { type: 'reveal', indexName: '' }]) {
+    for (const message of [
+      null,
+      'reveal',
+      { type: 'eval', code: 'x' },
+      { type: 'reveal' },
+      { type: 'truncate', indexName: 12 },
+      { type: 'reveal', indexName: '' },
+    ]) {
       const outcome = await chart.handleMessage(message);
-      assert.deepEqual({ handled: outcome.handled, reason: outcome.handled ? '' : outcome.reason }, { handled: false, reason: 'malformed' }, JSON.stringify(message));
+      assert.deepEqual(
+        { handled: outcome.handled, reason: outcome.handled ? '' : outcome.reason },
+        { handled: false, reason: 'malformed' },
+        JSON.stringify(message),
+      );
     }
     const unknown = await chart.handleMessage({ type: 'truncate', indexName: 'not_an_index_v1' });
     assert.ok(!unknown.handled && unknown.reason === 'unknownIndex');
@@ -276,7 +311,7 @@ describe('insights: chart panel', () => {
     assert.ok(foreign, 'the foreign index is under other indices');
     assert.equal(foreign.truncatable, false);
     assert.match(foreign.notTruncatable ?? '', /another deployment/);
-    assert.equal(state.groups.at(-1)?.entityName, 'other indices', 'after this server\'s own groups, however large');
+    assert.equal(state.groups.at(-1)?.entityName, 'other indices', "after this server's own groups, however large");
     const refused = await chart.handleMessage({ type: 'truncate', indexName: 't02_dataset_operationaspect_v1' });
     assert.ok(!refused.handled && refused.reason === 'notTruncatable');
   });

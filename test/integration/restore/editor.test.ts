@@ -7,8 +7,7 @@ import { SAMPLE_URNS } from '../../sandbox/data';
 import type { AtCursorResult as AtCursor } from '../../../src/restore/editor/restoreAtCursor';
 import { Commands } from '../../../src/api/commandIds';
 
-const exec = <T>(command: string, ...args: unknown[]): Promise<T> =>
-  Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
+const exec = <T>(command: string, ...args: unknown[]): Promise<T> => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 const JOB = SAMPLE_URNS.loadOrdersJob; // urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_etl,prod),load_orders)
 const ORDERS = SAMPLE_URNS.ordersDataset;
@@ -51,7 +50,13 @@ describe('editor: Restore Indices for This URN', () => {
     { language: 'json', content: `{\n  "jobs": [{"urn": "${JOB}"}]\n}\n`, needle: 'daily_etl', offset: 3, urn: JOB },
     { language: 'yaml', content: `owners:\n  - urn:li:corpuser:jdoe\n  - ${ORDERS}\n`, needle: 'db.orders', offset: 0, urn: ORDERS },
     { language: 'python', content: `LOAD = "${JOB}"\nprint(LOAD)\n`, needle: 'load_orders', offset: 11, urn: JOB },
-    { language: 'sql', content: `SELECT * FROM t WHERE urn = '${ORDERS}' AND x LIKE 'urn:li:dataset:%';\n`, needle: "urn:li:dataset:(", offset: 0, urn: ORDERS },
+    {
+      language: 'sql',
+      content: `SELECT * FROM t WHERE urn = '${ORDERS}' AND x LIKE 'urn:li:dataset:%';\n`,
+      needle: 'urn:li:dataset:(',
+      offset: 0,
+      urn: ORDERS,
+    },
     { language: 'markdown', content: `Owner: \`urn:li:corpuser:jdoe\`, see foo(urn:li:tag:pii).\n`, needle: 'tag:pii', offset: 7, urn: 'urn:li:tag:pii' },
     {
       language: 'plaintext',
@@ -86,7 +91,10 @@ describe('editor: Restore Indices for This URN', () => {
       new vscode.Selection(pos('jdoe', content.indexOf('again')), pos('jdoe', content.indexOf('again'))),
     ];
     const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, {});
-    assert.deepEqual(result.results.map((r) => r.urn), ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', SAMPLE_URNS.lookerChart]);
+    assert.deepEqual(
+      result.results.map((r) => r.urn),
+      ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', SAMPLE_URNS.lookerChart],
+    );
     assert.equal(result.restored, 3);
     assert.deepEqual(await sentUrns(), [{ urn: 'urn:li:corpuser:jdoe' }, { urn: 'urn:li:tag:pii' }, { urn: SAMPLE_URNS.lookerChart }]);
   });
@@ -94,7 +102,10 @@ describe('editor: Restore Indices for This URN', () => {
   it('a failure on one URN does not stop the others', async () => {
     await sandbox.addFault({ action: 'restoreIndices', skip: 1, times: 1, fault: { kind: 'restliError', status: 500, message: 'search engine unavailable' } });
     const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', ORDERS]);
-    assert.deepEqual(result.results.map((r) => r.ok), [true, false, true]);
+    assert.deepEqual(
+      result.results.map((r) => r.ok),
+      [true, false, true],
+    );
     const failed = result.results[1];
     assert.ok(!failed.ok && /search engine unavailable|500/.test(failed.error), JSON.stringify(failed));
     assert.equal(result.failed, 1);
@@ -108,7 +119,10 @@ describe('editor: Restore Indices for This URN', () => {
     const at = document.positionAt(text.indexOf('urn:li:tag:pii') + 8);
     const owner = document.positionAt(text.indexOf('urn:li:corpuser:jdoe'));
     const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, { uri: uri.toString(), positions: [at, owner] });
-    assert.deepEqual(result.results.map((r) => r.urn), ['urn:li:tag:pii', 'urn:li:corpuser:jdoe']);
+    assert.deepEqual(
+      result.results.map((r) => r.urn),
+      ['urn:li:tag:pii', 'urn:li:corpuser:jdoe'],
+    );
     assert.deepEqual(await sentUrns(), [{ urn: 'urn:li:tag:pii' }, { urn: 'urn:li:corpuser:jdoe' }]);
   });
 
@@ -118,17 +132,17 @@ describe('editor: Restore Indices for This URN', () => {
     const at = editor.document.positionAt(text.indexOf('urn:li:dataJob') + 30);
     editor.selection = new vscode.Selection(at, at);
     const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, editor.document.uri);
-    assert.deepEqual(result.results.map((r) => [r.urn, r.ok]), [[JOB, true]]);
+    assert.deepEqual(
+      result.results.map((r) => [r.urn, r.ok]),
+      [[JOB, true]],
+    );
     assert.deepEqual(await sentUrns(), [{ urn: JOB }]);
   });
 
   it('no URN at the cursor: a clear message, nothing sent', async () => {
     await openAt('python', 'print("hello")\nurn = f"urn:li:corpuser:{user}"\n', 'hello');
     await assert.rejects(exec(Commands.restoreUrnAtCursor, {}), (error: Error) => {
-      assert.equal(
-        error.message,
-        'No DataHub URN at the cursor. Place the cursor inside a URN such as urn:li:corpuser:jdoe, or select one.',
-      );
+      assert.equal(error.message, 'No DataHub URN at the cursor. Place the cursor inside a URN such as urn:li:corpuser:jdoe, or select one.');
       return true;
     });
     assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);

@@ -68,18 +68,27 @@ describe('hardening: bulk restore under faults', function () {
       const [, reason] = /^Stopped at start=60: (.*) Restored \d+ rows/.exec(error.message) ?? [];
       assert.ok(reason, error.message);
       assert.match(reason, why);
-      assert.match(error.message, /Restored \d+ rows( \(\d+ ignored\))? in \d+ requests\. Resume from start=60(, skipping the batches at start=[\d, ]+ \(already done; "Resume" skips them\))?\.$/);
+      assert.match(
+        error.message,
+        /Restored \d+ rows( \(\d+ ignored\))? in \d+ requests\. Resume from start=60(, skipping the batches at start=[\d, ]+ \(already done; "Resume" skips them\))?\.$/,
+      );
       const result = error.cause?.result;
       assert.ok(result, 'the rejection carries the resume numbers');
       assert.deepEqual([result.failedStart, result.nextStart], [FAILING_START, FAILING_START]);
-      assert.ok(result.doneAfterNext.every((s) => s > FAILING_START && s % BATCH === 0), `doneAfterNext ${result.doneAfterNext.join(',')}`);
+      assert.ok(
+        result.doneAfterNext.every((s) => s > FAILING_START && s % BATCH === 0),
+        `doneAfterNext ${result.doneAfterNext.join(',')}`,
+      );
       if (result.doneAfterNext.length > 0) {
         assert.ok(error.message.includes(`skipping the batches at start=${result.doneAfterNext.slice(0, 5).join(', ')}`), error.message);
       }
 
       // What it says was done is what the server did: every row before the failing page, and the pages after it it lists.
       const before = await sandbox.restoreCounts();
-      assert.ok(Object.values(before).every((n) => n === 1), 'a row restored twice by the first run');
+      assert.ok(
+        Object.values(before).every((n) => n === 1),
+        'a row restored twice by the first run',
+      );
       assert.equal(Object.keys(before).length, result.rowsMigrated);
 
       await sandbox.control('POST', '/service-time', { ms: 0 });
@@ -90,8 +99,15 @@ describe('hardening: bulk restore under faults', function () {
       // Every matching row was covered once: restored once, or ignored by the server (its aspect is unknown).
       const counts = await sandbox.restoreCounts();
       const keys = Object.keys(counts);
-      assert.deepEqual(keys.filter((k) => !k.startsWith(PREFIX)), []);
-      assert.deepEqual(keys.filter((k) => counts[k] !== 1), [], 'rows restored more than once');
+      assert.deepEqual(
+        keys.filter((k) => !k.startsWith(PREFIX)),
+        [],
+      );
+      assert.deepEqual(
+        keys.filter((k) => counts[k] !== 1),
+        [],
+        'rows restored more than once',
+      );
       assert.equal(keys.length, result.rowsMigrated + rest.rowsMigrated);
       assert.equal(result.rowsMigrated + result.ignored + rest.rowsMigrated + rest.ignored, matching, 'rows missed');
     });

@@ -27,8 +27,16 @@ function freshSandbox(): void {
 async function restoredOnce(prefix: string): Promise<number> {
   const counts = await sandbox.restoreCounts();
   const keys = Object.keys(counts);
-  assert.deepEqual(keys.filter((k) => !k.startsWith(prefix)), [], 'rows outside the pattern');
-  assert.deepEqual(keys.filter((k) => counts[k] !== 1), [], 'rows restored more than once');
+  assert.deepEqual(
+    keys.filter((k) => !k.startsWith(prefix)),
+    [],
+    'rows outside the pattern',
+  );
+  assert.deepEqual(
+    keys.filter((k) => counts[k] !== 1),
+    [],
+    'rows restored more than once',
+  );
   return keys.length;
 }
 
@@ -51,7 +59,12 @@ describe('restore: incomplete pages and resume', () => {
   });
 
   it('an interrupted run is kept per connection and resumed with { resume: true }, each row once', async () => {
-    await sandbox.addFault({ fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' }, action: 'restoreIndices', start: 50, times: 1 });
+    await sandbox.addFault({
+      fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' },
+      action: 'restoreIndices',
+      start: 50,
+      times: 1,
+    });
     const stopped = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true }));
     assert.match(stopped.message, /Stopped at start=50/);
     const resumed = await exec<PatternResult>(Commands.restoreIndicesByPattern, { resume: true });

@@ -16,20 +16,27 @@ const untitled = (): number => vscode.workspace.textDocuments.filter((d) => d.ur
 describe('restore as an upgrade job', () => {
   beforeEach(() => sandbox.reset());
 
-  it('returns a Kubernetes Job on the server\'s version with exactly the chosen arguments, and restores nothing itself', async () => {
+  it("returns a Kubernetes Job on the server's version with exactly the chosen arguments, and restores nothing itself", async () => {
     await useSandboxConnection({ token: 'admin', viaFrontend: true });
     await sandbox.clearRequests();
     const before = untitled();
     const window = { gePitEpochMs: Date.UTC(2026, 0, 1), lePitEpochMs: Date.UTC(2026, 1, 1) };
     const result = await exec<JobResult>(ID, { urnLike: HIVE, aspect: 'schemaMetadata', ...window, batchSize: 500, format: 'kubernetes' });
     assert.deepEqual(result.args, [
-      '-u', 'RestoreIndices',
-      '-a', `urnLike=${HIVE}`,
-      '-a', 'aspectName=schemaMetadata',
-      '-a', `gePitEpochMs=${window.gePitEpochMs}`,
-      '-a', `lePitEpochMs=${window.lePitEpochMs}`,
-      '-a', 'batchSize=500',
-      '-a', 'urnBasedPagination=true',
+      '-u',
+      'RestoreIndices',
+      '-a',
+      `urnLike=${HIVE}`,
+      '-a',
+      'aspectName=schemaMetadata',
+      '-a',
+      `gePitEpochMs=${window.gePitEpochMs}`,
+      '-a',
+      `lePitEpochMs=${window.lePitEpochMs}`,
+      '-a',
+      'batchSize=500',
+      '-a',
+      'urnBasedPagination=true',
     ]);
     assert.equal(result.image, 'acryldata/datahub-upgrade:v1.0.0');
     assert.equal(result.language, 'yaml');
@@ -39,7 +46,10 @@ describe('restore as an upgrade job', () => {
     assert.equal(untitled(), before, 'no editor was opened');
     // The view may refresh the sizes after the connection switch; nothing else may go out.
     const requests = (await sandbox.requests()).filter((r) => r.action !== 'getIndexSizes');
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /api/gms/config']);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      ['GET /api/gms/config'],
+    );
     assert.deepEqual(await sandbox.restoreCounts(), {});
     // The token never appears in what the user copies.
     assert.doesNotMatch(result.text, /sandbox-admin-token/);
@@ -57,7 +67,12 @@ describe('restore as an upgrade job', () => {
 
   it('hands over the resume point of an interrupted restore', async () => {
     await useSandboxConnection({ token: 'admin', viaFrontend: true });
-    await sandbox.addFault({ fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' }, action: 'restoreIndices', start: 30, times: 1 });
+    await sandbox.addFault({
+      fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: database timeout' },
+      action: 'restoreIndices',
+      start: 30,
+      times: 1,
+    });
     const stopped = await rejection(exec(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true }));
     assert.match(stopped.message, /Stopped at start=30/);
     const result = await exec<JobResult>(ID, { resumeSavedRun: true, format: 'args' });

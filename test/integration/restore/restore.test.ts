@@ -33,8 +33,16 @@ const rowCount = async (urnLike: string): Promise<number> =>
 async function assertRestoredOnce(prefix: string): Promise<number> {
   const counts = await sandbox.restoreCounts();
   const keys = Object.keys(counts);
-  assert.deepEqual(keys.filter((k) => !k.startsWith(prefix)), [], 'rows outside the pattern');
-  assert.deepEqual(keys.filter((k) => counts[k] !== 1), [], 'rows restored more than once');
+  assert.deepEqual(
+    keys.filter((k) => !k.startsWith(prefix)),
+    [],
+    'rows outside the pattern',
+  );
+  assert.deepEqual(
+    keys.filter((k) => counts[k] !== 1),
+    [],
+    'rows restored more than once',
+  );
   return keys.length;
 }
 

@@ -22,7 +22,12 @@ describe('search: datahub.checkSearchIndex', () => {
   it('tells the four states apart: in both, missing from search, soft-deleted, nowhere', async () => {
     const check = (urn: string) => exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn });
     assert.deepEqual(await check(SAMPLE_URNS.ordersDataset), { urn: SAMPLE_URNS.ordersDataset, inDatabase: true, inSearch: true, removed: false });
-    assert.deepEqual(await check(SEARCH_SAMPLES.missingFromSearch), { urn: SEARCH_SAMPLES.missingFromSearch, inDatabase: true, inSearch: false, removed: false });
+    assert.deepEqual(await check(SEARCH_SAMPLES.missingFromSearch), {
+      urn: SEARCH_SAMPLES.missingFromSearch,
+      inDatabase: true,
+      inSearch: false,
+      removed: false,
+    });
     assert.deepEqual(await check(SEARCH_SAMPLES.softDeleted), { urn: SEARCH_SAMPLES.softDeleted, inDatabase: true, inSearch: false, removed: true });
     const nowhere = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.never_ingested,PROD)';
     assert.deepEqual(await check(nowhere), { urn: nowhere, inDatabase: false, inSearch: false, removed: false });
@@ -80,7 +85,10 @@ describe('search: datahub.restoreIndices with verify', function () {
     assert.equal(result.rowsMigrated, 2);
     assert.equal(result.searchable, true);
     // Polled at about 1 s and 3 s: the sandbox indexes it 1.5 s after the restore.
-    assert.ok(result.searchableAfterMs !== undefined && result.searchableAfterMs >= 1500 && result.searchableAfterMs < 6000, `after ${result.searchableAfterMs} ms`);
+    assert.ok(
+      result.searchableAfterMs !== undefined && result.searchableAfterMs >= 1500 && result.searchableAfterMs < 6000,
+      `after ${result.searchableAfterMs} ms`,
+    );
     const state = await sandbox.control<{ inSearch: boolean }>('GET', `/search?urn=${encodeURIComponent(SEARCH_SAMPLES.missingFromSearch)}`);
     assert.equal(state.inSearch, true);
     assert.ok((await graphqlRequests()).length >= 2);
@@ -128,7 +136,11 @@ describe('search: the URN hover', () => {
     await useSandboxConnection({ token: 'admin' });
     const config = vscode.workspace.getConfiguration('datahub');
     const connections = config.inspect<Array<Record<string, string>>>('connections')?.globalValue ?? [];
-    await config.update('connections', connections.map((c) => ({ ...c, frontendUrl: 'https://datahub.example.com' })), vscode.ConfigurationTarget.Global);
+    await config.update(
+      'connections',
+      connections.map((c) => ({ ...c, frontendUrl: 'https://datahub.example.com' })),
+      vscode.ConfigurationTarget.Global,
+    );
     const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `{"urn": "${SAMPLE_URNS.ordersDataset}"}` });
     const position = doc.positionAt(doc.getText().indexOf('hive'));
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);

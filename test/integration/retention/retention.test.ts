@@ -50,7 +50,10 @@ describe('retention planner: dry runs and bad input', function () {
         { indexName: DATAJOB, endTimeMillis: end },
       ],
     });
-    assert.deepEqual(result.rows.map((r) => r.indexName), [DASHBOARD, CHART, DATAJOB]);
+    assert.deepEqual(
+      result.rows.map((r) => r.indexName),
+      [DASHBOARD, CHART, DATAJOB],
+    );
     for (const row of result.rows) {
       const counts = await rows(row.entityType, row.aspect, row.endTimeMillis);
       assert.equal(counts.indexName, row.indexName);
@@ -64,13 +67,19 @@ describe('retention planner: dry runs and bad input', function () {
     }
     assert.equal(result.rows[2].endTimeMillis, end);
     assert.equal(result.rows[0].days, 90);
-    assert.equal(result.totals.toDelete, result.rows.reduce((s, r) => s + r.toDelete, 0));
+    assert.equal(
+      result.totals.toDelete,
+      result.rows.reduce((s, r) => s + r.toDelete, 0),
+    );
     assert.match(result.totals.label, /^about \S+ \S+ of \S+ \S+$/);
     assert.match(result.note, /estimate.*segments merge/i);
     // Only dry runs were sent, one per index.
     const sent = await truncations();
     assert.equal(sent.length, 3);
-    assert.ok(sent.every((b) => b.dryRun === true), JSON.stringify(sent));
+    assert.ok(
+      sent.every((b) => b.dryRun === true),
+      JSON.stringify(sent),
+    );
   });
 
   it('the recipe is YAML for the datahub-gc source with its truncation keys and the longest covered retention', async () => {
@@ -83,7 +92,12 @@ describe('retention planner: dry runs and bad input', function () {
     });
     const doc = yaml.load(result.recipe.text) as { source: { type: string; config: Record<string, unknown> } };
     assert.equal(doc.source.type, 'datahub-gc');
-    assert.deepEqual(Object.keys(doc.source.config).sort(), ['truncate_index_older_than_days', 'truncate_indices', 'truncation_sleep_between_seconds', 'truncation_watch_until']);
+    assert.deepEqual(Object.keys(doc.source.config).sort(), [
+      'truncate_index_older_than_days',
+      'truncate_indices',
+      'truncation_sleep_between_seconds',
+      'truncation_watch_until',
+    ]);
     assert.equal(doc.source.config.truncate_indices, true);
     // dashboard (30) and dataset/operation (120) are on the GC source's list: the longer one is written.
     assert.equal(doc.source.config.truncate_index_older_than_days, 120);
@@ -97,12 +111,33 @@ describe('retention planner: dry runs and bad input', function () {
     ['an empty list', { cutoffs: [] }, /"cutoffs" is empty/],
     ['no list', {}, /"cutoffs" must be a list/],
     ['an unknown index', { cutoffs: [{ indexName: 'dataset_nosuchaspect_v1', days: 30 }] }, /lists no index named "dataset_nosuchaspect_v1"/],
-    ["another deployment's (unnamed) index", { cutoffs: [{ indexName: 't01_dataset_operationaspect_v1', days: 30 }] }, /t01_dataset_operationaspect_v1 cannot be truncated/],
-    ['both days and endTimeMillis', { cutoffs: [{ indexName: DASHBOARD, days: 30, endTimeMillis: Date.now() - DAY }] }, /cutoffs\[0\] \(dashboard_dashboardusagestatisticsaspect_v1\): give either "days" or "endTimeMillis", not both/],
+    [
+      "another deployment's (unnamed) index",
+      { cutoffs: [{ indexName: 't01_dataset_operationaspect_v1', days: 30 }] },
+      /t01_dataset_operationaspect_v1 cannot be truncated/,
+    ],
+    [
+      'both days and endTimeMillis',
+      { cutoffs: [{ indexName: DASHBOARD, days: 30, endTimeMillis: Date.now() - DAY }] },
+      /cutoffs\[0\] \(dashboard_dashboardusagestatisticsaspect_v1\): give either "days" or "endTimeMillis", not both/,
+    ],
     ['negative days', { cutoffs: [{ indexName: DASHBOARD, days: -5 }] }, /"days" must be from 1 to 36500; -5 is not/],
     ['a future cutoff', { cutoffs: [{ indexName: DASHBOARD, endTimeMillis: Date.now() + DAY }] }, /is in the future/],
-    ['a pair without an index', { cutoffs: [{ entityType: 'dataset', aspect: 'datasetprofil', days: 30 }] }, /no index for dataset\/datasetprofil; did you mean datasetprofile/],
-    ['one index twice', { cutoffs: [{ indexName: DASHBOARD, days: 30 }, { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', days: 90 }] }, /planned twice/],
+    [
+      'a pair without an index',
+      { cutoffs: [{ entityType: 'dataset', aspect: 'datasetprofil', days: 30 }] },
+      /no index for dataset\/datasetprofil; did you mean datasetprofile/,
+    ],
+    [
+      'one index twice',
+      {
+        cutoffs: [
+          { indexName: DASHBOARD, days: 30 },
+          { entityType: 'dashboard', aspect: 'dashboardUsageStatistics', days: 90 },
+        ],
+      },
+      /planned twice/,
+    ],
     ['apply that is not a boolean', { cutoffs: [{ indexName: DASHBOARD, days: 30 }], apply: 'yes' }, /"apply" must be true or false/],
   ];
   for (const [what, arg, message] of bad) {
@@ -146,7 +181,13 @@ describe('retention planner: apply', function () {
     const before = await Promise.all([rows('dashboard', 'dashboardusagestatistics'), rows('datajob', 'datajobrunevent')]);
     const result = await plan({ cutoffs, apply: true });
     assert.ok(result.applied, 'applied');
-    assert.deepEqual(result.applied.map((o) => [o.indexName, o.outcome]), [[DASHBOARD, 'done'], [DATAJOB, 'done']]);
+    assert.deepEqual(
+      result.applied.map((o) => [o.indexName, o.outcome]),
+      [
+        [DASHBOARD, 'done'],
+        [DATAJOB, 'done'],
+      ],
+    );
     for (const [i, row] of result.rows.entries()) {
       const after = await rows(row.entityType, row.aspect, row.endTimeMillis);
       assert.equal(after.atOrBefore, 0, `${row.indexName}: nothing left at or before the cutoff`);
@@ -167,7 +208,12 @@ describe('retention planner: apply', function () {
   it('one index failing on the server leaves the others done and is named in the summary', async () => {
     // The search engine refuses the delete by query of one index (a full write queue), which GMS answers with a 500.
     await sandbox.addFault({
-      fault: { kind: 'restliError', status: 500, message: 'OpenSearchStatusException[OpenSearch exception [type=es_rejected_execution_exception, reason=rejected execution of TransportDeleteByQueryAction]]' },
+      fault: {
+        kind: 'restliError',
+        status: 500,
+        message:
+          'OpenSearchStatusException[OpenSearch exception [type=es_rejected_execution_exception, reason=rejected execution of TransportDeleteByQueryAction]]',
+      },
       action: 'truncateTimeseriesAspect',
       aspect: 'datajobrunevent',
       dryRun: false,
@@ -182,7 +228,10 @@ describe('retention planner: apply', function () {
       apply: true,
     });
     assert.ok(result.applied);
-    assert.deepEqual(result.applied.map((o) => o.outcome), ['done', 'failed', 'done']);
+    assert.deepEqual(
+      result.applied.map((o) => o.outcome),
+      ['done', 'failed', 'done'],
+    );
     assert.match(result.applied[1].message ?? '', /500|server/i);
     assert.deepEqual(await rows('datajob', 'datajobrunevent'), before, 'the failing index kept its rows');
     for (const i of [0, 2]) assert.equal((await rows(result.rows[i].entityType, result.rows[i].aspect, result.rows[i].endTimeMillis)).atOrBefore, 0);

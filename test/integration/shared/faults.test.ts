@@ -35,7 +35,10 @@ async function treeShowsError(label: RegExp, message: string): Promise<ShownItem
   assert.equal(first?.node.kind === 'message' && first.node.id, 'error', `first item: ${first?.label}`);
   assert.match(first.label, label);
   assert.equal(first.tooltip, message);
-  assert.ok(items.some((i) => i.command === Commands.refreshIndexSizes || i.command === first.command), 'no way to act on the error');
+  assert.ok(
+    items.some((i) => i.command === Commands.refreshIndexSizes || i.command === first.command),
+    'no way to act on the error',
+  );
   return items;
 }
 
@@ -77,14 +80,44 @@ describe('hardening: faults through the extension', function () {
 
   describe('sandbox faults on getIndexSizes', () => {
     const cases: Array<{ name: string; fault: FaultKind; message: RegExp; label: RegExp }> = [
-      { name: 'connection reset', fault: { kind: 'reset' }, message: /could not be reached \((ECONNRESET|UND_ERR_SOCKET)\)/, label: /^DataHub is unreachable — Retry$/ },
+      {
+        name: 'connection reset',
+        fault: { kind: 'reset' },
+        message: /could not be reached \((ECONNRESET|UND_ERR_SOCKET)\)/,
+        label: /^DataHub is unreachable — Retry$/,
+      },
       { name: 'reset mid-body', fault: { kind: 'resetMidBody' }, message: /was cut short/, label: /^DataHub is unreachable — Retry$/ },
       { name: 'truncated JSON', fault: { kind: 'truncated' }, message: /not JSON \(cut short, or not DataHub\)/, label: /cannot read — Show Log$/ },
-      { name: 'oversized body (100 MB declared)', fault: { kind: 'oversized', bytes: 100_000_000 }, message: /larger than the 64 MiB limit/, label: /cannot read — Show Log$/ },
-      { name: 'HTML page with 200', fault: { kind: 'html', status: 200 }, message: /an HTML page instead of JSON; the URL may point at the frontend: try http:\/\/127\.0\.0\.1:\d+\/api\/gms/, label: /cannot read — Show Log$/ },
-      { name: 'HTML page with 401', fault: { kind: 'html', status: 401 }, message: /^401 from .*the token was refused .*Set a new access token\.$/, label: /^The token was refused — Set Access Token$/ },
-      { name: 'HTML page with 500', fault: { kind: 'html', status: 500 }, message: /^500 from .*: the server failed reading index sizes; retry, or check the GMS logs\.$/, label: /^DataHub failed \(500\) — Show Log$/ },
-      { name: 'HTML page with 502', fault: { kind: 'html', status: 502 }, message: /^502 from .*unavailable; retry in a moment/, label: /^DataHub failed \(502\) — Show Log$/ },
+      {
+        name: 'oversized body (100 MB declared)',
+        fault: { kind: 'oversized', bytes: 100_000_000 },
+        message: /larger than the 64 MiB limit/,
+        label: /cannot read — Show Log$/,
+      },
+      {
+        name: 'HTML page with 200',
+        fault: { kind: 'html', status: 200 },
+        message: /an HTML page instead of JSON; the URL may point at the frontend: try http:\/\/127\.0\.0\.1:\d+\/api\/gms/,
+        label: /cannot read — Show Log$/,
+      },
+      {
+        name: 'HTML page with 401',
+        fault: { kind: 'html', status: 401 },
+        message: /^401 from .*the token was refused .*Set a new access token\.$/,
+        label: /^The token was refused — Set Access Token$/,
+      },
+      {
+        name: 'HTML page with 500',
+        fault: { kind: 'html', status: 500 },
+        message: /^500 from .*: the server failed reading index sizes; retry, or check the GMS logs\.$/,
+        label: /^DataHub failed \(500\) — Show Log$/,
+      },
+      {
+        name: 'HTML page with 502',
+        fault: { kind: 'html', status: 502 },
+        message: /^502 from .*unavailable; retry in a moment/,
+        label: /^DataHub failed \(502\) — Show Log$/,
+      },
     ];
     for (const c of cases) {
       it(`${c.name}: the message says what to do, the tree shows it, the next refresh recovers`, async () => {
@@ -115,8 +148,13 @@ describe('hardening: faults through the extension', function () {
     it('a 3xx to another origin: not followed (the other server sees nothing), the URL is what to fix', async () => {
       const other: OtherServer = await startOtherServer();
       try {
-        await sandbox.addFault({ action: 'getIndexSizes', fault: { kind: 'redirect', status: 302, location: `${other.url}/api/gms/operations?action=getIndexSizes` } });
-        const message = await failingRefresh(/was redirected to http:\/\/127\.0\.0\.1:\d+\/api\/gms\/operations\?action=getIndexSizes; set the connection URL to the final address\./);
+        await sandbox.addFault({
+          action: 'getIndexSizes',
+          fault: { kind: 'redirect', status: 302, location: `${other.url}/api/gms/operations?action=getIndexSizes` },
+        });
+        const message = await failingRefresh(
+          /was redirected to http:\/\/127\.0\.0\.1:\d+\/api\/gms\/operations\?action=getIndexSizes; set the connection URL to the final address\./,
+        );
         await treeShowsError(/^DataHub redirected the request elsewhere — Open Settings$/, message);
         assert.deepEqual(other.requests, [], 'the other origin received a request');
       } finally {
@@ -145,7 +183,9 @@ describe('hardening: faults through the extension', function () {
       const server: LocalServer = await tlsServer(pair);
       try {
         await useConnection('self-signed', server.url);
-        const message = await failingRefresh(/The certificate of https:\/\/127\.0\.0\.1:\d+ was not accepted \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\); .*set datahub\.tls\.caFile/);
+        const message = await failingRefresh(
+          /The certificate of https:\/\/127\.0\.0\.1:\d+ was not accepted \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\); .*set datahub\.tls\.caFile/,
+        );
         await treeShowsError(/^TLS certificate problem — Open Settings$/, message);
         assert.equal(server.seen.length, 0, 'a request (and the token) went to a server whose certificate was refused');
         // Doing what the message says fixes it.
@@ -180,7 +220,10 @@ describe('hardening: faults through the extension', function () {
           // Three attempts (getIndexSizes retries network errors twice), each one CONNECT, no storm.
           const connects = proxy.seen.filter((s) => s.method === 'CONNECT');
           assert.ok(connects.length >= 1 && connects.length <= 3, `${connects.length} CONNECTs`);
-          assert.ok(connects.every((c) => c.authorization === undefined), 'the token went to the proxy');
+          assert.ok(
+            connects.every((c) => c.authorization === undefined),
+            'the token went to the proxy',
+          );
         } finally {
           await setUserSetting('http', 'proxy', undefined);
           await proxy.close();

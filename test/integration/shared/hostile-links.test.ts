@@ -56,7 +56,11 @@ async function screen(): Promise<{ shown: ShownText[]; modals: string[]; answer:
   return { shown, modals, answer: (t) => (title = t), stop: () => (api.screen.record(undefined), api.screen.answerModals(undefined)) };
 }
 
-const settle = (promise: Thenable<unknown>): Promise<unknown> => Promise.resolve(promise).then((v) => v, (e: unknown) => e);
+const settle = (promise: Thenable<unknown>): Promise<unknown> =>
+  Promise.resolve(promise).then(
+    (v) => v,
+    (e: unknown) => e,
+  );
 
 describe('security: hostile server text never becomes a link', () => {
   for (const text of HOSTILE) {
@@ -106,7 +110,11 @@ describe('security: command ids keep their modal; the typed API does not ask', (
     const s = await screen();
     try {
       s.answer(undefined);
-      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false })) as { kind: string };
+      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, {
+        ...DASHBOARD,
+        endTimeMillis: Date.now() - 200 * DAY,
+        dryRun: false,
+      })) as { kind: string };
       assert.equal(result.kind, 'dryRun', 'only the dry run ran');
       assert.equal(s.modals.length, 1);
       assert.match(s.modals[0], /Delete \d+ of 201 rows/);
@@ -240,13 +248,20 @@ describe('security: smaller holes', () => {
         await api.services.connections.setToken(connection, 'replaced-token-0123456789');
         return 'Truncate';
       });
-      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 300 * DAY, dryRun: false })) as { kind: string; task?: string };
+      const result = (await vscode.commands.executeCommand(Commands.truncateTimeseriesAspect, {
+        ...DASHBOARD,
+        endTimeMillis: Date.now() - 300 * DAY,
+        dryRun: false,
+      })) as { kind: string; task?: string };
       assert.equal(result?.kind, 'task', `the truncation was not sent: ${JSON.stringify(result)}`);
       const real = (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
       assert.equal(real.length, 1);
       assert.equal(real[0].tokenName, 'unknown', 'sent with the new token');
       const saved = api.services.context.globalState.get<Record<string, Array<{ task: string }>>>('datahub.watchedTasks');
-      assert.ok(saved?.[connection.name]?.some((t) => t.task === result.task), 'the task is kept for the next window');
+      assert.ok(
+        saved?.[connection.name]?.some((t) => t.task === result.task),
+        'the task is kept for the next window',
+      );
     } finally {
       s.stop();
       await useSandboxConnection({ token: 'admin' });

@@ -62,7 +62,10 @@ describe('notifications: one per operation', function () {
   it('restore of one URN: the progress turns into one result, which explains ignored rows', async () => {
     await run('datahub.restoreIndices', { urn: SAMPLE_URNS.ordersDataset, notify: true });
     const toast = assertOneNotification(screen!.shown, 'restore URN');
-    assert.match(toast.text, /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, (under 0\.1 s|\d+\.\d s)\. Ignored rows are rows DataHub read but did not index/);
+    assert.match(
+      toast.text,
+      /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, (under 0\.1 s|\d+\.\d s)\. Ignored rows are rows DataHub read but did not index/,
+    );
     assert.doesNotMatch(toast.text, /0\.0 s/);
   });
 
@@ -101,6 +104,9 @@ describe('notifications: one per operation', function () {
     assert.match(toast.text, /The server could not reindex this index, so the rows were deleted in place instead/);
     assert.doesNotMatch(toast.text, /forceDeleteByQuery|Truncation of/);
     const progress = screen!.shown.filter((s) => s.surface === 'progress').map((s) => s.text);
-    assert.ok(progress.some((t) => /could not reindex this index, so it deletes the rows in place/.test(t)), `the progress says how: ${progress.join(' | ')}`);
+    assert.ok(
+      progress.some((t) => /could not reindex this index, so it deletes the rows in place/.test(t)),
+      `the progress says how: ${progress.join(' | ')}`,
+    );
   });
 });

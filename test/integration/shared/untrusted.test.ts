@@ -58,7 +58,10 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
       workspaceFile('lineage.json'),
       await urnPosition('lineage.json'),
     );
-    assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Restore indices for this URN'))), 'no URN hover');
+    assert.ok(
+      hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Restore indices for this URN'))),
+      'no URN hover',
+    );
     await pause(4500);
     assert.equal(await operations(), 0, 'a request went out without an explicit action');
   });
@@ -72,7 +75,10 @@ describe('hardening: untrusted workspace (restricted mode)', function () {
     const snapshot = await exec<{ indices: unknown[] }>(Commands.refreshIndexSizes, {});
     assert.ok(snapshot.indices.length > 0);
     const items = await settledRoots();
-    assert.ok(items.every((i) => i.node.kind === 'group'), 'the groups after an explicit refresh');
+    assert.ok(
+      items.every((i) => i.node.kind === 'group'),
+      'the groups after an explicit refresh',
+    );
     await exec(Commands.setAccessToken, { token: 'sandbox-admin-token-0123456789' });
     await pause(4500); // longer than the 3 s auto-refresh
     const requests = await sandbox.actionRequests('getIndexSizes');

@@ -44,7 +44,11 @@ export function captureNotifications(): Notifications {
   const shown: Notifications['shown'] = [];
   const win = vscode.window as unknown as Record<string, Show>;
   const originals: Array<[string, Show]> = [];
-  for (const [name, level] of [['showErrorMessage', 'error'], ['showWarningMessage', 'warning'], ['showInformationMessage', 'info']] as const) {
+  for (const [name, level] of [
+    ['showErrorMessage', 'error'],
+    ['showWarningMessage', 'warning'],
+    ['showInformationMessage', 'info'],
+  ] as const) {
     originals.push([name, win[name]]);
     win[name] = (message: string, ...rest: unknown[]) => {
       const options = rest[0] as { detail?: unknown } | undefined;
@@ -114,7 +118,23 @@ export function selfSignedCert(): { key: string; cert: string; certFile: string 
   const certFile = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certFile, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
     { stdio: 'ignore', timeout: 30_000 },
   );
   return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), certFile };

@@ -45,7 +45,10 @@ describe('truncate on real servers: which index', () => {
     const error = await rejection(truncate({ entityType: 'dataset', aspect: 'datasetprofil', endTimeMillis: Date.now() - 90 * DAY, dryRun: false }));
     assert.match(error.message, /no index for dataset\/datasetprofil; did you mean datasetprofile/);
     const requests = await sandbox.requests();
-    assert.ok(requests.every((r) => r.action === 'getIndexSizes'), JSON.stringify(requests.map((r) => r.action)));
+    assert.ok(
+      requests.every((r) => r.action === 'getIndexSizes'),
+      JSON.stringify(requests.map((r) => r.action)),
+    );
   });
 
   it('refuses an index name the server does not list', async () => {
@@ -108,9 +111,11 @@ describe('truncate on real servers: how it completes', function () {
   it("an older server's 401 for a missing privilege names the privilege, not the token", async () => {
     await sandbox.setVersion('legacy');
     await useSandboxConnection({ token: 'reader' });
-    const error = await rejection(vscode.commands.executeCommand<IndexSizesSnapshot>(Commands.refreshIndexSizes, {}).then(() =>
-      truncate({ indexName: DASHBOARD_INDEX, endTimeMillis: Date.now() - 180 * DAY, dryRun: false }),
-    ));
+    const error = await rejection(
+      vscode.commands
+        .executeCommand<IndexSizesSnapshot>(Commands.refreshIndexSizes, {})
+        .then(() => truncate({ indexName: DASHBOARD_INDEX, endTimeMillis: Date.now() - 180 * DAY, dryRun: false })),
+    );
     assert.match(error.message, /401 .*needs the 'Truncate timeseries aspect index size API' privilege/);
     assert.doesNotMatch(error.message, /token was refused/);
   });

@@ -29,7 +29,10 @@ describe('surfaces: DataHub Tasks rows and commands', () => {
     await sandbox.reset();
   });
 
-  async function seam(): Promise<{ store: { get(task: string): TaskRecord | undefined; list(): TaskRecord[] }; provider: vscode.TreeDataProvider<TaskRecord> }> {
+  async function seam(): Promise<{
+    store: { get(task: string): TaskRecord | undefined; list(): TaskRecord[] };
+    provider: vscode.TreeDataProvider<TaskRecord>;
+  }> {
     const api = await activateExtension();
     return api.truncate as never;
   }

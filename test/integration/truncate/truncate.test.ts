@@ -67,10 +67,11 @@ describe('truncate: dry runs (nothing is deleted)', () => {
 
   it('reports an empty index as percent null (the server prints NaN%)', async () => {
     const result = await truncate({ entityType: 'assertion', aspect: 'assertionrunevent', endTimeMillis: Date.now() - DAY });
-    assert.deepEqual(
-      result.kind === 'dryRun' && { toDelete: result.toDelete, total: result.total, percent: result.percent },
-      { toDelete: 0, total: 0, percent: null },
-    );
+    assert.deepEqual(result.kind === 'dryRun' && { toDelete: result.toDelete, total: result.total, percent: result.percent }, {
+      toDelete: 0,
+      total: 0,
+      percent: null,
+    });
     assert.match(result.kind === 'dryRun' ? result.summary : '', /NaN%/);
   });
 
@@ -107,7 +108,12 @@ describe('truncate: refusals', () => {
   it('shows the server\'s "please only set forceReindex OR forceDeleteByQuery flags" (status 200) as an error', async () => {
     await sandbox.addFault({
       action: 'truncateTimeseriesAspect',
-      fault: { kind: 'status', status: 200, contentType: 'application/json', body: JSON.stringify({ value: 'please only set forceReindex OR forceDeleteByQuery flags' }) },
+      fault: {
+        kind: 'status',
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ value: 'please only set forceReindex OR forceDeleteByQuery flags' }),
+      },
     });
     const error = await rejection(truncate({ ...DASHBOARD, endTimeMillis: Date.now() - 100 * DAY, method: 'reindex' }));
     assert.match(error.message, /at most one of forceReindex and forceDeleteByQuery/);
@@ -179,7 +185,10 @@ describe('truncate: a real run', function () {
     assert.equal(status.task, started.task);
     assert.equal(status.status.deleted, before.atOrBefore);
     assert.equal(status.status.total, before.atOrBefore);
-    assert.ok(seen.some((d) => d < before.atOrBefore), 'progress was reported before completion');
+    assert.ok(
+      seen.some((d) => d < before.atOrBefore),
+      'progress was reported before completion',
+    );
     assert.equal(store.get(started.task)?.state, 'completed', 'the list shows it completed');
 
     const after = await rows(DASHBOARD.entityType, DASHBOARD.aspect);

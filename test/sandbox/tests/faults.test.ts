@@ -124,14 +124,18 @@ describe('control endpoints', () => {
     assert.equal(((await control(sb.url, '/rows')) as { count: number }).count, sb.countRows());
 
     const recorded = (await control(sb.url, '/requests')) as RecordedRequest[];
-    assert.deepEqual(recorded.map((r) => r.action), ['getEsTaskStatus', 'getIndexSizes', 'restoreIndices']);
+    assert.deepEqual(
+      recorded.map((r) => r.action),
+      ['getEsTaskStatus', 'getIndexSizes', 'restoreIndices'],
+    );
     await control(sb.url, '/requests/clear', {});
     assert.deepEqual(await control(sb.url, '/requests'), []);
 
     await control(sb.url, '/indices', { indices: [{ indexName: 'a|b', sizeInMb: 2 }] });
     await control(sb.url, '/indices', { indices: [{ indexName: 'c', sizeInMb: 3 }], replace: true });
-    const names = (valueOf(await callAction(sb.url, 'getIndexSizes', {}, { token: null })) as { indexSizes: Array<{ indexName: string }> })
-      .indexSizes.map((e) => e.indexName);
+    const names = (valueOf(await callAction(sb.url, 'getIndexSizes', {}, { token: null })) as { indexSizes: Array<{ indexName: string }> }).indexSizes.map(
+      (e) => e.indexName,
+    );
     assert.ok(names.includes('c') && !names.includes('a|b'));
     const counts = await control(sb.url, '/timeseries?entityType=dashboard&aspect=dashboardUsageStatistics&endTimeMillis=0');
     assert.deepEqual(counts, { indexName: 'dashboard_dashboardusagestatisticsaspect_v1', total: 201, atOrBefore: 0 });

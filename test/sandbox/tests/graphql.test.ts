@@ -25,7 +25,10 @@ describe('sandbox /api/graphql', () => {
     const nowhere = 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)';
     const r = await post('/api/graphql', JSON.stringify({ query: CHECK, variables: { urn: nowhere } }));
     assert.equal(r.status, 200);
-    assert.deepEqual(JSON.parse(r.text), { data: { entityExists: false, entity: { urn: nowhere, type: 'DATASET', status: { removed: false } } }, extensions: {} });
+    assert.deepEqual(JSON.parse(r.text), {
+      data: { entityExists: false, entity: { urn: nowhere, type: 'DATASET', status: { removed: false } } },
+      extensions: {},
+    });
   });
 
   it('refuses GET (405), unparseable JSON and a body without "query" (bare 400)', async () => {
@@ -54,7 +57,10 @@ describe('sandbox /api/graphql', () => {
 
   it('control endpoints: lag, never, drop, state', async () => {
     const control = (path: string, body?: unknown) =>
-      fetch(`${sandbox.url}/__sandbox${path}`, { method: body === undefined ? 'GET' : 'POST', body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${sandbox.url}/__sandbox${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json());
     assert.deepEqual(await control(`/search?urn=${encodeURIComponent(SEARCH_SAMPLES.softDeleted)}`), { inDatabase: true, inSearch: false, removed: true });
     await control('/search/drop', { urn: SAMPLE_URNS.piiTag });
     assert.deepEqual(await control(`/search?urn=${encodeURIComponent(SAMPLE_URNS.piiTag)}`), { inDatabase: true, inSearch: false, removed: false });

@@ -103,7 +103,10 @@ describe('restoreIndices: order and paging', () => {
     assert.equal(covered, total);
     const sorted = [...lastRows].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     assert.deepEqual(lastRows, sorted, 'pages come in (urn, aspect) order');
-    assert.ok(Object.values(sb.restoreCounts()).every((n) => n === 1), 'no row restored twice');
+    assert.ok(
+      Object.values(sb.restoreCounts()).every((n) => n === 1),
+      'no row restored twice',
+    );
     const past = await restore(sb, { urnLike: pattern, start: total, batchSize: 7, limit: 7 });
     assert.match(past, /^\{args=RestoreIndicesArgs\(start=\d+, .*\), result=\}$/, 'past the end: the args and an empty result, as Utils.java prints it');
   });
@@ -113,17 +116,30 @@ describe('restoreIndices: order and paging', () => {
     const value = await restore(sb, { urnLike: 'urn:li:dataset:%', batchSize: 1200 });
     const lines = batches(value);
     const sizes = lines.map((b) => b.ignored + b.rowsMigrated);
-    assert.equal(sizes.reduce((n, x) => n + x, 0), all, 'every matching row, not just batchSize');
+    assert.equal(
+      sizes.reduce((n, x) => n + x, 0),
+      all,
+      'every matching row, not just batchSize',
+    );
     assert.deepEqual(sizes.slice(0, -1), Array(Math.ceil(all / 1200) - 1).fill(1200));
-    assert.match(value, /^\{args=RestoreIndicesArgs\(start=0, batchSize=1200, limit=0, numThreads=1, batchDelayMs=1000, gePitEpochMs=0, lePitEpochMs=\d+, aspectName=null, aspectNames=\[\], urn=null, urnLike=urn:li:dataset:%, urnBasedPagination=false, lastUrn=, lastAspect=, createDefaultAspects=false\), result=RestoreIndicesResult\(ignored=\d+, rowsMigrated=\d+, timeSqlQueryMs=\d+, timeGetRowMs=0, timeUrnMs=\d+, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=\d+, sendMessageMs=\d+, defaultAspectsCreated=0, lastUrn=urn:li:dataset:\(.*\), lastAspect=\w+\)\n/);
+    assert.match(
+      value,
+      /^\{args=RestoreIndicesArgs\(start=0, batchSize=1200, limit=0, numThreads=1, batchDelayMs=1000, gePitEpochMs=0, lePitEpochMs=\d+, aspectName=null, aspectNames=\[\], urn=null, urnLike=urn:li:dataset:%, urnBasedPagination=false, lastUrn=, lastAspect=, createDefaultAspects=false\), result=RestoreIndicesResult\(ignored=\d+, rowsMigrated=\d+, timeSqlQueryMs=\d+, timeGetRowMs=0, timeUrnMs=\d+, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=\d+, sendMessageMs=\d+, defaultAspectsCreated=0, lastUrn=urn:li:dataset:\(.*\), lastAspect=\w+\)\n/,
+    );
     const limited = batches(await restore(sb, { urnLike: 'urn:li:dataset:%', start: 5, batchSize: 10, limit: 25 }));
-    assert.equal(limited.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0), 25);
+    assert.equal(
+      limited.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0),
+      25,
+    );
   });
 
   it('newer: with neither urn nor urnLike every row is restored (what DataHub does)', async () => {
     const value = await restore(sb, {});
     const lines = batches(value);
-    assert.equal(lines.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0), sb.countRows());
+    assert.equal(
+      lines.reduce((n, b) => n + b.ignored + b.rowsMigrated, 0),
+      sb.countRows(),
+    );
     assert.equal(lines.length, Math.ceil(sb.countRows() / INTERNAL_BATCH), 'default batchSize 500');
     assert.match(value, /batchSize=500, limit=0,/);
   });
@@ -144,10 +160,18 @@ describe('restoreIndices: order and paging', () => {
   it('newer: a failedBatches fault drops internal batches silently, rows unrestored', async () => {
     sb.addFault({ fault: { kind: 'failedBatches', batches: [1] }, action: 'restoreIndices', times: 1 });
     const value = await restore(sb, { urnLike: 'urn:li:corpuser:%', batchSize: 10, limit: 30 });
-    assert.deepEqual(batches(value).map((b) => b.ignored + b.rowsMigrated), [10, 10], 'the middle batch is missing');
+    assert.deepEqual(
+      batches(value).map((b) => b.ignored + b.rowsMigrated),
+      [10, 10],
+      'the middle batch is missing',
+    );
     assert.equal(Object.keys(sb.restoreCounts()).length, 20);
     sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 40, times: 1 });
-    assert.match(await restore(sb, { urnLike: 'urn:li:corpuser:%', start: 40, batchSize: 10, limit: 10 }), /, result=\}$/, 'the only batch failed: result= empty');
+    assert.match(
+      await restore(sb, { urnLike: 'urn:li:corpuser:%', start: 40, batchSize: 10, limit: 10 }),
+      /, result=\}$/,
+      'the only batch failed: result= empty',
+    );
     assert.equal(Object.keys(sb.restoreCounts()).length, 20);
   });
 
@@ -163,7 +187,10 @@ describe('restoreIndices: order and paging', () => {
   it('legacy: one page of batchSize rows in the curly-brace form, even without a filter', async () => {
     sb.setVersion('legacy');
     const value = await restore(sb, { urnLike: 'urn:li:dataset:%' });
-    assert.match(value, /^\{args=RestoreIndicesArgs\(start=0, batchSize=10, numThreads=1, batchDelayMs=1, aspectName=null, urn=null, urnLike=urn:li:dataset:%\), result=RestoreIndicesResult\{ignored=(\d+), rowsMigrated=(\d+), timeSqlQueryMs=12, timeGetRowMs=0, timeUrnMs=1, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=3, sendMessageMs=40\}\}$/);
+    assert.match(
+      value,
+      /^\{args=RestoreIndicesArgs\(start=0, batchSize=10, numThreads=1, batchDelayMs=1, aspectName=null, urn=null, urnLike=urn:li:dataset:%\), result=RestoreIndicesResult\{ignored=(\d+), rowsMigrated=(\d+), timeSqlQueryMs=12, timeGetRowMs=0, timeUrnMs=1, timeEntityRegistryCheckMs=0, aspectCheckMs=0, createRecordMs=3, sendMessageMs=40\}\}$/,
+    );
     const [b] = batches(value);
     assert.equal(b.ignored + b.rowsMigrated, 10);
     const none = await restore(sb, {});
@@ -188,12 +215,14 @@ describe('restoreIndices: speed', () => {
       const starts = Array.from({ length: 100 }, (_, i) => i * 1000);
       const began = Date.now();
       let migrated = 0;
-      await Promise.all(Array.from({ length: 4 }, async () => {
-        for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
-          const value = valueOf(await callAction(bench.url, 'restoreIndices', { urnLike: pattern, start, batchSize: 1000, limit: 1000 })) as string;
-          migrated += batches(value).reduce((n, b) => n + b.rowsMigrated, 0);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let start = starts.shift(); start !== undefined; start = starts.shift()) {
+            const value = valueOf(await callAction(bench.url, 'restoreIndices', { urnLike: pattern, start, batchSize: 1000, limit: 1000 })) as string;
+            migrated += batches(value).reduce((n, b) => n + b.rowsMigrated, 0);
+          }
+        }),
+      );
       const elapsed = Date.now() - began;
       assert.equal(migrated, 100_000);
       const counts = bench.restoreCounts();

@@ -106,7 +106,7 @@ describe('getIndexSizes', () => {
 });
 
 describe('auth', () => {
-  it('a missing or unknown token gets the auth filter\'s HTML 401', async () => {
+  it("a missing or unknown token gets the auth filter's HTML 401", async () => {
     for (const token of [null, 'not-a-token']) {
       const a = await callAction(sb.url, 'getIndexSizes', {}, { token });
       assert.equal(a.status, 401);
@@ -131,15 +131,24 @@ describe('auth', () => {
     assert.ok(entries(valueOf(ok)).length > 0);
   });
 
-  it('missing privileges are Rest.li 403s with DataHub\'s messages', async () => {
+  it("missing privileges are Rest.li 403s with DataHub's messages", async () => {
     assertRestliError(await callAction(sb.url, 'getIndexSizes', {}, { token: SANDBOX_TOKENS.none }), 403, 'User is unauthorized to get index sizes.');
-    assertRestliError(await callAction(sb.url, 'restoreIndices', { urn: 'urn:li:corpuser:jdoe' }, { token: SANDBOX_TOKENS.reader }), 403,
-      'User is unauthorized to restore indices.');
+    assertRestliError(
+      await callAction(sb.url, 'restoreIndices', { urn: 'urn:li:corpuser:jdoe' }, { token: SANDBOX_TOKENS.reader }),
+      403,
+      'User is unauthorized to restore indices.',
+    );
     const truncate = { entityType: 'dataset', aspect: 'operation', endTimeMillis: 0 };
-    assertRestliError(await callAction(sb.url, 'truncateTimeseriesAspect', truncate, { token: SANDBOX_TOKENS.restorer }), 403,
-      'User is unauthorized to truncate timeseries index');
-    assertRestliError(await callAction(sb.url, 'getEsTaskStatus', { task: 'a:1' }, { token: SANDBOX_TOKENS.restorer }), 403,
-      'User is unauthorized to get ES task status');
+    assertRestliError(
+      await callAction(sb.url, 'truncateTimeseriesAspect', truncate, { token: SANDBOX_TOKENS.restorer }),
+      403,
+      'User is unauthorized to truncate timeseries index',
+    );
+    assertRestliError(
+      await callAction(sb.url, 'getEsTaskStatus', { task: 'a:1' }, { token: SANDBOX_TOKENS.restorer }),
+      403,
+      'User is unauthorized to get ES task status',
+    );
     assert.equal((await callAction(sb.url, 'restoreIndices', { urn: 'urn:li:corpuser:jdoe' }, { token: SANDBOX_TOKENS.restorer })).status, 200);
   });
 
@@ -152,13 +161,22 @@ describe('auth', () => {
 describe('routing and Rest.li errors', () => {
   it('rejects unknown actions, GET actions, bad JSON, wrong types and missing parameters', async () => {
     assertRestliError(await callAction(sb.url, 'foo'), 400, /^POST operation named foo not supported on resource /);
-    assertRestliError(await callAction(sb.url, 'getIndexSizes', undefined, { method: 'GET' }), 400,
-      "All action methods (specified via 'action' in URI) must be submitted as a POST (was GET)");
+    assertRestliError(
+      await callAction(sb.url, 'getIndexSizes', undefined, { method: 'GET' }),
+      400,
+      "All action methods (specified via 'action' in URI) must be submitted as a POST (was GET)",
+    );
     assertRestliError(await callAction(sb.url, 'restoreIndices', undefined, { raw: '{"urn": ' }), 400, 'Cannot parse request entity');
-    assertRestliError(await callAction(sb.url, 'restoreIndices', { urnLike: 'urn:li:tag:%', start: 'abc' }), 400,
-      "Parameters of method 'restoreIndices' failed validation with error 'ERROR :: /start :: \"abc\" cannot be coerced to Integer\n'");
-    assertRestliError(await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'operation' }), 400,
-      "Parameter 'endTimeMillis' is required");
+    assertRestliError(
+      await callAction(sb.url, 'restoreIndices', { urnLike: 'urn:li:tag:%', start: 'abc' }),
+      400,
+      "Parameters of method 'restoreIndices' failed validation with error 'ERROR :: /start :: \"abc\" cannot be coerced to Integer\n'",
+    );
+    assertRestliError(
+      await callAction(sb.url, 'truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'operation' }),
+      400,
+      "Parameter 'endTimeMillis' is required",
+    );
   });
 
   it('ignores unknown extra parameters', async () => {

@@ -59,8 +59,10 @@ describe('truncateTimeseriesAspect dry run', () => {
   });
 
   it('an empty index prints NaN%', async () => {
-    assert.equal(await truncate({ entityType: 'assertion', aspect: 'assertionRunEvent', endTimeMillis: Date.now() }),
-      `Delete 0 out of 0 rows (NaN%). ${DELETE_BY_QUERY}${DRY_RUN}`);
+    assert.equal(
+      await truncate({ entityType: 'assertion', aspect: 'assertionRunEvent', endTimeMillis: Date.now() }),
+      `Delete 0 out of 0 rows (NaN%). ${DELETE_BY_QUERY}${DRY_RUN}`,
+    );
   });
 
   it('a force flag overrides the choice; both flags, or equal flags, are refused with a 200', async () => {
@@ -88,7 +90,10 @@ describe('truncateTimeseriesAspect dry run', () => {
     const endTimeMillis = Date.now() - 200 * DAY;
     const n = sb.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)?.atOrBefore ?? 0;
     assert.ok(n > 0);
-    assert.match(await truncate({ ...DASHBOARD, endTimeMillis }), new RegExp(`^Delete ${n} out of 201 rows \\(${(n / 201).toFixed(2).replace('.', '\\.')}%\\)`));
+    assert.match(
+      await truncate({ ...DASHBOARD, endTimeMillis }),
+      new RegExp(`^Delete ${n} out of 201 rows \\(${(n / 201).toFixed(2).replace('.', '\\.')}%\\)`),
+    );
   });
 });
 
@@ -98,7 +103,10 @@ describe('index names and prefixes (IndexConventionImpl)', () => {
     try {
       const value = valueOf(await callAction(prod.url, 'getIndexSizes')) as { indexSizes: Array<Record<string, unknown>> };
       const names = value.indexSizes.map((e) => e.indexName);
-      assert.ok(names.every((n) => typeof n === 'string' && n.startsWith('prod_')), JSON.stringify(names));
+      assert.ok(
+        names.every((n) => typeof n === 'string' && n.startsWith('prod_')),
+        JSON.stringify(names),
+      );
       assert.ok(!names.includes('t01_dataset_operationaspect_v1'));
       const own = value.indexSizes.find((e) => e.indexName === 'prod_dataset_operationaspect_v1');
       assert.deepEqual([own?.entityName, own?.aspectName], ['dataset', 'operation']);
@@ -139,7 +147,10 @@ describe('real runs the way real servers answer them', () => {
 
   it('legacy answers a missing privilege with 401 and the Rest.li message; newer with 403', async () => {
     sb.setAuth({ enabled: true });
-    for (const [version, status] of [['legacy', 401], ['newer', 403]] as const) {
+    for (const [version, status] of [
+      ['legacy', 401],
+      ['newer', 403],
+    ] as const) {
       sb.setVersion(version);
       const a = await callAction(sb.url, 'getIndexSizes', {}, { token: SANDBOX_TOKENS.none });
       assert.equal(a.status, status);

@@ -14,7 +14,7 @@ import { startUiSession, type UiSession } from '../harness/session';
 const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 const CONNECTION = 'sandbox';
 /** Names a hostile server could send; each must show up as text, never as markup. */
-const HOSTILE = ['<img src=x onerror="document.title=\'pwned\'">', '<script>alert("x")</script>', "quote\"'&amp;"];
+const HOSTILE = ['<img src=x onerror="document.title=\'pwned\'">', '<script>alert("x")</script>', 'quote"\'&amp;'];
 /** [screenshot name, label in the theme picker, class VS Code puts on the webview's body] */
 const THEMES: Array<[string, string, string]> = [
   ['dark', 'Dark Modern', 'vscode-dark'],
@@ -81,7 +81,10 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       const heading = (await frame.locator('h1').textContent()) ?? '';
       assert.equal(heading, 'Index sizes · sandbox');
       assert.match((await frame.locator('.header .meta').textContent()) ?? '', /^13 indices · 42\.2 GB · fetched /);
-      await frame.locator('button', { hasText: /^Refresh$/ }).first().waitFor();
+      await frame
+        .locator('button', { hasText: /^Refresh$/ })
+        .first()
+        .waitFor();
     });
   });
 
@@ -94,7 +97,10 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
       await frame.locator('svg.spark polyline').first().waitFor({ timeout: 15_000 });
       const first = frame.locator('.bar-row').first();
       assert.equal(await first.locator('.size').textContent(), '18.3 GB');
-      assert.match((await first.getAttribute('title')) ?? '', /^dataset_datasetprofileaspect_v1\n18,342\.113 MB \(18\.3 GB\)\n\d+(\.\d)?% of all timeseries indices\nSince previous fetch: /);
+      assert.match(
+        (await first.getAttribute('title')) ?? '',
+        /^dataset_datasetprofileaspect_v1\n18,342\.113 MB \(18\.3 GB\)\n\d+(\.\d)?% of all timeseries indices\nSince previous fetch: /,
+      );
       assert.ok((await frame.locator('svg.spark polyline').count()) >= 10);
       // Badges say what they mean: the growth and its window.
       const badges = await frame.locator('.badge').allTextContents();
@@ -133,11 +139,31 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
     const check = await frame.evaluate((names) => {
       const texts = Array.from(document.querySelectorAll('.bar-row .index')).map((e) => e.textContent);
       // Only the elements the chart script creates; a name parsed as markup would add others.
-      const allowed = new Set(['DIV', 'SPAN', 'BUTTON', 'H1', 'H2', 'P', 'SECTION', 'OL', 'LI', 'HEADER', 'TIME', 'ASIDE', 'DL', 'DT', 'DD', 'svg', 'polyline']);
+      const allowed = new Set([
+        'DIV',
+        'SPAN',
+        'BUTTON',
+        'H1',
+        'H2',
+        'P',
+        'SECTION',
+        'OL',
+        'LI',
+        'HEADER',
+        'TIME',
+        'ASIDE',
+        'DL',
+        'DT',
+        'DD',
+        'svg',
+        'polyline',
+      ]);
       const root = document.getElementById('root');
       return {
         missing: names.filter((n) => !texts.includes(n)),
-        foreign: Array.from(root?.querySelectorAll('*') ?? []).filter((e) => !allowed.has(e.tagName)).map((e) => e.tagName),
+        foreign: Array.from(root?.querySelectorAll('*') ?? [])
+          .filter((e) => !allowed.has(e.tagName))
+          .map((e) => e.tagName),
         scripts: Array.from(document.querySelectorAll('script[src]')).map((e) => e.getAttribute('src') ?? ''),
         title: document.title,
       };
@@ -179,7 +205,9 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
         const r = e.getBoundingClientRect();
         return { y: r.top, height: r.height };
       });
-      const rowsBoxes = await frame.locator('.bar-row').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+      const rowsBoxes = await frame
+        .locator('.bar-row')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
       assert.ok(pane, 'details shown');
       const covered = rowsBoxes.filter((r) => r.bottom > pane.y + 1 && r.top < pane.y + pane.height - 1);
       assert.deepEqual(covered, [], 'no row under the details pane');

@@ -113,7 +113,10 @@ describe('production safety, in the browser', { timeout: 300_000 }, () => {
     await wb.step('read-only-refused', async () => {
       await wb.page.locator('.statusbar-item', { hasText: /DataHub: prod/ }).click();
       await wb.quickInputRow(/replica/).waitFor({ timeout: 10_000 });
-      await wb.quickInput.locator('.monaco-list-row', { hasText: /production/ }).first().waitFor({ timeout: 5_000 });
+      await wb.quickInput
+        .locator('.monaco-list-row', { hasText: /production/ })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await wb.screenshot('04a-switch-connection');
       await wb.pickQuickInputItem(/replica/);
       await wb.page.locator('.statusbar-item', { hasText: /DataHub: replica/ }).waitFor({ timeout: 10_000 });
@@ -121,10 +124,13 @@ describe('production safety, in the browser', { timeout: 300_000 }, () => {
       await wb.runCommand('DataHub: Restore Indices for URN…');
       const text = await wb.waitForNotification(/The connection "replica" is read-only: Restore Indices was refused and nothing was sent to DataHub/, 15_000);
       assert.match(text, /DataHub: Edit Connection…/);
-      await wb.page.locator('.notification-toast .monaco-button', { hasText: /^Edit Connection$/ }).first().waitFor({ timeout: 5_000 });
+      await wb.page
+        .locator('.notification-toast .monaco-button', { hasText: /^Edit Connection$/ })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await wb.screenshot('05-read-only-refused');
       const sent = session.sandbox.requests.slice(before).filter((r) => r.action !== 'getIndexSizes');
-      assert.deepEqual(sent, [], 'nothing but the view\'s size refresh reached the sandbox');
+      assert.deepEqual(sent, [], "nothing but the view's size refresh reached the sandbox");
     });
   });
 });

@@ -52,7 +52,10 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       assert.equal(dataset.label, '21.7 GB  dataset');
       assert.equal(dataset.description, '3 indices');
       for (const group of ['chart', 'dataprocessinstance']) {
-        assert.ok(items.some((i) => i.name === group), `no ${group} group in ${JSON.stringify(items)}`);
+        assert.ok(
+          items.some((i) => i.name === group),
+          `no ${group} group in ${JSON.stringify(items)}`,
+        );
       }
       await wb.screenshot('02-datahub-view-entity-groups');
     });
@@ -101,7 +104,10 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       // Step 2 of 2: the aspect; keep "(all aspects)".
       await wb.pickQuickInputItem('(all aspects)');
       const text = await wb.waitForNotification(/^Restored 7 rows for /, 30_000);
-      assert.match(text, /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, (under 0\.1 s|\d+\.\d s)\. Ignored rows are rows DataHub read but did not index/);
+      assert.match(
+        text,
+        /^Restored 7 rows for urn:li:dataset:.*db\.orders.*, 1 ignored, (under 0\.1 s|\d+\.\d s)\. Ignored rows are rows DataHub read but did not index/,
+      );
       await wb.waitForNotificationGone(/^Restoring indices/);
       await wb.screenshot('05-restore-by-urn-result');
     });
@@ -144,7 +150,10 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
       await wb.pickQuickInputItem('Restore every matching row');
       const dialog = wb.page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 20_000 });
-      assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /row of urn:li:% written in this window \(this pattern matches every URN\)\?/);
+      assert.match(
+        (await dialog.locator('.dialog-message-text').textContent()) ?? '',
+        /row of urn:li:% written in this window \(this pattern matches every URN\)\?/,
+      );
       const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
       assert.match(detail, /every entity type/);
       // The one date-time format: local time to the minute, with the zone.

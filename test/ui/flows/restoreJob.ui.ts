@@ -40,7 +40,14 @@ describe('Restore Indices as an Upgrade Job, in the browser', { timeout: 300_000
       await wb.screenshot('10-restore-job-kubernetes-manifest');
     });
     const requests = session.sandbox.requests;
-    assert.ok(requests.some((r) => r.method === 'GET' && r.path === '/api/gms/config'), 'the version was read from /config');
-    assert.deepEqual(requests.filter((r) => r.action === 'restoreIndices'), [], 'nothing was restored');
+    assert.ok(
+      requests.some((r) => r.method === 'GET' && r.path === '/api/gms/config'),
+      'the version was read from /config',
+    );
+    assert.deepEqual(
+      requests.filter((r) => r.action === 'restoreIndices'),
+      [],
+      'nothing was restored',
+    );
   });
 });

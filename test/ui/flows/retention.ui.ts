@@ -50,22 +50,31 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
 
     await wb.step('choose-cutoffs', async () => {
       await row(DASHBOARD).locator('select').selectOption('d90');
-      await row(DASHBOARD).locator('.sub', { hasText: /older than 90 days \(at or before/ }).waitFor();
+      await row(DASHBOARD)
+        .locator('.sub', { hasText: /older than 90 days \(at or before/ })
+        .waitFor();
       await row(CHART).locator('select').selectOption('d180');
       await row(DATAJOB).locator('select').selectOption('custom');
       const input = row(DATAJOB).locator('input');
       await input.fill('2999-01-01');
       await input.press('Enter');
-      await row(DATAJOB).locator('.error', { hasText: /2999-01-01 is in the future/ }).waitFor();
+      await row(DATAJOB)
+        .locator('.error', { hasText: /2999-01-01 is in the future/ })
+        .waitFor();
       await wb.screenshot('01-planner-future-date-refused');
       await row(DATAJOB).locator('input').fill('150');
       await row(DATAJOB).locator('input').press('Enter');
-      await row(DATAJOB).locator('.sub', { hasText: /older than 150 days/ }).waitFor();
+      await row(DATAJOB)
+        .locator('.sub', { hasText: /older than 150 days/ })
+        .waitFor();
     });
 
     await wb.step('dry-run', async () => {
       await frame.locator('button', { hasText: /^Dry Run$/ }).click();
-      for (const name of [DASHBOARD, CHART, DATAJOB]) await row(name).locator('td.counts', { hasText: /[\d,]+ of [\d,]+ rows \(\d+\.\d\d%\)/ }).waitFor({ timeout: 30_000 });
+      for (const name of [DASHBOARD, CHART, DATAJOB])
+        await row(name)
+          .locator('td.counts', { hasText: /[\d,]+ of [\d,]+ rows \(\d+\.\d\d%\)/ })
+          .waitFor({ timeout: 30_000 });
       await frame.locator('.totals .total', { hasText: /^Frees about .+ of .+ \(estimate\), [\d,]+ rows$/ }).waitFor();
       await frame.locator('.totals .sub', { hasText: /^3 of 3 counted$/ }).waitFor();
       assert.match((await frame.locator('.totals .note').textContent()) ?? '', /segments merge/);
@@ -87,7 +96,10 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
     });
 
     await wb.step('applied', async () => {
-      for (const name of [DASHBOARD, CHART, DATAJOB]) await row(name).locator('.outcome.done', { hasText: /^done: [\d,]+ rows deleted/ }).waitFor({ timeout: 60_000 });
+      for (const name of [DASHBOARD, CHART, DATAJOB])
+        await row(name)
+          .locator('.outcome.done', { hasText: /^done: [\d,]+ rows deleted/ })
+          .waitFor({ timeout: 60_000 });
       // Each task's own completion toast comes too, and only three toasts show at once: the
       // summary may wait in the notification center, so it is read there when not on screen.
       const SUMMARY = /^Retention plan applied: 3 of 3 indices done/;

@@ -73,7 +73,10 @@ describe('surfaces, in the browser', { timeout: 300_000 }, () => {
       await wb.openEditorContextMenu('daily_etl",');
       const items = await wb.contextMenuItems();
       assert.ok(!items.includes(RESTORE_ITEM), JSON.stringify(items));
-      assert.ok(items.some((i) => /^Copy$/.test(i)), `the editor menu is open: ${JSON.stringify(items)}`);
+      assert.ok(
+        items.some((i) => /^Copy$/.test(i)),
+        `the editor menu is open: ${JSON.stringify(items)}`,
+      );
       await wb.screenshot('04-editor-menu-off-urn', { keepMouse: true });
       await wb.page.keyboard.press('Escape');
     });
@@ -90,7 +93,11 @@ describe('surfaces, in the browser', { timeout: 300_000 }, () => {
       for (const step of ['Add a connection', 'See the index sizes', 'Restore a URN', 'Truncate old rows, dry run first']) {
         await page.locator('.getting-started-step', { hasText: step }).first().waitFor({ timeout: 10_000 });
       }
-      await wb.page.locator('.getting-started-media img, .getting-started-media svg').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await wb.page
+        .locator('.getting-started-media img, .getting-started-media svg')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       await wb.page.waitForTimeout(800);
       await wb.screenshot('05-walkthrough');
     });

@@ -57,7 +57,10 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       await wb.openViewContainer('DataHub');
       await openTruncateFromTree(session);
       for (const days of [30, 90, 180, 365]) await wb.quickInputRow(new RegExp(`^\\s*${days} days\\s*$`)).waitFor();
-      const description = await wb.quickInputRow(/^\s*180 days\s*$/).locator('.label-description').textContent();
+      const description = await wb
+        .quickInputRow(/^\s*180 days\s*$/)
+        .locator('.label-description')
+        .textContent();
       assert.match(description ?? '', /^rows at or before \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/);
       await wb.quickInputRow(/Advanced options…/).waitFor();
       await wb.screenshot('01-cutoff-presets');
@@ -165,7 +168,10 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       await wb.pickQuickInputItem(/Advanced options…/);
       await wb.pickQuickInputItem(/^\s*Method\s*$/);
       await wb.pickQuickInputItem(/^\s*Force delete by query\s*$/);
-      await wb.quickInputRow(/Use these options/).locator('.label-description', { hasText: /^force delete by query · default batch size · default timeout$/ }).waitFor();
+      await wb
+        .quickInputRow(/Use these options/)
+        .locator('.label-description', { hasText: /^force delete by query · default batch size · default timeout$/ })
+        .waitFor();
       await wb.screenshot('06-advanced-options');
       await wb.pickQuickInputItem(/Use these options/);
       await wb.pickQuickInputItem(/^\s*90 days\s*$/);
@@ -179,7 +185,10 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       const toast = wb.page.locator('.notification-list-item', { hasText: /DataHub: truncating/ }).first();
       await toast.waitFor({ timeout: 20_000 });
       // The "starting the truncation" toast closes below this one and shifts it: click once the button is still.
-      await wb.page.locator('.notification-list-item', { hasText: /starting the truncation/ }).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+      await wb.page
+        .locator('.notification-list-item', { hasText: /starting the truncation/ })
+        .waitFor({ state: 'hidden', timeout: 10_000 })
+        .catch(() => undefined);
       const cancel = toast.locator('.monaco-button', { hasText: /^Cancel$/ });
       await toast.hover();
       await wb.waitUntilStill(cancel);
@@ -194,7 +203,10 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       const items = await wb.treeItems(TASKS);
       assert.equal(items.length, 2, JSON.stringify(items));
       // Entity/aspect and the cutoff date: the two tasks read differently.
-      assert.ok(items.every((i) => /^up to \d{4}-\d\d-\d\d · dashboard\/dashboardusagestatistics$/.test(i.label)), JSON.stringify(items));
+      assert.ok(
+        items.every((i) => /^up to \d{4}-\d\d-\d\d · dashboard\/dashboardusagestatistics$/.test(i.label)),
+        JSON.stringify(items),
+      );
       assert.notEqual(items[0].label, items[1].label, JSON.stringify(items));
       assert.match(items[0].description, /^running, not watched/);
       assert.match(items[1].description, /^completed · \d+\/\d+ deleted/);

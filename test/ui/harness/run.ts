@@ -48,11 +48,11 @@ async function main(): Promise<number> {
   // here so that a run stopped half-way leaves nothing behind.
   const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-ui-run-')), 'pids');
   fs.writeFileSync(pidFile, '');
-  const tests = spawnGroup(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...flows],
-    { cwd: REPO_ROOT, env: { ...process.env, DATAHUB_UI_VSIX: vsix, DATAHUB_HOST_PIDFILE: pidFile }, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const tests = spawnGroup(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...flows], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATAHUB_UI_VSIX: vsix, DATAHUB_HOST_PIDFILE: pidFile },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const stop = (): void => void tests.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -75,9 +75,7 @@ export class Workbench {
 
   quickInputRow(label: string | RegExp): Locator {
     const text = typeof label === 'string' ? exactly(label) : label;
-    return this.quickInput
-      .locator('.monaco-list-row')
-      .filter({ has: this.page.locator('.label-name', { hasText: text }) });
+    return this.quickInput.locator('.monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: text }) });
   }
 
   /** Opens the command palette, types the command's title and picks it (as "Category: Title"). */
@@ -104,7 +102,11 @@ export class Workbench {
     await row.waitFor({ timeout: 15_000 });
     // Park the pointer: a hover card of the row under it (from the previous pick) can cover the target row.
     await this.page.mouse.move(1, 1);
-    await this.page.locator('.context-view .monaco-hover:visible, .context-view .hover-row:visible').first().waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+    await this.page
+      .locator('.context-view .monaco-hover:visible, .context-view .hover-row:visible')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .catch(() => undefined);
     await this.waitUntilStill(row);
     await row.click();
   }
@@ -236,25 +238,26 @@ export class Workbench {
   async editorTextPoint(text: string): Promise<{ x: number; y: number }> {
     const line = this.editorLine(text);
     await line.waitFor({ timeout: 15_000 });
-    const measure = () => line.evaluate((element, wanted) => {
-      // No named helpers in here: tsx would wrap them in a function the page does not have.
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      const nodes: Text[] = [];
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-      const full = nodes.map((n) => n.data.replace(/\u00a0/g, ' ')).join('');
-      let target = full.indexOf(wanted) + Math.floor(wanted.length / 2);
-      for (const node of nodes) {
-        if (target < node.data.length) {
-          const range = document.createRange();
-          range.setStart(node, target);
-          range.setEnd(node, target + 1);
-          const rect = range.getBoundingClientRect();
-          return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    const measure = () =>
+      line.evaluate((element, wanted) => {
+        // No named helpers in here: tsx would wrap them in a function the page does not have.
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const nodes: Text[] = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+        const full = nodes.map((n) => n.data.replace(/\u00a0/g, ' ')).join('');
+        let target = full.indexOf(wanted) + Math.floor(wanted.length / 2);
+        for (const node of nodes) {
+          if (target < node.data.length) {
+            const range = document.createRange();
+            range.setStart(node, target);
+            range.setEnd(node, target + 1);
+            const rect = range.getBoundingClientRect();
+            return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+          }
+          target -= node.data.length;
         }
-        target -= node.data.length;
-      }
-      return undefined;
-    }, text);
+        return undefined;
+      }, text);
     // Right after opening, the editor may still be laying out (zero-size boxes): measure until stable.
     const deadline = Date.now() + 10_000;
     for (;;) {

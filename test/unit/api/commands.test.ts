@@ -25,7 +25,11 @@ describe('command ids: one typed list', () => {
   });
 
   it('no source file writes a contributed command id as a string literal', () => {
-    const literal = new RegExp(`['"\`](${contributed().map((id) => id.replace('.', '\\.')).join('|')})['"\`]`);
+    const literal = new RegExp(
+      `['"\`](${contributed()
+        .map((id) => id.replace('.', '\\.'))
+        .join('|')})['"\`]`,
+    );
     const offenders: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {

@@ -60,60 +60,81 @@ function withHome(fileText: string | undefined, body: (home: string) => Promise<
 }
 const FILE = 'gms:\n  server: http://file:8080\n  token: file-token\n';
 
-test('no env and no file: nothing; the file alone: its server with its token', withHome(undefined, async (home) => {
-  assert.equal(await findCliConnection({}, home), undefined);
-  writeFileSync(join(home, '.datahubenv'), FILE);
-  assert.deepEqual(await findCliConnection({}, home), { gmsUrl: 'http://file:8080', token: 'file-token', source: '~/.datahubenv' });
-}));
+test(
+  'no env and no file: nothing; the file alone: its server with its token',
+  withHome(undefined, async (home) => {
+    assert.equal(await findCliConnection({}, home), undefined);
+    writeFileSync(join(home, '.datahubenv'), FILE);
+    assert.deepEqual(await findCliConnection({}, home), { gmsUrl: 'http://file:8080', token: 'file-token', source: '~/.datahubenv' });
+  }),
+);
 
-test('the env token goes only with the env URL: never with the file\'s server', withHome(FILE, async (home) => {
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_TOKEN: 'env-token' }, home), {
-    gmsUrl: 'http://file:8080',
-    token: 'file-token',
-    source: '~/.datahubenv',
-  });
-}));
+test(
+  "the env token goes only with the env URL: never with the file's server",
+  withHome(FILE, async (home) => {
+    assert.deepEqual(await findCliConnection({ DATAHUB_GMS_TOKEN: 'env-token' }, home), {
+      gmsUrl: 'http://file:8080',
+      token: 'file-token',
+      source: '~/.datahubenv',
+    });
+  }),
+);
 
-test('the file\'s token never goes with the env URL', withHome(FILE, async (home) => {
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms' }, home), {
-    gmsUrl: 'https://env/api/gms',
-    token: undefined,
-    source: 'DATAHUB_GMS_URL',
-  });
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms', DATAHUB_GMS_TOKEN: 't' }, home), {
-    gmsUrl: 'https://env/api/gms',
-    token: 't',
-    source: 'DATAHUB_GMS_URL',
-  });
-}));
+test(
+  "the file's token never goes with the env URL",
+  withHome(FILE, async (home) => {
+    assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms' }, home), {
+      gmsUrl: 'https://env/api/gms',
+      token: undefined,
+      source: 'DATAHUB_GMS_URL',
+    });
+    assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms', DATAHUB_GMS_TOKEN: 't' }, home), {
+      gmsUrl: 'https://env/api/gms',
+      token: 't',
+      source: 'DATAHUB_GMS_URL',
+    });
+  }),
+);
 
-test('DATAHUB_GMS_HOST + DATAHUB_GMS_PORT win over DATAHUB_GMS_URL when the port is set (protocol default http)', withHome(FILE, async (home) => {
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms', DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_PORT: '9090' }, home), {
-    gmsUrl: 'http://gms:9090',
-    token: undefined,
-    source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT',
-  });
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_PORT: '9090', DATAHUB_GMS_PROTOCOL: 'https', DATAHUB_GMS_TOKEN: 't' }, home), {
-    gmsUrl: 'https://gms:9090',
-    token: 't',
-    source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT',
-  });
-  await assert.rejects(findCliConnection({ DATAHUB_GMS_PORT: '9090' }, home), /DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not/);
-}));
+test(
+  'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT win over DATAHUB_GMS_URL when the port is set (protocol default http)',
+  withHome(FILE, async (home) => {
+    assert.deepEqual(await findCliConnection({ DATAHUB_GMS_URL: 'https://env/api/gms', DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_PORT: '9090' }, home), {
+      gmsUrl: 'http://gms:9090',
+      token: undefined,
+      source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT',
+    });
+    assert.deepEqual(
+      await findCliConnection({ DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_PORT: '9090', DATAHUB_GMS_PROTOCOL: 'https', DATAHUB_GMS_TOKEN: 't' }, home),
+      {
+        gmsUrl: 'https://gms:9090',
+        token: 't',
+        source: 'DATAHUB_GMS_HOST + DATAHUB_GMS_PORT',
+      },
+    );
+    await assert.rejects(findCliConnection({ DATAHUB_GMS_PORT: '9090' }, home), /DATAHUB_GMS_PORT is set but DATAHUB_GMS_HOST is not/);
+  }),
+);
 
-test('a port-less DATAHUB_GMS_HOST is the URL, unchanged; DATAHUB_GMS_URL wins over it', withHome(FILE, async (home) => {
-  assert.deepEqual(await findCliConnection({ DATAHUB_GMS_HOST: 'https://gms.example.com/api/gms', DATAHUB_GMS_PROTOCOL: 'http' }, home), {
-    gmsUrl: 'https://gms.example.com/api/gms',
-    token: undefined,
-    source: 'DATAHUB_GMS_HOST',
-  });
-  assert.equal((await findCliConnection({ DATAHUB_GMS_HOST: 'gms:8080' }, home))?.gmsUrl, 'gms:8080', 'no protocol added');
-  assert.equal((await findCliConnection({ DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_URL: 'http://url:8080' }, home))?.gmsUrl, 'http://url:8080');
-}));
+test(
+  'a port-less DATAHUB_GMS_HOST is the URL, unchanged; DATAHUB_GMS_URL wins over it',
+  withHome(FILE, async (home) => {
+    assert.deepEqual(await findCliConnection({ DATAHUB_GMS_HOST: 'https://gms.example.com/api/gms', DATAHUB_GMS_PROTOCOL: 'http' }, home), {
+      gmsUrl: 'https://gms.example.com/api/gms',
+      token: undefined,
+      source: 'DATAHUB_GMS_HOST',
+    });
+    assert.equal((await findCliConnection({ DATAHUB_GMS_HOST: 'gms:8080' }, home))?.gmsUrl, 'gms:8080', 'no protocol added');
+    assert.equal((await findCliConnection({ DATAHUB_GMS_HOST: 'gms', DATAHUB_GMS_URL: 'http://url:8080' }, home))?.gmsUrl, 'http://url:8080');
+  }),
+);
 
-test('DATAHUB_SKIP_CONFIG=true leaves ~/.datahubenv unread; other values do not', withHome(FILE, async (home) => {
-  assert.equal(await findCliConnection({ DATAHUB_SKIP_CONFIG: 'true' }, home), undefined);
-  assert.equal(await findCliConnection({ DATAHUB_SKIP_CONFIG: 'TRUE' }, home), undefined);
-  assert.equal((await findCliConnection({ DATAHUB_SKIP_CONFIG: '1' }, home))?.source, '~/.datahubenv', 'the CLI reads only "true"');
-  assert.equal((await findCliConnection({ DATAHUB_SKIP_CONFIG: 'true', DATAHUB_GMS_URL: 'http://env:8080' }, home))?.gmsUrl, 'http://env:8080');
-}));
+test(
+  'DATAHUB_SKIP_CONFIG=true leaves ~/.datahubenv unread; other values do not',
+  withHome(FILE, async (home) => {
+    assert.equal(await findCliConnection({ DATAHUB_SKIP_CONFIG: 'true' }, home), undefined);
+    assert.equal(await findCliConnection({ DATAHUB_SKIP_CONFIG: 'TRUE' }, home), undefined);
+    assert.equal((await findCliConnection({ DATAHUB_SKIP_CONFIG: '1' }, home))?.source, '~/.datahubenv', 'the CLI reads only "true"');
+    assert.equal((await findCliConnection({ DATAHUB_SKIP_CONFIG: 'true', DATAHUB_GMS_URL: 'http://env:8080' }, home))?.gmsUrl, 'http://env:8080');
+  }),
+);

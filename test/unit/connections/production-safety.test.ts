@@ -90,5 +90,8 @@ test('guard: a writable connection passes; a read-only one throws a message nami
   const described = describeError(thrown);
   assert.equal(described.state, 'readOnly');
   assert.equal(described.message, thrown.message);
-  assert.deepEqual(described.actions.map((a) => a.command), ['datahub.editConnection']);
+  assert.deepEqual(
+    described.actions.map((a) => a.command),
+    ['datahub.editConnection'],
+  );
 });

@@ -24,10 +24,19 @@ describe('the reference fixtures, served over HTTP', () => {
       assert.equal(newer.indices[0].sizeMb, 18342.113);
       serve('index-sizes.legacy.json', 'getIndexSizes');
       const legacy = await client.getIndexSizes();
-      assert.deepEqual(legacy.indices.map((i) => i.sizeMb), [1.532771, 0.000208, 0.000208]);
+      assert.deepEqual(
+        legacy.indices.map((i) => i.sizeMb),
+        [1.532771, 0.000208, 0.000208],
+      );
       serve('index-sizes.seed-string.json', 'getIndexSizes');
       const seed = await client.getIndexSizes();
-      assert.deepEqual(seed.indices.map((i) => [i.aspectName, i.sizeSource]), [['datasetusagestatistics', 'legacy'], ['operation', 'legacy']]);
+      assert.deepEqual(
+        seed.indices.map((i) => [i.aspectName, i.sizeSource]),
+        [
+          ['datasetusagestatistics', 'legacy'],
+          ['operation', 'legacy'],
+        ],
+      );
     } finally {
       await client.close();
     }

@@ -82,7 +82,10 @@ describe('every action against every server version', () => {
           const result = await client.restoreIndices({ urnLike: pattern, batchSize: 200, limit: 1000 });
           const expected = Math.min(sandbox.countRows(pattern), version === 'legacy' ? 200 : 1000);
           assert.equal(result.rowsMigrated + result.ignored, expected);
-          assert.equal(result.rowsMigrated, result.batches.reduce((s, b) => s + b.rowsMigrated, 0));
+          assert.equal(
+            result.rowsMigrated,
+            result.batches.reduce((s, b) => s + b.rowsMigrated, 0),
+          );
           if (version !== 'legacy') assert.ok(result.batches.length > 1, 'newer servers answer one line per internal batch');
         } finally {
           await client.close();
@@ -100,9 +103,21 @@ describe('every action against every server version', () => {
           assert.ok(dry.kind === 'dryRun' && dry.method === 'deleteByQuery' && dry.percent !== null);
           assert.deepEqual(sandbox.requests.at(-1)?.body, { entityType: 'dataset', aspect: 'operation', endTimeMillis, dryRun: true });
 
-          const run = await client.truncateTimeseriesAspect({ entityType: 'dataset', aspect: 'operation', endTimeMillis, dryRun: false, method: 'deleteByQuery' });
+          const run = await client.truncateTimeseriesAspect({
+            entityType: 'dataset',
+            aspect: 'operation',
+            endTimeMillis,
+            dryRun: false,
+            method: 'deleteByQuery',
+          });
           assert.equal(run.kind, 'task');
-          assert.deepEqual(sandbox.requests.at(-1)?.body, { entityType: 'dataset', aspect: 'operation', endTimeMillis, dryRun: false, forceDeleteByQuery: true });
+          assert.deepEqual(sandbox.requests.at(-1)?.body, {
+            entityType: 'dataset',
+            aspect: 'operation',
+            endTimeMillis,
+            dryRun: false,
+            forceDeleteByQuery: true,
+          });
           const task = run.kind === 'task' ? run.task : '';
           const status = await client.getEsTaskStatus(task);
           assert.equal(status.task, task);

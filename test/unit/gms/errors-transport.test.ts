@@ -28,7 +28,10 @@ describe('redirects are not followed', () => {
         sandbox.addFault({ times: 1, fault: { kind: 'redirect', status, location: `http://${host}/api/gms/operations?action=getIndexSizes` } });
         const e = await rejectsWith(client.getIndexSizes(), 'redirect');
         assert.equal(e.location, `http://${host}/api/gms/operations?action=getIndexSizes`);
-        assert.ok(e.message.includes(`redirected to http://${host}/api/gms/operations?action=getIndexSizes; set the connection URL to the final address`), e.message);
+        assert.ok(
+          e.message.includes(`redirected to http://${host}/api/gms/operations?action=getIndexSizes; set the connection URL to the final address`),
+          e.message,
+        );
         assert.equal(e.status, status);
       }
       assert.deepEqual(seen, []);
@@ -114,7 +117,10 @@ describe('TLS', () => {
       const client = clientFor(`https://${host}`, options);
       try {
         const { indices } = await client.getIndexSizes();
-        assert.deepEqual(indices.map((i) => [i.entityName, i.sizeMb]), [['dataset', 1.5]]);
+        assert.deepEqual(
+          indices.map((i) => [i.entityName, i.sizeMb]),
+          [['dataset', 1.5]],
+        );
       } finally {
         await client.close();
       }
@@ -139,7 +145,10 @@ describe('transport error mapping for failures the tests cannot cause on 127.0.0
     const dns = Object.assign(new Error('getaddrinfo ENOTFOUND gms.example'), { code: 'ENOTFOUND' });
     const wrapped = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('getaddrinfo EAI_AGAIN x'), { code: 'EAI_AGAIN' }) });
     const e1 = transportError({ action: 'getIndexSizes', origin: 'https://gms.example', error: dns, timeoutMs: 1000 });
-    assert.deepEqual([e1.kind, e1.message], ['network', 'The server at https://gms.example could not be reached (ENOTFOUND): the host name was not found; check the URL, DNS or VPN.']);
+    assert.deepEqual(
+      [e1.kind, e1.message],
+      ['network', 'The server at https://gms.example could not be reached (ENOTFOUND): the host name was not found; check the URL, DNS or VPN.'],
+    );
     const e2 = transportError({ action: 'getIndexSizes', origin: 'https://gms.example', error: wrapped, timeoutMs: 1000 });
     assert.match(e2.message, /could not be reached \(EAI_AGAIN\)/);
     const cert = Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' });

@@ -37,7 +37,10 @@ describe('403 forbidden names the privilege', () => {
     const none = clientFor(sandbox.url, { token: SANDBOX_TOKENS.none });
     try {
       const e1 = await rejectsWith(none.getIndexSizes(), 'forbidden');
-      assert.match(e1.message, /^403 from http:\/\/127\.0\.0\.1:\d+: reading index sizes needs the 'Get Timeseries index sizes API' privilege \(GET_TIMESERIES_INDEX_SIZES_PRIVILEGE\)/);
+      assert.match(
+        e1.message,
+        /^403 from http:\/\/127\.0\.0\.1:\d+: reading index sizes needs the 'Get Timeseries index sizes API' privilege \(GET_TIMESERIES_INDEX_SIZES_PRIVILEGE\)/,
+      );
       assert.equal(e1.serverMessage, 'User is unauthorized to get index sizes.');
       const e2 = await rejectsWith(none.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }), 'forbidden');
       assert.match(e2.message, /needs the 'Restore Indices API' privilege \(RESTORE_INDICES_PRIVILEGE\)/);
@@ -56,7 +59,10 @@ describe('400, 404, 5xx', () => {
   it('400 shows the Rest.li message', async () => {
     const client = clientFor(sandbox.url);
     try {
-      const e = await rejectsWith(client.truncateTimeseriesAspect({ entityType: 'nosuch', aspect: 'operation', endTimeMillis: Date.now() - DAY }), 'badRequest');
+      const e = await rejectsWith(
+        client.truncateTimeseriesAspect({ entityType: 'nosuch', aspect: 'operation', endTimeMillis: Date.now() - DAY }),
+        'badRequest',
+      );
       assert.equal(e.serverMessage, 'Failed to find entity with name nosuch in EntityRegistry');
       assert.ok(e.message.endsWith(': Failed to find entity with name nosuch in EntityRegistry'), e.message);
       assert.equal(e.status, 400);
@@ -78,11 +84,17 @@ describe('400, 404, 5xx', () => {
   });
 
   it('500 says the server failed and to check the GMS logs; the stack trace stays in body', async () => {
-    sandbox.addFault({ action: 'restoreIndices', fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: urn:li:x invalid urn\n\tat com.linkedin.Foo(Foo.java:1)' } });
+    sandbox.addFault({
+      action: 'restoreIndices',
+      fault: { kind: 'restliError', status: 500, message: 'java.lang.RuntimeException: urn:li:x invalid urn\n\tat com.linkedin.Foo(Foo.java:1)' },
+    });
     const client = clientFor(sandbox.url);
     try {
       const e = await rejectsWith(client.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }), 'server');
-      assert.match(e.message, /^500 from .*: the server failed restoring indices: java\.lang\.RuntimeException: urn:li:x invalid urn; retry, or check the GMS logs\.$/);
+      assert.match(
+        e.message,
+        /^500 from .*: the server failed restoring indices: java\.lang\.RuntimeException: urn:li:x invalid urn; retry, or check the GMS logs\.$/,
+      );
       assert.match(e.body ?? '', /stackTrace/);
       assert.equal(sandbox.requests.length, 1, 'restore is never retried');
     } finally {

@@ -52,7 +52,11 @@ async function refusingProxy(answer: '403' | '407' | 'close' | 'silent'): Promis
 
 describe('a proxy that refuses', () => {
   const cases: Array<[Parameters<typeof refusingProxy>[0], GmsErrorKind, RegExp]> = [
-    ['403', 'network', /^The proxy refused to connect to https:\/\/gms\.example\.invalid \(403 from the proxy\); check VS Code's http\.proxy setting \(or HTTPS_PROXY\)/],
+    [
+      '403',
+      'network',
+      /^The proxy refused to connect to https:\/\/gms\.example\.invalid \(403 from the proxy\); check VS Code's http\.proxy setting \(or HTTPS_PROXY\)/,
+    ],
     ['407', 'network', /\(407 Proxy Authentication Required\); put the proxy credentials in the proxy URL\.$/],
     ['close', 'network', /^The proxy closed the connection instead of connecting to https:\/\/gms\.example\.invalid; check VS Code's http\.proxy setting/],
     ['silent', 'timeout', /did not answer getIndexSizes within 1 s/],
@@ -60,7 +64,14 @@ describe('a proxy that refuses', () => {
   for (const [answer, kind, message] of cases) {
     it(`CONNECT answered with ${answer}: ${kind}, says what to check, one CONNECT, no hang`, { timeout: 15_000 }, async () => {
       const proxy = await refusingProxy(answer);
-      const client = createGmsClient({ gmsUrl: BEHIND_PROXY, token: 'proxy-test-token-0123456789', proxyUrl: proxy.url, noProxy: '', timeoutMs: 1000, retries: 0 });
+      const client = createGmsClient({
+        gmsUrl: BEHIND_PROXY,
+        token: 'proxy-test-token-0123456789',
+        proxyUrl: proxy.url,
+        noProxy: '',
+        timeoutMs: 1000,
+        retries: 0,
+      });
       try {
         const started = Date.now();
         const e = await rejectsWith(client.getIndexSizes(), kind);

@@ -55,7 +55,11 @@ function problemWith(action: OperationsAction, value: unknown): string | undefin
         if (typeof i.indexName !== 'string' || i.indexName === '') return 'an index without a name';
         if (typeof i.entityName !== 'string' || i.entityName === '' || i.entityName !== i.entityName.toLowerCase()) return `entityName ${String(i.entityName)}`;
         if (typeof i.aspectName !== 'string') return 'aspectName is not a string';
-        if (i.sizeMb === null ? i.sizeSource !== 'unknown' : !(typeof i.sizeMb === 'number' && Number.isFinite(i.sizeMb) && i.sizeMb >= 0 && i.sizeSource !== 'unknown')) {
+        if (
+          i.sizeMb === null
+            ? i.sizeSource !== 'unknown'
+            : !(typeof i.sizeMb === 'number' && Number.isFinite(i.sizeMb) && i.sizeMb >= 0 && i.sizeSource !== 'unknown')
+        ) {
           return `size ${String(i.sizeMb)} (${String(i.sizeSource)})`;
         }
         if (Object.prototype.hasOwnProperty.call(i, '__proto__') || Object.getPrototypeOf(i) !== Object.prototype) return 'an index with a changed prototype';
@@ -176,7 +180,11 @@ async function fuzzAction(action: OperationsAction, count: number): Promise<Tall
         watchdog = setTimeout(() => {
           void calls.terminate();
           current = undefined;
-          reject(new Error(`${action}: call ${seen} did not finish within ${CALL_DEADLINE_MS} ms; body recipe ${served[seen]?.recipe}, first bytes ${served[seen]?.body.subarray(0, 200).toString('utf8')}`));
+          reject(
+            new Error(
+              `${action}: call ${seen} did not finish within ${CALL_DEADLINE_MS} ms; body recipe ${served[seen]?.recipe}, first bytes ${served[seen]?.body.subarray(0, 200).toString('utf8')}`,
+            ),
+          );
         }, CALL_DEADLINE_MS);
       };
       arm();
@@ -194,7 +202,8 @@ async function fuzzAction(action: OperationsAction, count: number): Promise<Tall
           const fits = o.gms && o.kind !== undefined && o.kind in FITTING[action];
           const wantedCode = fits ? FITTING[action][o.kind!] : undefined;
           if (!fits) failures.push(`#${o.k} threw ${o.gms ? `GmsError ${o.kind}` : o.name}: ${o.message}; recipe ${recipe}`);
-          else if (o.kind !== 'invalidResponse' && wantedCode !== undefined && o.code !== wantedCode) failures.push(`#${o.k} ${o.kind} without code ${wantedCode}; recipe ${recipe}`);
+          else if (o.kind !== 'invalidResponse' && wantedCode !== undefined && o.code !== wantedCode)
+            failures.push(`#${o.k} ${o.kind} without code ${wantedCode}; recipe ${recipe}`);
           else if (/\n/.test(o.message) || o.message.includes(TOKEN)) failures.push(`#${o.k} message is not one clean line: ${o.message.slice(0, 200)}`);
           // The client wraps anything a parser throws; a parser that throws something else is still a bug.
           else if (o.message.includes('the answer could not be read')) failures.push(`#${o.k} a parser threw: ${o.message.slice(0, 200)}; recipe ${recipe}`);
@@ -237,7 +246,9 @@ if (isMainThread) {
     for (const action of (Object.keys(VALUES) as OperationsAction[]).filter((a) => !only || only.includes(a))) {
       it(`${action}: a valid value or a fitting GmsError, never a hang`, { timeout: 120_000 }, async () => {
         const t = await fuzzAction(action, BODIES_PER_ACTION);
-        const errors = Object.entries(t.errors).map(([k, n]) => `${k} ${n}`).join(', ');
+        const errors = Object.entries(t.errors)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ');
         console.log(
           `  ${action}: ${BODIES_PER_ACTION} bodies (${(t.bytes / 1e6).toFixed(1)} MB, made in ${(t.generateMs / 1000).toFixed(1)} s) served in ${(t.totalMs / 1000).toFixed(1)} s over ${t.connections} connection(s): ` +
             `${t.values} valid values, ${errors}; slowest call ${Math.round(t.slowestMs)} ms`,

@@ -3,13 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  decodeEnvelope,
-  isGmsError,
-  parseIndexSizes,
-  parseTaskStatus,
-  type IndexSizes,
-} from '../../../src/gms';
+import { decodeEnvelope, isGmsError, parseIndexSizes, parseTaskStatus, type IndexSizes } from '../../../src/gms';
 
 const RUNS = 300;
 const part = fc.string({ unit: fc.constantFrom(...'abcxyz019._-'), minLength: 1, maxLength: 8 });
@@ -69,12 +63,10 @@ const entryArb = fc.record(
   },
   { requiredKeys: [] },
 );
-const indexBodyArb = fc
-  .tuple(fc.array(entryArb, { maxLength: 6 }), fc.constantFrom('object', 'stringArray', 'stringObject'))
-  .map(([entries, form]) => {
-    const value = form === 'object' ? { indexSizes: entries } : form === 'stringArray' ? JSON.stringify(entries) : JSON.stringify({ indexSizes: entries });
-    return JSON.stringify({ value });
-  });
+const indexBodyArb = fc.tuple(fc.array(entryArb, { maxLength: 6 }), fc.constantFrom('object', 'stringArray', 'stringObject')).map(([entries, form]) => {
+  const value = form === 'object' ? { indexSizes: entries } : form === 'stringArray' ? JSON.stringify(entries) : JSON.stringify({ indexSizes: entries });
+  return JSON.stringify({ value });
+});
 
 function checkSizes(r: IndexSizes): void {
   for (const i of r.indices) {

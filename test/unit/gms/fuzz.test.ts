@@ -4,13 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  isGmsError,
-  parseRestoreResult,
-  parseTruncateResult,
-  type RestoreResult,
-  type TruncateResult,
-} from '../../../src/gms';
+import { isGmsError, parseRestoreResult, parseTruncateResult, type RestoreResult, type TruncateResult } from '../../../src/gms';
 
 const RUNS = 300;
 
@@ -60,8 +54,20 @@ const urn = fc.oneof(
   fc.tuple(part, part, part).map(([a, b, c]) => `urn:li:dataJob:(urn:li:dataFlow:(${a},${b},prod),${c})`),
 );
 // LIKE patterns are often cut inside a tuple, leaving "(" open.
-const urnLike = fc.oneof(urn.map((u) => `${u.slice(0, -1)}%`), urn.map((u) => u.replace(/[^,(]*$/, '%')), fc.constant('urn:li:dataset:%'));
-const argValue = fc.oneof(fc.nat({ max: 100000 }).map(String), fc.constant('null'), fc.constant(''), urn, urnLike, fc.constant('[]'), fc.constant('[status, ownership]'));
+const urnLike = fc.oneof(
+  urn.map((u) => `${u.slice(0, -1)}%`),
+  urn.map((u) => u.replace(/[^,(]*$/, '%')),
+  fc.constant('urn:li:dataset:%'),
+);
+const argValue = fc.oneof(
+  fc.nat({ max: 100000 }).map(String),
+  fc.constant('null'),
+  fc.constant(''),
+  urn,
+  urnLike,
+  fc.constant('[]'),
+  fc.constant('[status, ownership]'),
+);
 const ident = fc.tuple(fc.constantFrom(...'abcdefghk'), fc.string({ unit: fc.constantFrom(...'abcXYZ09_'), maxLength: 10 })).map(([a, b]) => a + b);
 const fieldsArb = (values: fc.Arbitrary<string>) =>
   fc.uniqueArray(fc.tuple(ident, values), { maxLength: 8, selector: ([k]) => k }).map((pairs) => Object.fromEntries(pairs) as Record<string, string>);
@@ -90,7 +96,10 @@ interface GenRestore {
 const restoreArb: fc.Arbitrary<GenRestore> = fc
   .tuple(fieldsArb(argValue), fc.array(batchArb, { maxLength: 4 }), fc.boolean(), fc.boolean())
   .map(([args, batches, curly, resultFirst]) => {
-    const print = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(', ');
+    const print = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
     const [open, close] = curly ? ['{', '}'] : ['(', ')'];
     const lines = batches.map((b) => {
       const fields: Record<string, string> = { ignored: String(b.ignored), rowsMigrated: String(b.rowsMigrated), ...b.extra };
@@ -104,8 +113,14 @@ const restoreArb: fc.Arbitrary<GenRestore> = fc
 
 function checkRestore(r: RestoreResult, input: string): void {
   assert.equal(r.raw, input);
-  assert.equal(r.rowsMigrated, r.batches.reduce((s, b) => s + b.rowsMigrated, 0));
-  assert.equal(r.ignored, r.batches.reduce((s, b) => s + b.ignored, 0));
+  assert.equal(
+    r.rowsMigrated,
+    r.batches.reduce((s, b) => s + b.rowsMigrated, 0),
+  );
+  assert.equal(
+    r.ignored,
+    r.batches.reduce((s, b) => s + b.ignored, 0),
+  );
   for (const b of r.batches) {
     assert.ok(Number.isSafeInteger(b.rowsMigrated) && b.rowsMigrated >= 0);
     assert.ok(Object.values(b.timings).every(Number.isFinite));
@@ -133,10 +148,13 @@ describe('restore result parser (fuzz)', () => {
 
   it('mutated answers: a consistent result or invalidResponse', () => {
     fc.assert(
-      fc.property(restoreArb.chain((g) => mutate(g.raw)), (text) => {
-        const r = valueOrInvalid(() => parseRestoreResult(text));
-        if (r) checkRestore(r, text);
-      }),
+      fc.property(
+        restoreArb.chain((g) => mutate(g.raw)),
+        (text) => {
+          const r = valueOrInvalid(() => parseRestoreResult(text));
+          if (r) checkRestore(r, text);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -155,7 +173,12 @@ describe('restore result parser (fuzz)', () => {
 // ---- truncate dry runs ----------------------------------------------------
 
 const dryRunArb = fc
-  .tuple(fc.nat({ max: 10_000_000 }), fc.nat({ max: 10_000_000 }), fc.constantFrom('percent', 'nan', 'fraction', 'comma'), fc.constantFrom('reindex', 'deleteByQuery', 'unknown'))
+  .tuple(
+    fc.nat({ max: 10_000_000 }),
+    fc.nat({ max: 10_000_000 }),
+    fc.constantFrom('percent', 'nan', 'fraction', 'comma'),
+    fc.constantFrom('reindex', 'deleteByQuery', 'unknown'),
+  )
   .map(([a, b, format, method]) => {
     const total = Math.max(a, b);
     const toDelete = Math.min(a, b);
@@ -171,7 +194,9 @@ const dryRunArb = fc
       percent = Number((ratio * 100).toFixed(2));
       if (format === 'comma') shown = shown.replace('.', ',');
     }
-    const middle = { reindex: 'Reindexing the aspect without the deleted records. ', deleteByQuery: 'Issuing a delete by query request. ', unknown: '' }[method];
+    const middle = { reindex: 'Reindexing the aspect without the deleted records. ', deleteByQuery: 'Issuing a delete by query request. ', unknown: '' }[
+      method
+    ];
     const text = `Delete ${toDelete} out of ${total} rows (${shown}). ${middle}This was a dry run. Run with dryRun = false to execute.`;
     return { text, toDelete, total, percent, method };
   });
@@ -209,10 +234,18 @@ describe('truncate dry-run parser (fuzz)', () => {
   it('mutated summaries and task ids: a valid result or invalidResponse', () => {
     const task = fc.tuple(part, fc.nat()).map(([n, t]) => `${n}:${t}`);
     fc.assert(
-      fc.property(fc.oneof(dryRunArb.map((g) => g.text), task).chain(mutate), (text) => {
-        const r = valueOrInvalid(() => parseTruncateResult(text));
-        if (r) checkTruncate(r);
-      }),
+      fc.property(
+        fc
+          .oneof(
+            dryRunArb.map((g) => g.text),
+            task,
+          )
+          .chain(mutate),
+        (text) => {
+          const r = valueOrInvalid(() => parseTruncateResult(text));
+          if (r) checkTruncate(r);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -21,7 +21,9 @@ const sizeEntry = fc.record(
 );
 const indexSizesValue: fc.Arbitrary<Json> = fc
   .tuple(fc.array(sizeEntry, { maxLength: 8 }), fc.constantFrom('object', 'stringArray', 'stringObject'))
-  .map(([entries, form]) => (form === 'object' ? { indexSizes: entries } : form === 'stringArray' ? JSON.stringify(entries) : JSON.stringify({ indexSizes: entries })));
+  .map(([entries, form]) =>
+    form === 'object' ? { indexSizes: entries } : form === 'stringArray' ? JSON.stringify(entries) : JSON.stringify({ indexSizes: entries }),
+  );
 
 const urn = fc.oneof(
   name.map((k) => `urn:li:corpuser:${k}`),
@@ -49,14 +51,25 @@ const truncateValue: fc.Arbitrary<Json> = fc.oneof(
 );
 
 const taskValue: fc.Arbitrary<Json> = fc.oneof(
-  { weight: 5, arbitrary: fc
-    .record({
-      completed: fc.boolean(),
-      taskId: fc.tuple(name, fc.nat()).map(([n, t]) => `${n}:${t}`),
-      runTimeNanos: fc.nat(),
-      status: fc.record({ total: fc.nat(), updated: fc.nat(), created: fc.nat(), deleted: fc.nat(), batches: fc.nat(), version_conflicts: fc.nat(), noops: fc.nat() }),
-    })
-    .map((s) => JSON.stringify(s)) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({
+        completed: fc.boolean(),
+        taskId: fc.tuple(name, fc.nat()).map(([n, t]) => `${n}:${t}`),
+        runTimeNanos: fc.nat(),
+        status: fc.record({
+          total: fc.nat(),
+          updated: fc.nat(),
+          created: fc.nat(),
+          deleted: fc.nat(),
+          batches: fc.nat(),
+          version_conflicts: fc.nat(),
+          noops: fc.nat(),
+        }),
+      })
+      .map((s) => JSON.stringify(s)),
+  },
   { weight: 1, arbitrary: fc.constant(JSON.stringify({ error: 'Could not get task status for n:1' })) },
 );
 
@@ -112,12 +125,26 @@ function numbersToStrings(value: Json): Json {
 }
 
 const wrongValue: fc.Arbitrary<Json> = fc.oneof(
-  fc.constant<Json>(null), fc.boolean(), fc.integer(), fc.double(), fc.constant<Json>(''), fc.constant<Json>('12.5'), fc.constant<Json>('NaN'),
-  fc.constant<Json>([]), fc.constant<Json>({}), fc.constant<Json>([1, 'a', null]), fc.constant<Json>({ value: null }), fc.string({ maxLength: 12 }),
+  fc.constant<Json>(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.constant<Json>(''),
+  fc.constant<Json>('12.5'),
+  fc.constant<Json>('NaN'),
+  fc.constant<Json>([]),
+  fc.constant<Json>({}),
+  fc.constant<Json>([1, 'a', null]),
+  fc.constant<Json>({ value: null }),
+  fc.string({ maxLength: 12 }),
 );
 const extraKey = fc.constantFrom('extra', '__proto__', 'constructor', 'toString', 'value', 'indexSizes', 'completed', '', 'x'.repeat(300));
 // Mostly large, now and then 1 MB: enough to find quadratic work, cheap enough for a loaded machine.
-const hugeSize = fc.oneof({ weight: 6, arbitrary: fc.constant(10_000) }, { weight: 3, arbitrary: fc.constant(100_000) }, { weight: 1, arbitrary: fc.constant(1_000_000) });
+const hugeSize = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(10_000) },
+  { weight: 3, arbitrary: fc.constant(100_000) },
+  { weight: 1, arbitrary: fc.constant(1_000_000) },
+);
 
 type TreeOp =
   | { op: 'wrongType'; at: number; value: Json }
@@ -160,7 +187,9 @@ function applyTreeOp(root: Json, op: TreeOp): Json {
       });
     }
     case 'hugeString':
-      return replaceAt(root, path, (old) => (typeof old === 'string' && old.length > 0 ? old.repeat(Math.ceil(op.size / old.length)).slice(0, op.size) : 'x'.repeat(op.size)));
+      return replaceAt(root, path, (old) =>
+        typeof old === 'string' && old.length > 0 ? old.repeat(Math.ceil(op.size / old.length)).slice(0, op.size) : 'x'.repeat(op.size),
+      );
     case 'nest':
       return replaceAt(root, path, (old) => {
         let v: Json = old ?? null;
@@ -179,7 +208,14 @@ type TextOp =
 
 const textOp: fc.Arbitrary<TextOp> = fc.oneof(
   { weight: 10, arbitrary: fc.constant({ op: 'none' as const }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('badNumber' as const), at: fc.nat(), text: fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '0x1F', '1_000', '.5', '+1', '01', '-0', '1e-400', '9007199254740993') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('badNumber' as const),
+      at: fc.nat(),
+      text: fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '0x1F', '1_000', '.5', '+1', '01', '-0', '1e-400', '9007199254740993'),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('cut' as const), at: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('duplicateValue' as const), value: wrongValue }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deepText' as const), depth: fc.constantFrom(5_000, 50_000), object: fc.boolean() }) },

@@ -64,7 +64,9 @@ describe('GraphQL check answers', () => {
     fc.assert(
       fc.property(
         checkAnswer.chain((a) => {
-          const text = JSON.stringify({ data: { entityExists: a.exists, searchAcrossEntities: { total: 1, searchResults: [{ entity: { urn: `${a.urn}x` } }] } } });
+          const text = JSON.stringify({
+            data: { entityExists: a.exists, searchAcrossEntities: { total: 1, searchResults: [{ entity: { urn: `${a.urn}x` } }] } },
+          });
           return fc.tuple(fc.constant(a.urn), mutate(text));
         }),
         ([u, text]) => {
@@ -77,8 +79,14 @@ describe('GraphQL check answers', () => {
   });
 
   it('"Unauthorized" errors beside partial data are forbidden; other errors say what the server said', () => {
-    const unauthorized = JSON.stringify({ errors: [{ message: 'Unauthorized to perform this action. Please contact your DataHub administrator.', extensions: { code: 403 } }], data: { entityExists: null } });
-    assert.throws(() => readGraphQLAnswer(unauthorized, ORIGIN, (d) => parseCheckData('urn:li:corpuser:a', d)), (e: unknown) => isGmsError(e) && e.kind === 'forbidden');
+    const unauthorized = JSON.stringify({
+      errors: [{ message: 'Unauthorized to perform this action. Please contact your DataHub administrator.', extensions: { code: 403 } }],
+      data: { entityExists: null },
+    });
+    assert.throws(
+      () => readGraphQLAnswer(unauthorized, ORIGIN, (d) => parseCheckData('urn:li:corpuser:a', d)),
+      (e: unknown) => isGmsError(e) && e.kind === 'forbidden',
+    );
     const failed = JSON.stringify({ errors: [{ message: 'Failed to execute search\n\tat com.linkedin...' }], data: null });
     assert.throws(
       () => readGraphQLAnswer(failed, ORIGIN, (d) => parseCheckData('urn:li:corpuser:a', d)),
@@ -100,21 +108,39 @@ describe('GraphQL search answers', () => {
       fc.property(fc.array(fc.oneof(entity, fc.constant(null), fc.constant({ type: 'DATASET' })), { maxLength: 12 }), (hits) => {
         const results = hits.map((h) =>
           h && 'urn' in h
-            ? { entity: { urn: h.urn, type: h.type, ...(h.name ? { properties: { name: h.name } } : {}), ...(h.platform ? { platform: { name: h.platform } } : {}) } }
+            ? {
+                entity: {
+                  urn: h.urn,
+                  type: h.type,
+                  ...(h.name ? { properties: { name: h.name } } : {}),
+                  ...(h.platform ? { platform: { name: h.platform } } : {}),
+                },
+              }
             : { entity: h },
         );
         const text = JSON.stringify({ data: { searchAcrossEntities: { total: results.length, searchResults: results } } });
         const value = readOrFail<Array<{ urn: string; name?: string; platform?: string }>>(text, parseFindData);
         const expected = hits.filter((h): h is { urn: string; type: 'DATASET'; name?: string; platform?: string } => h !== null && 'urn' in h);
-        assert.deepEqual(value?.map((v) => v.urn), expected.map((h) => h.urn));
-        assert.deepEqual(value?.map((v) => v.name), expected.map((h) => h.name));
+        assert.deepEqual(
+          value?.map((v) => v.urn),
+          expected.map((h) => h.urn),
+        );
+        assert.deepEqual(
+          value?.map((v) => v.name),
+          expected.map((h) => h.name),
+        );
       }),
       { numRuns: RUNS },
     );
   });
 
   it('damaged answers never throw anything but a GmsError', () => {
-    const text = JSON.stringify({ data: { searchAcrossEntities: { total: 1, searchResults: [{ entity: { urn: 'urn:li:tag:pii', type: 'TAG', name: 'pii' } }] } } });
-    fc.assert(fc.property(mutate(text), (damaged) => void readOrFail(damaged, parseFindData)), { numRuns: RUNS });
+    const text = JSON.stringify({
+      data: { searchAcrossEntities: { total: 1, searchResults: [{ entity: { urn: 'urn:li:tag:pii', type: 'TAG', name: 'pii' } }] } },
+    });
+    fc.assert(
+      fc.property(mutate(text), (damaged) => void readOrFail(damaged, parseFindData)),
+      { numRuns: RUNS },
+    );
   });
 });

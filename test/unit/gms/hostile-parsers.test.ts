@@ -43,7 +43,14 @@ describe('truncation answers: linear parsing', () => {
     assert.equal(findDryRunSummary('Delete 1 out of 2 rows'), undefined);
     assert.equal(findDryRunSummary(`Delete 1 out of 2 rows (${'1'.repeat(100)})`), undefined);
     const parsed = parseTruncateResult('Delete 120 out of 201 rows (59.70%). Method: delete  by\tquery');
-    assert.deepEqual(parsed, { kind: 'dryRun', summary: 'Delete 120 out of 201 rows (59.70%). Method: delete  by\tquery', toDelete: 120, total: 201, percent: 59.7, method: 'deleteByQuery' });
+    assert.deepEqual(parsed, {
+      kind: 'dryRun',
+      summary: 'Delete 120 out of 201 rows (59.70%). Method: delete  by\tquery',
+      toDelete: 120,
+      total: 201,
+      percent: 59.7,
+      method: 'deleteByQuery',
+    });
   });
 });
 

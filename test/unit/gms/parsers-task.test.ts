@@ -1,11 +1,7 @@
 // parseTaskStatus on real and damaged task answers.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import {
-  isGmsError,
-  parseTaskStatus,
-  type GmsErrorKind,
-} from '../../../src/gms';
+import { isGmsError, parseTaskStatus, type GmsErrorKind } from '../../../src/gms';
 
 function throwsKind(fn: () => unknown, kind: GmsErrorKind, code?: string): void {
   assert.throws(fn, (e: unknown) => {
@@ -35,11 +31,7 @@ describe('parseTaskStatus', () => {
   });
 
   it('turns "Could not get task status" into notFound taskNotFound', () => {
-    throwsKind(
-      () => parseTaskStatus('{"error":"Could not get task status for qhxGdzytQS-pQek8CwBCZg:54654"}'),
-      'notFound',
-      'taskNotFound',
-    );
+    throwsKind(() => parseTaskStatus('{"error":"Could not get task status for qhxGdzytQS-pQek8CwBCZg:54654"}'), 'notFound', 'taskNotFound');
     // The server's own words first, then what to do.
     assert.throws(
       () => parseTaskStatus('{"error":"Could not get task status for qhxGdzytQS-pQek8CwBCZg:54654"}'),

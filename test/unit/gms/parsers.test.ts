@@ -1,14 +1,7 @@
 // The pure parsers over the reference fixtures and the shapes each DataHub version sends.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import {
-  deriveEntityAspect,
-  isGmsError,
-  parseIndexSizes,
-  parseRestoreResult,
-  parseTruncateResult,
-  type GmsErrorKind,
-} from '../../../src/gms';
+import { deriveEntityAspect, isGmsError, parseIndexSizes, parseRestoreResult, parseTruncateResult, type GmsErrorKind } from '../../../src/gms';
 import { fixtureText, type FixtureName } from '../../fixtures';
 
 function fixture(name: FixtureName): { value: unknown } {
@@ -61,9 +54,7 @@ describe('parseIndexSizes', () => {
         ['dataset', 'operation', 0.0145],
       ],
     );
-    const fromObject = parseIndexSizes(
-      JSON.stringify({ indexSizes: [{ indexName: 'dataset_operationaspect_v1', sizeInMb: 3.5 }] }),
-    );
+    const fromObject = parseIndexSizes(JSON.stringify({ indexSizes: [{ indexName: 'dataset_operationaspect_v1', sizeInMb: 3.5 }] }));
     assert.deepEqual(fromObject.indices, [
       // Derived for display only: the server did not name it, so it is not truncatable.
       { indexName: 'dataset_operationaspect_v1', entityName: 'dataset', aspectName: 'operation', sizeMb: 3.5, sizeSource: 'current', named: false },
@@ -78,11 +69,14 @@ describe('parseIndexSizes', () => {
         { indexName: 'dataset_profileaspect_v1', entityName: 'dataset', sizeInMb: 3 },
       ],
     });
-    assert.deepEqual(indices.map((i) => [i.indexName, i.named]), [
-      ['dataset_operationaspect_v1', true],
-      ['t01_dataset_operationaspect_v1', false],
-      ['dataset_profileaspect_v1', false],
-    ]);
+    assert.deepEqual(
+      indices.map((i) => [i.indexName, i.named]),
+      [
+        ['dataset_operationaspect_v1', true],
+        ['t01_dataset_operationaspect_v1', false],
+        ['dataset_profileaspect_v1', false],
+      ],
+    );
   });
 
   it('prefers sizeInMb over sizeMb, and marks overflowed or non-finite sizes unknown', () => {
@@ -212,14 +206,19 @@ describe('parseRestoreResult', () => {
 
 describe('parseTruncateResult', () => {
   it('reads a reindex dry run', () => {
-    const text = 'Delete 120 out of 201 rows (59.70%). Reindexing the aspect without the deleted records. This was a dry run. Run with dryRun = false to execute.';
+    const text =
+      'Delete 120 out of 201 rows (59.70%). Reindexing the aspect without the deleted records. This was a dry run. Run with dryRun = false to execute.';
     assert.deepEqual(parseTruncateResult(text), { kind: 'dryRun', summary: text, toDelete: 120, total: 201, percent: 59.7, method: 'reindex' });
   });
 
   it('reads a delete-by-query dry run, NaN%, a locale comma and the old fraction form', () => {
-    const dbq = parseTruncateResult('Delete 3 out of 201 rows (1.49%). Issuing a delete by query request. This was a dry run. Run with dryRun = false to execute.');
+    const dbq = parseTruncateResult(
+      'Delete 3 out of 201 rows (1.49%). Issuing a delete by query request. This was a dry run. Run with dryRun = false to execute.',
+    );
     assert.deepEqual([dbq.kind, dbq.kind === 'dryRun' && dbq.method, dbq.kind === 'dryRun' && dbq.percent], ['dryRun', 'deleteByQuery', 1.49]);
-    const nan = parseTruncateResult('Delete 0 out of 0 rows (NaN%). Issuing a delete by query request. This was a dry run. Run with dryRun = false to execute.');
+    const nan = parseTruncateResult(
+      'Delete 0 out of 0 rows (NaN%). Issuing a delete by query request. This was a dry run. Run with dryRun = false to execute.',
+    );
     assert.equal(nan.kind === 'dryRun' && nan.percent, null);
     const comma = parseTruncateResult('Delete 1 out of 4 rows (25,00%). Issuing a delete by query request. This was a dry run.');
     assert.equal(comma.kind === 'dryRun' && comma.percent, 25);
@@ -235,7 +234,9 @@ describe('parseTruncateResult', () => {
   });
 
   it('computes the share from the counts, never from the bracket (an older server printed the fraction before the %)', () => {
-    const old = parseTruncateResult('Delete 120 out of 201 rows (0.60%). Reindexing the aspect without the deleted records. This was a dry run. Run with dryRun = false to execute.');
+    const old = parseTruncateResult(
+      'Delete 120 out of 201 rows (0.60%). Reindexing the aspect without the deleted records. This was a dry run. Run with dryRun = false to execute.',
+    );
     assert.equal(old.kind === 'dryRun' && old.percent, 59.7);
     const lying = parseTruncateResult('Delete 1 out of 4 rows (99.00%). Issuing a delete by query request. This was a dry run.');
     assert.equal(lying.kind === 'dryRun' && lying.percent, 25);

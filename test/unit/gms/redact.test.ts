@@ -64,7 +64,10 @@ describe('token echoes in any case or encoding', () => {
 
 describe('URLs with user info', () => {
   it('are shown and logged without it', () => {
-    assert.equal(hideUserInfo('The DataHub CLI is set up for http://user:secret@gms.example:8080 (~/.datahubenv).'), 'The DataHub CLI is set up for http://gms.example:8080 (~/.datahubenv).');
+    assert.equal(
+      hideUserInfo('The DataHub CLI is set up for http://user:secret@gms.example:8080 (~/.datahubenv).'),
+      'The DataHub CLI is set up for http://gms.example:8080 (~/.datahubenv).',
+    );
     assert.equal(hideUserInfo('redirected to HTTPS://a%40b:p%3Ass@host/x and ftp://u@h'), 'redirected to HTTPS://host/x and ftp://h');
     assert.equal(uiText('was redirected to https://admin:hunter2@evil.example/login'), 'was redirected to https://evil.example/login');
     assert.equal(hideUserInfo('mail jdoe@example.com, urn:li:corpuser:jdoe@example.com'), 'mail jdoe@example.com, urn:li:corpuser:jdoe@example.com');

@@ -22,11 +22,11 @@ describe('retries', () => {
       await rejectsWith(client.getIndexSizes(), 'server');
       await rejectsWith(client.getEsTaskStatus('n:1'), 'server');
       await rejectsWith(client.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }), 'server');
-      await rejectsWith(client.truncateTimeseriesAspect({ entityType: 'dataset', aspect: 'operation', endTimeMillis: Date.now() - DAY, dryRun: false }), 'server');
-      assert.deepEqual(
-        ['getIndexSizes', 'getEsTaskStatus', 'restoreIndices', 'truncateTimeseriesAspect'].map(countFor),
-        [3, 3, 1, 1],
+      await rejectsWith(
+        client.truncateTimeseriesAspect({ entityType: 'dataset', aspect: 'operation', endTimeMillis: Date.now() - DAY, dryRun: false }),
+        'server',
       );
+      assert.deepEqual(['getIndexSizes', 'getEsTaskStatus', 'restoreIndices', 'truncateTimeseriesAspect'].map(countFor), [3, 3, 1, 1]);
     } finally {
       await client.close();
     }
@@ -42,7 +42,15 @@ describe('retries', () => {
       const { indices } = await client.getIndexSizes();
       assert.ok(indices.length > 0);
       assert.equal(countFor('getIndexSizes'), 4);
-      assert.deepEqual(log.map((e) => [e.attempt, e.errorKind]), [[1, 'server'], [2, 'network'], [3, 'server'], [4, undefined]]);
+      assert.deepEqual(
+        log.map((e) => [e.attempt, e.errorKind]),
+        [
+          [1, 'server'],
+          [2, 'network'],
+          [3, 'server'],
+          [4, undefined],
+        ],
+      );
     } finally {
       await client.close();
     }
@@ -60,7 +68,11 @@ describe('retries', () => {
       // undici's header timer ticks coarsely (about 0.5 s): the latency leaves room for that.
       sandbox.addFault({ times: 1, fault: { kind: 'latency', ms: 3000 } });
       await rejectsWith(client.getIndexSizes(), 'timeout');
-      assert.deepEqual(log.map((e) => e.errorKind), ['server', 'badRequest', 'timeout'], 'one attempt each');
+      assert.deepEqual(
+        log.map((e) => e.errorKind),
+        ['server', 'badRequest', 'timeout'],
+        'one attempt each',
+      );
     } finally {
       await client.close();
     }
@@ -143,7 +155,10 @@ describe('proxy', () => {
   });
 
   it('refuses a proxy URL that is not http(s)', () => {
-    assert.throws(() => clientFor(sandbox.url, { proxyUrl: 'socks5://127.0.0.1:1080', noProxy: '' }), (e: unknown) => isGmsError(e) && e.field === 'proxyUrl');
+    assert.throws(
+      () => clientFor(sandbox.url, { proxyUrl: 'socks5://127.0.0.1:1080', noProxy: '' }),
+      (e: unknown) => isGmsError(e) && e.field === 'proxyUrl',
+    );
   });
 });
 
@@ -182,7 +197,13 @@ describe('validation happens before any request', () => {
   }
 
   it('refuses a bad gmsUrl when the client is created', () => {
-    assert.throws(() => createGmsClient({ gmsUrl: 'ftp://127.0.0.1/gms' }), (e: unknown) => isGmsError(e) && e.kind === 'invalidInput' && e.field === 'gmsUrl');
-    assert.throws(() => createGmsClient({ gmsUrl: sandbox.url, token: 'abc\ndef' }), (e: unknown) => isGmsError(e) && e.field === 'token' && !e.message.includes('abc'));
+    assert.throws(
+      () => createGmsClient({ gmsUrl: 'ftp://127.0.0.1/gms' }),
+      (e: unknown) => isGmsError(e) && e.kind === 'invalidInput' && e.field === 'gmsUrl',
+    );
+    assert.throws(
+      () => createGmsClient({ gmsUrl: sandbox.url, token: 'abc\ndef' }),
+      (e: unknown) => isGmsError(e) && e.field === 'token' && !e.message.includes('abc'),
+    );
   });
 });

@@ -18,9 +18,21 @@ describe('parseUrn examples', () => {
 
   it('refuses empty parts, unbalanced parentheses, empty keys, bad heads and length', () => {
     for (const bad of [
-      '', ' urn:li:corpuser:x', 'urn:li:corpuser:x ', 'urn:li:dataset:(a,)', 'urn:li:dataset:(,a)', 'urn:li:dataset:()',
-      'urn:li:dataset:(a', 'urn:li:dataset:a)', 'urn:li:dataset:(a)(b)', 'urn:li:dataset:', 'urn:li:1dataset:x', 'urn::dataset:x',
-      'dataset:x', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,,prod),x)', 'urn:li:corpuser:a\nb',
+      '',
+      ' urn:li:corpuser:x',
+      'urn:li:corpuser:x ',
+      'urn:li:dataset:(a,)',
+      'urn:li:dataset:(,a)',
+      'urn:li:dataset:()',
+      'urn:li:dataset:(a',
+      'urn:li:dataset:a)',
+      'urn:li:dataset:(a)(b)',
+      'urn:li:dataset:',
+      'urn:li:1dataset:x',
+      'urn::dataset:x',
+      'dataset:x',
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,,prod),x)',
+      'urn:li:corpuser:a\nb',
       `urn:li:corpuser:${'x'.repeat(MAX_URN_BYTES)}`,
     ]) {
       assert.equal(isValidUrn(bad), false, JSON.stringify(bad));
@@ -36,10 +48,7 @@ describe('parseUrn examples', () => {
   });
 
   it('decodes URL-encoded URNs from DataHub links', () => {
-    assert.equal(
-      decodeUrn('urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.t%2CPROD%29'),
-      'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)',
-    );
+    assert.equal(decodeUrn('urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.t%2CPROD%29'), 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)');
     assert.equal(decodeUrn('urn:li:corpuser:jdoe'), 'urn:li:corpuser:jdoe');
     assert.equal(decodeUrn('urn:li:x:100%zz'), 'urn:li:x:100%zz');
   });
@@ -49,13 +58,15 @@ describe('parseUrn examples', () => {
 const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
 const identTail = fc.string({ unit: fc.constantFrom(...'abcXYZ019_'), maxLength: 12 });
 const entityType = fc.tuple(letter, identTail).map(([a, b]) => a + b);
-const simplePart = fc
-  .string({ unit: fc.constantFrom(...'abcxyzABC0129._-:/ é%@'), minLength: 1, maxLength: 20 })
-  .filter((s) => s.trim() === s);
+const simplePart = fc.string({ unit: fc.constantFrom(...'abcxyzABC0129._-:/ é%@'), minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s);
 
 type Gen = { urn: string; parts: string[] };
 const urnArb: fc.Arbitrary<Gen> = fc.letrec<{ urn: Gen; part: string }>((tie) => ({
-  part: fc.oneof({ depthSize: 'small', withCrossShrink: true }, simplePart, tie('urn').map((u) => (u as Gen).urn)),
+  part: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    simplePart,
+    tie('urn').map((u) => (u as Gen).urn),
+  ),
   urn: fc
     .tuple(entityType, fc.oneof(fc.constant(null), fc.array(tie('part'), { minLength: 1, maxLength: 4 })), fc.boolean())
     .map(([type, parts, tuple]): Gen => {

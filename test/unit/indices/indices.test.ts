@@ -66,12 +66,18 @@ test('sort by size: groups by total, largest first; indices largest first, unkno
 test('sort by size compares numbers, not their text', () => {
   // "9.0 MB" sorts above "12.8 MB" as text; as numbers 12.75 is larger.
   const groups = sortGroups(groupIndices([index('a_xaspect_v1', 9.001), index('a_yaspect_v1', 12.75), index('a_zaspect_v1', 100)]), 'size');
-  assert.deepEqual(groups[0].indices.map((i) => i.sizeMb), [100, 12.75, 9.001]);
+  assert.deepEqual(
+    groups[0].indices.map((i) => i.sizeMb),
+    [100, 12.75, 9.001],
+  );
 });
 
 test('a group whose sizes are all unknown sorts last by size', () => {
   const groups = sortGroups(groupIndices([index('zz_aaspect_v1', null), index('aa_baspect_v1', 0)]), 'size');
-  assert.deepEqual(groups.map((g) => g.entityName), ['aa', 'zz']);
+  assert.deepEqual(
+    groups.map((g) => g.entityName),
+    ['aa', 'zz'],
+  );
 });
 
 test('sort by name: entities and aspects alphabetically', () => {
@@ -85,7 +91,10 @@ test('sort by name: entities and aspects alphabetically', () => {
 });
 
 test('filter: case-insensitive substring of entity, aspect or index name', () => {
-  assert.deepEqual(filterIndices(INDICES, 'PROFILE').map((i) => i.indexName), ['dataset_datasetprofileaspect_v1', 'chart_chartprofileaspect_v1']);
+  assert.deepEqual(
+    filterIndices(INDICES, 'PROFILE').map((i) => i.indexName),
+    ['dataset_datasetprofileaspect_v1', 'chart_chartprofileaspect_v1'],
+  );
   assert.equal(filterIndices(INDICES, 'dashboard').length, 1); // entity
   assert.equal(filterIndices(INDICES, 'operation').length, 1); // aspect
   assert.equal(filterIndices(INDICES, 'aspect_v1').length, INDICES.length); // index name
@@ -94,8 +103,14 @@ test('filter: case-insensitive substring of entity, aspect or index name', () =>
 });
 
 test('filter: * matches any run, other characters are literal', () => {
-  assert.deepEqual(filterIndices(INDICES, 'dataset*usage').map((i) => i.aspectName), ['datasetusagestatistics']);
-  assert.deepEqual(filterIndices(INDICES, 'chart*profile').map((i) => i.aspectName), ['chartprofile']);
+  assert.deepEqual(
+    filterIndices(INDICES, 'dataset*usage').map((i) => i.aspectName),
+    ['datasetusagestatistics'],
+  );
+  assert.deepEqual(
+    filterIndices(INDICES, 'chart*profile').map((i) => i.aspectName),
+    ['chartprofile'],
+  );
   assert.equal(filterIndices(INDICES, '*').length, INDICES.length);
   // A dot is not a regex wildcard.
   assert.equal(filterIndices(INDICES, 'dataset.datasetprofile').length, 0);

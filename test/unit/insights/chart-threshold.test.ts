@@ -28,7 +28,19 @@ describe('chart: warning threshold and badges', () => {
     let h = emptyHistory();
     for (let day = 8; day >= 0; day--) {
       const t = NOW - day * DAY_MS;
-      h = recordFetch(h, { connection: 'prod', gmsUrl: 'http://gms', fetchedAt: t, indices: [{ indexName: 'big', sizeMb: 18_342 - day * 300 }, { indexName: 'small', sizeMb: 0.2 }] }, t);
+      h = recordFetch(
+        h,
+        {
+          connection: 'prod',
+          gmsUrl: 'http://gms',
+          fetchedAt: t,
+          indices: [
+            { indexName: 'big', sizeMb: 18_342 - day * 300 },
+            { indexName: 'small', sizeMb: 0.2 },
+          ],
+        },
+        t,
+      );
     }
     const state = buildChartState(input, h.connections.get('prod'), idle, NOW);
     assert.equal(state.kind, 'sizes');

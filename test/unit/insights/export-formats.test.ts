@@ -113,24 +113,29 @@ describe('CSV', () => {
 
   it('round-trips any text through an RFC 4180 reader (with the formula guard)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ name: fc.string({ unit: 'binary' }), entity: fc.string(), size: fc.option(fc.double({ min: 0, max: 1e9, noNaN: true })) }), { maxLength: 8 }), (items) => {
-        const rows = exportRows({
-          connection: 'c',
-          fetchedAt: FETCHED_AT,
-          indices: items.map((x): IndexSize => ({ indexName: x.name, entityName: x.entity, aspectName: 'a,"b"', sizeMb: x.size, sizeSource: 'current' })),
-        });
-        const parsed = parseCsv(toCsv(rows));
-        assert.equal(parsed.length, rows.length + 1);
-        rows.forEach((r, i) => {
-          const cells = parsed[i + 1];
-          assert.equal(cells.length, 6);
-          const guard = (t: string) => (/^[=+\-@\t\r]/.test(t) ? `'${t}` : t);
-          assert.equal(cells[2], guard(r.entityName));
-          assert.equal(cells[3], 'a,"b"');
-          assert.equal(cells[4], guard(r.indexName));
-          assert.equal(cells[5] === '' ? null : Number(cells[5]), r.sizeMb);
-        });
-      }),
+      fc.property(
+        fc.array(fc.record({ name: fc.string({ unit: 'binary' }), entity: fc.string(), size: fc.option(fc.double({ min: 0, max: 1e9, noNaN: true })) }), {
+          maxLength: 8,
+        }),
+        (items) => {
+          const rows = exportRows({
+            connection: 'c',
+            fetchedAt: FETCHED_AT,
+            indices: items.map((x): IndexSize => ({ indexName: x.name, entityName: x.entity, aspectName: 'a,"b"', sizeMb: x.size, sizeSource: 'current' })),
+          });
+          const parsed = parseCsv(toCsv(rows));
+          assert.equal(parsed.length, rows.length + 1);
+          rows.forEach((r, i) => {
+            const cells = parsed[i + 1];
+            assert.equal(cells.length, 6);
+            const guard = (t: string) => (/^[=+\-@\t\r]/.test(t) ? `'${t}` : t);
+            assert.equal(cells[2], guard(r.entityName));
+            assert.equal(cells[3], 'a,"b"');
+            assert.equal(cells[4], guard(r.indexName));
+            assert.equal(cells[5] === '' ? null : Number(cells[5]), r.sizeMb);
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -34,12 +34,15 @@ function grownHistory(stepMb: Record<string, number>): History {
 }
 
 describe('chart state', () => {
-  it("puts indices the server did not name under other indices, last, by full name, without truncation", () => {
+  it('puts indices the server did not name under other indices, last, by full name, without truncation', () => {
     const named: IndexSize = { ...index('dataset_operationaspect_v1', 'dataset', 10), named: true };
     const foreign: IndexSize = { ...index('t01_dataset_operationaspect_v1', 'dataset', 90_000), aspectName: 'operation', named: false };
     const state = buildChartState({ ...input, indices: [foreign, named], totalMb: 90_010 }, undefined, { ...idle, historyEnabled: false }, NOW);
     assert.ok(state.kind === 'sizes');
-    assert.deepEqual(state.groups.map((g) => g.entityName), ['dataset', 'other indices']);
+    assert.deepEqual(
+      state.groups.map((g) => g.entityName),
+      ['dataset', 'other indices'],
+    );
     const [shown] = state.groups[1].indices;
     assert.deepEqual([shown.aspectName, shown.truncatable], ['t01_dataset_operationaspect_v1', false]);
     assert.match(shown.notTruncatable ?? '', /another deployment sharing the search cluster/);

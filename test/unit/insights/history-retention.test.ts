@@ -1,16 +1,7 @@
 // History bounds: what stays on disk after months of fetches.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DAY_MS,
-  HOUR_MS,
-  clearHistory,
-  decodeHistory,
-  emptyHistory,
-  encodeHistory,
-  recordFetch,
-  type History,
-} from '../../../src/model/insights/history';
+import { DAY_MS, HOUR_MS, clearHistory, decodeHistory, emptyHistory, encodeHistory, recordFetch, type History } from '../../../src/model/insights/history';
 
 const T0 = Date.UTC(2025, 0, 1, 0, 0, 0);
 const URL = 'http://127.0.0.1:8080';
@@ -44,10 +35,13 @@ describe('history retention', () => {
     const snaps = h.connections.get('local')!.snapshots;
     assert.equal(snaps.length, 1);
     assert.equal(snaps[0].t, T0);
-    assert.deepEqual([...snaps[0].sizes], [
-      ['a', 1532.771],
-      ['c', 0.208],
-    ]);
+    assert.deepEqual(
+      [...snaps[0].sizes],
+      [
+        ['a', 1532.771],
+        ['c', 0.208],
+      ],
+    );
   });
 
   it('keeps 90 days, one snapshot a day after a week, and stays bounded under a 10-minute refresh', () => {
@@ -135,7 +129,16 @@ describe('history file', () => {
       JSON.stringify({
         version: 1,
         connections: [
-          { name: 'ok', gmsUrl: URL, indices: ['a', 'b'], snapshots: [[T0, 1, null], ['x', 1, 2], [T0 + 1, -5, 'big']] },
+          {
+            name: 'ok',
+            gmsUrl: URL,
+            indices: ['a', 'b'],
+            snapshots: [
+              [T0, 1, null],
+              ['x', 1, 2],
+              [T0 + 1, -5, 'big'],
+            ],
+          },
           { name: 'bad', gmsUrl: URL, indices: [1], snapshots: [] },
           { gmsUrl: URL, indices: [], snapshots: [] },
         ],

@@ -2,14 +2,7 @@
 // the problem and the fix, result lines, resume points, aspect suggestions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  checkBatchSize,
-  checkStart,
-  checkUrnInput,
-  checkUrnLikeInput,
-  looksLikeRegex,
-  regexToLike,
-} from '../../../src/model/restore/restoreValidation';
+import { checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput, looksLikeRegex, regexToLike } from '../../../src/model/restore/restoreValidation';
 import { patternResultMessage, shortenUrn, urnResultMessage } from '../../../src/model/restore/restoreFormat';
 import { IGNORED_MEANING } from '../../../src/model/restore/restoreText';
 import { formatDateTime } from '../../../src/model/shared/format';
@@ -69,7 +62,10 @@ describe('urnLike input', () => {
   it('warns, without blocking, when there is no wildcard or it matches everything', () => {
     const exact = checkUrnLikeInput(SAMPLE_URNS.ordersDataset);
     assert.equal(exact?.severity, 'warning');
-    assert.match(exact.message, /No wildcard: only this exact URN matches\. Add % to match more, e\.g\. urn:li:dataset:\(urn:li:dataPlatform:hive,db\.orders,%$/);
+    assert.match(
+      exact.message,
+      /No wildcard: only this exact URN matches\. Add % to match more, e\.g\. urn:li:dataset:\(urn:li:dataPlatform:hive,db\.orders,%$/,
+    );
     assert.match(checkUrnLikeInput('urn:li:tag:pii_1')?.message ?? '', /"_" stands for any one character/);
     assert.equal(checkUrnLikeInput('%')?.severity, 'warning');
     assert.equal(checkUrnLikeInput('urn:li:dataset:%'), undefined);
@@ -115,13 +111,30 @@ describe('messages', () => {
   });
 
   const base: RestorePlanResult = {
-    status: 'completed', rowsMigrated: 0, ignored: 0, requests: 0, nextStart: 0, doneAfterNext: [], reachedEnd: false, pagesDone: 0, incompletePages: [], lastPages: [], durationMs: 1200,
+    status: 'completed',
+    rowsMigrated: 0,
+    ignored: 0,
+    requests: 0,
+    nextStart: 0,
+    doneAfterNext: [],
+    reachedEnd: false,
+    pagesDone: 0,
+    incompletePages: [],
+    lastPages: [],
+    durationMs: 1200,
   };
   const params = { urnLike: 'urn:li:dataset:%', start: 0, batchSize: 10, all: true };
 
   it('a failed run names the failing start, what was done and where to resume', () => {
-    const msg = patternResultMessage(params, { ...base, status: 'failed', rowsMigrated: 38, ignored: 2, requests: 5, nextStart: 40, failure: { start: 40, error: new Error('x') } }, 'DataHub failed (500): database timeout');
-    assert.equal(msg, `Stopped at start=40: DataHub failed (500): database timeout. Restored 38 rows (2 ignored) in 5 requests. Resume from start=40. ${IGNORED_MEANING}`);
+    const msg = patternResultMessage(
+      params,
+      { ...base, status: 'failed', rowsMigrated: 38, ignored: 2, requests: 5, nextStart: 40, failure: { start: 40, error: new Error('x') } },
+      'DataHub failed (500): database timeout',
+    );
+    assert.equal(
+      msg,
+      `Stopped at start=40: DataHub failed (500): database timeout. Restored 38 rows (2 ignored) in 5 requests. Resume from start=40. ${IGNORED_MEANING}`,
+    );
   });
 
   it('a failed concurrent run names the later batches that are already done, so a resume skips them', () => {
@@ -160,7 +173,17 @@ describe('messages', () => {
   });
 
   it('a completed run with incomplete pages names them and how to re-run exactly them', () => {
-    const r = { ...base, rowsMigrated: 90, requests: 12, nextStart: 110, reachedEnd: true, incompletePages: [{ start: 30, read: 0 }, { start: 60, read: 5 }] };
+    const r = {
+      ...base,
+      rowsMigrated: 90,
+      requests: 12,
+      nextStart: 110,
+      reachedEnd: true,
+      incompletePages: [
+        { start: 30, read: 0 },
+        { start: 60, read: 5 },
+      ],
+    };
     assert.equal(
       patternResultMessage(params, r),
       'Restored 90 rows in 12 requests matching urn:li:dataset:%, 1.2 s. 2 pages came back incomplete (start=30, 60): DataHub failed part of them and left those rows out. "Re-run Incomplete Pages" restores exactly those pages.',
@@ -171,11 +194,11 @@ describe('messages', () => {
 });
 
 describe('aspect suggestions', () => {
-  it('the entity type\'s own aspects first, then common ones, no repeats', () => {
+  it("the entity type's own aspects first, then common ones, no repeats", () => {
     const { own, common } = suggestAspects('corpuser');
     assert.equal(own[0], 'corpUserInfo');
     assert.ok(common.includes('status') && common.includes('ownership'));
-    assert.ok(!common.includes('schemaMetadata'), 'another entity type\'s aspect');
+    assert.ok(!common.includes('schemaMetadata'), "another entity type's aspect");
     assert.ok(!common.some((a) => own.includes(a)));
     const unknown = suggestAspects(undefined);
     assert.deepEqual(unknown.own, []);

@@ -3,13 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createGmsClient, type GmsClient } from '../../../src/gms';
-import {
-  patternPageRequest,
-  restoreWholeUrn,
-  runRestorePlan,
-  type RestorePlanOptions,
-  type RestorePlanResult,
-} from '../../../src/model/restore/restorePlan';
+import { patternPageRequest, restoreWholeUrn, runRestorePlan, type RestorePlanOptions, type RestorePlanResult } from '../../../src/model/restore/restorePlan';
 import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
 import { seedRows } from '../../sandbox/data';
 
@@ -135,7 +129,10 @@ describe('restoreWholeUrn', () => {
       sb.setVersion(version);
       const r = await restoreWholeUrn(restore, SAMPLE_URNS.ordersDataset);
       assert.deepEqual([r.rowsMigrated, r.ignored, r.results.length], [7, 1, 1]);
-      assert.deepEqual(sb.requests.map((q) => q.body), [{ urn: SAMPLE_URNS.ordersDataset }]);
+      assert.deepEqual(
+        sb.requests.map((q) => q.body),
+        [{ urn: SAMPLE_URNS.ordersDataset }],
+      );
     });
   }
 

@@ -4,12 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createGmsClient, type GmsClient } from '../../../src/gms';
-import {
-  patternPageRequest,
-  runRestorePlan,
-  type RestorePlanOptions,
-  type RestorePlanResult,
-} from '../../../src/model/restore/restorePlan';
+import { patternPageRequest, runRestorePlan, type RestorePlanOptions, type RestorePlanResult } from '../../../src/model/restore/restorePlan';
 import { PageLog } from '../../../src/model/restore/restoreLog';
 import { rerunPages } from '../../../src/model/restore/restoreRerun';
 import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
@@ -69,7 +64,10 @@ describe('restore plan: all rows', () => {
       const pages = Math.ceil((total + 1) / 7) + 1;
       assert.ok(r.requests >= pages && r.requests <= pages + concurrency - 1, `requests ${r.requests} for ${total} rows`);
       assert.deepEqual(r.incompletePages, []);
-      assert.ok(r.lastPages.length <= 5 && r.lastPages.some((p) => p.start === Math.floor(total / 7) * 7 + 7), 'the last answers are kept, the empty probe among them');
+      assert.ok(
+        r.lastPages.length <= 5 && r.lastPages.some((p) => p.start === Math.floor(total / 7) * 7 + 7),
+        'the last answers are kept, the empty probe among them',
+      );
     });
   }
 
@@ -123,7 +121,10 @@ describe('restore plan: pages the server partly failed', () => {
       const r = await plan(HIVE, { batchSize: 10, concurrency });
       assert.equal(r.status, 'completed');
       assert.equal(r.reachedEnd, true);
-      assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 60, read: 0 }]);
+      assert.deepEqual(r.incompletePages, [
+        { start: 30, read: 0 },
+        { start: 60, read: 0 },
+      ]);
       assert.equal(r.rowsMigrated + r.ignored, total - 20, 'the two failed pages are missing, nothing else');
       assert.equal(r.nextStart, total);
       // Re-running exactly those pages completes the restore: every row once.
@@ -168,12 +169,20 @@ describe('restore plan: pages the server partly failed', () => {
 
 describe('re-running incomplete pages', () => {
   const rerun = (starts: number[]) =>
-    rerunPages({ starts, batchSize: 10, restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, start, rows)) });
+    rerunPages({
+      starts,
+      batchSize: 10,
+      restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike: HIVE, batchSize: 10 }, start, rows)),
+    });
 
   it('restores exactly those pages; one that fails again inside the server stays incomplete', async () => {
     sb.addFault({ fault: { kind: 'failedBatches', batches: [0] }, action: 'restoreIndices', start: 60, times: 1 });
     const r = await rerun([60, 30]);
-    assert.deepEqual(sb.requests.map((q) => (q.body as { start: number }).start), [30, 60], 'in start order, nothing else');
+    assert.deepEqual(
+      sb.requests.map((q) => (q.body as { start: number }).start),
+      [30, 60],
+      'in start order, nothing else',
+    );
     assert.equal(r.status, 'completed');
     assert.deepEqual(r.incompletePages, [{ start: 60, read: 0 }]);
     assert.equal(r.rowsMigrated + r.ignored, 10);
@@ -184,7 +193,10 @@ describe('re-running incomplete pages', () => {
     const r = await rerun([10, 30, 50]);
     assert.equal(r.status, 'failed');
     assert.equal(r.failure?.start, 30);
-    assert.deepEqual(r.incompletePages, [{ start: 30, read: 0 }, { start: 50, read: 0 }]);
+    assert.deepEqual(r.incompletePages, [
+      { start: 30, read: 0 },
+      { start: 50, read: 0 },
+    ]);
     assert.equal(r.pagesDone, 1);
   });
 });

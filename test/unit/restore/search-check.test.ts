@@ -32,7 +32,10 @@ describe('entityPageUrl', () => {
       entityPageUrl('https://datahub.example.com/', URN),
       'https://datahub.example.com/dataset/urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.orders%2CPROD%29',
     );
-    assert.equal(entityPageUrl('https://h', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)'), 'https://h/tasks/urn%3Ali%3AdataJob%3A%28urn%3Ali%3AdataFlow%3A%28airflow%2Cetl%2Cprod%29%2Cload%29');
+    assert.equal(
+      entityPageUrl('https://h', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)'),
+      'https://h/tasks/urn%3Ali%3AdataJob%3A%28urn%3Ali%3AdataFlow%3A%28airflow%2Cetl%2Cprod%29%2Cload%29',
+    );
     assert.equal(entityPageUrl('https://h', 'urn:li:corpuser:jdoe'), 'https://h/user/urn%3Ali%3Acorpuser%3Ajdoe');
     assert.equal(entityPageUrl('https://h', 'urn:li:somethingNew:x'), undefined);
   });
@@ -41,7 +44,10 @@ describe('entityPageUrl', () => {
 describe('waiting until searchable', () => {
   it('backs off 1, 2, 4, 8 s… and ends exactly at the budget', () => {
     assert.deepEqual(waitSchedule(30_000, 1000), [1000, 2000, 4000, 8000, 15000]);
-    assert.equal(waitSchedule(30_000).reduce((a, b) => a + b, 0), 30_000);
+    assert.equal(
+      waitSchedule(30_000).reduce((a, b) => a + b, 0),
+      30_000,
+    );
   });
 
   it('reports the time at which a check first found it, and gives up at the budget with the next step', async () => {
@@ -68,7 +74,10 @@ describe('waiting until searchable', () => {
   it('against the sandbox: a restored entity is found once the indexing consumer caught up', async () => {
     const client = clientFor(sandbox.url);
     await client.restoreIndices({ urn: SEARCH_SAMPLES.missingFromSearch });
-    const outcome = await waitUntilSearchable(async (s) => (await client.search.checkSearchIndex(SEARCH_SAMPLES.missingFromSearch, s)).inSearch, { firstDelayMs: 100, budgetMs: 3000 });
+    const outcome = await waitUntilSearchable(async (s) => (await client.search.checkSearchIndex(SEARCH_SAMPLES.missingFromSearch, s)).inSearch, {
+      firstDelayMs: 100,
+      budgetMs: 3000,
+    });
     assert.equal(outcome.searchable, true);
     assert.ok(outcome.elapsedMs >= 300 && outcome.elapsedMs < 1000, `found after ${outcome.elapsedMs} ms`);
     await client.close();

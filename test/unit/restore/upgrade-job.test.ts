@@ -27,30 +27,46 @@ interface K8sJob {
 /** Runs the generated docker command with `docker` replaced by a function printing its arguments, one per line. */
 function dockerArgs(text: string): string[] {
   const script = `docker() { for a in "$@"; do printf '%s\\n' "$a"; done; }\n${text}`;
-  return execFileSync('sh', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }).split('\n').slice(0, -1);
+  return execFileSync('sh', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } })
+    .split('\n')
+    .slice(0, -1);
 }
 
 describe('RestoreIndices job arguments', () => {
-  it('names every argument as DataHub\'s job reads it, in a stable order', () => {
+  it("names every argument as DataHub's job reads it, in a stable order", () => {
     const argv = jobArgv(plan({ aspect: 'schemaMetadata', window: { gePitEpochMs: 1_700_000_000_000, lePitEpochMs: 1_700_086_400_000 }, batchDelayMs: 100 }));
     assert.deepEqual(argv, [
-      '-u', 'RestoreIndices',
-      '-a', 'urnLike=urn:li:dataset:%',
-      '-a', 'aspectName=schemaMetadata',
-      '-a', 'gePitEpochMs=1700000000000',
-      '-a', 'lePitEpochMs=1700086400000',
-      '-a', 'batchSize=1000',
-      '-a', 'urnBasedPagination=true',
-      '-a', 'batchDelayMs=100',
+      '-u',
+      'RestoreIndices',
+      '-a',
+      'urnLike=urn:li:dataset:%',
+      '-a',
+      'aspectName=schemaMetadata',
+      '-a',
+      'gePitEpochMs=1700000000000',
+      '-a',
+      'lePitEpochMs=1700086400000',
+      '-a',
+      'batchSize=1000',
+      '-a',
+      'urnBasedPagination=true',
+      '-a',
+      'batchDelayMs=100',
     ]);
   });
 
   it('resumes by offset with offset paging and threads, or by key with urn-based paging', () => {
     assert.deepEqual(jobArgv(plan({ urnBasedPagination: false, resume: { startingOffset: 48000 }, numThreads: 4 })).slice(8), [
-      '-a', 'startingOffset=48000', '-a', 'numThreads=4',
+      '-a',
+      'startingOffset=48000',
+      '-a',
+      'numThreads=4',
     ]);
     assert.deepEqual(jobArgv(plan({ resume: { lastUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)', lastAspect: 'status' } })).slice(8), [
-      '-a', 'lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)', '-a', 'lastAspect=status',
+      '-a',
+      'lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)',
+      '-a',
+      'lastAspect=status',
     ]);
   });
 
@@ -82,7 +98,7 @@ describe('RestoreIndices job arguments', () => {
 });
 
 describe('RestoreIndices job text', () => {
-  it('Kubernetes: a Job that parses, on the server\'s image tag, with exactly the chosen arguments', () => {
+  it("Kubernetes: a Job that parses, on the server's image tag, with exactly the chosen arguments", () => {
     const chosen = plan({ urnLike: NASTY, aspect: 'schemaMetadata' });
     const out = renderJob('kubernetes', chosen, target);
     assert.equal(out.language, 'yaml');

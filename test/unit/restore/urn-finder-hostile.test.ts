@@ -57,7 +57,9 @@ describe('URNs at random offsets in random text', () => {
   it('URL-encoded in DataHub links among other links: decoded and found', () => {
     fc.assert(
       fc.property(fc.array(urnArb, { minLength: 1, maxLength: 4 }), noise, (urns, filler) => {
-        const line = urns.map((u) => `see https://datahub.example/x/${encodeURIComponent(u)}/Schema?is_lineage_mode=false ${filler.replace(/[%]/g, '')}`).join(' ');
+        const line = urns
+          .map((u) => `see https://datahub.example/x/${encodeURIComponent(u)}/Schema?is_lineage_mode=false ${filler.replace(/[%]/g, '')}`)
+          .join(' ');
         assert.deepEqual(
           findUrnsInLine(line).map((m) => [m.urn, m.encoded]),
           urns.map((u) => [u, true]),
@@ -77,16 +79,20 @@ describe('garbage', () => {
     );
     let slowest = 0;
     fc.assert(
-      fc.property(fc.array(unit, { maxLength: 600 }).map((a) => a.join('').slice(0, 2000)), fc.nat(), (line, at) => {
-        const started = performance.now();
-        const all = findUrnsInLine(line);
-        findUrnAt(line, line.length ? at % (line.length + 1) : 0);
-        slowest = Math.max(slowest, performance.now() - started);
-        for (const m of all) {
-          assert.ok(m.start >= 0 && m.end <= line.length && m.start < m.end);
-          assert.ok(Buffer.byteLength(m.urn) <= MAX_URN_BYTES);
-        }
-      }),
+      fc.property(
+        fc.array(unit, { maxLength: 600 }).map((a) => a.join('').slice(0, 2000)),
+        fc.nat(),
+        (line, at) => {
+          const started = performance.now();
+          const all = findUrnsInLine(line);
+          findUrnAt(line, line.length ? at % (line.length + 1) : 0);
+          slowest = Math.max(slowest, performance.now() - started);
+          for (const m of all) {
+            assert.ok(m.start >= 0 && m.end <= line.length && m.start < m.end);
+            assert.ok(Buffer.byteLength(m.urn) <= MAX_URN_BYTES);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
     console.log(`  garbage: slowest of 500 lines ${slowest.toFixed(1)} ms`);

@@ -163,11 +163,17 @@ describe('findUrnsInSpan: selections', () => {
   it('gives every URN the selection overlaps, even partly', () => {
     const from = line.indexOf('corpuser:a');
     const to = line.indexOf('hive');
-    assert.deepEqual(findUrnsInSpan(line, from, to).map((m) => m.urn), ['urn:li:corpuser:a', DATASET]);
+    assert.deepEqual(
+      findUrnsInSpan(line, from, to).map((m) => m.urn),
+      ['urn:li:corpuser:a', DATASET],
+    );
   });
 
   it('an empty selection is a cursor', () => {
-    assert.deepEqual(findUrnsInSpan(line, line.indexOf('tag'), line.indexOf('tag')).map((m) => m.urn), ['urn:li:tag:z']);
+    assert.deepEqual(
+      findUrnsInSpan(line, line.indexOf('tag'), line.indexOf('tag')).map((m) => m.urn),
+      ['urn:li:tag:z'],
+    );
   });
 });
 
@@ -184,8 +190,20 @@ describe('normaliseUrnInput: what people paste', () => {
 describe('property: a URN survives any surrounding syntax', () => {
   const samples = [...Object.values(SAMPLE_URNS), JOB, FIELD, 'urn:li:corpuser:jdoe@example.com', 'urn:li:glossaryTerm:Privacy.PII'];
   const wrappers: Array<[string, string]> = [
-    ['"', '"'], ["'", "'"], ['`', '`'], ['(', ')'], ['[', ']'], ['<', '>'], ['', ' '], [' ', '.'], ['= ', ';'],
-    ['- ', ''], ['{"urn": "', '"}'], ['foo(', ')'], ['|', '|'], ['', ','],
+    ['"', '"'],
+    ["'", "'"],
+    ['`', '`'],
+    ['(', ')'],
+    ['[', ']'],
+    ['<', '>'],
+    ['', ' '],
+    [' ', '.'],
+    ['= ', ';'],
+    ['- ', ''],
+    ['{"urn": "', '"}'],
+    ['foo(', ')'],
+    ['|', '|'],
+    ['', ','],
   ];
   it('is found whole, with the cursor anywhere inside, and (encoded) in a link', () => {
     fc.assert(

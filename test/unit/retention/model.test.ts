@@ -12,7 +12,14 @@ import { parsePlannerMessage } from '../../../src/model/retention/protocol';
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 86_400_000;
 
-const named = (indexName: string, entityName: string, aspectName: string, sizeMb: number | null): IndexSize => ({ indexName, entityName, aspectName, sizeMb, sizeSource: 'current', named: true });
+const named = (indexName: string, entityName: string, aspectName: string, sizeMb: number | null): IndexSize => ({
+  indexName,
+  entityName,
+  aspectName,
+  sizeMb,
+  sizeSource: 'current',
+  named: true,
+});
 const INDICES: IndexSize[] = [
   named('dashboard_dashboardusagestatisticsaspect_v1', 'dashboard', 'dashboardusagestatistics', 9.001),
   named('dataset_operationaspect_v1', 'dataset', 'operation', 640.5),
@@ -23,7 +30,11 @@ const INDICES: IndexSize[] = [
 test('checkCutoff accepts an index name or a pair, with days or an instant', () => {
   assert.deepEqual(checkCutoff({ indexName: ' a ', days: 30 }, 'x', NOW), { label: 'a', by: { indexName: 'a' }, days: 30 });
   const end = NOW.getTime() - DAY;
-  assert.deepEqual(checkCutoff({ entityType: 'dataset', aspect: 'operation', endTimeMillis: end }, 'x', NOW), { label: 'dataset/operation', by: { entityType: 'dataset', aspect: 'operation' }, endTimeMillis: end });
+  assert.deepEqual(checkCutoff({ entityType: 'dataset', aspect: 'operation', endTimeMillis: end }, 'x', NOW), {
+    label: 'dataset/operation',
+    by: { entityType: 'dataset', aspect: 'operation' },
+    endTimeMillis: end,
+  });
 });
 
 test('checkCutoff says what is wrong, naming the entry', () => {
@@ -51,30 +62,73 @@ test('checkCutoff says what is wrong, naming the entry', () => {
 test('checkCutoffs refuses a missing, empty or faulty list and lists every problem', () => {
   assert.throws(() => checkCutoffs(undefined, 'cmd', NOW), /^Error: cmd: "cutoffs" must be a list/);
   assert.throws(() => checkCutoffs([], 'cmd', NOW), /"cutoffs" is empty.*Nothing was sent\./);
-  assert.throws(() => checkCutoffs([{ indexName: 'a', days: -1 }, { indexName: 'b', days: 1 }, { indexName: 'c' }], 'cmd', NOW), (error: Error) => {
-    assert.match(error.message, /cutoffs\[0\] \(a\): "days" must be from 1/);
-    assert.match(error.message, /cutoffs\[2\] \(c\): give the cutoff/);
-    assert.doesNotMatch(error.message, /cutoffs\[1\]/);
-    return true;
-  });
+  assert.throws(
+    () => checkCutoffs([{ indexName: 'a', days: -1 }, { indexName: 'b', days: 1 }, { indexName: 'c' }], 'cmd', NOW),
+    (error: Error) => {
+      assert.match(error.message, /cutoffs\[0\] \(a\): "days" must be from 1/);
+      assert.match(error.message, /cutoffs\[2\] \(c\): give the cutoff/);
+      assert.doesNotMatch(error.message, /cutoffs\[1\]/);
+      return true;
+    },
+  );
 });
 
 test('resolveCutoffs uses only indices the server named, with its names; days become instants', () => {
-  const checked = checkCutoffs([{ indexName: 'dataset_operationaspect_v1', days: 90 }, { entityType: 'Dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: 1.7e12 }], 'cmd', NOW);
+  const checked = checkCutoffs(
+    [
+      { indexName: 'dataset_operationaspect_v1', days: 90 },
+      { entityType: 'Dashboard', aspect: 'dashboardUsageStatistics', endTimeMillis: 1.7e12 },
+    ],
+    'cmd',
+    NOW,
+  );
   const targets = resolveCutoffs(INDICES, checked, 'cmd', NOW);
-  assert.deepEqual(targets[0], { target: { entityType: 'dataset', aspect: 'operation', indexName: 'dataset_operationaspect_v1' }, sizeMb: 640.5, endTimeMillis: daysAgo(90, NOW), days: 90 });
-  assert.deepEqual(targets[1].target, { entityType: 'dashboard', aspect: 'dashboardusagestatistics', indexName: 'dashboard_dashboardusagestatisticsaspect_v1' });
+  assert.deepEqual(targets[0], {
+    target: { entityType: 'dataset', aspect: 'operation', indexName: 'dataset_operationaspect_v1' },
+    sizeMb: 640.5,
+    endTimeMillis: daysAgo(90, NOW),
+    days: 90,
+  });
+  assert.deepEqual(targets[1].target, {
+    entityType: 'dashboard',
+    aspect: 'dashboardusagestatistics',
+    indexName: 'dashboard_dashboardusagestatisticsaspect_v1',
+  });
   assert.equal(targets[1].endTimeMillis, 1.7e12);
-  assert.throws(() => resolveCutoffs(INDICES, checkCutoffs([{ indexName: 't01_dataset_operationaspect_v1', days: 1 }], 'cmd', NOW), 'cmd', NOW), /cannot be truncated/);
-  assert.throws(() => resolveCutoffs(INDICES, checkCutoffs([{ indexName: 'nope', days: 1 }], 'cmd', NOW), 'cmd', NOW), /lists no index named "nope"/);
-  assert.throws(() => resolveCutoffs(INDICES, checkCutoffs([{ entityType: 'dataset', aspect: 'operatio', days: 1 }], 'cmd', NOW), 'cmd', NOW), /did you mean operation/);
   assert.throws(
-    () => resolveCutoffs(INDICES, checkCutoffs([{ indexName: 'dataset_operationaspect_v1', days: 1 }, { entityType: 'dataset', aspect: 'OPERATION', days: 2 }], 'cmd', NOW), 'cmd', NOW),
+    () => resolveCutoffs(INDICES, checkCutoffs([{ indexName: 't01_dataset_operationaspect_v1', days: 1 }], 'cmd', NOW), 'cmd', NOW),
+    /cannot be truncated/,
+  );
+  assert.throws(() => resolveCutoffs(INDICES, checkCutoffs([{ indexName: 'nope', days: 1 }], 'cmd', NOW), 'cmd', NOW), /lists no index named "nope"/);
+  assert.throws(
+    () => resolveCutoffs(INDICES, checkCutoffs([{ entityType: 'dataset', aspect: 'operatio', days: 1 }], 'cmd', NOW), 'cmd', NOW),
+    /did you mean operation/,
+  );
+  assert.throws(
+    () =>
+      resolveCutoffs(
+        INDICES,
+        checkCutoffs(
+          [
+            { indexName: 'dataset_operationaspect_v1', days: 1 },
+            { entityType: 'dataset', aspect: 'OPERATION', days: 2 },
+          ],
+          'cmd',
+          NOW,
+        ),
+        'cmd',
+        NOW,
+      ),
     /planned twice \(dataset_operationaspect_v1 and dataset\/OPERATION\)/,
   );
 });
 
-const planned = (indexName: string, sizeMb: number | null, days?: number): PlanTarget => ({ target: { entityType: 'e', aspect: 'a', indexName }, sizeMb, endTimeMillis: 1.7e12, ...(days ? { days } : {}) });
+const planned = (indexName: string, sizeMb: number | null, days?: number): PlanTarget => ({
+  target: { entityType: 'e', aspect: 'a', indexName },
+  sizeMb,
+  endTimeMillis: 1.7e12,
+  ...(days ? { days } : {}),
+});
 
 test('rowOf: the estimate is size × share; unknown size, empty index', () => {
   const row = rowOf(planned('x', 1000, 90), { toDelete: 120, total: 201, percent: 59.7, method: 'reindex' });
@@ -106,7 +160,10 @@ test('the apply modal lists every index with rows, cutoff and method, and skips 
   ];
   const { message, detail } = applyModalText(rows, 'prod');
   assert.match(message, /^Delete old rows from 1 index on "prod"\? 120 rows, about 59\.7 MB of 100 MB \(estimate\)\.$/);
-  assert.match(detail, /• idx_a: 120 of 201 rows \(59\.70%\), older than 90 days \(at or before .*\); method: reindex \(delete by query if the server cannot reindex\)\./);
+  assert.match(
+    detail,
+    /• idx_a: 120 of 201 rows \(59\.70%\), older than 90 days \(at or before .*\); method: reindex \(delete by query if the server cannot reindex\)\./,
+  );
   assert.doesNotMatch(detail, /• idx_b/);
   assert.match(detail, /1 index has nothing to delete/);
   assert.match(detail, /segments merge/);
@@ -132,7 +189,8 @@ test('a saved plan file opens again with the same cutoffs', () => {
 });
 
 test('a bad plan file is refused with a clear message', () => {
-  const file = (over: Record<string, unknown>) => JSON.stringify({ kind: 'datahub-retention-plan', version: 1, savedAt: NOW.toISOString(), cutoffs: [{ indexName: 'a', days: 3 }], ...over });
+  const file = (over: Record<string, unknown>) =>
+    JSON.stringify({ kind: 'datahub-retention-plan', version: 1, savedAt: NOW.toISOString(), cutoffs: [{ indexName: 'a', days: 3 }], ...over });
   const cases: Array<[string, RegExp]> = [
     ['{', /not valid JSON/],
     ['[]', /expected a JSON object/],
@@ -153,9 +211,16 @@ test('a bad plan file is refused with a clear message', () => {
 });
 
 test('webview messages: only known kinds and fields pass', () => {
-  assert.deepEqual(parsePlannerMessage({ type: 'setCutoff', indexName: 'a', cutoff: { kind: 'days', days: 90 }, extra: 1 }), { type: 'setCutoff', indexName: 'a', cutoff: { kind: 'days', days: 90 } });
+  assert.deepEqual(parsePlannerMessage({ type: 'setCutoff', indexName: 'a', cutoff: { kind: 'days', days: 90 }, extra: 1 }), {
+    type: 'setCutoff',
+    indexName: 'a',
+    cutoff: { kind: 'days', days: 90 },
+  });
   assert.deepEqual(parsePlannerMessage({ type: 'cancel' }), { type: 'cancel' });
-  assert.deepEqual(parsePlannerMessage({ type: 'setAll', cutoff: { kind: 'date', date: '2025-01-01' } }), { type: 'setAll', cutoff: { kind: 'date', date: '2025-01-01' } });
+  assert.deepEqual(parsePlannerMessage({ type: 'setAll', cutoff: { kind: 'date', date: '2025-01-01' } }), {
+    type: 'setAll',
+    cutoff: { kind: 'date', date: '2025-01-01' },
+  });
   for (const bad of [
     null,
     { type: 'toString' },

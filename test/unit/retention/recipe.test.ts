@@ -59,7 +59,10 @@ test('the recipe uses the longest covered retention, lists the rest, and parses 
   assert.match(recipe.text, /keeps 90 days here, more than planned/);
   assert.match(recipe.text, /cannot take a cutoff per index/);
   // A connection name with a newline stays inside its comment line.
-  assert.ok(recipe.text.split('\n').every((line) => line === '' || line.startsWith('#') || /^(source:| {2})/.test(line)), recipe.text);
+  assert.ok(
+    recipe.text.split('\n').every((line) => line === '' || line.startsWith('#') || /^(source:| {2})/.test(line)),
+    recipe.text,
+  );
 });
 
 test('a plan with no covered index turns truncation off and says why', () => {

@@ -56,7 +56,10 @@ test('50 jobs of 100 ms at concurrency 2 finish at ceil(50/2) × 100 ms on a fak
   const results = await run.done;
   assert.equal(clock.now(), Math.ceil(50 / 2) * 100);
   assert.equal(peak, 2);
-  assert.deepEqual(results.map((r) => (r.status === 'fulfilled' ? r.value : -1)), Array.from({ length: 50 }, (_, i) => i * 2));
+  assert.deepEqual(
+    results.map((r) => (r.status === 'fulfilled' ? r.value : -1)),
+    Array.from({ length: 50 }, (_, i) => i * 2),
+  );
   // In order: jobs 2k and 2k+1 start together at k × 100 ms.
   assert.deepEqual(starts.slice(0, 6), [0, 0, 100, 100, 200, 200]);
 });
@@ -64,10 +67,14 @@ test('50 jobs of 100 ms at concurrency 2 finish at ceil(50/2) × 100 ms on a fak
 test('a slow job does not hold the others back: the free slot takes the next job at once', async () => {
   const clock = fakeClock();
   const starts: number[] = [];
-  const run = runBounded([500, 100, 100, 100, 100], async (ms, i, signal) => {
-    starts[i] = clock.now();
-    await clock.sleep(ms, signal);
-  }, { concurrency: 2 });
+  const run = runBounded(
+    [500, 100, 100, 100, 100],
+    async (ms, i, signal) => {
+      starts[i] = clock.now();
+      await clock.sleep(ms, signal);
+    },
+    { concurrency: 2 },
+  );
   await clock.runUntilIdle();
   await run.done;
   assert.deepEqual(starts, [0, 0, 100, 200, 300]);
@@ -77,14 +84,22 @@ test('a slow job does not hold the others back: the free slot takes the next job
 test('results are reported as they settle, failures included, and done never rejects', async () => {
   const clock = fakeClock();
   const order: Array<[number, string]> = [];
-  const run = runBounded([300, 100, 200], async (ms, i, signal) => {
-    await clock.sleep(ms, signal);
-    if (i === 2) throw new Error('boom');
-    return ms;
-  }, { concurrency: 3, onSettled: (i, r) => order.push([i, r.status]) });
+  const run = runBounded(
+    [300, 100, 200],
+    async (ms, i, signal) => {
+      await clock.sleep(ms, signal);
+      if (i === 2) throw new Error('boom');
+      return ms;
+    },
+    { concurrency: 3, onSettled: (i, r) => order.push([i, r.status]) },
+  );
   await clock.runUntilIdle();
   const results = await run.done;
-  assert.deepEqual(order, [[1, 'fulfilled'], [2, 'rejected'], [0, 'fulfilled']]);
+  assert.deepEqual(order, [
+    [1, 'fulfilled'],
+    [2, 'rejected'],
+    [0, 'fulfilled'],
+  ]);
   assert.equal(results[2].status, 'rejected');
   assert.match(String((results[2] as { reason: Error }).reason.message), /boom/);
 });
@@ -92,16 +107,23 @@ test('results are reported as they settle, failures included, and done never rej
 test('cancel(i): a waiting job never starts, a running one is aborted; the others go on', async () => {
   const clock = fakeClock();
   const started: number[] = [];
-  const run = runBounded([0, 1, 2, 3], async (i, _index, signal) => {
-    started.push(i);
-    await clock.sleep(100, signal);
-    return i;
-  }, { concurrency: 2 });
+  const run = runBounded(
+    [0, 1, 2, 3],
+    async (i, _index, signal) => {
+      started.push(i);
+      await clock.sleep(100, signal);
+      return i;
+    },
+    { concurrency: 2 },
+  );
   run.cancel(3); // waiting
   run.cancel(0); // running
   await clock.runUntilIdle();
   const results = await run.done;
-  assert.deepEqual(results.map((r) => r.status), ['cancelled', 'fulfilled', 'fulfilled', 'cancelled']);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['cancelled', 'fulfilled', 'fulfilled', 'cancelled'],
+  );
   assert.deepEqual(started, [0, 1, 2]);
 });
 
@@ -109,15 +131,22 @@ test('an aborted signal cancels everything left; nothing new starts', async () =
   const clock = fakeClock();
   const controller = new AbortController();
   const started: number[] = [];
-  const run = runBounded([0, 1, 2, 3, 4], async (i, _index, signal) => {
-    started.push(i);
-    await clock.sleep(100, signal);
-    return i;
-  }, { concurrency: 2, signal: controller.signal });
+  const run = runBounded(
+    [0, 1, 2, 3, 4],
+    async (i, _index, signal) => {
+      started.push(i);
+      await clock.sleep(100, signal);
+      return i;
+    },
+    { concurrency: 2, signal: controller.signal },
+  );
   controller.abort();
   await clock.runUntilIdle();
   const results = await run.done;
-  assert.deepEqual(results.map((r) => r.status), ['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled'],
+  );
   assert.deepEqual(started, [0, 1]);
 });
 

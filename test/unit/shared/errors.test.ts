@@ -46,7 +46,10 @@ test('401 without a token asks for one; with a wrong token says it was refused',
   const none = describeError(await failure(sandbox.url), { connection, hasToken: false });
   assert.equal(none.state, 'unauthorized');
   assert.match(none.message, /none is set/);
-  assert.deepEqual(none.actions.map((a) => a.command), ['datahub.setAccessToken']);
+  assert.deepEqual(
+    none.actions.map((a) => a.command),
+    ['datahub.setAccessToken'],
+  );
   const wrong = describeError(await failure(sandbox.url, 'not-a-valid-token'), { connection, hasToken: true });
   assert.match(wrong.short, /token was refused/);
   assert.match(wrong.message, /Set a new access token/);
@@ -79,14 +82,20 @@ test('a closed port is unreachable, with Retry and Open Settings', async () => {
     retry: { title: 'Retry', command: 'datahub.refreshIndexSizes' },
   });
   assert.equal(d.state, 'unreachable');
-  assert.deepEqual(d.actions.map((a) => a.title), ['Retry', 'Open Settings']);
+  assert.deepEqual(
+    d.actions.map((a) => a.title),
+    ['Retry', 'Open Settings'],
+  );
   assert.match(d.message, /ECONNREFUSED/);
 });
 
 test('no connection offers to add or import one; log lines never carry a bearer token', () => {
   const d = describeError(noConnectionError());
   assert.equal(d.state, 'noConnection');
-  assert.deepEqual(d.actions.map((a) => a.command), ['datahub.addConnection', 'datahub.importFromCli']);
+  assert.deepEqual(
+    d.actions.map((a) => a.command),
+    ['datahub.addConnection', 'datahub.importFromCli'],
+  );
   const err = Object.assign(new Error('x'), { name: 'GmsError', kind: 'server', status: 500, body: 'echo: Authorization: Bearer abc.def' });
   const s = describeError(err);
   assert.ok(s.logDetail.join('\n').includes('Bearer <redacted>'));

@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBytes, formatClock, formatDateTime, formatDuration, formatExactMb, formatIndexCount, formatRows, formatShare, formatSize, formatUtcOffset } from '../../../src/model/shared/format';
+import {
+  formatBytes,
+  formatClock,
+  formatDateTime,
+  formatDuration,
+  formatExactMb,
+  formatIndexCount,
+  formatRows,
+  formatShare,
+  formatSize,
+  formatUtcOffset,
+} from '../../../src/model/shared/format';
 
 test('sizes use decimal units with three significant digits', () => {
   assert.equal(formatSize(0.000208), '208 B');

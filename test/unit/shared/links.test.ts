@@ -104,7 +104,10 @@ describe('hostile server text reaches error messages without a link', () => {
           () => client.getEsTaskStatus('node:1'),
         ];
         for (const call of calls) {
-          const error = await call().then(() => assert.fail('expected a failure'), (e: unknown) => e);
+          const error = await call().then(
+            () => assert.fail('expected a failure'),
+            (e: unknown) => e,
+          );
           const described = describeError(error, { connection: { name: 'prod', gmsUrl: url }, hasToken: true });
           assertNoLink(described.message, `${m} message`);
           assertNoLink(described.short, `${m} short`);

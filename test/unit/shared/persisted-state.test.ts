@@ -38,13 +38,25 @@ describe('watched truncation tasks across a reload', () => {
       record('d:1', 'running', 'dev'),
     ]);
     assert.deepEqual(Object.keys(saved).sort(), ['dev', 'prod']);
-    assert.deepEqual(saved.prod.map((t) => t.task), ['a:2', 'a:1']);
-    assert.deepEqual(saved.dev.map((t) => t.task), ['d:1']);
+    assert.deepEqual(
+      saved.prod.map((t) => t.task),
+      ['a:2', 'a:1'],
+    );
+    assert.deepEqual(
+      saved.dev.map((t) => t.task),
+      ['d:1'],
+    );
   });
 
   it('reads back only well-formed tasks of connections that still exist', () => {
     const raw = {
-      prod: [{ task: 'a:1', startedAt: 7, startedHere: true, target: { entityType: 'x', aspect: 'y' } }, { task: 'not a task' }, { task: '' }, 'junk', { task: 'a:2', target: 5 }],
+      prod: [
+        { task: 'a:1', startedAt: 7, startedHere: true, target: { entityType: 'x', aspect: 'y' } },
+        { task: 'not a task' },
+        { task: '' },
+        'junk',
+        { task: 'a:2', target: 5 },
+      ],
       gone: [{ task: 'g:1' }],
       dev: 'junk',
     };
@@ -56,8 +68,14 @@ describe('watched truncation tasks across a reload', () => {
         ['prod', 'a:2', undefined],
       ],
     );
-    assert.deepEqual(readSavedTasks(undefined, () => true), []);
-    assert.deepEqual(readSavedTasks([1, 2], () => true), []);
+    assert.deepEqual(
+      readSavedTasks(undefined, () => true),
+      [],
+    );
+    assert.deepEqual(
+      readSavedTasks([1, 2], () => true),
+      [],
+    );
     const many = { prod: Array.from({ length: 100 }, (_, i) => ({ task: `n:${i + 1}` })) };
     assert.equal(readSavedTasks(many, () => true).length, MAX_SAVED_TASKS);
   });
@@ -65,6 +83,15 @@ describe('watched truncation tasks across a reload', () => {
   it('a saved list survives its own round trip through JSON (global state)', () => {
     const saved = tasksToSave([record('a:1', 'watching', 'prod', 9)]);
     const back = readSavedTasks(JSON.parse(JSON.stringify(saved)), () => true);
-    assert.deepEqual(back, [{ connectionName: 'prod', task: 'a:1', startedAt: 9, startedHere: true, target: { entityType: 'dataset', aspect: 'datasetProfile' }, cutoff: { endTimeMillis: 5, label: '90 days' } }]);
+    assert.deepEqual(back, [
+      {
+        connectionName: 'prod',
+        task: 'a:1',
+        startedAt: 9,
+        startedHere: true,
+        target: { entityType: 'dataset', aspect: 'datasetProfile' },
+        cutoff: { endTimeMillis: 5, label: '90 days' },
+      },
+    ]);
   });
 });

@@ -22,7 +22,7 @@ describe('advanced truncate options', () => {
     assert.equal(formatOptions({ method: 'auto' }), 'auto · default batch size · default timeout');
     assert.equal(formatOptions({ method: 'reindex', batchSize: 2000, timeoutSeconds: 90 }), 'force reindex · batch size 2,000 · timeout 90 s');
   });
-  it('checks a program\'s argument object', () => {
+  it("checks a program's argument object", () => {
     assert.deepEqual(optionsFromArgs({ method: 'deleteByQuery', batchSize: 100 }, 'cmd'), { method: 'deleteByQuery', batchSize: 100 });
     assert.deepEqual(optionsFromArgs({}, 'cmd'), { method: 'auto' });
     assert.throws(() => optionsFromArgs({ method: 'both' }, 'cmd'), /cmd: "method" must be one of 'auto', 'deleteByQuery', 'reindex'/);

@@ -18,7 +18,10 @@ describe('poll backoff', () => {
   });
   it('sums to about a minute for the first ten polls (so a 3 s task is seen within ~4 s)', () => {
     const waits = pollSchedule(10);
-    assert.equal(waits.reduce((a, b) => a + b, 0), 75_000);
+    assert.equal(
+      waits.reduce((a, b) => a + b, 0),
+      75_000,
+    );
     assert.equal(waits[0] + waits[1] + waits[2], 7_000);
   });
 });
@@ -39,7 +42,17 @@ describe('task ids', () => {
     assert.match(validateTaskId('n:99999999999999999999') ?? '', /too large/);
   });
   it('accepts exactly the ids the client sends (one pattern, in src/gms/validate.ts)', () => {
-    const ids = ['node_1:7', 'qhxGdzytQS-pQek8CwBCZg:54654', 'node.1:5', 'nödé:5', 'n/1:2', 'n:1234567890123456789', 'n:12345678901234567890', 'node_1:0', 'a:b:1'];
+    const ids = [
+      'node_1:7',
+      'qhxGdzytQS-pQek8CwBCZg:54654',
+      'node.1:5',
+      'nödé:5',
+      'n/1:2',
+      'n:1234567890123456789',
+      'n:12345678901234567890',
+      'node_1:0',
+      'a:b:1',
+    ];
     for (const id of ids) {
       let clientAccepts = true;
       try {
@@ -127,10 +140,13 @@ describe('pollTask', () => {
   it('ends at once on a failure that is not transient (e.g. task not found)', async () => {
     let calls = 0;
     await assert.rejects(
-      pollTask(async () => {
-        calls++;
-        throw new Error('Could not get task status');
-      }, { delayMs: () => 1 }),
+      pollTask(
+        async () => {
+          calls++;
+          throw new Error('Could not get task status');
+        },
+        { delayMs: () => 1 },
+      ),
       /Could not get task status/,
     );
     assert.equal(calls, 1);

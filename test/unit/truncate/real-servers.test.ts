@@ -27,7 +27,10 @@ describe('which indices can be truncated', () => {
       assert.ok(foreign && !isTruncatable(foreign));
       const groups = arrangeIndices(indices, '', 'size');
       assert.equal(groups.at(-1)?.entityName, OTHER_INDICES, 'other indices come last');
-      assert.deepEqual(groups.at(-1)?.indices.map((i) => i.indexName), ['t01_dataset_operationaspect_v1']);
+      assert.deepEqual(
+        groups.at(-1)?.indices.map((i) => i.indexName),
+        ['t01_dataset_operationaspect_v1'],
+      );
       // The pair its name suggests is this server's own index, not the foreign one.
       assert.equal(findNamedIndex(indices, 'dataset', 'operation')?.indexName, 'dataset_operationaspect_v1');
       assert.equal(findNamedIndex(indices, 'DataSet', 'Operation')?.indexName, 'dataset_operationaspect_v1');
@@ -56,7 +59,11 @@ describe('real runs', () => {
     const client = clientFor(sandbox.url);
     try {
       const told: string[] = [];
-      const outcome = await runTruncateWithFallback((r) => client.truncateTimeseriesAspect(r), request('auto'), (reason) => told.push(reason));
+      const outcome = await runTruncateWithFallback(
+        (r) => client.truncateTimeseriesAspect(r),
+        request('auto'),
+        (reason) => told.push(reason),
+      );
       assert.equal(outcome.fallback, 'deleteByQuery');
       assert.equal(outcome.result.kind, 'task');
       assert.deepEqual(told, ['Async reindex failed']);
@@ -75,7 +82,11 @@ describe('real runs', () => {
   it('forced reindex: rejected with a message that names delete by query, sent once, nothing deleted', async () => {
     const client = clientFor(sandbox.url);
     try {
-      const error = await rejectsWith(runTruncateWithFallback((r) => client.truncateTimeseriesAspect(r), request('reindex')), 'badRequest', 'reindexRefused');
+      const error = await rejectsWith(
+        runTruncateWithFallback((r) => client.truncateTimeseriesAspect(r), request('reindex')),
+        'badRequest',
+        'reindexRefused',
+      );
       assert.match(error.message, /could not reindex this index .* nothing was deleted\. Use the method 'delete by query' \(forceDeleteByQuery\)/);
       assert.equal(truncates().length, 1);
       assert.equal(sandbox.timeseriesCounts(DASHBOARD.entityType, DASHBOARD.aspect)?.total, 201);
@@ -139,7 +150,10 @@ describe('errors of real servers', () => {
     const client = clientFor(sandbox.url);
     try {
       const error = await rejectsWith(client.truncateTimeseriesAspect({ entityType: 'dataset', aspect: 'datasetprofil', endTimeMillis: 1 }), 'server');
-      assert.match(error.message, /^500 from http:\/\/127\.0\.0\.1:\d+: the truncation failed: there is no index for that entity type and aspect; nothing was deleted\./);
+      assert.match(
+        error.message,
+        /^500 from http:\/\/127\.0\.0\.1:\d+: the truncation failed: there is no index for that entity type and aspect; nothing was deleted\./,
+      );
       sandbox.addFault({ action: 'truncateTimeseriesAspect', fault: { kind: 'restliError', status: 500, message: 'java.lang.NullPointerException' } });
       const other = await rejectsWith(client.truncateTimeseriesAspect({ ...DASHBOARD, endTimeMillis: 1 }), 'server');
       assert.match(other.message, /most likely there is no index for that entity type and aspect \(a misspelt aspect/);
@@ -149,7 +163,8 @@ describe('errors of real servers', () => {
   });
 
   it('getIndexSizes refused by the search engine on _stats is said in plain words', async () => {
-    const message = 'java.lang.RuntimeException: org.opensearch.client.ResponseException: method [GET], host [https://search:443], URI [/*aspect_v1/_stats], status line [HTTP/1.1 403 Forbidden]';
+    const message =
+      'java.lang.RuntimeException: org.opensearch.client.ResponseException: method [GET], host [https://search:443], URI [/*aspect_v1/_stats], status line [HTTP/1.1 403 Forbidden]';
     for (const status of [400, 500]) {
       sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'restliError', status, message } });
       const client = clientFor(sandbox.url, { retries: 0 });

@@ -8,7 +8,10 @@ test('a task row leads with its cutoff date, then entity/aspect', () => {
   const at = new Date(2025, 0, 1, 0, 0).getTime();
   assert.equal(taskRowLabel({ task: 'n:1', target, cutoff: { endTimeMillis: at } }), 'up to 2025-01-01 · dashboard/dashboardusagestatistics');
   const later = new Date(2025, 2, 15, 13, 30).getTime();
-  assert.notEqual(taskRowLabel({ task: 'n:1', target, cutoff: { endTimeMillis: at } }), taskRowLabel({ task: 'n:2', target, cutoff: { endTimeMillis: later } }));
+  assert.notEqual(
+    taskRowLabel({ task: 'n:1', target, cutoff: { endTimeMillis: at } }),
+    taskRowLabel({ task: 'n:2', target, cutoff: { endTimeMillis: later } }),
+  );
 });
 
 test('a task known only by its id says so', () => {

@@ -33,14 +33,17 @@ function dry(partial: Partial<DryRunResult>): DryRunResult {
 }
 
 describe('dry-run presentation', () => {
-  it('asks to delete with the numbers, index, cutoff and the server\'s method', () => {
+  it("asks to delete with the numbers, index, cutoff and the server's method", () => {
     const view = presentDryRun(target, cutoff, dry({}), DEFAULT_OPTIONS, now);
     assert.equal(view.kind, 'confirm');
     assert.equal(view.message, 'Delete 120 of 201 rows (59.70%) from dataset_datasetprofileaspect_v1?');
     const lines = view.detail.split('\n');
     assert.equal(lines[0], 'Entity type dataset, aspect datasetprofile.');
     assert.equal(lines[1], 'Rows at or before 2025-03-01 00:00 (UTC+01:00) (2025-03-01).');
-    assert.equal(lines[2], 'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted in place instead.');
+    assert.equal(
+      lines[2],
+      'Method: reindex: the server copies the 81 rows that stay into a new index, then swaps it in. If the server cannot reindex this index, the rows are deleted in place instead.',
+    );
     assert.equal(lines[3], 'Server options: default batch size, default timeout.');
     assert.match(lines[4], /cannot be restored/);
   });
@@ -61,13 +64,25 @@ describe('dry-run presentation', () => {
 
   it('computes the percentage when an old server printed a fraction', () => {
     // "(0.60%)" is what one older server printed for 120 of 201: the share shown comes from the counts.
-    const view = presentDryRun(target, cutoff, dry({ summary: 'Delete 120 out of 201 rows (0.60%). This was a dry run.', percent: 0.6, toDelete: 120, total: 201, method: 'unknown' }), DEFAULT_OPTIONS, now);
+    const view = presentDryRun(
+      target,
+      cutoff,
+      dry({ summary: 'Delete 120 out of 201 rows (0.60%). This was a dry run.', percent: 0.6, toDelete: 120, total: 201, method: 'unknown' }),
+      DEFAULT_OPTIONS,
+      now,
+    );
     assert.equal(view.kind, 'confirm');
     assert.match(view.message, /^Delete 120 of 201 rows \(59\.70%\) from /);
   });
 
   it('says plainly that an empty index has nothing to truncate, without a question', () => {
-    const view = presentDryRun(target, cutoff, dry({ toDelete: 0, total: 0, percent: null, summary: 'Delete 0 out of 0 rows (NaN%). ...' }), DEFAULT_OPTIONS, now);
+    const view = presentDryRun(
+      target,
+      cutoff,
+      dry({ toDelete: 0, total: 0, percent: null, summary: 'Delete 0 out of 0 rows (NaN%). ...' }),
+      DEFAULT_OPTIONS,
+      now,
+    );
     assert.equal(view.kind, 'empty');
     assert.equal(view.message, 'dataset_datasetprofileaspect_v1 is empty: there is nothing to truncate.');
     assert.doesNotMatch(view.message, /\?/);
@@ -112,13 +127,19 @@ describe('task progress and completion', () => {
     assert.equal(estimatedSizeAfter({ sizeMb: 9, rows: 0 }, 0), undefined);
     // A reindex copies the rows that stay: deleted is what was not copied.
     const reindexed = { completed: true, task: 'n:8', status: { total: 89, created: 89, deleted: 0, batches: 1 } };
-    assert.match(completionSummary(reindexed, dash, { before: { sizeMb: 9, rows: 200 } }), /^Deleted 111 rows from dashboard\/dashboardUsageStatistics, 9 MB → about 4 MB \(estimate\)/);
+    assert.match(
+      completionSummary(reindexed, dash, { before: { sizeMb: 9, rows: 200 } }),
+      /^Deleted 111 rows from dashboard\/dashboardUsageStatistics, 9 MB → about 4 MB \(estimate\)/,
+    );
     assert.match(completionSummary(reindexed, dash, { before: { sizeMb: 9, rows: 200 } }), /Kept 89 rows \(copied to a new index\), 1 batch\./);
   });
   it('says in words when the server could not reindex and deleted in place instead', () => {
     const done = { completed: true, task: 'n:8', status: { total: 111, deleted: 111 } };
     const text = completionSummary(done, target, { fallback: 'deleteByQuery' });
-    assert.match(text, /^Deleted 111 rows from dataset_datasetprofileaspect_v1\. The server could not reindex this index, so the rows were deleted in place instead/);
+    assert.match(
+      text,
+      /^Deleted 111 rows from dataset_datasetprofileaspect_v1\. The server could not reindex this index, so the rows were deleted in place instead/,
+    );
     assert.doesNotMatch(text, /forceDeleteByQuery|delete by query/);
   });
   it('formats durations for seconds, minutes and hours', () => {
