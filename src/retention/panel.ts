@@ -12,13 +12,23 @@ import { reportError, runCommand } from '../ui/commandRunner';
 import { confirmApply } from './confirmApply';
 import { CUTOFF_PRESET_DAYS } from '../model/truncate/cutoff';
 import { describeForLog } from '../model/shared/messageGuards';
-import { isTruncatable } from '../model/truncate/truncateTarget';
 import { applyModalText, ESTIMATE_NOTE, PLAN_RETENTION, type RetentionRow } from '../model/retention/plan';
-import { parsePlanFile, MAX_PLAN_FILE_BYTES } from '../model/retention/planFile';
-import { copyRecipe, savePlan } from './planFiles';
-import { parsePlannerMessage, type CutoffChoiceMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from '../model/retention/protocol';
+import { copyRecipe, readPlanFile, savePlan } from './planFiles';
+import { parsePlannerMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from '../model/retention/protocol';
 import type { BoundedRun } from '../model/retention/runner';
-import { applyReadiness, plannedRows, progressLabel, rowView, totalLabel, withCutoff, type PlannerEntry } from '../model/retention/plannerEntries';
+import {
+  applyPlanFile,
+  applyReadiness,
+  plannedRows,
+  plannerEntriesFor,
+  resetForDryRun,
+  settleDryRun,
+  progressLabel,
+  rowView,
+  totalLabel,
+  withCutoff,
+  type PlannerEntry,
+} from '../model/retention/plannerEntries';
 import { applyRows, startDryRuns } from './planRun';
 
 export const PLANNER_VIEW_TYPE = 'datahub.retentionPlanner';
@@ -32,6 +42,9 @@ const PAGE: WebviewPage = {
 /** What the webview's messages did (returned for tests; logged when ignored). */
 export type PlannerOutcome =
   { handled: true; type: PlannerMessage['type'] } | { handled: false; reason: 'malformed' | 'unknownIndex' | 'busy' | 'failed'; detail: string };
+
+/** Messages that wait until no dry run or apply is going on. */
+const WAITS_FOR_IDLE = new Set<PlannerMessage['type']>(['setCutoff', 'setAll', 'dryRun', 'apply', 'openPlan']);
 
 export class PlannerPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -55,15 +68,8 @@ export class PlannerPanel implements vscode.Disposable {
     this.active = await this.services.connections.client();
     this.connection = this.active.connection.name;
     const listed = indices ?? (this.services.indexSizes.current ?? (await this.services.indexSizes.refresh())).indices;
-    const named = listed.filter(isTruncatable);
-    const left = listed.length - named.length;
     this.running?.cancelAll();
-    this.banner = left
-      ? `${left} ${left === 1 ? 'index is' : 'indices are'} left out: the server listed ${left === 1 ? 'it' : 'them'} without an entity type and aspect, so ${left === 1 ? 'it' : 'they'} cannot be truncated.`
-      : undefined;
-    this.entries = [...named]
-      .sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1))
-      .map((index) => withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
+    ({ entries: this.entries, banner: this.banner } = plannerEntriesFor(listed, preset));
     this.show();
     this.postState();
   }
@@ -134,6 +140,7 @@ export class PlannerPanel implements vscode.Disposable {
       this.services.log.warn(`Retention planner: ignored a malformed message: ${detail}`);
       return { handled: false, reason: 'malformed', detail };
     }
+    if (WAITS_FOR_IDLE.has(message.type) && (this.running || this.applying)) return this.busy(message.type);
     try {
       switch (message.type) {
         case 'ready':
@@ -146,35 +153,30 @@ export class PlannerPanel implements vscode.Disposable {
             this.services.log.warn(`Retention planner: cutoff for ${detail} ignored: not in the plan.`);
             return { handled: false, reason: 'unknownIndex', detail };
           }
-          if (this.running || this.applying) return this.busy(message.type);
           this.entries[i] = withCutoff(this.entries[i], message.cutoff);
           this.postRow(this.entries[i]);
           break;
         }
         case 'setAll':
-          if (this.running || this.applying) return this.busy(message.type);
           this.entries = this.entries.map((e) => withCutoff(e, message.cutoff));
           this.postState();
           break;
         case 'dryRun':
-          if (this.running || this.applying) return this.busy(message.type);
           await this.dryRun();
           break;
         case 'cancel':
           this.cancel(message.indexName);
           break;
         case 'apply':
-          if (this.running || this.applying) return this.busy(message.type);
           await this.apply();
           break;
         case 'copyRecipe':
-          await this.copyRecipe();
+          await copyRecipe(plannedRows(this.entries), this.connection);
           break;
         case 'savePlan':
-          await this.savePlan();
+          await savePlan(plannedRows(this.entries), this.connection);
           break;
         case 'openPlan':
-          if (this.running || this.applying) return this.busy(message.type);
           await this.openPlan();
           break;
       }
@@ -192,41 +194,27 @@ export class PlannerPanel implements vscode.Disposable {
 
   /** The dry runs of every index with a cutoff, two at a time; rows are posted as they settle. */
   private async dryRun(): Promise<void> {
-    const planned = this.entries.map((e, i) => ({ e, i })).filter(({ e }) => e.endTimeMillis !== undefined && !e.cutoffError);
+    const planned = this.entries.filter((e) => e.endTimeMillis !== undefined && !e.cutoffError);
     if (!planned.length) {
       void safeWindow.showInformationMessage('Choose a cutoff for at least one index (a preset or a custom number of days or date), then run the dry runs.');
       return;
     }
     this.active = await this.services.connections.client();
     this.connection = this.active.connection.name;
-    for (const e of this.entries)
-      Object.assign(e, { status: e.endTimeMillis !== undefined && !e.cutoffError ? 'pending' : 'idle', row: undefined, error: undefined, outcome: undefined });
-    const targets = planned.map(({ e }) => ({
-      target: { entityType: e.index.entityName, aspect: e.index.aspectName, indexName: e.index.indexName },
-      sizeMb: e.index.sizeMb,
-      endTimeMillis: e.endTimeMillis as number,
-      ...(e.days !== undefined ? { days: e.days } : {}),
-    }));
+    const targets = resetForDryRun(this.entries);
     const run = startDryRuns(this.active, targets, {
       onStart: (k) => {
-        planned[k].e.status = 'running';
-        this.postRow(planned[k].e);
+        planned[k].status = 'running';
+        this.postRow(planned[k]);
       },
       onSettled: (k, result) => {
-        const { e } = planned[k];
-        if (result.status === 'fulfilled') Object.assign(e, { status: 'done', row: result.value });
-        else if (result.status === 'cancelled') e.status = 'cancelled';
-        else
-          Object.assign(e, {
-            status: 'failed',
-            error: reportError(
-              this.services,
-              result.reason,
-              { action: 'truncateTimeseriesAspect' },
-              { source: `Retention planner: dry run of ${e.index.indexName}`, notify: false },
-            ).message,
-          });
-        this.postRow(e);
+        const source = `Retention planner: dry run of ${planned[k].index.indexName}`;
+        settleDryRun(
+          planned[k],
+          result,
+          (reason) => reportError(this.services, reason, { action: 'truncateTimeseriesAspect' }, { source, notify: false }).message,
+        );
+        this.postRow(planned[k]);
       },
     });
     this.running = run;
@@ -240,15 +228,10 @@ export class PlannerPanel implements vscode.Disposable {
   }
 
   private cancel(indexName: string | undefined): void {
-    const run = this.running;
-    if (!run) return;
-    if (indexName === undefined) {
-      run.cancelAll();
-      return;
-    }
-    const planned = this.entries.filter((e) => e.status !== 'idle');
-    const k = planned.findIndex((e) => e.index.indexName === indexName);
-    if (k >= 0) run.cancel(k);
+    if (indexName === undefined) return this.running?.cancelAll();
+    // The run numbers its rows in the order of the entries it started with (every entry not idle).
+    const k = this.entries.filter((e) => e.status !== 'idle').findIndex((e) => e.index.indexName === indexName);
+    if (k >= 0) this.running?.cancel(k);
   }
 
   /** Apply: the dry-run rows, one modal (Apply), then one task per index; a summary at the end. */
@@ -288,15 +271,6 @@ export class PlannerPanel implements vscode.Disposable {
     });
   }
 
-  /** The rows to write into a recipe or plan file: every index with a valid cutoff. */
-  private async copyRecipe(): Promise<void> {
-    await copyRecipe(plannedRows(this.entries), this.connection);
-  }
-
-  private async savePlan(): Promise<void> {
-    await savePlan(plannedRows(this.entries), this.connection);
-  }
-
   private async openPlan(): Promise<void> {
     const [file] =
       (await vscode.window.showOpenDialog({
@@ -311,25 +285,9 @@ export class PlannerPanel implements vscode.Disposable {
 
   /** Loads a plan file into the planner (all listed indices, the file's cutoffs set); says what it could not use. */
   async openPlanFile(file: vscode.Uri): Promise<void> {
-    const stat = await vscode.workspace.fs.stat(file);
-    if (stat.size > MAX_PLAN_FILE_BYTES)
-      throw new Error(`${file.fsPath} is ${stat.size.toLocaleString('en-US')} bytes, larger than a retention plan can be; nothing was loaded.`);
-    const parsed = parsePlanFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
-    if (!parsed.ok) throw new Error(`${file.fsPath}: ${parsed.message} Nothing was loaded.`);
+    const parsed = await readPlanFile(file);
     await this.open(undefined);
-    const missing: string[] = [];
-    for (const c of parsed.cutoffs) {
-      const name = 'indexName' in c.by ? c.by.indexName : c.label;
-      const i = this.entries.findIndex((e) => e.index.indexName === name);
-      if (i < 0) {
-        missing.push(name);
-        continue;
-      }
-      const cutoff: CutoffChoiceMessage = c.days !== undefined ? { kind: 'days', days: c.days } : { kind: 'date', date: String(c.endTimeMillis) };
-      this.entries[i] = withCutoff(this.entries[i], cutoff);
-    }
-    const used = parsed.cutoffs.length - missing.length;
-    this.banner = `Opened ${file.fsPath}: ${used} of ${parsed.cutoffs.length} cutoffs set${parsed.connection && parsed.connection !== this.connection ? ` (planned on "${parsed.connection}", counted on "${this.connection}")` : ''}.${missing.length ? ` Not listed by this server, or not truncatable: ${missing.join(', ')}.` : ''} Run the dry runs to count.`;
+    this.banner = applyPlanFile(this.entries, parsed, file.fsPath, this.connection);
     this.postState();
   }
 

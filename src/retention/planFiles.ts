@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import { gcRecipe } from '../model/retention/recipe';
-import { planFileText } from '../model/retention/planFile';
+import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from '../model/retention/planFile';
 import type { RetentionRow } from '../model/retention/plan';
 
 export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
@@ -32,4 +32,14 @@ export async function savePlan(rows: readonly RetentionRow[], connection: string
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(planFileText(rows, connection)));
   void safeWindow.showInformationMessage(`Retention plan saved: ${rows.length} ${rows.length === 1 ? 'cutoff' : 'cutoffs'} in ${target.fsPath}.`);
+}
+
+/** Reads and checks a plan file; rejects with what is wrong (nothing is loaded then). */
+export async function readPlanFile(file: vscode.Uri): Promise<Extract<PlanFileParse, { ok: true }>> {
+  const stat = await vscode.workspace.fs.stat(file);
+  if (stat.size > MAX_PLAN_FILE_BYTES)
+    throw new Error(`${file.fsPath} is ${stat.size.toLocaleString('en-US')} bytes, larger than a retention plan can be; nothing was loaded.`);
+  const parsed = parsePlanFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+  if (!parsed.ok) throw new Error(`${file.fsPath}: ${parsed.message} Nothing was loaded.`);
+  return parsed;
 }

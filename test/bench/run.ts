@@ -20,102 +20,12 @@ import { PERFORMANCE_DOC, updateFigures } from './readme';
 import { measureRequireTimes } from './requireTime';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { describeMachine, machine, markdownTable, spread, textTable, type Row, type Spread } from './stats';
+import { hostRows } from './hostRows';
 
 const KB = 1024;
 /** Set on Ctrl+C: what fails after that is the interruption, not a finding. */
 let stopping = false;
 const one = (value: number): Spread => spread([value]);
-
-function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
-  const r = hosts.results;
-  const runs = `${r.length} fresh hosts`;
-  const pick = (f: (x: (typeof r)[number]) => number | null): Spread => spread(r.map(f).filter((v): v is number => v !== null));
-  const gmsMissing = r.filter((x) => x.gmsRequireMs === null).length;
-  const visible = r.some((x) => x.viewVisible) ? '; the view was visible, so VS Code may have asked first' : '';
-  const largest = r[0]?.largestGroupSize ?? 0;
-  const config = pick((x) => x.breakdown.configGetUs).median;
-  return {
-    activation: [
-      {
-        section: 'Activation',
-        label: 'activate()',
-        unit: 'ms',
-        value: pick((x) => x.activateMs),
-        target: { max: 20, text: '≤ 20 ms' },
-        note: `${runs}, real host (code-server 4.100.3)`,
-      },
-      { section: 'Activation', label: 'bundle evaluation (top to end of dist/extension.js)', unit: 'ms', value: pick((x) => x.bundleEvaluationMs), note: runs },
-      {
-        section: 'Activation',
-        label: 'VS Code preparing the context (evaluated → activate() called)',
-        unit: 'ms',
-        value: pick((x) => x.hostPrepareMs),
-        note: "the host's own work, not ours",
-      },
-      {
-        section: 'Activation',
-        label: 'first require of dist/gms.js in the host',
-        unit: 'ms',
-        value: pick((x) => x.gmsRequireMs),
-        note: gmsMissing ? `${gmsMissing} run(s) had it loaded already` : 'lazy: paid on the first request, not at activation',
-      },
-    ],
-    tree: [
-      {
-        section: 'Large response',
-        label: `host: datahub.refreshIndexSizes over ${r[0]?.indexCount.toLocaleString('en') ?? '?'} indices`,
-        unit: 'ms',
-        value: pick((x) => x.refreshMs),
-        note: 'end to end: HTTP, parse, validate, snapshot, listeners',
-      },
-      {
-        section: 'Large response',
-        label: "host: tree's first getChildren() (root) after that refresh",
-        unit: 'ms',
-        value: pick((x) => x.treeRootMs),
-        target: { max: 5, text: '≤ 5 ms' },
-        note: `real provider; ${r[0]?.groupCount ?? '?'} groups; the snapshot was arranged once when it arrived (part of the refresh above) and is reused${visible}`,
-      },
-      { section: 'Large response', label: 'host: root getChildren() again (warm)', unit: 'ms', value: spread(r.flatMap((x) => x.treeRootWarmMs)) },
-      { section: 'Large response', label: 'host: getTreeItem() for the root groups', unit: 'ms', value: pick((x) => x.treeRootItemsMs) },
-      {
-        section: 'Large response',
-        label: `host: expand the largest group: getChildren() (${largest} indices)`,
-        unit: 'ms',
-        value: pick((x) => x.treeExpandChildrenMs),
-        note: `index nodes made once per arrangement; the threshold setting read once, not per index (a getConfiguration() costs ${config.toFixed(1)} µs here)`,
-      },
-      {
-        section: 'Large response',
-        label: `host: expand the largest group: getTreeItem() × ${largest}`,
-        unit: 'ms',
-        value: pick((x) => x.treeExpandItemsMs),
-        note: 'label, size, icon; no tooltip (built on hover)',
-      },
-      {
-        section: 'Large response',
-        label: 'host: hover an index: resolveTreeItem() (tooltip with growth line)',
-        unit: 'µs',
-        value: pick((x) => x.treeHoverUs ?? null),
-        note: 'per index, averaged over 200 of the expanded group',
-      },
-      {
-        section: 'Large response',
-        label: 'host: one arrangeIndices() over the snapshot',
-        unit: 'ms',
-        value: pick((x) => x.breakdown.arrangeMs),
-        note: 'paid once per snapshot, filter or sort change',
-      },
-      {
-        section: 'Large response',
-        label: 'host: one tooltip growth line (insightsGrowthFor)',
-        unit: 'µs',
-        value: pick((x) => x.breakdown.tooltipExtraUs),
-        note: 'first ask for an index, averaged over 200; then a lookup until the history changes',
-      },
-    ],
-  };
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

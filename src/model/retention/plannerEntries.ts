@@ -2,10 +2,13 @@
 // cutoff, its dry-run counts, its apply outcome; the total and progress lines.
 // No vscode: the panel (src/retention/panel.ts) keeps the entries and posts these.
 import type { IndexSize } from '../../gms/types';
+import { isTruncatable } from '../truncate/truncateTarget';
 import { daysAgo, parseCutoff } from '../truncate/cutoff';
 import { formatSize } from '../shared/format';
-import { cutoffLabel, freedLabel, rowCountsLabel, totalsOf, type RetentionRow } from './plan';
+import { cutoffLabel, freedLabel, rowCountsLabel, totalsOf, type PlanTarget, type RetentionRow } from './plan';
 import type { CutoffChoiceMessage, PlannerRow, RowStatus } from './protocol';
+import type { PlanFileParse } from './planFile';
+import type { Settled } from './runner';
 
 export interface RetentionApplyOutcome {
   indexName: string;
@@ -146,4 +149,58 @@ export function applyReadiness(
   const rows = withCutoff.map((e) => e.row as RetentionRow);
   if (!rows.some((r) => r.toDelete > 0)) return { ok: false, message: 'Nothing to delete: no planned index has rows at or before its cutoff.' };
   return { ok: true, withCutoff, rows };
+}
+
+/** Sets the cutoffs of a plan file on the listed indices (in place); returns the banner saying what was used. */
+export function applyPlanFile(entries: PlannerEntry[], parsed: Extract<PlanFileParse, { ok: true }>, fsPath: string, connection: string): string {
+  const missing: string[] = [];
+  for (const c of parsed.cutoffs) {
+    const name = 'indexName' in c.by ? c.by.indexName : c.label;
+    const i = entries.findIndex((e) => e.index.indexName === name);
+    if (i < 0) {
+      missing.push(name);
+      continue;
+    }
+    const cutoff: CutoffChoiceMessage = c.days !== undefined ? { kind: 'days', days: c.days } : { kind: 'date', date: String(c.endTimeMillis) };
+    entries[i] = withCutoff(entries[i], cutoff);
+  }
+  const used = parsed.cutoffs.length - missing.length;
+  const elsewhere = parsed.connection && parsed.connection !== connection ? ` (planned on "${parsed.connection}", counted on "${connection}")` : '';
+  const notListed = missing.length ? ` Not listed by this server, or not truncatable: ${missing.join(', ')}.` : '';
+  return `Opened ${fsPath}: ${used} of ${parsed.cutoffs.length} cutoffs set${elsewhere}.${notListed} Run the dry runs to count.`;
+}
+
+/** Marks the entries with a cutoff pending (the rest idle, results cleared); returns the dry-run targets in the same order. */
+export function resetForDryRun(entries: PlannerEntry[]): PlanTarget[] {
+  for (const e of entries) {
+    Object.assign(e, { status: e.endTimeMillis !== undefined && !e.cutoffError ? 'pending' : 'idle', row: undefined, error: undefined, outcome: undefined });
+  }
+  return entries
+    .filter((e) => e.status === 'pending')
+    .map((e) => ({
+      target: { entityType: e.index.entityName, aspect: e.index.aspectName, indexName: e.index.indexName },
+      sizeMb: e.index.sizeMb,
+      endTimeMillis: e.endTimeMillis as number,
+      ...(e.days !== undefined ? { days: e.days } : {}),
+    }));
+}
+
+/** Records a settled dry run on its entry; `describe` turns a failure into the text the row shows. */
+export function settleDryRun(e: PlannerEntry, result: Settled<RetentionRow>, describe: (reason: unknown) => string): void {
+  if (result.status === 'fulfilled') Object.assign(e, { status: 'done', row: result.value });
+  else if (result.status === 'cancelled') e.status = 'cancelled';
+  else Object.assign(e, { status: 'failed', error: describe(result.reason) });
+}
+
+/** The planner's entries for the listed indices, largest first, `preset` days on each; the banner names what is left out. */
+export function plannerEntriesFor(listed: readonly IndexSize[], preset: number | undefined): { entries: PlannerEntry[]; banner: string | undefined } {
+  const named = listed.filter(isTruncatable);
+  const left = listed.length - named.length;
+  const banner = left
+    ? `${left} ${left === 1 ? 'index is' : 'indices are'} left out: the server listed ${left === 1 ? 'it' : 'them'} without an entity type and aspect, so ${left === 1 ? 'it' : 'they'} cannot be truncated.`
+    : undefined;
+  const entries = [...named]
+    .sort((a, b) => (b.sizeMb ?? -1) - (a.sizeMb ?? -1))
+    .map((index) => withCutoff({ index, status: 'idle', cutoff: { kind: 'none' } }, preset ? { kind: 'days', days: preset } : { kind: 'none' }));
+  return { entries, banner };
 }

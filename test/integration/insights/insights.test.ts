@@ -2,66 +2,12 @@
 // sandbox: the history file after refreshes, exported files against what the
 // sandbox serves, and what the chart host does with messages.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DAY_MS, decodeHistory, encodeHistory, type History } from '../../../src/model/insights/history';
-import type { InsightsTestApi } from '../../../src/api/testApi';
+import { DAY_MS, encodeHistory, type History } from '../../../src/model/insights/history';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
-import type { ExtraIndex } from '../../sandbox/api';
-import {
-  api,
-  children,
-  exec as run,
-  connectSandbox,
-  rejection,
-  removeAllConnections,
-  sandbox,
-  sandboxUrl,
-  SANDBOX_TOKENS,
-  settledRoots,
-  waitFor,
-} from '../support/core';
+import { api, children, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
 import { Commands } from '../../../src/api/commandIds';
-
-const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
-const CONNECTION = 'insights';
-const HOSTILE = ['<script>alert("x")</script>', '=HYPERLINK("http://evil")', 'a|b\'"c', '@SUM(1)'];
-
-async function insights(): Promise<Required<InsightsTestApi>> {
-  const value = (await api()).insights;
-  assert.ok(value.chart && value.history, 'the insights part did not register');
-  return value as Required<InsightsTestApi>;
-}
-
-async function setIndices(indices: ExtraIndex[], replace = true): Promise<void> {
-  const response = await fetch(`${sandboxUrl()}/__sandbox/indices`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ indices, replace }),
-  });
-  assert.equal(response.status, 200);
-}
-
-/** What the sandbox serves, asked directly over HTTP (not through the extension). */
-async function served(): Promise<Array<{ indexName: string; entityName?: string; aspectName?: string; sizeInMb: number }>> {
-  const response = await fetch(`${sandboxUrl()}/operations?action=getIndexSizes`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_TOKENS.admin}`, 'x-restli-protocol-version': '2.0.0' },
-    body: '{}',
-  });
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { value: { indexSizes: [] } }).value.indexSizes;
-}
-
-async function historyFile(): Promise<History> {
-  const { history } = await insights();
-  await history.flush();
-  return decodeHistory(new TextDecoder().decode(await vscode.workspace.fs.readFile(history.uri)));
-}
-
-const refresh = () => exec<{ fetchedAt: number; indices: Array<{ indexName: string; sizeMb: number | null }> }>(Commands.refreshIndexSizes, {});
+import { CONNECTION, exec, HOSTILE, historyFile, insights, refresh, served, setIndices } from '../support/insights';
 
 describe('insights: size history', () => {
   before(async () => {
@@ -141,82 +87,6 @@ describe('insights: size history', () => {
     assert.equal((await historyFile()).connections.has(CONNECTION), false);
     const error = await rejection(exec(Commands.clearHistory, { connection: 42 }));
     assert.match(error.message, /connection name/);
-  });
-});
-
-describe('insights: export', () => {
-  let dir: string;
-  before(async () => {
-    await sandbox.reset();
-    await removeAllConnections();
-    await connectSandbox(CONNECTION, SANDBOX_TOKENS.admin);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-export-'));
-  });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  afterEach(() => sandbox.reset());
-
-  it('writes CSV with a row per index the sandbox serves, formulas defused', async () => {
-    await setIndices(
-      HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })),
-      true,
-    );
-    const snapshot = await refresh();
-    const file = path.join(dir, 'sizes.csv');
-    const result = await exec<{ path: string; rows: number }>(Commands.exportIndexSizes, { format: 'csv', path: file });
-    const truth = await served();
-    assert.deepEqual(result, { path: file, rows: truth.length });
-    const text = fs.readFileSync(file, 'utf8');
-    const lines = text.split('\r\n');
-    assert.equal(lines[0], 'connection,fetchedAt,entityName,aspectName,indexName,sizeMb');
-    assert.equal(lines.length, truth.length + 2, 'header, one line per index, final CRLF');
-    const fetchedAt = new Date(snapshot.fetchedAt).toISOString();
-    for (const index of truth.filter((i) => !HOSTILE.includes(i.indexName))) {
-      const cells = lines.map((l) => l.split(',')).find((c) => c[4] === index.indexName);
-      assert.ok(cells, `${index.indexName} missing`);
-      assert.deepEqual([cells[0], cells[1], cells[5]], [CONNECTION, fetchedAt, String(index.sizeInMb)], index.indexName);
-      if (index.entityName) assert.deepEqual([cells[2], cells[3]], [index.entityName, index.aspectName]);
-    }
-    assert.ok(text.includes(`"'=HYPERLINK(""http://evil"")"`), 'formula cell not defused');
-    assert.ok(text.includes(",'@SUM(1),3.5\r\n"));
-    assert.ok(text.includes(`,"a|b'""c",2.5\r\n`));
-  });
-
-  it('writes JSON rows equal to what the sandbox serves', async () => {
-    await setIndices(
-      HOSTILE.map((indexName, i) => ({ indexName, sizeInMb: i + 0.5 })),
-      true,
-    );
-    const snapshot = await refresh();
-    const file = path.join(dir, 'sizes.json');
-    await exec(Commands.exportIndexSizes, { format: 'json', path: file });
-    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
-    const truth = await served();
-    assert.equal(rows.length, truth.length);
-    for (const index of truth) {
-      const row = rows.find((r) => r.indexName === index.indexName);
-      assert.ok(row, `${index.indexName} missing`);
-      assert.equal(row.connection, CONNECTION);
-      assert.equal(row.fetchedAt, new Date(snapshot.fetchedAt).toISOString());
-      assert.equal(row.sizeMb, index.sizeInMb);
-    }
-  });
-
-  it('refuses a bad format or a relative path, naming the argument', async () => {
-    assert.match((await rejection(exec(Commands.exportIndexSizes, { format: 'xlsx', path: path.join(dir, 'x') }))).message, /"format"/);
-    assert.match((await rejection(exec(Commands.exportIndexSizes, { format: 'csv', path: 'relative.csv' }))).message, /absolute/);
-  });
-
-  it('copies a Markdown table with | escaped in names', async () => {
-    await setIndices([{ indexName: 'a|b', sizeInMb: 1 }], true);
-    await refresh();
-    const { markdown } = await exec<{ markdown: string }>(Commands.copyIndexSizesMarkdown);
-    const lines = markdown.trimEnd().split('\n');
-    assert.equal(lines[0], '| Entity | Aspect | Index | Size | MB |');
-    assert.equal(lines.length, (await served()).length + 3);
-    assert.ok(
-      lines.some((l) => l.includes('| a\\|b | 1 MB | 1 |')),
-      markdown,
-    );
   });
 });
 

@@ -5,11 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../host/codeServer';
+import { escapeRegExp, exactly } from './text';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results', 'screenshots');
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string): RegExp => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
 
 export class Workbench {
   constructor(
