@@ -2,46 +2,12 @@
 // loading), inside a real VS Code against the sandbox.
 import * as assert from 'node:assert/strict';
 import type { GroupNode } from '../../../src/model/indices/indexTreeNodes';
-import {
-  exec,
-  closedPort,
-  connectSandbox,
-  removeAllConnections,
-  roots,
-  sandbox,
-  sandboxUrl,
-  SANDBOX_TOKENS,
-  settledRoots,
-  waitFor,
-  type ShownItem,
-} from '../support/core';
+import { exec, closedPort, roots, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor, type ShownItem } from '../support/core';
 import { Commands } from '../../../src/api/commandIds';
-
-interface Snapshot {
-  connection: { name: string; gmsUrl: string };
-  totalMb: number;
-  indices: Array<{ entityName: string; aspectName: string; indexName: string; sizeMb: number | null }>;
-}
-
-async function refreshed(): Promise<Snapshot> {
-  return exec<Snapshot>(Commands.refreshIndexSizes, {});
-}
+import { refreshed, useTreeSuite } from '../support/tree';
 
 describe('core: index sizes tree', () => {
-  before(async () => {
-    await sandbox.reset();
-    await removeAllConnections();
-    await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
-    await exec(Commands.sortBySize, {});
-    await exec(Commands.clearFilter, {});
-  });
-  afterEach(async () => {
-    await sandbox.reset();
-    await exec(Commands.clearFilter, {});
-  });
-  after(async () => {
-    await removeAllConnections();
-  });
+  useTreeSuite();
   describe('states', () => {
     afterEach(async () => {
       await exec(Commands.switchConnection, { name: 'sandbox' });

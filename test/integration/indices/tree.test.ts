@@ -5,32 +5,10 @@ import * as vscode from 'vscode';
 import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
 import { api, exec, children, connectSandbox, rejection, removeAllConnections, sandbox, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
 import { Commands } from '../../../src/api/commandIds';
-
-interface Snapshot {
-  connection: { name: string; gmsUrl: string };
-  totalMb: number;
-  indices: Array<{ entityName: string; aspectName: string; indexName: string; sizeMb: number | null }>;
-}
-
-async function refreshed(): Promise<Snapshot> {
-  return exec<Snapshot>(Commands.refreshIndexSizes, {});
-}
+import { refreshed, useTreeSuite } from '../support/tree';
 
 describe('core: index sizes tree', () => {
-  before(async () => {
-    await sandbox.reset();
-    await removeAllConnections();
-    await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
-    await exec(Commands.sortBySize, {});
-    await exec(Commands.clearFilter, {});
-  });
-  afterEach(async () => {
-    await sandbox.reset();
-    await exec(Commands.clearFilter, {});
-  });
-  after(async () => {
-    await removeAllConnections();
-  });
+  useTreeSuite();
 
   it('refresh resolves the connection, the total and every index', async () => {
     const snapshot = await refreshed();

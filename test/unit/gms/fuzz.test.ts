@@ -4,46 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isGmsError, parseRestoreResult, parseTruncateResult, type RestoreResult, type TruncateResult } from '../../../src/gms';
-
-const RUNS = 300;
-
-/** Runs fn; a throw must be a GmsError of an allowed kind. Returns the value or undefined. */
-function valueOrInvalid<T>(fn: () => T, allowed: string[] = ['invalidResponse']): T | undefined {
-  try {
-    return fn();
-  } catch (e) {
-    assert.ok(isGmsError(e), `threw a non-GmsError: ${String(e)}`);
-    assert.ok(allowed.includes(e.kind), `threw kind ${e.kind}: ${e.message}`);
-    assert.doesNotMatch(e.message, /\n/);
-    return undefined;
-  }
-}
-
-/** Character-level damage: delete a range, insert structural characters, duplicate a slice. */
-function mutate(text: string): fc.Arbitrary<string> {
-  const pos = fc.integer({ min: 0, max: text.length });
-  const junk = fc.string({ unit: fc.constantFrom(...'{}()[],=: \n"\\%aZ0-.'), minLength: 1, maxLength: 6 });
-  return fc
-    .array(
-      fc.oneof(
-        fc.tuple(fc.constant('delete' as const), pos, fc.integer({ min: 1, max: 20 }), fc.constant('')),
-        fc.tuple(fc.constant('insert' as const), pos, fc.constant(0), junk),
-        fc.tuple(fc.constant('dup' as const), pos, fc.integer({ min: 1, max: 30 }), fc.constant('')),
-      ),
-      { minLength: 1, maxLength: 4 },
-    )
-    .map((ops) => {
-      let s = text;
-      for (const [op, at, n, ins] of ops) {
-        const i = Math.min(at, s.length);
-        if (op === 'delete') s = s.slice(0, i) + s.slice(i + n);
-        else if (op === 'insert') s = s.slice(0, i) + ins + s.slice(i);
-        else s = s.slice(0, i) + s.slice(i, i + n) + s.slice(i);
-      }
-      return s;
-    });
-}
+import { parseRestoreResult, parseTruncateResult, type RestoreResult, type TruncateResult } from '../../../src/gms';
+import { mutate, RUNS, valueOrInvalid } from './fuzzParsers';
 
 // ---- restore results ------------------------------------------------------
 

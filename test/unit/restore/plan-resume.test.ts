@@ -1,49 +1,14 @@
 // Restore by pattern, continued: cancellation and resume, a failing page, and the
 // pages of one URN (restoreWholeUrn), against the sandbox.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createGmsClient, type GmsClient } from '../../../src/gms';
-import { patternPageRequest, restoreWholeUrn, runRestorePlan, type RestorePlanOptions, type RestorePlanResult } from '../../../src/model/restore/restorePlan';
-import { SAMPLE_URNS, SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
+import { describe, it } from 'node:test';
+import { type GmsClient } from '../../../src/gms';
+import { restoreWholeUrn } from '../../../src/model/restore/restorePlan';
+import { SAMPLE_URNS } from '../../sandbox';
 import { seedRows } from '../../sandbox/data';
+import { assertEachOnce, client, HIVE, plan, prefixOf, sb, usePlanSandbox } from './planSupport';
 
-let sb: Sandbox;
-let client: GmsClient;
-
-before(async () => {
-  sb = await startSandbox();
-  client = createGmsClient({ gmsUrl: sb.url, token: SANDBOX_TOKENS.admin, timeoutMs: 10_000 });
-});
-after(async () => {
-  await client.close();
-  await sb.stop();
-});
-beforeEach(() => sb.reset());
-
-/** hive datasets: a few hundred rows, some ignored (leftover aspects). */
-const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
-
-function plan(urnLike: string, options: Partial<RestorePlanOptions> & { batchSize: number }): Promise<RestorePlanResult> {
-  return runRestorePlan({
-    start: 0,
-    all: true,
-    restorePage: (start, rows) => client.restoreIndices(patternPageRequest({ urnLike, batchSize: options.batchSize }, start, rows)),
-    ...options,
-  });
-}
-
-/** Restore counts of rows under a prefix: every migrated row once, nothing else touched. */
-function assertEachOnce(prefix: string, expectedMigrated: number): void {
-  const counts = sb.restoreCounts();
-  const keys = Object.keys(counts);
-  const outside = keys.filter((k) => !k.startsWith(prefix));
-  assert.deepEqual(outside, [], 'rows outside the pattern were restored');
-  const twice = keys.filter((k) => counts[k] !== 1);
-  assert.deepEqual(twice, [], 'some rows were restored more than once');
-  assert.equal(keys.length, expectedMigrated, 'restored rows');
-}
-
-const prefixOf = (like: string): string => like.slice(0, like.indexOf('%'));
+usePlanSandbox();
 
 describe('restore plan: cancellation and resume', () => {
   for (const concurrency of [1, 4]) {
