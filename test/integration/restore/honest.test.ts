@@ -6,6 +6,7 @@ import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection } from '../support/core';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { Commands } from '../../../src/api/commandIds';
+import { assertRestoredOnce } from '../support/restore';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const HIVE_PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
@@ -23,23 +24,6 @@ function freshSandbox(): void {
   beforeEach(() => sandbox.reset());
 }
 
-/** Restored rows under the prefix, each exactly once. */
-async function restoredOnce(prefix: string): Promise<number> {
-  const counts = await sandbox.restoreCounts();
-  const keys = Object.keys(counts);
-  assert.deepEqual(
-    keys.filter((k) => !k.startsWith(prefix)),
-    [],
-    'rows outside the pattern',
-  );
-  assert.deepEqual(
-    keys.filter((k) => counts[k] !== 1),
-    [],
-    'rows restored more than once',
-  );
-  return keys.length;
-}
-
 describe('restore: incomplete pages and resume', () => {
   freshSandbox();
 
@@ -55,7 +39,7 @@ describe('restore: incomplete pages and resume', () => {
     assert.deepEqual([again.status, again.requests, again.incompletePages], ['completed', 1, []]);
     const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.body as { start: number });
     assert.equal(bodies.at(-1)?.start, 30, 'the re-run sent exactly that page');
-    assert.equal(await restoredOnce(HIVE_PREFIX), result.rowsMigrated + again.rowsMigrated);
+    assert.equal(await assertRestoredOnce(HIVE_PREFIX), result.rowsMigrated + again.rowsMigrated);
   });
 
   it('an interrupted run is kept per connection and resumed with { resume: true }, each row once', async () => {
@@ -74,7 +58,7 @@ describe('restore: incomplete pages and resume', () => {
     assert.ok(first, 'the resume began at the failed page');
     const before = (stopped.cause as { result?: PatternResult } | undefined)?.result;
     assert.ok(before, 'the stopped run carries its numbers');
-    assert.equal(await restoredOnce(HIVE_PREFIX), before.rowsMigrated + resumed.rowsMigrated);
+    assert.equal(await assertRestoredOnce(HIVE_PREFIX), before.rowsMigrated + resumed.rowsMigrated);
     assert.equal(before.rowsMigrated + before.ignored + resumed.rowsMigrated + resumed.ignored, await rowCount(HIVE));
     const none = await rejection(exec(Commands.restoreIndicesByPattern, { resume: true }));
     assert.match(none.message, /no interrupted run is saved/, 'a completed run is forgotten');

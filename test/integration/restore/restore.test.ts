@@ -6,6 +6,7 @@ import { SAMPLE_URNS } from '../../sandbox/data';
 import type { RestoreUrnResult as UrnResult } from '../../../src/restore/restore';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { Commands } from '../../../src/api/commandIds';
+import { assertRestoredOnce } from '../support/restore';
 
 const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 
@@ -28,23 +29,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000)
 
 const rowCount = async (urnLike: string): Promise<number> =>
   (await sandbox.control<{ count: number }>('GET', `/rows?urnLike=${encodeURIComponent(urnLike)}`)).count;
-
-/** Every restored row is under the prefix and was restored exactly once; returns how many. */
-async function assertRestoredOnce(prefix: string): Promise<number> {
-  const counts = await sandbox.restoreCounts();
-  const keys = Object.keys(counts);
-  assert.deepEqual(
-    keys.filter((k) => !k.startsWith(prefix)),
-    [],
-    'rows outside the pattern',
-  );
-  assert.deepEqual(
-    keys.filter((k) => counts[k] !== 1),
-    [],
-    'rows restored more than once',
-  );
-  return keys.length;
-}
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const HIVE_PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
