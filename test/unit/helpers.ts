@@ -2,12 +2,8 @@
 // error assertions, and the small real servers some tests need (a header
 // recorder, a CONNECT proxy, an https server with a certificate made here).
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createGmsClient, isGmsError, type GmsClient, type GmsClientOptions, type GmsError, type GmsErrorKind } from '../../src/gms';
 import { after, before, beforeEach } from 'node:test';
 import { SANDBOX_TOKENS, type Sandbox, type SandboxOptions } from '../sandbox/api';
@@ -139,38 +135,7 @@ export async function startTunnelProxy(): Promise<TunnelProxy> {
   return { url: `http://127.0.0.1:${port}`, connects, stop: () => closeServer(server, sockets) };
 }
 
-/** A self-signed certificate for 127.0.0.1 made with openssl (removed from disk right away). */
-export function selfSignedCert(): { key: string; cert: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'gms-tls-'));
-  try {
-    const key = join(dir, 'key.pem');
-    const cert = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '2',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore', timeout: 20_000 },
-    );
-    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { selfSignedCert } from '../fixtures/selfSignedCert';
 
 /** A port nothing listens on (bound, then released). */
 export async function closedPort(): Promise<number> {

@@ -1,14 +1,13 @@
 // Shared by the hardening-*.test.ts suites (not a suite itself): unhandled
 // rejections seen in the extension host, notifications the extension shows,
 // and the small hostile servers the suites point the extension at.
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { selfSignedCert as makeCert } from '../../fixtures/selfSignedCert';
 
 export interface RejectionLog {
   readonly reasons: string[];
@@ -111,34 +110,8 @@ export async function refusingProxy(answer: '403' | 'close'): Promise<LocalServe
   return listen(server, track(server), 'http', seen);
 }
 
-/** A certificate for 127.0.0.1 signed by nobody the extension knows, made with openssl. */
-export function selfSignedCert(): { key: string; cert: string; certFile: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hardening-tls-'));
-  const key = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      certFile,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore', timeout: 30_000 },
-  );
-  return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), certFile };
-}
+/** A certificate for 127.0.0.1 signed by nobody the extension knows; the file stays for a CA-file setting. */
+export const selfSignedCert = () => makeCert({ keepFile: true });
 
 /** An https GMS with that certificate: one index, and a record of what reached it. */
 export async function tlsServer(pair: { key: string; cert: string }): Promise<LocalServer> {
