@@ -1,12 +1,12 @@
 // Builds the pieces and wires them together; no logic of its own. Activation
 // stays cheap: no network, no file reads; the network stack (dist/gms.js) loads
 // on the first request, which happens when the view is first shown.
-import { bundleEvaluationStarted } from './api/bundleClock'; // first: timestamps the start of the bundle's evaluation
+import { bundleEvaluationStarted } from './platform/bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
-import type { Services } from './ui/services';
+import type { Services } from './platform/services';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
-import { answerModals, recordShownTexts } from './ui/safeWindow';
+import { answerModals, recordShownTexts } from './platform/safeWindow';
 import { connectionsTestApi, offerCliImportOnce, registerConnections, SettingsConnectionService } from './connections';
 import { FetchingIndexSizesService, registerIndices, type IndicesView } from './indices';
 import { cursorOnUrnTestApi, registerRestore } from './restore';

@@ -1,7 +1,7 @@
 // The index size chart, inside its webview. Bundled by esbuild.js into
 // dist/chart.js. Every string from the host (index names come from a server)
 // goes on screen through textContent or setAttribute, never as markup.
-import { isHostMessage, type ChartIndex, type ChartMessage, type ChartState } from '../../src/model/insights/chartProtocol';
+import { isHostMessage, type ChartIndex, type ChartMessage, type ChartState } from '../../src/insights/logic/chartProtocol';
 
 interface VsCodeApi {
   postMessage(message: ChartMessage): void;

@@ -1,7 +1,7 @@
 // The retention planner, inside its webview. Bundled by esbuild.js into
 // dist/retention.js. Every string from the host (index names come from a server)
 // goes on screen through textContent or setAttribute, never as markup.
-import { isPlannerHostMessage, type CutoffChoiceMessage, type PlannerMessage, type PlannerRow, type PlannerState } from '../../src/model/retention/protocol';
+import { isPlannerHostMessage, type CutoffChoiceMessage, type PlannerMessage, type PlannerRow, type PlannerState } from '../../src/retention/logic/protocol';
 
 interface VsCodeApi {
   postMessage(message: PlannerMessage): void;

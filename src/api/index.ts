@@ -11,15 +11,15 @@ import type { CheckSearchIndexResult } from '../restore/checkSearchIndex';
 import type { TaskStatusResult, TruncateCommandResult } from '../truncate/truncate';
 import type { WatchResult } from '../truncate/truncateWatch';
 import type { RetentionPlanResult } from '../retention';
-import { callThroughApi } from '../ui/commandRunner';
-import { API_COMMANDS, Commands, type ApiCommand } from './commandIds';
-import type { Environment } from '../model/connections/connections';
+import { callThroughApi } from '../platform/commandRunner';
+import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
+import type { Environment } from '../shared/connections';
 import type { EditConnectionResult } from '../connections/editConnection';
 
 type Args = Record<string, unknown>;
 type Method = (args?: Args) => Promise<unknown>;
 
-export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from './commandIds';
+export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
 /** What every method resolves when the command ran to its end; `undefined` when it stopped without a result (nothing to do). */
 type Result<R> = Promise<R | undefined>;
@@ -33,7 +33,7 @@ interface ConnectionArg {
  * modes with the test seams of ./testApi added).
  *
  * Modes: a command runs in one of three modes, decided once by the runner
- * (src/ui/commandRunner.ts): `ui` (palette, menu, tree: prompts and messages),
+ * (src/platform/commandRunner.ts): `ui` (palette, menu, tree: prompts and messages),
  * `link` (a command id with an argument object: a command link, a keybinding,
  * another extension: no prompts, but every destructive or heavy step still asks
  * in a modal pre-filled from the argument) and `api` (these methods: the same

@@ -3,9 +3,9 @@
 // Production activate() returns the commands alone (src/api/index.ts): these
 // parts hold the secret store and internal state and never leave a test host.
 import type * as vscode from 'vscode';
-import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
-import type { Services } from '../ui/services';
-import type { ModalAnswerer, ShownText } from '../ui/safeWindow';
+import type { IndexTreeNode } from '../indices/logic/indexTreeNodes';
+import type { Services } from '../platform/services';
+import type { ModalAnswerer, ShownText } from '../platform/safeWindow';
 import type { InsightsTestApi } from '../insights';
 import type { TruncateTestApi } from '../truncate';
 import type { DataHubCommands } from './index';

@@ -2,16 +2,16 @@
 // connection becomes active. Programmatic: { name, gmsUrl, token?, frontendUrl?,
 // environment?, readOnly? } -> { name, gmsUrl, environment?, readOnly? }.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
 import { normaliseGmsUrl } from '../gms/url';
-import { ConnectionError } from '../model/connections/connectionError';
-import { parseEnvironment, parseHttpUrl, parseReadOnly, suggestName, tidyUrl, uniqueName, type Environment } from '../model/connections/connections';
+import { ConnectionError } from '../shared/connectionError';
+import { parseEnvironment, parseHttpUrl, parseReadOnly, suggestName, tidyUrl, uniqueName, type Environment } from '../shared/connections';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
-import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../ui/commandRunner';
-import { urlOrigin } from '../model/connections/connections';
+import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../platform/commandRunner';
+import { urlOrigin } from '../shared/connections';
 import { promptToken } from './setAccessToken';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 const TITLE = 'Add DataHub Connection';
 

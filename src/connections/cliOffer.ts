@@ -1,11 +1,11 @@
 // With no connection yet, offer once to import the DataHub CLI's connection
 // (only when the CLI is configured: env vars or ~/.datahubenv).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { findCliConnection } from '../model/connections/datahubenv';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { findCliConnection } from './logic/datahubenv';
 import { hideUserInfo } from '../gms/redact';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 const OFFERED_KEY = 'datahub.offeredCliImport';
 

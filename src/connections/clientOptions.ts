@@ -5,9 +5,9 @@ import { readFileSync } from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
 import type { GmsClientOptions } from '../gms/types';
-import { ConnectionError } from '../model/connections/connectionError';
-import { isLoopbackHost, parseHttpUrl } from '../model/connections/connections';
-import { clampSetting, TIMEOUT_SECONDS } from '../model/shared/settings';
+import { ConnectionError } from '../shared/connectionError';
+import { isLoopbackHost, parseHttpUrl } from '../shared/connections';
+import { clampSetting, TIMEOUT_SECONDS } from '../shared/settings';
 
 function globalValue<T>(section: string, key: string): T | undefined {
   return vscode.workspace.getConfiguration(section).inspect<T>(key)?.globalValue;

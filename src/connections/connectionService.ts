@@ -2,15 +2,15 @@
 // cached client per connection. A workspace value of datahub.connections is
 // never read: it could send a token somewhere the user did not choose.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
+import * as safeWindow from '../platform/safeWindow';
 import type { GmsClient, RequestLogEntry } from '../gms/types';
-import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../ui/services';
-import { ConnectionError, noConnectionError } from '../model/connections/connectionError';
-import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections/connections';
-import { formatBytes } from '../model/shared/format';
+import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../platform/services';
+import { ConnectionError, noConnectionError } from '../shared/connectionError';
+import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../shared/connections';
+import { formatBytes } from '../shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
-import { loadGms } from '../ui/loadGms';
-import { Commands } from '../api/commandIds';
+import { loadGms } from '../platform/loadGms';
+import { Commands } from '../shared/commandIds';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';

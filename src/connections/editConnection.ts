@@ -4,12 +4,12 @@
 // -> { name, environment?, readOnly? }. Through a command id, lifting a
 // protection (read-only off, production off) keeps a modal.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Connection, ConnectionChanges, Services } from '../ui/services';
-import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../model/connections/connections';
-import { noConnectionError } from '../model/connections/connectionError';
-import { confirmStep, optionalString, registerCommand, type CommandRun } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { Connection, ConnectionChanges, Services } from '../platform/services';
+import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../shared/connections';
+import { noConnectionError } from '../shared/connectionError';
+import { confirmStep, optionalString, registerCommand, type CommandRun } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
 
 const ID = Commands.editConnection;

@@ -1,8 +1,8 @@
 // The two questions about a connection's safety, asked by Add Connection and
 // Edit Connection: which environment it points at, and whether it is read-only.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Environment } from '../model/connections/connections';
+import * as safeWindow from '../platform/safeWindow';
+import type { Environment } from '../shared/connections';
 
 interface EnvironmentItem extends vscode.QuickPickItem {
   value: Environment | null;

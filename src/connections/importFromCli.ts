@@ -2,15 +2,15 @@
 // legacy host/port/protocol) or ~/.datahubenv, like the CLI itself.
 // Programmatic: { name? } -> { name, gmsUrl, source, hasToken, created }.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
 import { normaliseGmsUrl } from '../gms/url';
-import { ConnectionError } from '../model/connections/connectionError';
-import { suggestName, uniqueName } from '../model/connections/connections';
-import { findCliConnection, skipsConfigFile } from '../model/connections/datahubenv';
-import { optionalString, registerCommand } from '../ui/commandRunner';
+import { ConnectionError } from '../shared/connectionError';
+import { suggestName, uniqueName } from '../shared/connections';
+import { findCliConnection, skipsConfigFile } from './logic/datahubenv';
+import { optionalString, registerCommand } from '../platform/commandRunner';
 import { confirmSwitch } from './addConnection';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 export function registerImportFromCli(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.importFromCli, async (arg, run) => {

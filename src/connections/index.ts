@@ -1,7 +1,7 @@
 // The connections feature: connection and token commands, the status bar, the
 // DataHub CLI offer. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
-import type { Services } from '../ui/services';
+import type { Services } from '../platform/services';
 import { registerAddConnection } from './addConnection';
 import { registerClearAccessToken } from './clearAccessToken';
 import { registerImportFromCli } from './importFromCli';

@@ -1,8 +1,8 @@
 // DataHub: Open Settings — the extension's settings (connections live in settings.json).
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import type { Services } from '../platform/services';
+import { registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 export function registerOpenSettings(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.openSettings, async () => {

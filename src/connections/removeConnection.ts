@@ -2,11 +2,11 @@
 // Programmatic: { name } -> { name }; through a command id the modal still asks
 // (the typed API from activate() removes without asking).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { noConnectionError } from '../model/connections/connectionError';
-import { confirmStep, registerCommand, requireString } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { noConnectionError } from '../shared/connectionError';
+import { confirmStep, registerCommand, requireString } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
 

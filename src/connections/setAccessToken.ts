@@ -1,11 +1,11 @@
 // DataHub: Set Access Token… — a password box; the token goes to SecretStorage only.
 // Programmatic: { token, connection? } -> { connection }.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { registerCommand, requireString } from '../ui/commandRunner';
-import { targetConnection } from '../ui/target';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { registerCommand, requireString } from '../platform/commandRunner';
+import { targetConnection } from '../platform/target';
+import { Commands } from '../shared/commandIds';
 
 /**
  * Asks for a token. Resolves '' when the user leaves it empty (only with

@@ -1,8 +1,8 @@
 // DataHub: Show Log — the "DataHub" log output channel.
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import type { Services } from '../platform/services';
+import { registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 export function registerShowLog(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.showLog, () => {

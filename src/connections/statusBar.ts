@@ -2,9 +2,9 @@
 // A production connection takes the warning colours; datahub.statusBar.enabled
 // hides the item (live, no reload).
 import * as vscode from 'vscode';
-import type { ConnectionService } from '../ui/services';
-import { Commands } from '../api/commandIds';
-import { describeConnectionLabel, isProduction } from '../model/connections/connections';
+import type { ConnectionService } from '../platform/services';
+import { Commands } from '../shared/commandIds';
+import { describeConnectionLabel, isProduction } from '../shared/connections';
 
 export const STATUS_BAR_SETTING = 'datahub.statusBar.enabled';
 

@@ -1,9 +1,9 @@
 // DataHub: Switch Connection… — a quick pick of connections (plus edit/add/import).
 // Programmatic: { name } -> { name }.
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { registerCommand, requireString } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import type { Services } from '../platform/services';
+import { registerCommand, requireString } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 interface Pick extends vscode.QuickPickItem {
   name?: string;

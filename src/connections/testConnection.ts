@@ -1,11 +1,11 @@
 // DataHub: Test Connection — one getIndexSizes call; reports latency and index count.
 // Programmatic: { connection? } -> { connection, latencyMs, indexCount }.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { registerCommand } from '../ui/commandRunner';
-import { targetConnection } from '../ui/target';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { registerCommand } from '../platform/commandRunner';
+import { targetConnection } from '../platform/target';
+import { Commands } from '../shared/commandIds';
 
 export function registerTestConnection(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {

@@ -2,18 +2,18 @@
 // request, retries only the read-only actions, maps every failure to GmsError.
 import { version } from '../../package.json';
 import { GmsError, isGmsError } from './errors';
-import { decodeEnvelope } from './envelope';
+import { decodeEnvelope } from './restli/envelope';
 import { httpError, invalidResponse } from './errorMapping';
 import { backoff, createTransport, exchange, type Answer } from './http';
-import { parseIndexSizes } from './indexSizes';
-import { parseRestoreResult } from './restoreResult';
+import { parseIndexSizes } from './restli/indexSizes';
+import { parseRestoreResult } from './restli/restoreResult';
 import { parseServerConfig } from './serverConfig';
-import { parseTaskStatus } from './taskStatus';
-import { parseTruncateResult } from './truncate';
+import { parseTaskStatus } from './restli/taskStatus';
+import { parseTruncateResult } from './restli/truncate';
 import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
-import { createSearch } from './graphql';
+import { createSearch } from './graphql/search';
 import { restoreBody, truncateBody, validateTask } from './validate';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;

@@ -1,8 +1,8 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts (zod); these are the normalised results callers see.
-import type { DataHubSearch } from './graphql';
-export type { DataHubSearch } from './graphql';
-export type { FoundEntity, SearchIndexStatus } from './graphqlQueries';
+import type { DataHubSearch } from './graphql/search';
+export type { DataHubSearch } from './graphql/search';
+export type { FoundEntity, SearchIndexStatus } from './graphql/queries';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */

@@ -5,12 +5,12 @@
 // Without an argument (Ctrl+C / Cmd+C on the focused tree, which passes none)
 // they act on the tree's selection.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { entityAspectText } from '../model/indices/indices';
-import { registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
-import { OTHER_INDICES } from '../model/truncate/truncateTarget';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { entityAspectText } from './logic/indices';
+import { registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
+import { OTHER_INDICES } from '../truncate/logic/truncateTarget';
 
 interface IndexRef {
   kind?: unknown;

@@ -1,13 +1,13 @@
 // DataHub: Filter Indices… / Clear Filter — substring of entity, aspect or index
 // name, case-insensitive, `*` as a wildcard.
 // Programmatic: { filter } -> { filter, shown, total }; clearFilter -> { filter: '' }.
-import { activeTitle } from '../ui/titles';
+import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { filterIndices, MAX_FILTER_LENGTH } from '../model/indices/indices';
+import type { Services } from '../platform/services';
+import { filterIndices, MAX_FILTER_LENGTH } from './logic/indices';
 import type { IndicesView } from './indicesView';
-import { optionalString, registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import { optionalString, registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const counts = (filter: string) => {

@@ -1,7 +1,7 @@
 // The indices feature: the Timeseries Indices view and its commands (refresh,
 // sort, filter, copy). Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
-import type { Services } from '../ui/services';
+import type { Services } from '../platform/services';
 import { createIndicesView, type IndicesView } from './indicesView';
 import { registerCopyCommands } from './copyIndex';
 import { registerFilterCommands } from './filterIndices';

@@ -3,9 +3,9 @@
 // changes, the request in flight is aborted and (when allowed) a new one starts;
 // callers waiting on the old one get the new result.
 import * as vscode from 'vscode';
-import type { ConnectionService, IndexSizesFailure, IndexSizesService, IndexSizesSnapshot } from '../ui/services';
+import type { ConnectionService, IndexSizesFailure, IndexSizesService, IndexSizesSnapshot } from '../platform/services';
 import { GmsError } from '../gms/errors';
-import { totalMbOf } from '../model/indices/indices';
+import { totalMbOf } from './logic/indices';
 
 export class FetchingIndexSizesService implements IndexSizesService, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<IndexSizesSnapshot | undefined>();

@@ -1,12 +1,12 @@
 // Turns tree nodes into TreeItems: labels, sizes, icons and tooltips. Sizes are
 // formatted here, from the raw numbers on the nodes.
 import * as vscode from 'vscode';
-import { formatExactMb, formatShare, formatSize, isKnownSize } from '../model/shared/format';
-import { describeGroup } from '../model/indices/indices';
-import { escapeMarkdown } from '../model/shared/markdown';
-import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../model/truncate/truncateTarget';
-import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from '../model/indices/indexTreeNodes';
-import { groupRowDescription, rowLabel, thresholdReason } from '../model/indices/treeLabels';
+import { formatExactMb, formatShare, formatSize, isKnownSize } from '../shared/format';
+import { describeGroup } from './logic/indices';
+import { escapeMarkdown } from '../shared/markdown';
+import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../truncate/logic/truncateTarget';
+import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './logic/indexTreeNodes';
+import { groupRowDescription, rowLabel, thresholdReason } from './logic/treeLabels';
 
 function icon(id: string, color?: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);

@@ -5,12 +5,12 @@
 // A snapshot can hold 10,000+ indices: it is filtered, grouped and sorted once
 // per (snapshot, filter, sort, threshold) and kept; tooltips are built on hover.
 import * as vscode from 'vscode';
-import type { IndexSizesSnapshot, Services } from '../ui/services';
-import { arrangeIndices, isOverThreshold, type SortMode } from '../model/indices/indices';
-import { repeatOf, type GroupNode, type IndexNode, type IndexTreeNode } from '../model/indices/indexTreeNodes';
-import { errorNodes, message } from '../model/indices/messageNodes';
+import type { IndexSizesSnapshot, Services } from '../platform/services';
+import { arrangeIndices, isOverThreshold, type SortMode } from './logic/indices';
+import { repeatOf, type GroupNode, type IndexNode, type IndexTreeNode } from './logic/indexTreeNodes';
+import { errorNodes, message } from './logic/messageNodes';
 import { tooltipFor, treeItemFor, type TooltipExtra } from './indexTreeItems';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 export const THRESHOLD_SETTING = 'datahub.sizeWarningThresholdGb';
 

@@ -2,13 +2,13 @@
 // context keys for menus and the welcome view, progress, auto-refresh while
 // visible, and the reveal seam used by other parts.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { formatDateTime } from '../model/shared/format';
-import { describeFilter, describeTotals, type SortMode } from '../model/indices/indices';
-import { describeConnectionLabel } from '../model/connections/connections';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { formatDateTime } from '../shared/format';
+import { describeFilter, describeTotals, type SortMode } from './logic/indices';
+import { describeConnectionLabel } from '../shared/connections';
 import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
-import type { IndexTreeNode } from '../model/indices/indexTreeNodes';
+import type { IndexTreeNode } from './logic/indexTreeNodes';
 
 export const VIEW_ID = 'datahub.indices';
 const SORT_KEY = 'datahub.sort';

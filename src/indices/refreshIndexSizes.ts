@@ -2,10 +2,10 @@
 // Programmatic: {} -> { connection, fetchedAt, totalMb, indices: [{ entityName, aspectName, indexName, sizeMb, sizeSource }] }
 // where connection is { name, gmsUrl }.
 import * as vscode from 'vscode';
-import type { IndexSizesSnapshot, Services } from '../ui/services';
+import type { IndexSizesSnapshot, Services } from '../platform/services';
 import type { IndicesView } from './indicesView';
-import { registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import { registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 export function registerRefreshIndexSizes(services: Services, view: IndicesView): vscode.Disposable {
   return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run) => {

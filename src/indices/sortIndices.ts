@@ -1,11 +1,11 @@
 // DataHub: Sort by Size / Sort by Name — remembered across sessions.
 // Programmatic: {} -> { sort }.
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import type { SortMode } from '../model/indices/indices';
+import type { Services } from '../platform/services';
+import type { SortMode } from './logic/indices';
 import type { IndicesView } from './indicesView';
-import { registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import { registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 export function registerSortCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const sortBy = (mode: SortMode) => async () => {

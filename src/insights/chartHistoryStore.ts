@@ -12,7 +12,7 @@ import {
   type ConnectionHistory,
   type FetchRecord,
   type History,
-} from '../model/insights/history';
+} from './logic/history';
 
 export const HISTORY_FILE = 'index-size-history.json';
 

@@ -1,15 +1,15 @@
 // Hosts the index size chart: one webview panel at a time, fed with a ChartState
 // whenever the sizes, the fetch state or the history change. The chart code
 // itself is dist/chart.js (media/chart/main.ts), loaded by the webview only.
-import { isTruncatable } from '../model/truncate/truncateTarget';
+import { isTruncatable } from '../truncate/logic/truncateTarget';
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
+import type { Services } from '../platform/services';
 import type { IndexSize } from '../gms/types';
-import { reportError } from '../ui/commandRunner';
-import { describeForLog } from '../model/shared/messageGuards';
-import { newNonce, webviewHtml, type WebviewPage } from '../ui/webviewHtml';
-import { parseChartMessage, type ChartMessage, type ChartState, type HostMessage } from '../model/insights/chartProtocol';
-import { Commands } from '../api/commandIds';
+import { reportError } from '../platform/commandRunner';
+import { describeForLog } from '../shared/messageGuards';
+import { newNonce, webviewHtml, type WebviewPage } from '../platform/webviewHtml';
+import { parseChartMessage, type ChartMessage, type ChartState, type HostMessage } from './logic/chartProtocol';
+import { Commands } from '../shared/commandIds';
 
 export const CHART_VIEW_TYPE = 'datahub.indexSizeChart';
 
@@ -31,7 +31,7 @@ const CHART_PAGE: WebviewPage = {
   placeholder: 'Loading the index size chart…',
 };
 
-/** The page: the shared strict-CSP page (src/ui/webviewHtml.ts) with the chart's script and stylesheet. */
+/** The page: the shared strict-CSP page (src/platform/webviewHtml.ts) with the chart's script and stylesheet. */
 export function chartHtml(webview: Pick<vscode.Webview, 'cspSource' | 'asWebviewUri'>, extensionUri: vscode.Uri, nonce: string): string {
   return webviewHtml(webview, extensionUri, nonce, CHART_PAGE);
 }

@@ -6,12 +6,12 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { IndexSizesSnapshot, Services } from '../ui/services';
-import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from '../model/insights/export';
-import { formatIndexCount } from '../model/shared/format';
-import { confirmStep, registerCommand, type CommandRun } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { IndexSizesSnapshot, Services } from '../platform/services';
+import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportFormat, type ExportRow } from './logic/export';
+import { formatIndexCount } from '../shared/format';
+import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 
 interface ExportArgs {
   format?: unknown;

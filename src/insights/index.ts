@@ -1,10 +1,10 @@
 // The insights feature (size chart, size history, export): starts the part and
 // registers its commands. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { confirmStep, registerCommand } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { confirmStep, registerCommand } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
 import { registerExportCommands } from './exportIndexSizes';
 import { startInsights } from './insights';
 

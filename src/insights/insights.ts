@@ -2,13 +2,13 @@
 // tree's tooltips). ./index.ts registers its commands; the chart's code loads
 // only when its panel opens.
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { describeError } from '../model/shared/errors';
-import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from '../model/insights/history';
-import type { ChartState, ChartStatus } from '../model/insights/chartProtocol';
+import type { Services } from '../platform/services';
+import { describeError } from '../shared/errors';
+import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from './logic/history';
+import type { ChartState, ChartStatus } from './logic/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
-import { buildChartState, emptyChartState } from '../model/insights/chartState';
-import { THRESHOLD_SETTING_KEY } from '../model/indices/treeLabels';
+import { buildChartState, emptyChartState } from './logic/chartState';
+import { THRESHOLD_SETTING_KEY } from '../indices/logic/treeLabels';
 import { HistoryStore } from './chartHistoryStore';
 
 const HISTORY_SETTING = 'datahub.history.enabled';

@@ -5,21 +5,21 @@
 //   editor context menu (a Uri argument): the URN at the cursor
 //   hover link: { urn, notify: true }: shows the result like the palette
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
-import { activeTitle } from '../ui/titles';
+import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
 import type { SearchIndexStatus } from '../gms/types';
 import { parseUrn } from '../gms/urn';
-import { normaliseUrnInput, findUrnAt } from '../model/restore/findUrn';
-import { entityPageUrl, verdictMessage, verdictOf } from '../model/restore/searchCheck';
-import { exposeToApi, isArgObject, requireString, runCommand, type CommandRun } from '../ui/commandRunner';
+import { normaliseUrnInput, findUrnAt } from './logic/findUrn';
+import { entityPageUrl, verdictMessage, verdictOf } from './logic/searchCheck';
+import { exposeToApi, isArgObject, requireString, runCommand, type CommandRun } from '../platform/commandRunner';
 import { pickOrType } from './restoreInput';
-import { checkUrnInput } from '../model/restore/restoreValidation';
-import { shortenUrn } from '../model/restore/restoreFormat';
+import { checkUrnInput } from './logic/restoreValidation';
+import { shortenUrn } from './logic/restoreFormat';
 import { urnAtActiveCursor } from './restore';
 import { connectionSearch } from './urnLiveSearch';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 export const CHECK_COMMAND = Commands.checkSearchIndex;
 

@@ -5,14 +5,14 @@
 // Each also takes an argument object (no prompts; result returned; errors reject),
 // documented in the README under "Programmatic use".
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { registerCommand, reportError, requireString, optionalString, type CommandRun } from '../ui/commandRunner';
-import { normaliseUrnInput, findUrnAt } from '../model/restore/findUrn';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { registerCommand, reportError, requireString, optionalString, type CommandRun } from '../platform/commandRunner';
+import { normaliseUrnInput, findUrnAt } from './logic/findUrn';
 import { parseUrn } from '../gms/urn';
 import { MAX_BATCH_SIZE } from '../gms/validate';
-import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from '../model/restore/restoreValidation';
-import { entityTypeOfPattern } from '../model/restore/restoreAspects';
+import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from './logic/restoreValidation';
+import { entityTypeOfPattern } from './logic/restoreAspects';
 import { askText, pickAspect, pickOne, pickOrType, type Suggestion } from './restoreInput';
 import {
   activeClient,
@@ -28,13 +28,13 @@ import {
 import { continuation, offerSavedRun } from './restoreResume';
 import { registerRestoreChangedCommand } from './restoreChanged';
 import { registerRestoreAsJobCommand } from './restoreAsJob';
-import { shortenUrn, urnResultMessage } from '../model/restore/restoreFormat';
+import { shortenUrn, urnResultMessage } from './logic/restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
 import { connectionSearch } from './urnLiveSearch';
-import { Commands } from '../api/commandIds';
-import { activeTitle } from '../ui/titles';
-import type { RestoreCounts } from '../model/restore/restoreRequests';
+import { Commands } from '../shared/commandIds';
+import { activeTitle } from '../platform/titles';
+import type { RestoreCounts } from './logic/restoreRequests';
 
 export interface RestoreUrnArgs {
   urn: string;

@@ -2,21 +2,21 @@
 // handed to DataHub's own RestoreIndices job as a Kubernetes Job, a docker run
 // command or the argument list, in an untitled editor. With an argument object it
 // only returns { text, args, … } (no prompts, no editor).
-import { titleFor } from '../model/connections/connections';
+import { titleFor } from '../shared/connections';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { ActiveClient, Services } from '../platform/services';
 import type { ServerVersion } from '../gms/types';
-import { registerCommand, type CommandRun } from '../ui/commandRunner';
-import { checkBatchSize, checkUrnLikeInput } from '../model/restore/restoreValidation';
-import { entityTypeOfPattern } from '../model/restore/restoreAspects';
+import { registerCommand, type CommandRun } from '../platform/commandRunner';
+import { checkBatchSize, checkUrnLikeInput } from './logic/restoreValidation';
+import { entityTypeOfPattern } from './logic/restoreAspects';
 import { askText, pickAspect, pickOne, pickOrType } from './restoreInput';
 import { activeClient, recentStore, savedRuns } from './restoreRun';
-import { shortenUrn } from '../model/restore/restoreFormat';
+import { shortenUrn } from './logic/restoreFormat';
 import { JOB_COMMAND, jobRequest, resumeFromSavedRun, type JobRequest } from './restoreAsJobArgs';
-import { WINDOW_PRESETS, type RestoreWindow } from '../model/restore/restoreWindow';
-import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from '../model/restore/upgradeJob';
-import { renderJob, type JobText } from '../model/restore/upgradeJobText';
+import { WINDOW_PRESETS, type RestoreWindow } from './logic/restoreWindow';
+import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from './logic/upgradeJob';
+import { renderJob, type JobText } from './logic/upgradeJobText';
 
 const ACTION = 'DataHub: Restore Indices as an Upgrade Job';
 

@@ -3,17 +3,17 @@
 // Prompts: the window (presets, "since…", "between…", dates read as local time),
 // the pattern (default urn:li:%), advanced options (limit, createDefaultAspects);
 // then a confirmation that shows the instants. The argument object skips them all.
-import { titleFor } from '../model/connections/connections';
+import { titleFor } from '../shared/connections';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { registerCommand, optionalString, type CommandRun } from '../ui/commandRunner';
-import { checkUrnLikeInput } from '../model/restore/restoreValidation';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { registerCommand, optionalString, type CommandRun } from '../platform/commandRunner';
+import { checkUrnLikeInput } from './logic/restoreValidation';
 import { askText, pickOne } from './restoreInput';
 import { activeClient } from './restoreRun';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
-import { describeWindow, formatInstant, normaliseWindow, parseLocalDateTime, WINDOW_PRESETS, type RestoreWindow } from '../model/restore/restoreWindow';
-import { Commands } from '../api/commandIds';
+import { describeWindow, formatInstant, normaliseWindow, parseLocalDateTime, WINDOW_PRESETS, type RestoreWindow } from './logic/restoreWindow';
+import { Commands } from '../shared/commandIds';
 
 const ID = Commands.restoreIndicesChangedBetween;
 const ACTION = 'DataHub: Restore Indices Changed Between…';

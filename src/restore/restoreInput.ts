@@ -2,10 +2,10 @@
 // there are recent values (or a URN at the cursor), a QuickPick offers them first
 // and also takes typing, handing an invalid entry to the InputBox to explain.
 import * as vscode from 'vscode';
-import { safeItem } from '../ui/safeWindow';
-import type { InputCheck } from '../model/restore/restoreValidation';
-import { checkAspect } from '../model/restore/restoreValidation';
-import { suggestAspects } from '../model/restore/restoreAspects';
+import { safeItem } from '../platform/safeWindow';
+import type { InputCheck } from './logic/restoreValidation';
+import { checkAspect } from './logic/restoreValidation';
+import { suggestAspects } from './logic/restoreAspects';
 import { attachLiveSearch, type LiveSearchSource } from './urnLiveSearch';
 
 /** InputBoxValidationSeverity for a check's severity. */

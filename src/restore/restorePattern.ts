@@ -1,21 +1,21 @@
 // Restore by URN pattern: reading the programmatic argument, confirming, running,
 // and reporting the outcome with the resume point (and a Resume action).
-import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Connection, Services } from '../ui/services';
-import { optionalString, reportError, requireString, type CommandRun } from '../ui/commandRunner';
-import { matchesEveryUrn } from '../model/restore/urnPattern';
-import { checkAspect, checkUrnLikeInput } from '../model/restore/restoreValidation';
-import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from '../model/restore/restorePlan';
-import { formatInstant, normaliseWindow, type RestoreWindow } from '../model/restore/restoreWindow';
-import { count, patternResultMessage, shortenUrn } from '../model/restore/restoreFormat';
+import * as safeWindow from '../platform/safeWindow';
+import type { ActiveClient, Connection, Services } from '../platform/services';
+import { optionalString, reportError, requireString, type CommandRun } from '../platform/commandRunner';
+import { matchesEveryUrn } from './logic/urnPattern';
+import { checkAspect, checkUrnLikeInput } from './logic/restoreValidation';
+import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from './logic/restorePlan';
+import { formatInstant, normaliseWindow, type RestoreWindow } from './logic/restoreWindow';
+import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
-import { assertWritable, isProduction, titleFor } from '../model/connections/connections';
-import { confirmByTyping } from '../ui/typedConfirm';
+import { assertWritable, isProduction, titleFor } from '../shared/connections';
+import { confirmByTyping } from '../platform/typedConfirm';
 import { openJobFlow } from './restoreAsJob';
 import { JOB_COMMAND } from './restoreAsJobArgs';
-import { isBroadPattern } from '../model/restore/upgradeJob';
-import { Commands } from '../api/commandIds';
-import type { RestoreCounts } from '../model/restore/restoreRequests';
+import { isBroadPattern } from './logic/upgradeJob';
+import { Commands } from '../shared/commandIds';
+import type { RestoreCounts } from './logic/restoreRequests';
 
 const ID = Commands.restoreIndicesByPattern;
 

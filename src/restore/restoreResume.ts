@@ -2,13 +2,13 @@
 // it survives a window reload or a crash: the pattern and options, the next start,
 // the pages already done after it and the pages that came back incomplete. One run
 // per connection; a finished run without incomplete pages clears it.
-import { titleFor } from '../model/connections/connections';
-import type { Connection } from '../ui/services';
+import { titleFor } from '../shared/connections';
+import type { Connection } from '../platform/services';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { IncompletePage } from '../model/restore/restorePlan';
-import type { RestoreWindow } from '../model/restore/restoreWindow';
-import { formatDateTime } from '../model/shared/format';
+import * as safeWindow from '../platform/safeWindow';
+import type { IncompletePage } from './logic/restorePlan';
+import type { RestoreWindow } from './logic/restoreWindow';
+import { formatDateTime } from '../shared/format';
 import type { PatternRun } from './restoreRun';
 
 const KEY = 'datahub.restore.run.v1';

@@ -2,11 +2,11 @@
 // editor's context menu) and a URN pattern page by page (with progress,
 // cancellation and a resume point). The prompts and messages live elsewhere.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services, ActiveClient } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services, ActiveClient } from '../platform/services';
 import type { RestoreResult } from '../gms/types';
-import type { CommandRun, ErrorContext } from '../ui/commandRunner';
-import { describeError } from '../ui/commandRunner';
+import type { CommandRun, ErrorContext } from '../platform/commandRunner';
+import { describeError } from '../platform/commandRunner';
 import { parseUrn } from '../gms/urn';
 import {
   clampConcurrency,
@@ -17,14 +17,14 @@ import {
   type PageOutcome,
   type PlanProgress,
   type RestorePlanResult,
-} from '../model/restore/restorePlan';
-import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from '../model/restore/restoreWindow';
+} from './logic/restorePlan';
+import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from './logic/restoreWindow';
 import { MAX_SAVED_INCOMPLETE, SavedRuns, type SavedRun } from './restoreResume';
-import { PageLog } from '../model/restore/restoreLog';
-import { rerunPages } from '../model/restore/restoreRerun';
-import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from '../model/restore/restoreFormat';
+import { PageLog } from './logic/restoreLog';
+import { rerunPages } from './logic/restoreRerun';
+import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from './logic/restoreFormat';
 import { RecentRestores } from './restoreRecent';
-import { assertWritable } from '../model/connections/connections';
+import { assertWritable } from '../shared/connections';
 
 export interface UrnRestoreOutcome {
   urn: string;

@@ -4,12 +4,12 @@
 // the search indexing consumer is behind. Used by the palette, the hover link and
 // the editor's context menu (several cursors).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { ActiveClient, Services } from '../platform/services';
 import type { SearchIndexStatus } from '../gms/types';
-import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../model/restore/searchCheck';
-import { shortenUrn } from '../model/restore/restoreFormat';
-import { formatDuration } from '../model/shared/format';
+import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from './logic/searchCheck';
+import { shortenUrn } from './logic/restoreFormat';
+import { formatDuration } from '../shared/format';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
 export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {

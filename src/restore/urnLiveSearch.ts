@@ -3,12 +3,12 @@
 // Where search is unavailable (no GraphQL, forbidden, unreachable) one line says
 // so and the prompt works as before.
 import * as vscode from 'vscode';
-import { uiLine } from '../model/shared/uiText';
+import { uiLine } from '../shared/uiText';
 import type { FoundEntity } from '../gms/types';
-import { entityPageUrl } from '../model/restore/searchCheck';
+import { entityPageUrl } from './logic/searchCheck';
 import { isGmsError } from '../gms/errors';
-import { LiveSearch, type LiveSearchStats } from '../model/restore/liveSearch';
-import type { Services } from '../ui/services';
+import { LiveSearch, type LiveSearchStats } from './logic/liveSearch';
+import type { Services } from '../platform/services';
 
 export interface LiveSearchSource {
   find(text: string, signal: AbortSignal): Promise<FoundEntity[]>;

@@ -4,11 +4,11 @@
 // Through the typed API (run.confirmed) no prompt appears; through the command
 // id the apply step keeps its modal (confirmStep).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
+import * as safeWindow from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
-import type { Services } from '../ui/services';
-import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../ui/commandRunner';
-import { describeError } from '../model/shared/errors';
+import type { Services } from '../platform/services';
+import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../platform/commandRunner';
+import { describeError } from '../shared/errors';
 import {
   applyModalText,
   checkCutoffs,
@@ -19,8 +19,8 @@ import {
   type CheckedCutoff,
   type PlanTarget,
   type RetentionRow,
-} from '../model/retention/plan';
-import { gcRecipe } from '../model/retention/recipe';
+} from './logic/plan';
+import { gcRecipe } from './logic/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
 import type { PlannerPanel } from './panel';
 import { confirmApply } from './confirmApply';

@@ -2,11 +2,11 @@
 // planner alike: a read-only connection refuses, the apply modal lists every index
 // (kept through command ids, skipped only through the typed API), and on a
 // production connection the connection's name must be typed as well.
-import type { CommandRun } from '../ui/commandRunner';
-import { confirmStep } from '../ui/commandRunner';
-import { confirmByTyping } from '../ui/typedConfirm';
-import type { Connection } from '../ui/services';
-import { assertWritable, isProduction } from '../model/connections/connections';
+import type { CommandRun } from '../platform/commandRunner';
+import { confirmStep } from '../platform/commandRunner';
+import { confirmByTyping } from '../platform/typedConfirm';
+import type { Connection } from '../platform/services';
+import { assertWritable, isProduction } from '../shared/connections';
 
 export const APPLY_ACTION = 'Apply Retention Plan';
 

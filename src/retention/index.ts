@@ -1,7 +1,7 @@
 // The retention planner feature: datahub.planRetention (command, typed API,
 // tree menus) and its webview. Other parts import it only through this file.
 import type * as vscode from 'vscode';
-import type { Services } from '../ui/services';
+import type { Services } from '../platform/services';
 import { registerPlanCommand } from './command';
 import { PlannerPanel } from './panel';
 

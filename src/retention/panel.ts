@@ -2,20 +2,20 @@
 // (presets or custom), dry runs two at a time whose rows fill in as they come,
 // the total, Apply (one modal, then a task per index), Copy as GC Recipe, and
 // Save/Open of a JSON plan file. The page is dist/retention.js
-// (media/retention/main.ts) on the shared strict-CSP page (src/ui/webviewHtml.ts).
+// (media/retention/main.ts) on the shared strict-CSP page (src/platform/webviewHtml.ts).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
+import * as safeWindow from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
-import type { ActiveClient, Services } from '../ui/services';
-import { newNonce, pageRoots, webviewHtml, type WebviewPage } from '../ui/webviewHtml';
-import { reportError, runCommand } from '../ui/commandRunner';
+import type { ActiveClient, Services } from '../platform/services';
+import { newNonce, pageRoots, webviewHtml, type WebviewPage } from '../platform/webviewHtml';
+import { reportError, runCommand } from '../platform/commandRunner';
 import { confirmApply } from './confirmApply';
-import { CUTOFF_PRESET_DAYS } from '../model/truncate/cutoff';
-import { describeForLog } from '../model/shared/messageGuards';
-import { applyModalText, ESTIMATE_NOTE, PLAN_RETENTION, type RetentionRow } from '../model/retention/plan';
+import { CUTOFF_PRESET_DAYS } from '../truncate/logic/cutoff';
+import { describeForLog } from '../shared/messageGuards';
+import { applyModalText, ESTIMATE_NOTE, PLAN_RETENTION, type RetentionRow } from './logic/plan';
 import { copyRecipe, readPlanFile, savePlan } from './planFiles';
-import { parsePlannerMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from '../model/retention/protocol';
-import type { BoundedRun } from '../model/retention/runner';
+import { parsePlannerMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from './logic/protocol';
+import type { BoundedRun } from './logic/runner';
 import {
   applyPlanFile,
   applyReadiness,
@@ -28,7 +28,7 @@ import {
   totalLabel,
   withCutoff,
   type PlannerEntry,
-} from '../model/retention/plannerEntries';
+} from './logic/plannerEntries';
 import { applyRows, startDryRuns } from './planRun';
 
 export const PLANNER_VIEW_TYPE = 'datahub.retentionPlanner';

@@ -1,10 +1,10 @@
 // The planner's Copy as GC Recipe and Save Plan… actions: the plan's rows in, the
-// clipboard or a JSON plan file out (src/model/retention/{recipe,planFile}.ts make the text).
+// clipboard or a JSON plan file out (src/retention/logic/{recipe,planFile}.ts make the text).
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import { gcRecipe } from '../model/retention/recipe';
-import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from '../model/retention/planFile';
-import type { RetentionRow } from '../model/retention/plan';
+import * as safeWindow from '../platform/safeWindow';
+import { gcRecipe } from './logic/recipe';
+import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from './logic/planFile';
+import type { RetentionRow } from './logic/plan';
 
 export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
   if (!rows.length) {

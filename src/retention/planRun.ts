@@ -5,19 +5,19 @@
 // rules hold: the index must be one the server named, a refused reindex falls
 // back to delete by query (model/truncateRun.ts), every task is listed and
 // watched in DataHub Tasks.
-import * as safeWindow from '../ui/safeWindow';
-import type { ActiveClient, Services } from '../ui/services';
+import * as safeWindow from '../platform/safeWindow';
+import type { ActiveClient, Services } from '../platform/services';
 import type { TaskStatus } from '../gms/types';
-import { callThroughApi } from '../ui/commandRunner';
-import { Commands } from '../api/commandIds';
-import { describeError } from '../model/shared/errors';
-import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from '../model/retention/plan';
-import type { RetentionApplyOutcome } from '../model/retention/plannerEntries';
+import { callThroughApi } from '../platform/commandRunner';
+import { Commands } from '../shared/commandIds';
+import { describeError } from '../shared/errors';
+import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from './logic/plan';
+import type { RetentionApplyOutcome } from './logic/plannerEntries';
 export type { RetentionApplyOutcome };
-import type { BoundedRun } from '../model/retention/runner';
-import { startDryRuns as startClientDryRuns, type DryRunHandlers } from '../model/retention/dryRuns';
+import type { BoundedRun } from './logic/runner';
+import { startDryRuns as startClientDryRuns, type DryRunHandlers } from './logic/dryRuns';
 
-export { DRY_RUN_CONCURRENCY } from '../model/retention/dryRuns';
+export { DRY_RUN_CONCURRENCY } from './logic/dryRuns';
 
 /**
  * What this part reads of the results of datahub.truncateTimeseriesAspect and
@@ -43,7 +43,7 @@ export interface RetentionPlanResult {
   note: string;
   /**
    * The plan as a datahub-gc ingestion recipe (YAML text), with the single retention it
-   * uses and the planned indices that source cannot truncate (see model/retention/recipe.ts).
+   * uses and the planned indices that source cannot truncate (see src/retention/logic/recipe.ts).
    */
   recipe: { text: string; days?: number; notCovered: string[] };
   /** With apply: one outcome per row, in the same order. */
@@ -52,7 +52,7 @@ export interface RetentionPlanResult {
   summary?: string;
 }
 
-/** Starts the plan's dry runs on the active client (see model/retention/dryRuns.ts). */
+/** Starts the plan's dry runs on the active client (see src/retention/logic/dryRuns.ts). */
 export function startDryRuns(active: ActiveClient, targets: readonly PlanTarget[], handlers: DryRunHandlers): BoundedRun<RetentionRow> {
   return startClientDryRuns(active.client, targets, handlers);
 }

@@ -1,11 +1,11 @@
 // The DataHub Tasks view's own commands: Copy Task ID and Stop Watching on a
 // row (the tree passes the row's TaskRecord; programs pass { task }), and
 // Clear Finished in the view title.
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
-import type { Services } from '../ui/services';
-import { registerCommand } from '../ui/commandRunner';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import { registerCommand } from '../platform/commandRunner';
 import { checkTaskId } from './truncateWatch';
 import type { TaskStore } from './tasks/tasksStore';
 

@@ -6,21 +6,21 @@
 //   datahub.watchTask                 inline on a running task of the DataHub Tasks view
 // Interactive runs always dry-run first and delete only after the modal's "Truncate".
 import * as vscode from 'vscode';
-import type { Services } from '../ui/services';
-import { validateEndTimeMillis } from '../model/truncate/cutoff';
-import { optionsFromArgs } from '../model/truncate/truncateOptions';
-import { targetOfIndex } from '../model/truncate/truncateTarget';
-import type { TruncateTarget } from '../model/truncate/truncateText';
+import type { Services } from '../platform/services';
+import { validateEndTimeMillis } from './logic/cutoff';
+import { optionsFromArgs } from './logic/truncateOptions';
+import { targetOfIndex } from './logic/truncateTarget';
+import type { TruncateTarget } from './logic/truncateText';
 import { TaskStore } from './tasks/tasksStore';
 import { persistTasks } from './tasks/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
-import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../ui/commandRunner';
+import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../platform/commandRunner';
 import { registerTaskListCommands } from './taskCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
 import { resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
-import { Commands } from '../api/commandIds';
+import { Commands } from '../shared/commandIds';
 
 export type { TruncateCommandResult, TaskStatusResult };
 

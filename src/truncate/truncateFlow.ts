@@ -1,13 +1,13 @@
 // The truncate flow itself: ask for the cutoff (and options), dry-run, show what
 // would go in a modal, and start the real run only after "Truncate".
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
+import * as safeWindow from '../platform/safeWindow';
 import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
-import type { ActiveClient, Services } from '../ui/services';
-import { formatCutoffTime } from '../model/truncate/cutoff';
+import type { ActiveClient, Services } from '../platform/services';
+import { formatCutoffTime } from './logic/cutoff';
 import { isGmsError } from '../gms/errors';
-import { urlOrigin } from '../model/connections/connections';
-import type { TruncateOptions } from '../model/truncate/truncateOptions';
+import { urlOrigin } from '../shared/connections';
+import type { TruncateOptions } from './logic/truncateOptions';
 import {
   presentDryRun,
   syncCompletionMessage,
@@ -16,15 +16,15 @@ import {
   type DryRunResult,
   type TruncateContext,
   type TruncateTarget,
-} from '../model/truncate/truncateText';
-import { isKnownSize } from '../model/shared/format';
-import { findNamedIndex } from '../model/truncate/truncateTarget';
+} from './logic/truncateText';
+import { isKnownSize } from '../shared/format';
+import { findNamedIndex } from './logic/truncateTarget';
 import type { TaskStore } from './tasks/tasksStore';
-import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/truncateRun';
-import { reportError, type CommandRun } from '../ui/commandRunner';
+import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
+import { reportError, type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
-import { assertWritable, isProduction, titleFor } from '../model/connections/connections';
-import { confirmByTyping } from '../ui/typedConfirm';
+import { assertWritable, isProduction, titleFor } from '../shared/connections';
+import { confirmByTyping } from '../platform/typedConfirm';
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
 export type TruncateCommandResult =

@@ -1,14 +1,14 @@
 // The truncate prompts: the cutoff picker (presets, a typed date or epoch ms,
 // and a collapsed "Advanced options…" entry), the options step, the index
 // picker of the palette command and the task id box.
-import { titleFor, type ConnectionEntry } from '../model/connections/connections';
+import { titleFor, type ConnectionEntry } from '../shared/connections';
 import * as vscode from 'vscode';
-import { safeItem } from '../ui/safeWindow';
+import { safeItem } from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
-import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type Cutoff } from '../model/truncate/cutoff';
-import { formatSize } from '../model/shared/format';
-import { validateTaskId } from '../model/truncate/taskPolling';
-import { isTruncatable } from '../model/truncate/truncateTarget';
+import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type Cutoff } from './logic/cutoff';
+import { formatSize } from '../shared/format';
+import { validateTaskId } from './logic/taskPolling';
+import { isTruncatable } from './logic/truncateTarget';
 import {
   DEFAULT_OPTIONS,
   formatOptions,
@@ -17,7 +17,7 @@ import {
   parseTimeoutSeconds,
   type TruncateOptions,
   type MethodChoice,
-} from '../model/truncate/truncateOptions';
+} from './logic/truncateOptions';
 
 interface Item<T> extends vscode.QuickPickItem {
   value?: T;

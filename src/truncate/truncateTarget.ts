@@ -3,10 +3,10 @@
 // destructive is sent for an index the server did not name, nor for a pair that
 // has no index (getIndexSizes is the only request made to check).
 import type { IndexSize } from '../gms/types';
-import type { Services } from '../ui/services';
-import { findNamedIndex, noIndexMessage, targetOfIndex } from '../model/truncate/truncateTarget';
-import type { TruncateTarget } from '../model/truncate/truncateText';
-import { isArgObject, requireString } from '../ui/commandRunner';
+import type { Services } from '../platform/services';
+import { findNamedIndex, noIndexMessage, targetOfIndex } from './logic/truncateTarget';
+import type { TruncateTarget } from './logic/truncateText';
+import { isArgObject, requireString } from '../platform/commandRunner';
 
 /** The IndexSize of a tree or chart element ({ kind: 'index', index }): the loaded listing's own object. */
 export function indexOfArg(arg: unknown): IndexSize | undefined {

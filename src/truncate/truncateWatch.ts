@@ -2,12 +2,12 @@
 // getEsTaskStatus with backoff, keeps the DataHub Tasks view current, and
 // refreshes index sizes when the task completes. Cancelling stops watching only.
 import * as vscode from 'vscode';
-import * as safeWindow from '../ui/safeWindow';
+import * as safeWindow from '../platform/safeWindow';
 import type { GmsClient, TaskStatus } from '../gms/types';
 import { isGmsError } from '../gms/errors';
-import type { ActiveClient, Services } from '../ui/services';
-import { pollTask, validateTaskId, type PollOutcome } from '../model/truncate/taskPolling';
-import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from '../model/truncate/truncateText';
+import type { ActiveClient, Services } from '../platform/services';
+import { pollTask, validateTaskId, type PollOutcome } from './logic/taskPolling';
+import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from './logic/truncateText';
 import type { TaskStore } from './tasks/tasksStore';
 import { refreshAfterTruncate } from './truncateFlow';
 

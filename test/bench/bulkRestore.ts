@@ -2,7 +2,7 @@
 // real paging logic (runRestorePlan) and the client, with a fixed service time
 // per request. Ideal = requests × service time / concurrency. The same pages
 // sent with bare undici show the floor the server and the wire set.
-import { patternPageRequest, runRestorePlan } from '../../src/model/restore/restorePlan';
+import { patternPageRequest, runRestorePlan } from '../../src/restore/logic/restorePlan';
 import { createBareClient } from './bare';
 import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';

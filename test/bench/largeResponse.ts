@@ -3,9 +3,9 @@
 // zod validation and normalising (parseIndexSizes), grouping and sorting
 // (arrangeIndices). The first iteration is the cold one a fresh host pays.
 import { request } from 'undici';
-import { decodeEnvelope } from '../../src/gms/envelope';
-import { parseIndexSizes } from '../../src/gms/indexSizes';
-import { arrangeIndices } from '../../src/model/indices/indices';
+import { decodeEnvelope } from '../../src/gms/restli/envelope';
+import { parseIndexSizes } from '../../src/gms/restli/indexSizes';
+import { arrangeIndices } from '../../src/indices/logic/indices';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandbox } from '../sandbox/server';
 import { spread, type Spread } from './stats';

@@ -6,8 +6,8 @@
 // pages. Exits 1 when they grow or the run is wrong.
 import { parseArgs } from 'node:util';
 import { createGmsClient } from '../../src/gms';
-import { PageLog, type LogSink } from '../../src/model/restore/restoreLog';
-import { patternPageRequest, runRestorePlan } from '../../src/model/restore/restorePlan';
+import { PageLog, type LogSink } from '../../src/restore/logic/restoreLog';
+import { patternPageRequest, runRestorePlan } from '../../src/restore/logic/restorePlan';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { BENCH_URN_LIKE } from './bulkRestore';
 import { startSandboxProcess } from './sandboxProcess';

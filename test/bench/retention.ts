@@ -1,12 +1,12 @@
 // Retention planning throughput: 50 indices dry-run with the planner's own code
-// (model/retention/dryRuns.ts, concurrency 2) against the sandbox at a 100 ms
+// (src/retention/logic/dryRuns.ts, concurrency 2) against the sandbox at a 100 ms
 // service time. Ideal: ceil(50 / 2) × 100 ms; the goal is at most 1.1 × that.
 // Prints the measured ratio per trial; the exit code says whether the median held the goal.
 // `npm run bench:retention [-- --indices 50 --service-ms 100 --trials 5]`
 import { parseArgs } from 'node:util';
 import { createGmsClient } from '../../src/gms';
-import { checkCutoffs, resolveCutoffs } from '../../src/model/retention/plan';
-import { DRY_RUN_CONCURRENCY, startDryRuns } from '../../src/model/retention/dryRuns';
+import { checkCutoffs, resolveCutoffs } from '../../src/retention/logic/plan';
+import { DRY_RUN_CONCURRENCY, startDryRuns } from '../../src/retention/logic/dryRuns';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { startSandboxProcess } from './sandboxProcess';
 import { spread } from './stats';

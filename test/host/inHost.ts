@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { CONTROL_PREFIX, SANDBOX_TOKENS, type FaultRule, type RecordedRequest, type SandboxState, type ServerVersion } from '../sandbox/api';
 import type { ApiCommand } from '../../src/api';
 import type { DataHubTestApi } from '../../src/api/testApi';
-import { Commands } from '../../src/api/commandIds';
+import { Commands } from '../../src/shared/commandIds';
 
 export const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 

@@ -1,10 +1,10 @@
 // The context key datahub.cursorOnUrn: true while the cursor of the active
 // editor is on a DataHub URN. The editor menu shows "Restore Indices for This
-// URN" only then. Only the cursor's line is read (model/restore/cursorOnUrn.ts);
+// URN" only then. Only the cursor's line is read (src/restore/logic/cursorOnUrn.ts);
 // keyboard moves are debounced, a mouse click (a right-click moves the cursor
 // first) is answered at once, and the key is sent only when it changes.
 import * as vscode from 'vscode';
-import { isOnUrn } from '../../model/restore/cursorOnUrn';
+import { isOnUrn } from '../logic/cursorOnUrn';
 
 export const CURSOR_ON_URN = 'datahub.cursorOnUrn';
 const DEBOUNCE_MS = 60;

@@ -1,10 +1,10 @@
 // Hover on a URN in any file or untitled document: its entity type and a link
 // that restores it. Cheap: only the hovered line, in a window around the mouse.
 import * as vscode from 'vscode';
-import { findUrnAt } from '../../model/restore/findUrn';
-import { entityPageUrl } from '../../model/restore/searchCheck';
-import { escapeMarkdown } from '../../model/shared/markdown';
-import { Commands } from '../../api/commandIds';
+import { findUrnAt } from '../logic/findUrn';
+import { entityPageUrl } from '../logic/searchCheck';
+import { escapeMarkdown } from '../../shared/markdown';
+import { Commands } from '../../shared/commandIds';
 
 /** Quick test before any scanning: most lines have no URN at all. */
 const MAYBE_URN = /urn(:li:|%3Ali%3A)/i;

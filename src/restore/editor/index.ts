@@ -1,7 +1,7 @@
 // Editor integration: a hover on URNs (with a restore link) and the
 // "Restore Indices for This URN" context-menu command.
 import * as vscode from 'vscode';
-import type { Services } from '../../ui/services';
+import type { Services } from '../../platform/services';
 import { UrnHoverProvider } from './hover';
 import { registerRestoreAtCursor } from './restoreAtCursor';
 import { registerCursorOnUrnKey } from './cursorContext';

@@ -7,23 +7,23 @@
 //   { urns?, uri?, positions?: [{line, character}], ranges?: [{start, end}], notify? }: URNs found there
 //     (uri defaults to the active editor's document; positions/ranges to its selections)
 // With an argument other than a Uri there is no confirmation and the per-URN results are returned.
-import { titleFor } from '../../model/connections/connections';
-import type { Connection } from '../../ui/services';
+import { titleFor } from '../../shared/connections';
+import type { Connection } from '../../platform/services';
 import * as vscode from 'vscode';
-import * as safeWindow from '../../ui/safeWindow';
-import type { Services } from '../../ui/services';
-import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../ui/commandRunner';
+import * as safeWindow from '../../platform/safeWindow';
+import type { Services } from '../../platform/services';
+import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../platform/commandRunner';
 import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { showUrnResult } from '../restore';
-import { count, formatSeconds, shortenUrn } from '../../model/restore/restoreFormat';
-import { ignoredNote } from '../../model/restore/restoreText';
-import { normaliseUrnInput } from '../../model/restore/findUrn';
+import { count, formatSeconds, shortenUrn } from '../logic/restoreFormat';
+import { ignoredNote } from '../logic/restoreText';
+import { normaliseUrnInput } from '../logic/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
-import { Commands } from '../../api/commandIds';
+import { Commands } from '../../shared/commandIds';
 import { flashUrns, urnRangesAt } from './urnHighlight';
-import type { RestoreCounts } from '../../model/restore/restoreRequests';
+import type { RestoreCounts } from '../logic/restoreRequests';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 

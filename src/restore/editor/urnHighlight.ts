@@ -1,8 +1,8 @@
 // Briefly highlights the URNs a restore from the editor acts on, so the user
 // sees which text was taken (a right-click may land near, not on, the URN).
 import * as vscode from 'vscode';
-import { urnSpanAt } from '../../model/restore/cursorOnUrn';
-import { findUrnsInSpan } from '../../model/restore/findUrn';
+import { urnSpanAt } from '../logic/cursorOnUrn';
+import { findUrnsInSpan } from '../logic/findUrn';
 
 export const HIGHLIGHT_MS = 1500;
 

@@ -1,9 +1,9 @@
 // Keeps the truncation tasks being watched in global state (per connection), so
 // a window reload does not lose them, and offers to resume watching them.
 import * as vscode from 'vscode';
-import * as safeWindow from '../../ui/safeWindow';
-import type { Services } from '../../ui/services';
-import { readSavedTasks, SAVED_TASKS_KEY, tasksToSave } from '../../model/truncate/savedTasks';
+import * as safeWindow from '../../platform/safeWindow';
+import type { Services } from '../../platform/services';
+import { readSavedTasks, SAVED_TASKS_KEY, tasksToSave } from '../logic/savedTasks';
 import type { TaskStore } from './tasksStore';
 
 /**

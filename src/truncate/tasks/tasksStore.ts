@@ -3,8 +3,8 @@
 // next window (tasksPersistence.ts).
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../../gms/types';
-import type { CutoffChoice, TaskRecord, TaskState, TruncateContext, TruncateTarget } from '../../model/truncate/truncateText';
-import { isFinished } from '../../model/truncate/taskRows';
+import type { CutoffChoice, TaskRecord, TaskState, TruncateContext, TruncateTarget } from '../logic/truncateText';
+import { isFinished } from '../logic/taskRows';
 
 export interface NewTask {
   task: string;

@@ -1,9 +1,9 @@
 // The DataHub Tasks view: truncation tasks of this session, newest first. A
 // running task nobody watches offers the eye button (datahub.watchTask).
 import * as vscode from 'vscode';
-import { uiLine, uiText } from '../../model/shared/uiText';
-import { describeTask, type TaskRecord, type TaskState } from '../../model/truncate/truncateText';
-import { isFinished, taskRowLabel } from '../../model/truncate/taskRows';
+import { uiLine, uiText } from '../../shared/uiText';
+import { describeTask, type TaskRecord, type TaskState } from '../logic/truncateText';
+import { isFinished, taskRowLabel } from '../logic/taskRows';
 import type { TaskStore } from './tasksStore';
 
 /** contextValue per state; 'task.running' is what the manifest's inline watch button matches. */

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { tokenSecretKey } from '../../../src/model/connections/connections';
+import { tokenSecretKey } from '../../../src/shared/connections';
 import {
   api,
   exec,
@@ -19,7 +19,7 @@ import {
   waitFor,
   type OtherServer,
 } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 describe('core: connections and tokens', () => {
   before(async () => {

@@ -15,7 +15,7 @@ import {
   waitFor,
   type OtherServer,
 } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 function logFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

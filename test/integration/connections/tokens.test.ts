@@ -12,10 +12,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceDir } from '../../host/inHost';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
-import { tokenSecretKey } from '../../../src/model/connections/connections';
+import { tokenSecretKey } from '../../../src/shared/connections';
 import { api, exec, rejection, sandboxUrl, startOtherServer, waitFor } from '../support/core';
 import { captureNotifications, filesUnder, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 /** A token value the sandbox refuses, to put a 401 on the record too. */
 const WRONG = 'hardening-wrong-token-value-0123456789';

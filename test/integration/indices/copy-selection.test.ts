@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { IndexTreeNode } from '../../../src/model/indices/indexTreeNodes';
+import type { IndexTreeNode } from '../../../src/indices/logic/indexTreeNodes';
 
 async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

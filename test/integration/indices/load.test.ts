@@ -9,7 +9,7 @@ import { run, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { RecordedRequest } from '../../sandbox/api';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from '../support/hardening';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const SERVICE_MS = 25;
 const exec = <T>(command: string, arg: unknown): Promise<T> => run<T>(command, arg);

@@ -1,9 +1,9 @@
 // The index sizes tree in its states (no connection, no token, a failing server,
 // loading), inside a real VS Code against the sandbox.
 import * as assert from 'node:assert/strict';
-import type { GroupNode } from '../../../src/model/indices/indexTreeNodes';
+import type { GroupNode } from '../../../src/indices/logic/indexTreeNodes';
 import { exec, closedPort, roots, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor, type ShownItem } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { refreshed, useTreeSuite } from '../support/tree';
 
 describe('core: index sizes tree', () => {

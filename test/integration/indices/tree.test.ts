@@ -2,9 +2,9 @@
 // filtering, copy actions and reveal, against the sandbox (its states: tree-states.test.ts).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
+import type { IndexNode } from '../../../src/indices/logic/indexTreeNodes';
 import { api, exec, children, connectSandbox, rejection, removeAllConnections, sandbox, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { refreshed, useTreeSuite } from '../support/tree';
 
 describe('core: index sizes tree', () => {

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { connectSandbox, rejection, removeAllConnections, sandbox, SANDBOX_TOKENS } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { CONNECTION, exec, HOSTILE, refresh, served, setIndices } from '../support/insights';
 
 describe('insights: export', () => {

@@ -3,10 +3,10 @@
 // sandbox serves, and what the chart host does with messages.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DAY_MS, encodeHistory, type History } from '../../../src/model/insights/history';
-import type { IndexNode } from '../../../src/model/indices/indexTreeNodes';
+import { DAY_MS, encodeHistory, type History } from '../../../src/insights/logic/history';
+import type { IndexNode } from '../../../src/indices/logic/indexTreeNodes';
 import { api, children, connectSandbox, rejection, removeAllConnections, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { CONNECTION, exec, HOSTILE, historyFile, insights, refresh, served, setIndices } from '../support/insights';
 
 describe('insights: size history', () => {

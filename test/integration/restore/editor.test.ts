@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { AtCursorResult as AtCursor } from '../../../src/restore/editor/restoreAtCursor';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const exec = <T>(command: string, ...args: unknown[]): Promise<T> => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 

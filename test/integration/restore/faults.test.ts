@@ -9,7 +9,7 @@ import { run, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { FaultKind } from '../../sandbox/api';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { recordUnhandledRejections, type RejectionLog } from '../support/hardening';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const PATTERN = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';

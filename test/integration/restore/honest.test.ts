@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection } from '../support/core';
 import type { PatternResult } from '../../../src/restore/restorePattern';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { assertRestoredOnce } from '../support/restore';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';

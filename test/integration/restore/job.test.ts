@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection } from '../support/core';
 import type { JobResult } from '../../../src/restore/restoreAsJob';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const ID = Commands.restoreIndicesAsJob;

@@ -5,7 +5,7 @@ import { run, sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHos
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { RestoreUrnResult as UrnResult } from '../../../src/restore/restore';
 import type { PatternResult } from '../../../src/restore/restorePattern';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 import { assertRestoredOnce } from '../support/restore';
 
 const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);

@@ -8,7 +8,7 @@ import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
 import type { CheckSearchIndexResult } from '../../../src/restore/checkSearchIndex';
 import type { RestoreUrnResult } from '../../../src/restore/restore';
 import { exec, rejection } from '../support/core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const graphqlRequests = async () => sandbox.actionRequests('graphql');
 

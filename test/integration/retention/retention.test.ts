@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { IndexSizesSnapshot } from '../../../src/ui/services';
+import type { IndexSizesSnapshot } from '../../../src/platform/services';
 import type { RetentionPlanResult } from '../../../src/retention';
-import type { ShownText } from '../../../src/ui/safeWindow';
+import type { ShownText } from '../../../src/platform/safeWindow';
 import { rejection } from '../support/core';
 import { rows } from '../support/truncate';
 

@@ -9,7 +9,7 @@ import type { FaultKind } from '../../sandbox/api';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { closedPort, exec, rejection, settledRoots, startOtherServer, type OtherServer, type ShownItem } from '../support/core';
 import { recordUnhandledRejections, refusingProxy, selfSignedCert, setUserSetting, tlsServer, type LocalServer, type RejectionLog } from '../support/hardening';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const ADMIN = SANDBOX_TOKENS.admin;
 

@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { API_COMMANDS } from '../../../src/api';
-import type { ShownText } from '../../../src/ui/safeWindow';
+import type { ShownText } from '../../../src/platform/safeWindow';
 import { activateExtension, run, sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
-import type { ShownText } from '../../../src/ui/safeWindow';
+import type { ShownText } from '../../../src/platform/safeWindow';
 import type { TruncateCommandResult } from '../../../src/truncate/truncate';
 import { waitFor } from '../support/core';
 

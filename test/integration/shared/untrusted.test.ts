@@ -10,7 +10,7 @@ import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost'
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { api, exec, roots, settledRoots, waitFor } from '../support/core';
 import { setUserSetting } from '../support/hardening';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const operations = async (): Promise<number> => (await sandbox.requests()).filter((r) => r.action !== undefined).length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

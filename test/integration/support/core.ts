@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { run } from '../../host/inHost';
 import type { DataHubTestApi } from '../../../src/api/testApi';
-import type { IndexTreeNode } from '../../../src/model/indices/indexTreeNodes';
+import type { IndexTreeNode } from '../../../src/indices/logic/indexTreeNodes';
 import type { FaultRule, RecordedRequest, ServerVersion } from '../../sandbox/api';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 export { SANDBOX_TOKENS } from '../../sandbox/api';
 

@@ -2,11 +2,11 @@
 // and what it serves (asked over HTTP, not through the extension), the history file.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { decodeHistory, type History } from '../../../src/model/insights/history';
+import { decodeHistory, type History } from '../../../src/insights/logic/history';
 import type { InsightsTestApi } from '../../../src/api/testApi';
 import type { ExtraIndex } from '../../sandbox/api';
 import { api, exec as run, sandboxUrl, SANDBOX_TOKENS } from './core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 export const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
 export const CONNECTION = 'insights';

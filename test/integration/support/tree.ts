@@ -1,7 +1,7 @@
 // Shared by the index sizes tree suites: a sandbox connection sorted by size with
 // no filter, reset after each test; and a refresh through the command.
 import { connectSandbox, exec, removeAllConnections, sandbox, SANDBOX_TOKENS } from './core';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 export interface Snapshot {
   connection: { name: string; gmsUrl: string };

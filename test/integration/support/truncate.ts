@@ -1,7 +1,7 @@
 // Shared by the truncation suites: the command call and the sandbox's row counts.
 import { run, sandbox } from '../../host/inHost';
 import type { TruncateCommandResult } from '../../../src/truncate/truncate';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 export interface TimeseriesCounts {
   indexName: string;

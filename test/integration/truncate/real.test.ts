@@ -6,10 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { IndexSizesSnapshot } from '../../../src/ui/services';
+import type { IndexSizesSnapshot } from '../../../src/platform/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
-import { Commands } from '../../../src/api/commandIds';
+import { Commands } from '../../../src/shared/commandIds';
 
 const DAY = 86_400_000;
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
-import { formatLocalDate } from '../../../src/model/truncate/cutoff';
-import type { TaskRecord } from '../../../src/model/truncate/truncateText';
+import { formatLocalDate } from '../../../src/truncate/logic/cutoff';
+import type { TaskRecord } from '../../../src/truncate/logic/truncateText';
 import { truncate } from '../support/truncate';
 
 const DAY = 86_400_000;

@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { TaskStatusResult } from '../../../src/truncate/truncate';
 import type { WatchResult } from '../../../src/truncate/truncateWatch';
-import type { IndexSizesSnapshot } from '../../../src/ui/services';
+import type { IndexSizesSnapshot } from '../../../src/platform/services';
 import { rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
-import { Commands } from '../../../src/api/commandIds';
-import { formatLocalDate } from '../../../src/model/truncate/cutoff';
+import { Commands } from '../../../src/shared/commandIds';
+import { formatLocalDate } from '../../../src/truncate/logic/cutoff';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
-import { DAY_MS, emptyHistory, encodeHistory, recordFetch } from '../../../src/model/insights/history';
+import { DAY_MS, emptyHistory, encodeHistory, recordFetch } from '../../../src/insights/logic/history';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';

@@ -1,11 +1,11 @@
-// Command ids are written once (src/api/commandIds.ts) and match what package.json
+// Command ids are written once (src/shared/commandIds.ts) and match what package.json
 // contributes; every contributed command that takes an argument object is reachable
 // through the typed API activate() returns; the few left out are interactive by design.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { API_COMMANDS, Commands, INTERACTIVE_ONLY } from '../../../src/api/commandIds';
+import { API_COMMANDS, Commands, INTERACTIVE_ONLY } from '../../../src/shared/commandIds';
 
 const root = path.join(__dirname, '..', '..', '..');
 
@@ -18,7 +18,7 @@ describe('command ids: one typed list', () => {
   it('names exactly the commands package.json contributes, each under its own name', () => {
     const ids = Object.values(Commands);
     const missing = contributed().filter((id) => !ids.includes(id as (typeof ids)[number]));
-    assert.deepEqual(missing, [], `contributed commands missing from Commands in src/api/commandIds.ts: ${missing.join(', ')}`);
+    assert.deepEqual(missing, [], `contributed commands missing from Commands in src/shared/commandIds.ts: ${missing.join(', ')}`);
     const stale = ids.filter((id) => !contributed().includes(id));
     assert.deepEqual(stale, [], `Commands names ids package.json does not contribute: ${stale.join(', ')}`);
     for (const [name, id] of Object.entries(Commands)) assert.equal(id, `datahub.${name}`);
@@ -45,7 +45,7 @@ describe('command ids: one typed list', () => {
       }
     };
     walk('src');
-    assert.deepEqual(offenders, [], `use Commands.<name> from src/api/commandIds.ts:\n${offenders.join('\n')}`);
+    assert.deepEqual(offenders, [], `use Commands.<name> from src/shared/commandIds.ts:\n${offenders.join('\n')}`);
   });
 });
 

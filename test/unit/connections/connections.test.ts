@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isInsecureRemote, isLoopbackHost, parseConnections, suggestName, tokenSecretKey, uniqueName } from '../../../src/model/connections/connections';
+import { isInsecureRemote, isLoopbackHost, parseConnections, suggestName, tokenSecretKey, uniqueName } from '../../../src/shared/connections';
 
 test('the token key holds the name and the URL origin', () => {
   assert.equal(tokenSecretKey({ name: 'prod', gmsUrl: 'https://datahub.example.com/api/gms' }), 'datahub.token:prod@https://datahub.example.com');

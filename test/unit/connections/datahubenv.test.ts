@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findCliConnection, parseDatahubEnv } from '../../../src/model/connections/datahubenv';
+import { findCliConnection, parseDatahubEnv } from '../../../src/connections/logic/datahubenv';
 
 test('reads the block form the DataHub CLI writes', () => {
   const text = ['gms:', '  server: http://localhost:8080', '  token: eyJhbGciOiJIUzI1NiJ9.abc.def', 'kafka:', '  bootstrap: null', ''].join('\n');

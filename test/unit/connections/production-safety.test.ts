@@ -8,8 +8,8 @@ import {
   parseEnvironment,
   parseReadOnly,
   titleFor,
-} from '../../../src/model/connections/connections';
-import { describeError } from '../../../src/model/shared/errors';
+} from '../../../src/shared/connections';
+import { describeError } from '../../../src/shared/errors';
 
 test('environment: the three names in any case, none for empty, "none", null or undefined', () => {
   assert.equal(parseEnvironment('production', 'x'), 'production');

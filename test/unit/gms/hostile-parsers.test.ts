@@ -2,9 +2,9 @@
 // adversarial input of many kilobytes finishes within a tight bound.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { parseTruncateResult } from '../../../src/gms/truncate';
-import { findDryRunSummary } from '../../../src/gms/truncateSummary';
-import { indexMatcher } from '../../../src/model/indices/indices';
+import { parseTruncateResult } from '../../../src/gms/restli/truncate';
+import { findDryRunSummary } from '../../../src/gms/restli/truncateSummary';
+import { indexMatcher } from '../../../src/indices/logic/indices';
 import type { IndexSize } from '../../../src/gms/types';
 
 function timed<T>(run: () => T): { ms: number; value: T | undefined } {

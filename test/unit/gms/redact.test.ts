@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createGmsClient } from '../../../src/gms';
 import { hideUserInfo, tokenHider } from '../../../src/gms/redact';
-import { describeError } from '../../../src/model/shared/errors';
-import { uiText } from '../../../src/model/shared/uiText';
+import { describeError } from '../../../src/shared/errors';
+import { uiText } from '../../../src/shared/uiText';
 import { listen, rejectsWith, stopServer } from '../helpers';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.Secret/Part+9=';

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { formatDateTime } from '../../../src/model/shared/format';
+import { formatDateTime } from '../../../src/shared/format';
 import assert from 'node:assert/strict';
 import type { IndexSize } from '../../../src/gms/types';
 import {
@@ -13,7 +13,7 @@ import {
   isOverThreshold,
   sortGroups,
   totalMbOf,
-} from '../../../src/model/indices/indices';
+} from '../../../src/indices/logic/indices';
 
 function index(indexName: string, sizeMb: number | null, source: IndexSize['sizeSource'] = 'current'): IndexSize {
   const m = /^(?:.+_)?([a-z0-9]+)_([a-z0-9]+)aspect_v1$/.exec(indexName);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groupRowDescription, NO_SIZE, rowLabel, thresholdReason } from '../../../src/model/indices/treeLabels';
+import { groupRowDescription, NO_SIZE, rowLabel, thresholdReason } from '../../../src/indices/logic/treeLabels';
 
 test('a row leads with the size, then the name', () => {
   assert.equal(rowLabel(18342.113, 'datasetprofile'), '18.3 GB  datasetprofile');

@@ -2,8 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IndexSize } from '../../../src/gms/types';
-import { DAY_MS, emptyHistory, recordFetch } from '../../../src/model/insights/history';
-import { buildChartState } from '../../../src/model/insights/chartState';
+import { DAY_MS, emptyHistory, recordFetch } from '../../../src/insights/logic/history';
+import { buildChartState } from '../../../src/insights/logic/chartState';
 
 const NOW = Date.UTC(2025, 5, 30, 9, 0, 0);
 const idle = { loading: false, historyEnabled: true };

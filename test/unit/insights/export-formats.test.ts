@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { IndexSize } from '../../../src/gms/types';
-import { markdownTableCell as markdownCell } from '../../../src/model/shared/markdown';
-import { csvCell, defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportRow } from '../../../src/model/insights/export';
+import { markdownTableCell as markdownCell } from '../../../src/shared/markdown';
+import { csvCell, defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportRow } from '../../../src/insights/logic/export';
 
 const FETCHED_AT = Date.UTC(2025, 10, 21, 8, 30, 5, 123);
 

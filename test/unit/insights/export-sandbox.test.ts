@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createGmsClient } from '../../../src/gms';
-import { exportRows, toCsv, toJson, toMarkdown } from '../../../src/model/insights/export';
+import { exportRows, toCsv, toJson, toMarkdown } from '../../../src/insights/logic/export';
 import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox/api';
 import { startSandbox } from '../../sandbox/server';
 

@@ -2,9 +2,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IndexSize } from '../../../src/gms/types';
-import { DAY_MS, emptyHistory, recordFetch, type History } from '../../../src/model/insights/history';
-import { buildChartState, emptyChartState } from '../../../src/model/insights/chartState';
-import { parseChartMessage } from '../../../src/model/insights/chartProtocol';
+import { DAY_MS, emptyHistory, recordFetch, type History } from '../../../src/insights/logic/history';
+import { buildChartState, emptyChartState } from '../../../src/insights/logic/chartState';
+import { parseChartMessage } from '../../../src/insights/logic/chartProtocol';
 
 const NOW = Date.UTC(2025, 5, 30, 9, 0, 0);
 const idle = { loading: false, historyEnabled: true };

@@ -12,7 +12,7 @@ import {
   recordFetch,
   seriesFor,
   type History,
-} from '../../../src/model/insights/history';
+} from '../../../src/insights/logic/history';
 
 const T0 = Date.UTC(2025, 2, 1, 12, 0, 0);
 const URL = 'http://127.0.0.1:8080';

@@ -1,7 +1,7 @@
 // History bounds: what stays on disk after months of fetches.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DAY_MS, HOUR_MS, clearHistory, decodeHistory, emptyHistory, encodeHistory, recordFetch, type History } from '../../../src/model/insights/history';
+import { DAY_MS, HOUR_MS, clearHistory, decodeHistory, emptyHistory, encodeHistory, recordFetch, type History } from '../../../src/insights/logic/history';
 
 const T0 = Date.UTC(2025, 0, 1, 0, 0, 0);
 const URL = 'http://127.0.0.1:8080';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { END, PERFORMANCE_DOC, START } from '../../bench/readme';
-import { API_COMMANDS } from '../../../src/api/commandIds';
+import { API_COMMANDS } from '../../../src/shared/commandIds';
 
 const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
@@ -38,7 +38,7 @@ function tableRows(text: string): string[] {
     .slice(2);
 }
 
-/** The typed API's methods: API_COMMANDS itself (src/api/commandIds.ts has no vscode import). */
+/** The typed API's methods: API_COMMANDS itself (src/shared/commandIds.ts has no vscode import). */
 function apiCommands(): readonly string[] {
   return API_COMMANDS;
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { isOnUrn, urnSpanAt } from '../../../src/model/restore/cursorOnUrn';
+import { isOnUrn, urnSpanAt } from '../../../src/restore/logic/cursorOnUrn';
 
 const LINE = 'owner: urn:li:corpuser:jdoe, dataset "urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)" end';
 

@@ -2,12 +2,12 @@
 // the problem and the fix, result lines, resume points, aspect suggestions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput, looksLikeRegex, regexToLike } from '../../../src/model/restore/restoreValidation';
-import { patternResultMessage, shortenUrn, urnResultMessage } from '../../../src/model/restore/restoreFormat';
-import { IGNORED_MEANING } from '../../../src/model/restore/restoreText';
-import { formatDateTime } from '../../../src/model/shared/format';
-import { entityTypeOfPattern, suggestAspects } from '../../../src/model/restore/restoreAspects';
-import type { RestorePlanResult } from '../../../src/model/restore/restorePlan';
+import { checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput, looksLikeRegex, regexToLike } from '../../../src/restore/logic/restoreValidation';
+import { patternResultMessage, shortenUrn, urnResultMessage } from '../../../src/restore/logic/restoreFormat';
+import { IGNORED_MEANING } from '../../../src/restore/logic/restoreText';
+import { formatDateTime } from '../../../src/shared/format';
+import { entityTypeOfPattern, suggestAspects } from '../../../src/restore/logic/restoreAspects';
+import type { RestorePlanResult } from '../../../src/restore/logic/restorePlan';
 import { SAMPLE_URNS } from '../../sandbox/data';
 
 describe('URN input', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type GmsClient } from '../../../src/gms';
-import { restoreWholeUrn } from '../../../src/model/restore/restorePlan';
+import { restoreWholeUrn } from '../../../src/restore/logic/restorePlan';
 import { SAMPLE_URNS } from '../../sandbox';
 import { seedRows } from '../../sandbox/data';
 import { assertEachOnce, client, HIVE, plan, prefixOf, sb, usePlanSandbox } from './planSupport';

@@ -3,9 +3,9 @@
 // a cancellation or a failing page; resume points that skip nothing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { patternPageRequest, runRestorePlan } from '../../../src/model/restore/restorePlan';
-import { PageLog } from '../../../src/model/restore/restoreLog';
-import { rerunPages } from '../../../src/model/restore/restoreRerun';
+import { patternPageRequest, runRestorePlan } from '../../../src/restore/logic/restorePlan';
+import { PageLog } from '../../../src/restore/logic/restoreLog';
+import { rerunPages } from '../../../src/restore/logic/restoreRerun';
 import { SAMPLE_URNS } from '../../sandbox';
 import { assertEachOnce, client, HIVE, plan, prefixOf, sb, usePlanSandbox } from './planSupport';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import { createGmsClient, type GmsClient } from '../../../src/gms';
-import { patternPageRequest, runRestorePlan, type RestorePlanOptions, type RestorePlanResult } from '../../../src/model/restore/restorePlan';
+import { patternPageRequest, runRestorePlan, type RestorePlanOptions, type RestorePlanResult } from '../../../src/restore/logic/restorePlan';
 import { SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
 
 export let sb: Sandbox;

@@ -3,8 +3,8 @@
 // sandbox (debounce, stale requests cancelled and counted).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { entityPageUrl, verdictMessage, verdictOf, waitMessage, waitSchedule, waitUntilSearchable } from '../../../src/model/restore/searchCheck';
-import { LiveSearch, wantsSearch, type LiveSearchResult } from '../../../src/model/restore/liveSearch';
+import { entityPageUrl, verdictMessage, verdictOf, waitMessage, waitSchedule, waitUntilSearchable } from '../../../src/restore/logic/searchCheck';
+import { LiveSearch, wantsSearch, type LiveSearchResult } from '../../../src/restore/logic/liveSearch';
 import { SAMPLE_URNS, SEARCH_SAMPLES, type Sandbox } from '../../sandbox';
 import { clientFor, useSandbox } from '../helpers';
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { load } from 'js-yaml';
-import { isBroadPattern, jobArgv, planProblem, type JobPlan } from '../../../src/model/restore/upgradeJob';
-import { imageTagFor, renderJob, shellQuote, yamlQuote, type JobTarget } from '../../../src/model/restore/upgradeJobText';
+import { isBroadPattern, jobArgv, planProblem, type JobPlan } from '../../../src/restore/logic/upgradeJob';
+import { imageTagFor, renderJob, shellQuote, yamlQuote, type JobTarget } from '../../../src/restore/logic/upgradeJobText';
 
 const target: JobTarget = { connection: 'prod', gmsUrl: 'https://datahub.example.com/api/gms', version: { ok: true, version: 'v1.0.0' } };
 const unread: JobTarget = { ...target, version: { ok: false, reason: 'https://datahub.example.com/api/gms/config answered 500' } };

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findUrnAt, findUrnsInLine, MAX_SCAN_LINE } from '../../../src/model/restore/findUrn';
+import { findUrnAt, findUrnsInLine, MAX_SCAN_LINE } from '../../../src/restore/logic/findUrn';
 import { MAX_URN_BYTES } from '../../../src/gms';
 
 // Sentence punctuation at the very end of a URN is taken for the sentence's (by design): keys end otherwise.

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findUrnAt, findUrnsInLine, findUrnsInSpan, normaliseUrnInput, MAX_SCAN_LINE } from '../../../src/model/restore/findUrn';
+import { findUrnAt, findUrnsInLine, findUrnsInSpan, normaliseUrnInput, MAX_SCAN_LINE } from '../../../src/restore/logic/findUrn';
 import { SAMPLE_URNS } from '../../sandbox/data';
 
 const DATASET = SAMPLE_URNS.ordersDataset; // urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)

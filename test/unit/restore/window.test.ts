@@ -11,7 +11,7 @@ import {
   supportProbeRequest,
   unsupportedOptions,
   WINDOW_PRESETS,
-} from '../../../src/model/restore/restoreWindow';
+} from '../../../src/restore/logic/restoreWindow';
 import type { Sandbox } from '../../sandbox';
 import { clientFor, useSandbox } from '../helpers';
 

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { IndexSize } from '../../../src/gms/types';
-import { daysAgo } from '../../../src/model/truncate/cutoff';
-import { applyModalText, checkCutoff, checkCutoffs, resolveCutoffs, rowOf, totalsOf, type PlanTarget } from '../../../src/model/retention/plan';
-import { parsePlanFile, planFileText } from '../../../src/model/retention/planFile';
-import { parsePlannerMessage } from '../../../src/model/retention/protocol';
+import { daysAgo } from '../../../src/truncate/logic/cutoff';
+import { applyModalText, checkCutoff, checkCutoffs, resolveCutoffs, rowOf, totalsOf, type PlanTarget } from '../../../src/retention/logic/plan';
+import { parsePlanFile, planFileText } from '../../../src/retention/logic/planFile';
+import { parsePlannerMessage } from '../../../src/retention/logic/protocol';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { coveredByGc, gcRecipe, retentionDays } from '../../../src/model/retention/recipe';
-import type { RetentionRow } from '../../../src/model/retention/plan';
+import { coveredByGc, gcRecipe, retentionDays } from '../../../src/retention/logic/recipe';
+import type { RetentionRow } from '../../../src/retention/logic/plan';
 
 const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
 const NOW = new Date('2026-06-15T12:00:00Z');

@@ -3,7 +3,7 @@
 // its scheduling with a fake clock (no wall-clock timing is checked).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { runBounded } from '../../../src/model/retention/runner';
+import { runBounded } from '../../../src/retention/logic/runner';
 
 /** A manual clock: sleep(ms) resolves when advance() passes its time. */
 function fakeClock() {

@@ -4,10 +4,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { createGmsClient } from '../../../src/gms';
-import { describeError } from '../../../src/model/shared/errors';
-import { noConnectionError } from '../../../src/model/connections/connectionError';
-import { arrangeIndices, describeGroup, describeTotals } from '../../../src/model/indices/indices';
-import { formatSize } from '../../../src/model/shared/format';
+import { describeError } from '../../../src/shared/errors';
+import { noConnectionError } from '../../../src/shared/connectionError';
+import { arrangeIndices, describeGroup, describeTotals } from '../../../src/indices/logic/indices';
+import { formatSize } from '../../../src/shared/format';
 import { SANDBOX_TOKENS, startSandbox, type Sandbox } from '../../sandbox';
 
 let sandbox: Sandbox;

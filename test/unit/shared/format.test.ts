@@ -11,7 +11,7 @@ import {
   formatShare,
   formatSize,
   formatUtcOffset,
-} from '../../../src/model/shared/format';
+} from '../../../src/shared/format';
 
 test('sizes use decimal units with three significant digits', () => {
   assert.equal(formatSize(0.000208), '208 B');

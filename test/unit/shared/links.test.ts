@@ -2,14 +2,14 @@
 // hostile strings go through a real hostile server (Rest.li messages, redirects,
 // task errors, truncation answers) and the describers, then the sanitiser; a
 // scan of src/ checks that every notification, progress title and status bar
-// text goes through the sanitising wrapper (src/ui/safeWindow.ts).
+// text goes through the sanitising wrapper (src/platform/safeWindow.ts).
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { describeError } from '../../../src/model/shared/errors';
-import { uiLine, uiText } from '../../../src/model/shared/uiText';
+import { describeError } from '../../../src/shared/errors';
+import { uiLine, uiText } from '../../../src/shared/uiText';
 import { clientFor, listen, stopServer } from '../helpers';
 
 /** VS Code's notification link pattern (src/vs/base/common/linkedText.ts, LINK_REGEX). */
@@ -126,10 +126,10 @@ describe('every on-screen text goes through the sanitising wrapper', () => {
       e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
     );
   }
-  it('no file but src/ui/safeWindow.ts calls vscode.window message, progress or status bar functions', () => {
+  it('no file but src/platform/safeWindow.ts calls vscode.window message, progress or status bar functions', () => {
     const direct = /window\s*\.\s*(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|setStatusBarMessage)\b/;
     const offenders = sources('src')
-      .filter((file) => !file.endsWith(join('ui', 'safeWindow.ts')))
+      .filter((file) => !file.endsWith(join('platform', 'safeWindow.ts')))
       .filter((file) => direct.test(readFileSync(file, 'utf8')));
     assert.deepEqual(offenders, []);
   });

@@ -3,9 +3,9 @@
 // read back defensively).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { encodeHistory, emptyHistory, historyFileProblem } from '../../../src/model/insights/history';
-import { MAX_SAVED_TASKS, readSavedTasks, tasksToSave } from '../../../src/model/truncate/savedTasks';
-import type { TaskRecord } from '../../../src/model/truncate/truncateText';
+import { encodeHistory, emptyHistory, historyFileProblem } from '../../../src/insights/logic/history';
+import { MAX_SAVED_TASKS, readSavedTasks, tasksToSave } from '../../../src/truncate/logic/savedTasks';
+import type { TaskRecord } from '../../../src/truncate/logic/truncateText';
 
 describe('the size history file', () => {
   it('names what is wrong with a damaged, foreign or other-version file; a good one passes', () => {

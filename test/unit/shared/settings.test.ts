@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { clampSetting, TIMEOUT_SECONDS } from '../../../src/model/shared/settings';
-import { matchesEveryUrn } from '../../../src/model/restore/urnPattern';
+import { clampSetting, TIMEOUT_SECONDS } from '../../../src/shared/settings';
+import { matchesEveryUrn } from '../../../src/restore/logic/urnPattern';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: string[] } };

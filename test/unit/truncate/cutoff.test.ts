@@ -3,7 +3,7 @@
 process.env.TZ = 'America/New_York';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { daysAgo, formatCutoffTime, parseCutoff, presetCutoff, validateEndTimeMillis } from '../../../src/model/truncate/cutoff';
+import { daysAgo, formatCutoffTime, parseCutoff, presetCutoff, validateEndTimeMillis } from '../../../src/truncate/logic/cutoff';
 
 const now = new Date('2025-06-01T16:00:00Z'); // 12:00 in New York (EDT)
 

@@ -2,7 +2,7 @@
 // as the client, and the collapsed entry says what is set.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatOptions, optionsFromArgs, parseBatchSize, parseTimeoutSeconds } from '../../../src/model/truncate/truncateOptions';
+import { formatOptions, optionsFromArgs, parseBatchSize, parseTimeoutSeconds } from '../../../src/truncate/logic/truncateOptions';
 
 describe('advanced truncate options', () => {
   it('reads typed numbers; empty means the server default', () => {

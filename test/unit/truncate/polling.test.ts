@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TaskStatus } from '../../../src/gms/types';
 import { validateTask } from '../../../src/gms/validate';
-import { pollDelayMs, pollSchedule, pollTask, sleep, validateTaskId } from '../../../src/model/truncate/taskPolling';
+import { pollDelayMs, pollSchedule, pollTask, sleep, validateTaskId } from '../../../src/truncate/logic/taskPolling';
 
 describe('poll backoff', () => {
   it('starts at 1 s, doubles, and stays at 10 s', () => {

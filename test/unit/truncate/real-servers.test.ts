@@ -5,9 +5,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { TruncateRequest } from '../../../src/gms/types';
-import { arrangeIndices } from '../../../src/model/indices/indices';
-import { fallbackMessage, runTruncateWithFallback } from '../../../src/model/truncate/truncateRun';
-import { closestTargets, findNamedIndex, isTruncatable, noIndexMessage, OTHER_INDICES } from '../../../src/model/truncate/truncateTarget';
+import { arrangeIndices } from '../../../src/indices/logic/indices';
+import { fallbackMessage, runTruncateWithFallback } from '../../../src/truncate/logic/truncateRun';
+import { closestTargets, findNamedIndex, isTruncatable, noIndexMessage, OTHER_INDICES } from '../../../src/truncate/logic/truncateTarget';
 import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox';
 import { clientFor, rejectsWith, useSandbox } from '../helpers';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isFinished, taskRowLabel } from '../../../src/model/truncate/taskRows';
+import { isFinished, taskRowLabel } from '../../../src/truncate/logic/taskRows';
 
 const target = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
 

@@ -3,8 +3,8 @@
 process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { localMidnight } from '../../../src/model/truncate/cutoff';
-import { DEFAULT_OPTIONS } from '../../../src/model/truncate/truncateOptions';
+import { localMidnight } from '../../../src/truncate/logic/cutoff';
+import { DEFAULT_OPTIONS } from '../../../src/truncate/logic/truncateOptions';
 import {
   completionSummary,
   estimatedSizeAfter,
@@ -14,7 +14,7 @@ import {
   presentDryRun,
   taskProgress,
   type DryRunResult,
-} from '../../../src/model/truncate/truncateText';
+} from '../../../src/truncate/logic/truncateText';
 
 const now = new Date('2025-06-01T10:00:00Z');
 const target = { entityType: 'dataset', aspect: 'datasetprofile', indexName: 'dataset_datasetprofileaspect_v1' };

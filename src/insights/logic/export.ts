@@ -1,0 +1,96 @@
+// Index sizes as CSV, JSON and Markdown, for spreadsheets, scripts and tickets.
+// Pure: no vscode import. Sizes stay raw decimal MB here; only Markdown shows
+// a human-readable size next to the raw number.
+import type { IndexSize } from '../../gms/types';
+import { formatIndexCount, formatSize, isKnownSize } from '../../shared/format';
+import { groupIndices, sortGroups } from '../../indices/logic/indices';
+import { markdownTableCell } from '../../shared/markdown';
+
+export type ExportFormat = 'csv' | 'json';
+
+export const EXPORT_COLUMNS = ['connection', 'fetchedAt', 'entityName', 'aspectName', 'indexName', 'sizeMb'] as const;
+
+export interface ExportRow {
+  connection: string;
+  /** ISO 8601, UTC. */
+  fetchedAt: string;
+  entityName: string;
+  aspectName: string;
+  indexName: string;
+  /** Decimal MB; null when the server sent no usable size. */
+  sizeMb: number | null;
+}
+
+export interface ExportSource {
+  connection: string;
+  fetchedAt: number;
+  indices: readonly IndexSize[];
+}
+
+/** One row per index, in the tree's order: largest entity first, largest index first, unknown sizes last. */
+export function exportRows(source: ExportSource): ExportRow[] {
+  const fetchedAt = new Date(source.fetchedAt).toISOString();
+  return sortGroups(groupIndices(source.indices), 'size')
+    .flatMap((group) => group.indices)
+    .map((i) => ({
+      connection: source.connection,
+      fetchedAt,
+      entityName: i.entityName,
+      aspectName: i.aspectName,
+      indexName: i.indexName,
+      sizeMb: isKnownSize(i.sizeMb) ? i.sizeMb : null,
+    }));
+}
+
+/**
+ * A text cell for CSV: a leading = + - @ (or tab / carriage return) would make a
+ * spreadsheet run it as a formula, so it gets a ' in front (OWASP's advice);
+ * then RFC 4180 quoting when the cell holds a quote, comma or line break.
+ */
+export function csvCell(text: string): string {
+  const guarded = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+/** RFC 4180: a header line, CRLF line ends, numbers unquoted, an empty cell for an unknown size. */
+export function toCsv(rows: readonly ExportRow[]): string {
+  const lines = [EXPORT_COLUMNS.join(',')];
+  for (const r of rows) {
+    const text = [r.connection, r.fetchedAt, r.entityName, r.aspectName, r.indexName].map(csvCell);
+    lines.push([...text, r.sizeMb === null ? '' : String(r.sizeMb)].join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A JSON array of row objects with the CSV's columns, pretty-printed. */
+export function toJson(rows: readonly ExportRow[]): string {
+  return `${JSON.stringify(
+    rows.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, r[c]]))),
+    null,
+    2,
+  )}\n`;
+}
+
+/** A Markdown table (entity, aspect, index, size, MB), sizes right-aligned, with a total row. */
+export function toMarkdown(rows: readonly ExportRow[]): string {
+  const lines = ['| Entity | Aspect | Index | Size | MB |', '| --- | --- | --- | ---: | ---: |'];
+  let totalMb = 0;
+  for (const r of rows) {
+    if (r.sizeMb !== null) totalMb += r.sizeMb;
+    const mb = r.sizeMb === null ? '' : String(r.sizeMb);
+    lines.push(`| ${[r.entityName, r.aspectName, r.indexName].map(markdownTableCell).join(' | ')} | ${formatSize(r.sizeMb)} | ${mb} |`);
+  }
+  lines.push(`| **Total** | | ${formatIndexCount(rows.length)} | ${formatSize(totalMb)} | ${roundMb(totalMb)} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Sums drift in the last digits (0.1 + 0.2); the server's own precision is 3 to 6 decimals. */
+function roundMb(mb: number): number {
+  return Math.round(mb * 1e6) / 1e6;
+}
+
+/** A file name a user would keep: datahub-index-sizes-<connection>-<yyyy-mm-dd>.<ext>, safe on every OS. */
+export function defaultExportFileName(connection: string, fetchedAt: number, format: ExportFormat): string {
+  const safe = connection.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'connection';
+  return `datahub-index-sizes-${safe}-${new Date(fetchedAt).toISOString().slice(0, 10)}.${format}`;
+}

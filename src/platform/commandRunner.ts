@@ -1,0 +1,158 @@
+// One error handler for every command: failures become a readable notification
+// with follow-up actions (interactive use) or a rejection whose message is that
+// same text (programmatic use: an argument object was passed). The mode of a
+// call (ui, link, api) is decided once, in runCommand, and handed to the handler.
+// Details go to the log, never the token.
+import * as vscode from 'vscode';
+import * as safeWindow from './safeWindow';
+import type { Services } from './services';
+import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../shared/errors';
+
+export type { ErrorAction, ErrorContext, ErrorDescription };
+export { describeError };
+
+/**
+ * How a command was called, decided once here and passed to its handler:
+ * - `ui`: no argument object (palette, menu, tree click): prompts ask for the input.
+ * - `link`: a command id with an argument object (a command link, a keybinding,
+ *   another extension): the arguments pre-fill the input, no prompt asks for them,
+ *   the result is returned and errors reject; destructive steps keep their modal.
+ * - `api`: the typed API activate() returns: like `link`, and confirmed, so
+ *   destructive or heavy steps go ahead without their modal.
+ */
+export type CommandMode = 'ui' | 'link' | 'api';
+
+/** The mode of a call: the typed API says so itself; otherwise an argument object makes it a link. */
+export function modeOf(arg: unknown, via: 'api' | 'command'): CommandMode {
+  if (via === 'api') return 'api';
+  return isArgObject(arg) ? 'link' : 'ui';
+}
+
+export interface CommandRun {
+  readonly id: string;
+  readonly mode: CommandMode;
+  /** Filled in by the handler so an error message can name the connection and privilege. */
+  errorContext: ErrorContext;
+}
+
+/** A plain argument object (what keybindings, tasks, tests and other extensions pass). */
+export function isArgObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Promise<R | undefined> | R | undefined;
+
+/**
+ * Registers a command through the shared error handler. The handler gets the
+ * argument object (undefined when invoked from the UI) and returns its result.
+ */
+export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
+  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, 'api'));
+  const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
+  return vscode.Disposable.from(command, api);
+}
+
+/** The typed API's entry for each command: the same handler, in mode 'api'. */
+const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
+
+/** Makes a command callable through the API (registerCommand does this itself). */
+export function exposeToApi(id: string, call: (arg: Record<string, unknown> | undefined) => Promise<unknown>): vscode.Disposable {
+  apiEntries.set(id, call);
+  return new vscode.Disposable(() => {
+    if (apiEntries.get(id) === call) apiEntries.delete(id);
+  });
+}
+
+/** Calls a command through the API; rejects for an id that is not registered. */
+export function callThroughApi(id: string, arg: Record<string, unknown> | undefined): Promise<unknown> {
+  const call = apiEntries.get(id);
+  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
+  if (arg !== undefined && !isArgObject(arg)) return Promise.reject(new Error(`${id}: pass an argument object, e.g. { }.`));
+  return call(arg);
+}
+
+/** Runs a handler with the shared error handling; exported for callers that register their own way. */
+export async function runCommand<A, R>(
+  services: Services,
+  id: string,
+  arg: unknown,
+  handler: CommandHandler<A, R>,
+  via: 'api' | 'command' = 'command',
+): Promise<R | undefined> {
+  const run: CommandRun = { id, mode: modeOf(arg, via), errorContext: {} };
+  try {
+    return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
+  } catch (error) {
+    const retry: ErrorAction = { title: 'Retry', command: id, args: arg === undefined ? [] : [arg] };
+    const description = reportError(services, error, { ...run.errorContext, retry }, { source: id, notify: run.mode === 'ui' });
+    if (run.mode !== 'ui') throw toError(description, error);
+    return undefined;
+  }
+}
+
+/** The Error a programmatic caller receives: the user-facing message, plus the state for code that branches on it. */
+function toError(description: ErrorDescription, cause: unknown): Error {
+  const error = new Error(description.message, { cause });
+  Object.assign(error, { state: description.state });
+  return error;
+}
+
+export interface ReportOptions {
+  /** Where it happened, for the log (a command id or a short label). */
+  source: string;
+  /** Show a notification (default true). */
+  notify?: boolean;
+}
+
+/**
+ * Logs an error and (by default) shows it with its follow-up actions. Returns the
+ * description. Cancellations are logged at debug level and never shown.
+ */
+export function reportError(services: Services, error: unknown, ctx: ErrorContext, options: ReportOptions): ErrorDescription {
+  const description = describeError(error, ctx);
+  if (description.state === 'cancelled') {
+    services.log.debug(`${options.source}: cancelled`);
+    return description;
+  }
+  const prefixed = description.message.startsWith(`${options.source}:`) ? description.message : `${options.source}: ${description.message}`;
+  services.log.error(prefixed);
+  for (const line of description.logDetail) services.log.debug(`  ${line}`);
+  if (options.notify !== false) void showDescription(description);
+  return description;
+}
+
+/** Shows an error notification whose buttons run the suggested commands. */
+export async function showDescription(description: ErrorDescription): Promise<void> {
+  const actions = description.actions.slice(0, 3);
+  const picked = await safeWindow.showErrorMessage(description.message, ...actions.map((a) => a.title));
+  const action = actions.find((a) => a.title === picked);
+  if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
+}
+
+/** Reads a required non-empty string from a programmatic argument, or fails with a clear message. */
+export function requireString(arg: Record<string, unknown> | undefined, key: string, command: string): string {
+  const value = arg?.[key];
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(`${command}: the argument object needs a non-empty string "${key}".`);
+  }
+  return value.trim();
+}
+
+/** Reads an optional string from a programmatic argument. */
+export function optionalString(arg: Record<string, unknown> | undefined, key: string, command: string): string | undefined {
+  const value = arg?.[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new Error(`${command}: "${key}" must be a string.`);
+  return value;
+}
+
+/**
+ * The modal a destructive or heavy step keeps when reached through a command id
+ * with arguments (they pre-fill it): resolves true when the person chose `go`.
+ * Through the typed API (mode 'api') it is skipped and resolves true.
+ */
+export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
+  if (run.mode === 'api') return true;
+  const choice = await safeWindow.showWarningMessage(message, { modal: true, detail }, go);
+  return choice === go;
+}
