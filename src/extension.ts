@@ -4,15 +4,16 @@
 import { bundleEvaluationStarted } from './platform/bundleClock'; // first: timestamps the start of the bundle's evaluation
 import * as vscode from 'vscode';
 import type { Services } from './platform/services';
+import type { FeatureRegistration } from './platform/feature';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './platform/safeWindow';
-import { connectionsTestApi, offerCliImportOnce, registerConnections, SettingsConnectionService } from './connections';
-import { FetchingIndexSizesService, registerIndices, type IndicesView } from './indices';
-import { cursorOnUrnTestApi, registerRestore } from './restore';
-import { registerTruncate, truncateTestApi } from './truncate';
-import { insightsGrowthFor, insightsTestApi, registerInsights } from './insights';
-import { registerRetention } from './retention';
+import * as connectionsFeature from './connections';
+import * as indicesFeature from './indices';
+import * as restoreFeature from './restore';
+import * as truncateFeature from './truncate';
+import * as insightsFeature from './insights';
+import * as retentionFeature from './retention';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -20,9 +21,9 @@ const bundleEvaluated = performance.now();
 export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
-  const connections = new SettingsConnectionService(context, log);
-  const indexSizes = new FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
-  let view: IndicesView | undefined;
+  const connections = new connectionsFeature.SettingsConnectionService(context, log);
+  const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
+  let view: indicesFeature.IndicesView | undefined;
   const services: Services = {
     context,
     log,
@@ -33,33 +34,36 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       selected: () => view?.treeView.selection[0],
     },
   };
-  const indices = registerIndices(services);
-  view = indices.view;
-  view.provider.tooltipExtra = insightsGrowthFor;
-  context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...registerConnections(services));
+  // The view and the connections come first: every other feature stands on them.
+  const indices = indicesFeature.register(services);
+  view = indices.seam.view;
+  const connectionsPart = connectionsFeature.register(services);
+  context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...connectionsPart.disposables);
 
   // The other features register themselves; one failing must not take the rest down.
-  const features: Array<[string, (s: Services) => vscode.Disposable[]]> = [
-    ['restore', registerRestore],
-    ['truncate', registerTruncate],
-    ['insights', registerInsights],
-    ['retention', registerRetention],
-  ];
-  for (const [name, register] of features) {
+  const start = <Seam>(name: string, register: (s: Services) => FeatureRegistration<Seam>): Seam | undefined => {
     try {
-      context.subscriptions.push(...register(services));
+      const part = register(services);
+      context.subscriptions.push(...part.disposables);
+      return part.seam;
     } catch (error) {
       log.error(`Could not start the ${name} features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return undefined;
     }
-  }
+  };
+  const restore = start('restore', restoreFeature.register);
+  const truncate = start('truncate', truncateFeature.register);
+  const insights = start('insights', insightsFeature.register);
+  start('retention', retentionFeature.register);
+  if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
   const treeView = view.treeView;
   context.subscriptions.push(
     treeView.onDidChangeVisibility((e) => {
-      if (e.visible) void offerCliImportOnce(services);
+      if (e.visible) void connectionsFeature.offerCliImportOnce(services);
     }),
   );
-  if (treeView.visible) void offerCliImportOnce(services);
+  if (treeView.visible) void connectionsFeature.offerCliImportOnce(services);
 
   log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
   const commands = createCommandsApi();
@@ -71,10 +75,10 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     ...commands,
     services,
     indicesView: { provider: view.provider, treeView },
-    insights: insightsTestApi,
-    truncate: truncateTestApi,
-    cursorOnUrn: cursorOnUrnTestApi,
-    statusBar: connectionsTestApi.statusBar,
+    insights: insights?.test ?? {},
+    truncate: truncate ?? {},
+    cursorOnUrn: restore?.cursorOnUrn ?? { current: undefined, sent: 0 },
+    statusBar: connectionsPart.seam.statusBar,
     screen,
     activationTimings,
   };

@@ -3,18 +3,13 @@
 // argument object and returning the same result. It calls the command's own
 // handler, marked confirmed, so no prompt or modal appears: for automation and
 // tests. It holds no token, no secret store and no internal service.
-import type { AtCursorResult } from '../restore/editor/restoreAtCursor';
-import type { RestoreUrnResult } from '../restore/restore';
-import type { PatternResult } from '../restore/restorePattern';
-import type { JobResult } from '../restore/restoreAsJob';
-import type { CheckSearchIndexResult } from '../restore/checkSearchIndex';
-import type { TaskStatusResult, TruncateCommandResult } from '../truncate/truncate';
-import type { WatchResult } from '../truncate/truncateWatch';
+import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult } from '../restore';
+import type { TaskStatusResult, TruncateCommandResult, WatchResult } from '../truncate';
 import type { RetentionPlanResult } from '../retention';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
-import type { EditConnectionResult } from '../connections/editConnection';
+import type { EditConnectionResult } from '../connections';
 
 type Args = Record<string, unknown>;
 type Method = (args?: Args) => Promise<unknown>;

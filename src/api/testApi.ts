@@ -3,7 +3,7 @@
 // Production activate() returns the commands alone (src/api/index.ts): these
 // parts hold the secret store and internal state and never leave a test host.
 import type * as vscode from 'vscode';
-import type { IndexTreeNode } from '../indices/logic/indexTreeNodes';
+import type { IndexTreeNode } from '../indices';
 import type { Services } from '../platform/services';
 import type { ModalAnswerer, ShownText } from '../platform/safeWindow';
 import type { InsightsTestApi } from '../insights';

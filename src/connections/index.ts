@@ -1,6 +1,7 @@
 // The connections feature: connection and token commands, the status bar, the
 // DataHub CLI offer. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
+import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerAddConnection } from './addConnection';
 import { registerClearAccessToken } from './clearAccessToken';
@@ -17,13 +18,16 @@ import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar
 export { SettingsConnectionService } from './connectionService';
 export { offerCliImportOnce } from './cliOffer';
 
-/** Test seam: the status bar item of this window (read through src/api/testApi.ts). */
-export const connectionsTestApi: { statusBar?: ConnectionStatusBar } = {};
+export type { EditConnectionResult } from './editConnection';
 
-export function registerConnections(services: Services): vscode.Disposable[] {
+/** The connections seam: the status bar item of this window (read through src/api/testApi.ts). */
+export interface ConnectionsSeam {
+  statusBar: ConnectionStatusBar;
+}
+
+export function register(services: Services): FeatureRegistration<ConnectionsSeam> {
   const statusBar = createConnectionStatusBar(services.connections);
-  connectionsTestApi.statusBar = statusBar;
-  return [
+  const disposables: vscode.Disposable[] = [
     statusBar,
     registerAddConnection(services),
     registerSwitchConnection(services),
@@ -36,4 +40,5 @@ export function registerConnections(services: Services): vscode.Disposable[] {
     registerOpenSettings(services),
     registerShowLog(services),
   ];
+  return { disposables, seam: { statusBar } };
 }

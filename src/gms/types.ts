@@ -1,8 +1,5 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts (zod); these are the normalised results callers see.
-import type { DataHubSearch } from './graphql/search';
-export type { DataHubSearch } from './graphql/search';
-export type { FoundEntity, SearchIndexStatus } from './graphql/queries';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */
@@ -181,3 +178,29 @@ export interface GmsClient {
 
 /** What GET {gms}/config told about the server's version. */
 export type ServerVersion = { ok: true; version: string; commit?: string; serverType?: string } | { ok: false; reason: string };
+
+// DataHub search (GraphQL), as the client offers it.
+export interface SearchIndexStatus {
+  urn: string;
+  /** entityExists: the key aspect is in the database. */
+  inDatabase: boolean;
+  /** The search index returns it for a filter on its urn. */
+  inSearch: boolean;
+  /** status.removed is true (soft-deleted): search hides it on purpose. */
+  removed: boolean;
+}
+
+export interface FoundEntity {
+  urn: string;
+  /** GraphQL EntityType, e.g. DATASET. */
+  type: string;
+  name?: string;
+  platform?: string;
+}
+
+export interface DataHubSearch {
+  /** Is the URN in the database, in the search index, soft-deleted? One request. */
+  checkSearchIndex(urn: string, signal?: AbortSignal): Promise<SearchIndexStatus>;
+  /** Entities whose name or URN match the text (full-text search), at most `count`. */
+  findEntities(text: string, signal?: AbortSignal, count?: number): Promise<FoundEntity[]>;
+}

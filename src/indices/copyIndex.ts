@@ -10,7 +10,7 @@ import type { Services } from '../platform/services';
 import { entityAspectText } from './logic/indices';
 import { registerCommand } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
-import { OTHER_INDICES } from '../truncate/logic/truncateTarget';
+import { OTHER_INDICES } from '../shared/namedIndices';
 
 interface IndexRef {
   kind?: unknown;

@@ -1,6 +1,6 @@
 // The indices feature: the Timeseries Indices view and its commands (refresh,
 // sort, filter, copy). Other features and extension.ts use it through here.
-import type * as vscode from 'vscode';
+import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { createIndicesView, type IndicesView } from './indicesView';
 import { registerCopyCommands } from './copyIndex';
@@ -10,12 +10,18 @@ import { registerSortCommands } from './sortIndices';
 
 export { FetchingIndexSizesService } from './indexSizesService';
 export type { IndicesView } from './indicesView';
+export type { IndexTreeNode } from './logic/indexTreeNodes';
+
+/** The indices seam: the Timeseries Indices view (its provider and tree), for the wiring in extension.ts and for tests. */
+export interface IndicesSeam {
+  view: IndicesView;
+}
 
 /** Creates the view and registers its commands; the view is disposed with the rest. */
-export function registerIndices(services: Services): { view: IndicesView; disposables: vscode.Disposable[] } {
+export function register(services: Services): FeatureRegistration<IndicesSeam> {
   const view = createIndicesView(services);
   return {
-    view,
+    seam: { view },
     disposables: [
       view,
       registerRefreshIndexSizes(services, view),

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { formatExactMb, formatShare, formatSize, isKnownSize } from '../shared/format';
 import { describeGroup } from './logic/indices';
 import { escapeMarkdown } from '../shared/markdown';
-import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../truncate/logic/truncateTarget';
+import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../shared/namedIndices';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './logic/indexTreeNodes';
 import { groupRowDescription, rowLabel, thresholdReason } from './logic/treeLabels';
 

@@ -1,7 +1,7 @@
 // Hosts the index size chart: one webview panel at a time, fed with a ChartState
 // whenever the sizes, the fetch state or the history change. The chart code
 // itself is dist/chart.js (media/chart/main.ts), loaded by the webview only.
-import { isTruncatable } from '../truncate/logic/truncateTarget';
+import { isTruncatable } from '../shared/namedIndices';
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import type { IndexSize } from '../gms/types';

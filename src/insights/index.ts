@@ -1,61 +1,70 @@
 // The insights feature (size chart, size history, export): starts the part and
 // registers its commands. Other features and extension.ts use it through here.
-import type * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
+import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { confirmStep, registerCommand } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
 import { registerExportCommands } from './exportIndexSizes';
-import { startInsights } from './insights';
+import { startInsights, type InsightsTestApi } from './insights';
 
-export { insightsGrowthFor, insightsTestApi, type InsightsTestApi } from './insights';
+export type { InsightsTestApi } from './insights';
 
-export function registerInsights(services: Services): vscode.Disposable[] {
+/** The insights seam: the tree's growth lines (wired by extension.ts) and what tests read. */
+export interface InsightsSeam {
+  growthFor(indexName: string): string | undefined;
+  test: InsightsTestApi;
+}
+
+export function register(services: Services): FeatureRegistration<InsightsSeam> {
   const { indexSizes, connections, log } = services;
-  const { store, chart, disposables } = startInsights(services);
-  return [
-    ...disposables,
-    registerCommand(services, Commands.showIndexSizeChart, () => {
-      chart.show();
-      // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
-      // A failure shows in the chart (its status line); opening it is the user's own request.
-      if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
-      return { opened: true };
-    }),
-    registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {
-      let connection: string | undefined;
-      if (arg) {
-        if (arg.connection !== undefined && typeof arg.connection !== 'string') {
-          throw new Error('datahub.clearHistory: "connection" must be a connection name.');
+  const { store, chart, disposables, growthFor, testSeam } = startInsights(services);
+  return {
+    seam: { growthFor, test: testSeam },
+    disposables: [
+      ...disposables,
+      registerCommand(services, Commands.showIndexSizeChart, () => {
+        chart.show();
+        // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
+        // A failure shows in the chart (its status line); opening it is the user's own request.
+        if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
+        return { opened: true };
+      }),
+      registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {
+        let connection: string | undefined;
+        if (arg) {
+          if (arg.connection !== undefined && typeof arg.connection !== 'string') {
+            throw new Error('datahub.clearHistory: "connection" must be a connection name.');
+          }
+          connection = arg.connection;
+          const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
+          const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
+          if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
+        } else {
+          const active = indexSizes.current?.connection.name ?? connections.active()?.name;
+          const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
+          const all = 'Clear All';
+          const picked = await safeWindow.showWarningMessage(
+            'Clear the index size history?',
+            { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
+            ...(one ? [one, all] : [all]),
+          );
+          if (!picked) return undefined;
+          connection = picked === one ? active : undefined;
         }
-        connection = arg.connection;
-        const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
-        const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
-        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
-      } else {
-        const active = indexSizes.current?.connection.name ?? connections.active()?.name;
-        const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
-        const all = 'Clear All';
-        const picked = await safeWindow.showWarningMessage(
-          'Clear the index size history?',
-          { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
-          ...(one ? [one, all] : [all]),
-        );
-        if (!picked) return undefined;
-        connection = picked === one ? active : undefined;
-      }
-      const cleared = await store.clear(connection);
-      log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
-      chart.update();
-      return { cleared };
-    }),
-    registerCommand<{ indexName?: unknown }>(services, Commands.revealIndex, async (arg) => {
-      if (typeof arg?.indexName !== 'string' || !arg.indexName) {
-        throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
-      }
-      await services.indicesView.reveal(arg.indexName);
-      return { revealed: arg.indexName };
-    }),
-    ...registerExportCommands(services),
-  ];
+        const cleared = await store.clear(connection);
+        log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
+        chart.update();
+        return { cleared };
+      }),
+      registerCommand<{ indexName?: unknown }>(services, Commands.revealIndex, async (arg) => {
+        if (typeof arg?.indexName !== 'string' || !arg.indexName) {
+          throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
+        }
+        await services.indicesView.reveal(arg.indexName);
+        return { revealed: arg.indexName };
+      }),
+      ...registerExportCommands(services),
+    ],
+  };
 }

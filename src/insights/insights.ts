@@ -28,15 +28,6 @@ export interface InsightsTestApi {
   };
 }
 
-export const insightsTestApi: InsightsTestApi = {};
-
-let growthSource: ((indexName: string) => string | undefined) | undefined;
-
-/** Tooltip line about an index's growth, for the tree; undefined without history. */
-export function insightsGrowthFor(indexName: string): string | undefined {
-  return growthSource?.(indexName);
-}
-
 /** The setting, read once until it changes (tooltips ask for it per index). */
 let historySetting: boolean | undefined;
 function historyEnabled(): boolean {
@@ -49,6 +40,10 @@ export interface Insights {
   store: HistoryStore;
   chart: ChartPanelHost;
   disposables: vscode.Disposable[];
+  /** Tooltip line about an index's growth, for the tree; undefined without history. */
+  growthFor(indexName: string): string | undefined;
+  /** What tests read (the chart's message handler, the history file). */
+  testSeam: InsightsTestApi;
 }
 
 /** Starts the history store, the chart host and the tree's growth lines; the commands are registered by ./index.ts. */
@@ -107,7 +102,9 @@ export function startInsights(services: Services): Insights {
   });
 
   // A lookup once worked out: the tree asks again for every tooltip it shows.
-  growthSource = (indexName) => {
+  let disposed = false;
+  const growthSource = (indexName: string): string | undefined => {
+    if (disposed) return undefined;
     const { history, growth } = currentMemo();
     if (growth.has(indexName)) return growth.get(indexName);
     const lines = describeGrowth(growthFor(history, indexName));
@@ -115,7 +112,8 @@ export function startInsights(services: Services): Insights {
     growth.set(indexName, line);
     return line;
   };
-  insightsTestApi.chart = {
+  const testSeam: InsightsTestApi = {};
+  testSeam.chart = {
     get isOpen() {
       return chart.isOpen;
     },
@@ -127,7 +125,7 @@ export function startInsights(services: Services): Insights {
     },
     handleMessage: (message) => chart.handleMessage(message),
   };
-  insightsTestApi.history = { uri: store.uri, flush: () => store.flush() };
+  testSeam.history = { uri: store.uri, flush: () => store.flush() };
   // A small file, read in the background (activation waits for no I/O); it is
   // normally in memory before the first fetch returns and the tree asks for tooltips.
   void store.load().then(() => chart.update());
@@ -157,12 +155,12 @@ export function startInsights(services: Services): Insights {
     }),
     {
       dispose: () => {
-        growthSource = undefined;
+        disposed = true;
         historySetting = undefined;
-        delete insightsTestApi.chart;
-        delete insightsTestApi.history;
+        delete testSeam.chart;
+        delete testSeam.history;
       },
     },
   ];
-  return { store, chart, disposables };
+  return { store, chart, disposables, growthFor: growthSource, testSeam };
 }

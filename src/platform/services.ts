@@ -3,7 +3,6 @@
 import type * as vscode from 'vscode';
 import type { GmsClient, IndexSize } from '../gms/types';
 import type { Environment } from '../shared/connections';
-import type { IndexTreeNode } from '../indices/logic/indexTreeNodes';
 
 export interface Connection {
   name: string;
@@ -91,8 +90,8 @@ export interface IndexSizesFailure {
 export interface IndicesViewSeam {
   /** Reveals and selects an index in the tree (clears a filter that hides it); focus moves to the tree unless `focus: false`. */
   reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
-  /** The element selected in the tree (what a keybinding on the focused view acts on). */
-  selected(): IndexTreeNode | undefined;
+  /** The element selected in the tree (what a keybinding on the focused view acts on); its shape is the indices feature's own. */
+  selected(): unknown;
 }
 
 export interface Services {

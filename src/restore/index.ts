@@ -1,13 +1,27 @@
 // The restore feature: restore-indices commands, the search check, and URNs in
 // editors (hover, restore at the cursor). extension.ts uses it through here.
-import type * as vscode from 'vscode';
+import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerRestoreCommands } from './restore';
 import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerEditorFeatures } from './editor';
+import type { CursorOnUrnState } from './editor/cursorContext';
 
-export { cursorOnUrnTestApi } from './editor/cursorContext';
+export type { AtCursorResult } from './editor/restoreAtCursor';
+export type { RestoreUrnResult } from './restore';
+export type { PatternResult } from './restorePattern';
+export type { JobResult } from './restoreAsJob';
+export type { CheckSearchIndexResult } from './checkSearchIndex';
 
-export function registerRestore(services: Services): vscode.Disposable[] {
-  return [...registerRestoreCommands(services), registerCheckSearchIndex(services), ...registerEditorFeatures(services)];
+/** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
+export interface RestoreSeam {
+  cursorOnUrn: Readonly<CursorOnUrnState>;
+}
+
+export function register(services: Services): FeatureRegistration<RestoreSeam> {
+  const editor = registerEditorFeatures(services);
+  return {
+    disposables: [...registerRestoreCommands(services), registerCheckSearchIndex(services), ...editor.disposables],
+    seam: { cursorOnUrn: editor.cursorOnUrn },
+  };
 }

@@ -1,7 +1,7 @@
 // The argument object of datahub.restoreIndicesAsJob, checked field by field into a
 // JobPlan: the same inputs as the pattern restore, plus the job's own options.
 import { optionalString } from '../platform/commandRunner';
-import { restoreScopeArgs } from './restorePattern';
+import { restoreScopeArgs } from './restoreArgs';
 import { JOB_DEFAULT_BATCH_SIZE, JOB_FORMATS, planProblem, type JobFormat, type JobPlan, type JobResume } from './logic/upgradeJob';
 import type { SavedRun } from './restoreResume';
 import { Commands } from '../shared/commandIds';

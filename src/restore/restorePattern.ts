@@ -2,16 +2,16 @@
 // and reporting the outcome with the resume point (and a Resume action).
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Connection, Services } from '../platform/services';
-import { optionalString, reportError, requireString, type CommandRun } from '../platform/commandRunner';
+import { reportError, type CommandRun } from '../platform/commandRunner';
 import { matchesEveryUrn } from './logic/urnPattern';
-import { checkAspect, checkUrnLikeInput } from './logic/restoreValidation';
 import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from './logic/restorePlan';
-import { formatInstant, normaliseWindow, type RestoreWindow } from './logic/restoreWindow';
+import { formatInstant } from './logic/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { assertWritable, isProduction, titleFor } from '../shared/connections';
 import { confirmByTyping } from '../platform/typedConfirm';
 import { openJobFlow } from './restoreAsJob';
+import { restoreScopeArgs } from './restoreArgs';
 import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from './logic/upgradeJob';
 import { Commands } from '../shared/commandIds';
@@ -35,21 +35,6 @@ export interface PatternResult extends RestoreCounts {
   doneAfterNext: number[];
   /** Pages that covered fewer rows than asked while rows followed: pass their starts as `pages` to re-run exactly them. */
   incompletePages: IncompletePage[];
-}
-
-/** The scope of a pattern restore from an argument object (urnLike, aspect, time window); throws naming the field. */
-export function restoreScopeArgs(arg: Record<string, unknown>, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
-  const urnLike = requireString(arg, 'urnLike', command);
-  const check = checkUrnLikeInput(urnLike);
-  if (check?.severity === 'error') throw new Error(`${command}: urnLike: ${check.message}`);
-  const aspect = optionalString(arg, 'aspect', command)?.trim() || undefined;
-  const aspectProblem = aspect ? checkAspect(aspect) : undefined;
-  if (aspectProblem) throw new Error(`${command}: ${aspectProblem}`);
-  try {
-    return { urnLike, aspect, window: normaliseWindow({ gePitEpochMs: arg.gePitEpochMs, lePitEpochMs: arg.lePitEpochMs }, Date.now()) };
-  } catch (error) {
-    throw new Error(`${command}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /** Reads and checks the argument object; throws with a message naming the field. */

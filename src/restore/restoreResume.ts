@@ -9,7 +9,7 @@ import * as safeWindow from '../platform/safeWindow';
 import type { IncompletePage } from './logic/restorePlan';
 import type { RestoreWindow } from './logic/restoreWindow';
 import { formatDateTime } from '../shared/format';
-import type { PatternRun } from './restoreRun';
+import type { PatternRun } from './logic/patternRun';
 
 const KEY = 'datahub.restore.run.v1';
 /** Incomplete pages kept with a run: beyond this the run says how many more there were. */

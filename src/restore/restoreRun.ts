@@ -18,11 +18,12 @@ import {
   type PlanProgress,
   type RestorePlanResult,
 } from './logic/restorePlan';
-import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck, type RestoreWindow } from './logic/restoreWindow';
+import { describeWindow, supportProbeRequest, unsupportedOptions, wantsSupportCheck } from './logic/restoreWindow';
 import { MAX_SAVED_INCOMPLETE, SavedRuns, type SavedRun } from './restoreResume';
 import { PageLog } from './logic/restoreLog';
 import { rerunPages } from './logic/restoreRerun';
-import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn, type PatternRunParams } from './logic/restoreFormat';
+import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn } from './logic/restoreFormat';
+import type { PatternRun } from './logic/patternRun';
 import { RecentRestores } from './restoreRecent';
 import { assertWritable } from '../shared/connections';
 
@@ -136,22 +137,7 @@ export async function withRestoreProgress<T>(title: string, task: (signal: Abort
   }
 }
 
-export interface PatternRun extends PatternRunParams {
-  concurrency?: number;
-  /** Pages known done from an earlier run (its doneAfterNext). */
-  skip?: number[];
-  /** Rows written in this window only. */
-  window?: RestoreWindow;
-  /** At most this many rows from start (the `limit` option). */
-  maxRows?: number;
-  createDefaultAspects?: boolean;
-  /** Restore exactly these page starts (incomplete pages of an earlier run), nothing else. */
-  pages?: number[];
-  /** Where the whole run began, when this continues it (maxRows counts from there). */
-  firstStart?: number;
-  /** Incomplete pages of the earlier part of this run, kept in its result and saved state. */
-  carried?: IncompletePage[];
-}
+export type { PatternRun } from './logic/patternRun';
 
 export interface PatternOutcome {
   plan: RestorePlanResult;

@@ -1,3 +1,12 @@
-// The truncate feature: truncation of old timeseries rows and the DataHub Tasks
-// view. extension.ts uses it through here.
-export { registerTruncateFeatures as registerTruncate, truncateTestApi, type TruncateTestApi } from './truncate';
+// The truncate feature: Truncate Old Rows (dry run, confirmation, watching the
+// task), task status, and the DataHub Tasks view. extension.ts uses it through here.
+import type { FeatureRegistration } from '../platform/feature';
+import type { Services } from '../platform/services';
+import { registerTruncateFeatures, type TruncateTestApi } from './truncate';
+
+export type { TaskStatusResult, TruncateCommandResult, TruncateTestApi } from './truncate';
+export type { WatchResult } from './truncateWatch';
+
+export function register(services: Services): FeatureRegistration<TruncateTestApi> {
+  return registerTruncateFeatures(services);
+}

@@ -31,8 +31,6 @@ export interface TruncateTestApi {
   provider?: TasksTreeProvider;
 }
 
-export const truncateTestApi: TruncateTestApi = {};
-
 const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
 const TRUNCATE_INDEX = Commands.truncateIndex;
 
@@ -52,12 +50,11 @@ async function truncateArgs(services: Services, arg: Record<string, unknown>) {
   };
 }
 
-export function registerTruncateFeatures(services: Services): vscode.Disposable[] {
+export function registerTruncateFeatures(services: Services): { disposables: vscode.Disposable[]; seam: TruncateTestApi } {
   const store = new TaskStore();
   const view = createTasksView(store);
   const watcher = new TaskWatcher(services, store);
-  truncateTestApi.store = store;
-  truncateTestApi.provider = view.provider;
+  const seam: TruncateTestApi = { store, provider: view.provider };
 
   /** Starts watching in the background; failures are shown, never thrown at the caller. */
   const watchInBackground = (task: string): void => {
@@ -87,7 +84,7 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
       return watcher.watch(checkTaskId(id, Commands.watchTask));
     });
 
-  return [
+  const disposables = [
     store,
     view,
     persistTasks(services, store, watchInBackground),
@@ -131,4 +128,5 @@ export function registerTruncateFeatures(services: Services): vscode.Disposable[
     vscode.commands.registerCommand(Commands.watchTask, watchTask),
     ...registerTaskListCommands(services, store),
   ];
+  return { disposables, seam };
 }

@@ -9,15 +9,7 @@ import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type C
 import { formatSize } from '../shared/format';
 import { validateTaskId } from './logic/taskPolling';
 import { isTruncatable } from './logic/truncateTarget';
-import {
-  DEFAULT_OPTIONS,
-  formatOptions,
-  METHODS,
-  parseBatchSize,
-  parseTimeoutSeconds,
-  type TruncateOptions,
-  type MethodChoice,
-} from './logic/truncateOptions';
+import { DEFAULT_OPTIONS, formatOptions, METHODS, parseBatchSize, parseTimeoutSeconds, type TruncateOptions, type MethodChoice } from './logic/truncateOptions';
 
 interface Item<T> extends vscode.QuickPickItem {
   value?: T;

@@ -7,6 +7,7 @@
 // entities out; entity(urn:) echoes any valid URN, so it is only used to read
 // status.removed.
 import * as z from 'zod/v4/mini';
+import type { FoundEntity, SearchIndexStatus } from '../types';
 
 /** Entity types whose GraphQL type has `status { removed }` (Status in entity.graphql; the UI's own queries, e.g. datahub-web-react/src/graphql/container.graphql, select it). */
 const STATUS_TYPES = ['Dataset', 'Chart', 'Dashboard', 'DataFlow', 'DataJob', 'Container'] as const;
@@ -84,24 +85,6 @@ const foundEntitySchema = z.object({
 const findDataSchema = z.object({
   searchAcrossEntities: z.nullish(z.object({ total: z.nullish(z.number()), searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.unknown()) }))) })),
 });
-
-export interface SearchIndexStatus {
-  urn: string;
-  /** entityExists: the key aspect is in the database. */
-  inDatabase: boolean;
-  /** The search index returns it for a filter on its urn. */
-  inSearch: boolean;
-  /** status.removed is true (soft-deleted): search hides it on purpose. */
-  removed: boolean;
-}
-
-export interface FoundEntity {
-  urn: string;
-  /** GraphQL EntityType, e.g. DATASET. */
-  type: string;
-  name?: string;
-  platform?: string;
-}
 
 export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 

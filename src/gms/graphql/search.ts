@@ -19,19 +19,10 @@ import {
   isUnauthorizedError,
   parseCheckData,
   parseFindData,
-  type FoundEntity,
   type ParseOutcome,
-  type SearchIndexStatus,
 } from './queries';
-import type { RequestLogEntry } from '../types';
+import type { DataHubSearch, RequestLogEntry } from '../types';
 import { validateUrn } from '../validate';
-
-export interface DataHubSearch {
-  /** Is the URN in the database, in the search index, soft-deleted? One request. */
-  checkSearchIndex(urn: string, signal?: AbortSignal): Promise<SearchIndexStatus>;
-  /** Entities whose name or URN match the text (full-text search), at most `count`. */
-  findEntities(text: string, signal?: AbortSignal, count?: number): Promise<FoundEntity[]>;
-}
 
 export interface GraphQLContext {
   dispatcher: Dispatcher;

@@ -2,7 +2,7 @@
 // client's IndexSize values and raw megabytes; formatting lives in format.ts.
 import type { IndexSize } from '../../gms/types';
 import { formatDateTime, formatIndexCount, formatSize, isKnownSize } from '../../shared/format';
-import { OTHER_INDICES } from '../../truncate/logic/truncateTarget';
+import { OTHER_INDICES } from '../../shared/namedIndices';
 
 export type SortMode = 'size' | 'name';
 

@@ -4,7 +4,7 @@ import type { IndexSize } from '../../gms/types';
 import { formatDateTime, formatExactMb, formatIndexCount, formatShare, formatSize, isKnownSize } from '../../shared/format';
 import { groupIndices, sortGroups } from '../../indices/logic/indices';
 import { DAY_MS, describeGrowth, fastestGrowing, formatDelta, growthFor, seriesFor, type ConnectionHistory } from './history';
-import { isTruncatable, UNNAMED_REASON } from '../../truncate/logic/truncateTarget';
+import { isTruncatable, UNNAMED_REASON } from '../../shared/namedIndices';
 import type { ChartGroup, ChartIndex, ChartState, ChartStatus } from './chartProtocol';
 
 export interface ChartInput {

@@ -23,14 +23,18 @@ export function cursorOnUrn(editor: vscode.TextEditor | undefined): boolean {
 }
 
 /** Test seam: the value last sent for the key, and how many times it was sent. */
-export const cursorOnUrnTestApi = { current: undefined as boolean | undefined, sent: 0 };
+export interface CursorOnUrnState {
+  current: boolean | undefined;
+  sent: number;
+}
 
-export function registerCursorOnUrnKey(): vscode.Disposable {
+export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state: CursorOnUrnState } {
   let timer: NodeJS.Timeout | undefined;
+  const state: CursorOnUrnState = { current: undefined, sent: 0 };
   const set = (value: boolean) => {
-    if (value === cursorOnUrnTestApi.current) return;
-    cursorOnUrnTestApi.current = value;
-    cursorOnUrnTestApi.sent++;
+    if (value === state.current) return;
+    state.current = value;
+    state.sent++;
     void vscode.commands.executeCommand('setContext', CURSOR_ON_URN, value);
   };
   const update = () => {
@@ -44,7 +48,7 @@ export function registerCursorOnUrnKey(): vscode.Disposable {
     else timer = setTimeout(update, DEBOUNCE_MS);
   };
   update();
-  return vscode.Disposable.from(
+  const disposable = vscode.Disposable.from(
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) schedule(e.kind === vscode.TextEditorSelectionChangeKind.Mouse);
     }),
@@ -55,4 +59,5 @@ export function registerCursorOnUrnKey(): vscode.Disposable {
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );
+  return { disposable, state };
 }

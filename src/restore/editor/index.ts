@@ -4,17 +4,19 @@ import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { UrnHoverProvider } from './hover';
 import { registerRestoreAtCursor } from './restoreAtCursor';
-import { registerCursorOnUrnKey } from './cursorContext';
+import { registerCursorOnUrnKey, type CursorOnUrnState } from './cursorContext';
 import { disposeHighlight } from './urnHighlight';
 
 /** Documents the hover serves: files on disk (local or remote) and untitled buffers. */
 export const URN_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
-export function registerEditorFeatures(services: Services): vscode.Disposable[] {
-  return [
+export function registerEditorFeatures(services: Services): { disposables: vscode.Disposable[]; cursorOnUrn: CursorOnUrnState } {
+  const cursorKey = registerCursorOnUrnKey();
+  const disposables = [
     vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)),
     registerRestoreAtCursor(services),
-    registerCursorOnUrnKey(),
+    cursorKey.disposable,
     { dispose: disposeHighlight },
   ];
+  return { disposables, cursorOnUrn: cursorKey.state };
 }

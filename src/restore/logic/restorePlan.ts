@@ -18,6 +18,7 @@
 // the resume point and the last few answers: nothing per finished page.
 import type { RestoreResult } from '../../gms/types';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
+import { pageRows } from './restoreRequests';
 
 export { MAX_BATCH_SIZE };
 export const MAX_CONCURRENCY = 4;
@@ -96,11 +97,6 @@ export interface RestorePlanResult {
   /** The first failing page (lowest start) when status is 'failed'. */
   failure?: { start: number; error: unknown };
   durationMs: number;
-}
-
-/** Rows a restore answer covered (see the note at the top). */
-export function pageRows(result: Pick<RestoreResult, 'rowsMigrated' | 'ignored'>): number {
-  return result.rowsMigrated + result.ignored;
 }
 
 /** Problems with paging parameters, in words; undefined when fine. */
@@ -258,4 +254,4 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   };
 }
 
-export { patternPageRequest, restoreWholeUrn, type PatternPageParams, type UrnRestoreResult } from './restoreRequests';
+export { pageRows, patternPageRequest, restoreWholeUrn, type PatternPageParams, type UrnRestoreResult } from './restoreRequests';

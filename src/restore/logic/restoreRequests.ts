@@ -2,7 +2,11 @@
 // one server batch, and one page of a restore by pattern (with the time window and
 // the advanced options). Pure; the paging of a pattern run lives in restorePlan.ts.
 import type { RestoreRequest, RestoreResult } from '../../gms/types';
-import { pageRows } from './restorePlan';
+
+/** Rows a restore answer covered: migrated plus ignored (a page is full when they reach its batch size; see restorePlan.ts). */
+export function pageRows(result: Pick<RestoreResult, 'rowsMigrated' | 'ignored'>): number {
+  return result.rowsMigrated + result.ignored;
+}
 
 /** Pages of one URN's aspects: older servers stop at batchSize rows (default 10). */
 const MAX_URN_PAGES = 50;

@@ -2,7 +2,7 @@
 // cutoff, its dry-run counts, its apply outcome; the total and progress lines.
 // No vscode: the panel (src/retention/panel.ts) keeps the entries and posts these.
 import type { IndexSize } from '../../gms/types';
-import { isTruncatable } from '../../truncate/logic/truncateTarget';
+import { isTruncatable } from '../../shared/namedIndices';
 import { daysAgo, parseCutoff } from '../../truncate/logic/cutoff';
 import { formatSize } from '../../shared/format';
 import { cutoffLabel, freedLabel, rowCountsLabel, totalsOf, type PlanTarget, type RetentionRow } from './plan';

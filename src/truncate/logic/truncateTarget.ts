@@ -4,19 +4,10 @@
 // that does not parse) is never truncated, and no name is derived from an index
 // name. Pure: no vscode import.
 import type { IndexSize } from '../../gms/types';
+import { isTruncatable, UNNAMED_REASON } from '../../shared/namedIndices';
 import type { TruncateTarget } from './truncateText';
 
-/** Tree and chart group of the indices the server listed without entity and aspect names. */
-export const OTHER_INDICES = 'other indices';
-
-/** Why an index sits under "other indices" and offers no truncation. */
-export const UNNAMED_REASON =
-  'The server listed this index without an entity type and aspect: it belongs to another deployment sharing the search cluster, or its name does not parse. Truncation names an entity type and aspect, which this server maps to its own index, so it is not offered here.';
-
-/** True when the server named the index's entity type and aspect: only then can it be truncated. */
-export function isTruncatable(index: Pick<IndexSize, 'named'>): boolean {
-  return index.named === true;
-}
+export { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../../shared/namedIndices';
 
 /** The truncation target of a listed index; throws with the reason when the server gave no names. */
 export function targetOfIndex(index: IndexSize, command: string): TruncateTarget {
