@@ -20,7 +20,14 @@ export type Privilege =
   | 'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE'
   | 'GET_ES_TASK_STATUS_PRIVILEGE'
   /** GraphQL entityExists / searchAcrossEntities; without it the answer is an "Unauthorized" errors entry. */
-  | 'VIEW_ENTITY_PAGE';
+  | 'VIEW_ENTITY_PAGE'
+  /** OpenAPI explainSearchQuery / explainSearchQueryDiff (or MANAGE_SYSTEM_OPERATIONS). */
+  | 'ES_EXPLAIN_QUERY_PRIVILEGE'
+  /**
+   * "Manage System Operations": on the OpenAPI side it also grants getIndexSizes, restoreIndices and explain
+   * (AuthUtil.isAPIOperationsAuthorized), not getTaskStatus; the raw endpoints need it alone.
+   */
+  | 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE';
 
 export const ALL_PRIVILEGES: Privilege[] = [
   'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
@@ -28,7 +35,19 @@ export const ALL_PRIVILEGES: Privilege[] = [
   'TRUNCATE_TIMESERIES_INDEX_PRIVILEGE',
   'GET_ES_TASK_STATUS_PRIVILEGE',
   'VIEW_ENTITY_PAGE',
+  'ES_EXPLAIN_QUERY_PRIVILEGE',
+  'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE',
 ];
+
+/**
+ * Which operations transports the server has: Rest.li `/operations?action=` and/or the OpenAPI
+ * `/openapi/operations/elasticSearch/...`. The one it lacks answers 404 as such a server does.
+ */
+export type ApiMode = 'restli' | 'openapi' | 'both';
+export const API_MODES: readonly ApiMode[] = ['restli', 'openapi', 'both'];
+
+/** Where GMS serves the OpenAPI operations (ElasticsearchController.java @RequestMapping). */
+export const OPENAPI_OPERATIONS = '/openapi/operations/elasticSearch';
 
 /** Tokens the sandbox accepts by default (test values, not secrets). */
 export const SANDBOX_TOKENS = {
@@ -67,7 +86,7 @@ export interface FaultRule {
   fault: FaultKind;
   /** Only for this action (default: every request); `config` for GET /config. */
   action?: string;
-  /** Only when the restore `start` parameter equals this (to fail one page of a bulk run). */
+  /** Only when the restore `start` parameter (body, or OpenAPI query) equals this (to fail one page of a bulk run). */
   start?: number;
   /**
    * Only for a truncateTimeseriesAspect of this aspect (compared case-insensitively, as the
@@ -78,6 +97,11 @@ export interface FaultRule {
   aspect?: string;
   /** Only truncate requests whose dryRun is this (the server's default is true). */
   dryRun?: boolean;
+  /**
+   * Only requests over this transport (default both). OpenAPI requests are matched by `action` as the
+   * endpoint name: getIndexSizes, restoreIndices, getTaskStatus, explainSearchQuery, explainSearchQueryDiff, entity/raw.
+   */
+  transport?: 'restli' | 'openapi';
   /** Apply to this many matching requests, then expire (default: unlimited). */
   times?: number;
   /** Let this many matching requests pass first (default 0). */
@@ -91,7 +115,10 @@ export interface RecordedRequest {
   /** Path without query, e.g. /operations or /api/gms/operations */
   path: string;
   query: Record<string, string>;
+  /** The Rest.li ?action=, `graphql`, or the OpenAPI endpoint name (e.g. `restoreIndices`, `entity/raw`). */
   action?: string;
+  /** Set for operations requests: which transport carried it. */
+  transport?: 'restli' | 'openapi';
   /** Lower-cased header names; `authorization` is replaced by "Bearer <redacted>" when present. */
   headers: Record<string, string>;
   /** Which configured token name matched the bearer header ('unknown' when none; absent when no header). */
@@ -130,6 +157,8 @@ export interface SandboxOptions {
   searchLagMs?: number | null;
   /** Container of the 'seedString' getIndexSizes value: 'alternate' (default: array on the 1st, 3rd... call, object on the 2nd, 4th...), 'array' or 'object'. */
   seedStringForm?: SeedStringForm;
+  /** Operations transports served (default 'both'); the other answers 404. */
+  api?: ApiMode;
 }
 
 export type SeedStringForm = 'alternate' | 'array' | 'object';
@@ -158,6 +187,7 @@ export interface SandboxState {
   faults: FaultRule[];
   serviceTimeMs: number;
   taskDurationMs: number;
+  api: ApiMode;
 }
 
 export interface Sandbox {
@@ -170,6 +200,8 @@ export interface Sandbox {
   readonly requests: RecordedRequest[];
   clearRequests(): void;
   setVersion(version: ServerVersion, seedStringForm?: SeedStringForm): void;
+  /** Which operations transports the server has from now on (see ApiMode). */
+  setApi(api: ApiMode): void;
   /** The version GMS's /config reports (any text); null: none at all; undefined: the one of setVersion. */
   setReportedVersion(version: string | null | undefined): void;
   setAuth(auth: Partial<AuthConfig>): void;
@@ -205,6 +237,7 @@ export interface Sandbox {
  *   POST /__sandbox/reset               -> {}
  *   GET  /__sandbox/state               -> SandboxState
  *   POST /__sandbox/version   {version, seedStringForm?} -> {}
+ *   POST /__sandbox/api       {api: 'restli' | 'openapi' | 'both'} -> {}
  *   POST /__sandbox/auth      Partial<AuthConfig> -> {}
  *   POST /__sandbox/faults    FaultRule -> {}
  *   POST /__sandbox/faults/clear        -> {}
@@ -219,5 +252,6 @@ export interface Sandbox {
  *   POST /__sandbox/search/drop {urn}   -> {}              (take an entity out of the search index)
  *   GET  /__sandbox/search?urn=...      -> { inDatabase, inSearch, removed }
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
+ * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...
  */
 export const CONTROL_PREFIX = '/__sandbox';

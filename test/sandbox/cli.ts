@@ -1,9 +1,9 @@
-// `npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]
+// `npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--api restli|openapi|both] [--no-auth]
 //   [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]
 //   [--search-lag-ms ms|never] [--quiet]`
 
 import { parseArgs } from 'node:util';
-import { SANDBOX_TOKENS, SERVER_VERSIONS, type ServerVersion } from './api';
+import { API_MODES, OPENAPI_OPERATIONS, SANDBOX_TOKENS, SERVER_VERSIONS, type ApiMode, type ServerVersion } from './api';
 import { SAMPLE_URNS } from './data';
 import { startSandbox } from './server';
 
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       options: {
         port: { type: 'string' },
         version: { type: 'string' },
+        api: { type: 'string' },
         'no-auth': { type: 'boolean' },
         'service-time': { type: 'string' },
         'task-duration': { type: 'string' },
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   if (v.help) {
     console.log(
       'Usage: npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--no-auth]\n' +
+        '  [--api restli|openapi|both]  (operations transports served, default both; the other answers 404)\n' +
         '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
         '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
         '  [--quiet]',
@@ -52,7 +54,10 @@ async function main(): Promise<void> {
   }
   const version = (v.version ?? 'newer') as ServerVersion;
   if (!SERVER_VERSIONS.includes(version)) fail(`--version must be one of ${SERVER_VERSIONS.join(', ')} (got "${v.version}")`);
+  const api = (v.api ?? 'both') as ApiMode;
+  if (!API_MODES.includes(api)) fail(`--api must be one of ${API_MODES.join(', ')} (got "${v.api}")`);
   const sandbox = await startSandbox({
+    api,
     port: count('port', v.port) ?? 0,
     version,
     auth: { enabled: !v['no-auth'] },
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
     quiet: v.quiet ?? false,
   });
   const auth = v['no-auth'] ? 'off (quickstart: every request allowed)' : 'on';
-  console.log(`DataHub sandbox (${version}, auth ${auth}, ${sandbox.countRows()} aspect rows)`);
+  console.log(`DataHub sandbox (${version}, api ${api}, auth ${auth}, ${sandbox.countRows()} aspect rows)`);
   console.log(`  GMS direct:          ${sandbox.url}`);
   console.log(`  via datahub-frontend: ${sandbox.frontendUrl}`);
   if (!v['no-auth']) {
@@ -74,10 +79,13 @@ async function main(): Promise<void> {
   }
   const authHeader = v['no-auth'] ? '' : ` -H 'Authorization: Bearer ${SANDBOX_TOKENS.admin}'`;
   console.log('  try:');
-  console.log(`    curl -s -X POST '${sandbox.url}/operations?action=getIndexSizes'${authHeader} -H 'Content-Type: application/json' -d '{}'`);
-  console.log(
-    `    curl -s -X POST '${sandbox.url}/operations?action=restoreIndices'${authHeader} -H 'Content-Type: application/json' -d '{"urn":"${SAMPLE_URNS.ordersDataset}"}'`,
-  );
+  if (api !== 'openapi')
+    console.log(`    curl -s -X POST '${sandbox.url}/operations?action=getIndexSizes'${authHeader} -H 'Content-Type: application/json' -d '{}'`);
+  if (api !== 'openapi')
+    console.log(
+      `    curl -s -X POST '${sandbox.url}/operations?action=restoreIndices'${authHeader} -H 'Content-Type: application/json' -d '{"urn":"${SAMPLE_URNS.ordersDataset}"}'`,
+    );
+  if (api !== 'restli') console.log(`    curl -s '${sandbox.url}${OPENAPI_OPERATIONS}/getIndexSizes'${authHeader}`);
   console.log('Ctrl+C stops it.');
 
   let stopping = false;

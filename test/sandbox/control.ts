@@ -2,7 +2,7 @@
 // another process than the sandbox (e.g. inside VS Code).
 
 import type { AuthConfig, ExtraIndex, FaultRule, SeedStringForm, ServerVersion } from './api';
-import { CONTROL_PREFIX, SERVER_VERSIONS } from './api';
+import { API_MODES, CONTROL_PREFIX, SERVER_VERSIONS, type ApiMode } from './api';
 import type { Reply } from './restli';
 import { mergeAuth, type Runtime } from './runtime';
 
@@ -65,6 +65,12 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       const form = body.seedStringForm as SeedStringForm | undefined;
       if (form !== undefined && !FORMS.includes(form)) return bad(`seedStringForm must be one of ${FORMS.join(', ')}`);
       rt.setVersion(version, form);
+      return json({});
+    }
+    case 'POST /api': {
+      const api = body.api as ApiMode;
+      if (!API_MODES.includes(api)) return bad(`api must be one of ${API_MODES.join(', ')}`);
+      rt.api = api;
       return json({});
     }
     case 'POST /reported-version': {

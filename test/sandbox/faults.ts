@@ -20,10 +20,12 @@ export function matchFault(
   action: string | undefined,
   start: number,
   truncate: { aspect?: string; dryRun: boolean } = { dryRun: true },
+  transport?: 'restli' | 'openapi',
 ): FaultKind | undefined {
   for (const f of faults) {
     const { rule } = f;
     if (rule.action !== undefined && rule.action !== action) continue;
+    if (rule.transport !== undefined && rule.transport !== transport) continue;
     if (rule.start !== undefined && rule.start !== start) continue;
     if (rule.aspect !== undefined && rule.aspect.toLowerCase() !== truncate.aspect?.toLowerCase()) continue;
     if (rule.dryRun !== undefined && rule.dryRun !== truncate.dryRun) continue;

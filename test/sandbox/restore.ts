@@ -27,14 +27,14 @@ export const NEWER_DEFAULT_BATCH_SIZE = 500;
 /** The internal batch of an all-rows request with the default batch size (kept for tests). */
 export const INTERNAL_BATCH = NEWER_DEFAULT_BATCH_SIZE;
 
-interface BatchResult {
+export interface BatchResult {
   ignored: number;
   rowsMigrated: number;
   last?: AspectRow;
 }
 
 /** What Urn.createFromString accepts: urn:<ns>:<type>:<key> with balanced parentheses. */
-function acceptedUrn(urn: string): boolean {
+export function acceptedUrn(urn: string): boolean {
   if (!/^urn:[^:]+:[^:]+:.+$/s.test(urn)) return false;
   let depth = 0;
   for (const ch of urn) {
@@ -45,7 +45,7 @@ function acceptedUrn(urn: string): boolean {
 }
 
 /** Plausible, deterministic timings for a batch of n rows (10 rows give the reference's 12/1/3/40). */
-function timings(n: number): Record<string, number> {
+export function timings(n: number): Record<string, number> {
   return {
     timeSqlQueryMs: n === 0 ? 1 : 2 + Math.round(10 * Math.log10(1 + n)),
     timeGetRowMs: 0,
@@ -86,38 +86,7 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
   const gePitEpochMs = legacy ? 0 : ((p.gePitEpochMs as number | undefined) ?? 0);
   const lePitEpochMs = legacy ? 0 : ((p.lePitEpochMs as number | undefined) ?? Date.now());
   const createDefaultAspects = !legacy && p.createDefaultAspects === true;
-  const windowed = gePitEpochMs > 0;
-
-  const selection = store.select({
-    urn,
-    urnLike,
-    aspect,
-    gePitEpochMs: windowed ? gePitEpochMs : undefined,
-    lePitEpochMs: windowed ? lePitEpochMs : undefined,
-  });
-  let count: number;
-  if (legacy) count = batchSize > 0 ? batchSize : Infinity;
-  else count = limit > 0 ? limit : Infinity;
-  const end = Math.min(selection.length, start + count);
-
-  const failed = new Set(legacy ? [] : (faults.failedBatches ?? []));
-  const batches: BatchResult[] = [];
-  const step = legacy || batchSize <= 0 ? Infinity : batchSize;
-  let index = 0;
-  for (let from = start; from < end || (legacy && batches.length === 0); from += step, index++) {
-    if (failed.has(index)) continue;
-    const batch: BatchResult = { ignored: 0, rowsMigrated: 0 };
-    for (let i = from; i < Math.min(end, from + step); i++) {
-      const row = store.rows[selection[i]];
-      batch.last = row;
-      if (row.ignored) batch.ignored++;
-      else {
-        batch.rowsMigrated++;
-        store.markRestored(selection[i]);
-      }
-    }
-    batches.push(batch);
-  }
+  const batches = restoreBatches(store, { urn, urnLike, aspect, start, batchSize, limit, gePitEpochMs, lePitEpochMs, legacy }, faults);
 
   if (legacy) {
     const args = fields({
@@ -150,17 +119,78 @@ export function restoreIndices(p: Params, store: AspectStore, version: ServerVer
     lastAspect: '',
     createDefaultAspects: String(createDefaultAspects),
   });
-  const lines = batches.map(
-    (b) =>
-      `RestoreIndicesResult(${fields({
-        ignored: b.ignored,
-        rowsMigrated: b.rowsMigrated,
-        ...timings(b.ignored + b.rowsMigrated),
-        // One key aspect written per restored row (EntityServiceImpl: one ingest per row).
-        defaultAspectsCreated: createDefaultAspects ? b.rowsMigrated : 0,
-        lastUrn: b.last?.urn ?? '',
-        lastAspect: b.last?.aspect ?? '',
-      })})`,
-  );
+  const lines = batches.map((b) => `RestoreIndicesResult(${fields(resultRecord(b, createDefaultAspects))})`);
   return jsonReply({ value: `{args=RestoreIndicesArgs(${args}), result=${lines.join('\n')}}` });
+}
+
+/**
+ * One RestoreIndicesResult, fields in declaration order (RestoreIndicesResult.java, Lombok @Data):
+ * the Rest.li answer prints it with toString(), the OpenAPI one serialises it with Jackson.
+ */
+export function resultRecord(b: BatchResult, createDefaultAspects: boolean): Record<string, string | number> {
+  return {
+    ignored: b.ignored,
+    rowsMigrated: b.rowsMigrated,
+    ...timings(b.ignored + b.rowsMigrated),
+    // One key aspect written per restored row (EntityServiceImpl: one ingest per row).
+    defaultAspectsCreated: createDefaultAspects ? b.rowsMigrated : 0,
+    lastUrn: b.last?.urn ?? '',
+    lastAspect: b.last?.aspect ?? '',
+  };
+}
+
+export interface RestoreSelection {
+  urn?: string;
+  urnLike?: string;
+  aspect?: string;
+  start: number;
+  batchSize: number;
+  /** 0: every matching row from start (newer); ignored by legacy. */
+  limit: number;
+  /** > 0 turns the createdon window on (then lePitEpochMs applies too). */
+  gePitEpochMs: number;
+  lePitEpochMs: number;
+  legacy: boolean;
+}
+
+/**
+ * The rows a restore covers, restored in internal batches (both transports: Rest.li's
+ * OperationsResource and the OpenAPI ElasticsearchController call the same
+ * EntityServiceImpl.restoreIndices(args)). Failed batches are skipped: not restored, not returned.
+ */
+export function restoreBatches(store: AspectStore, sel: RestoreSelection, faults: RestoreFaults = {}): BatchResult[] {
+  const { start, batchSize, limit, gePitEpochMs, lePitEpochMs, legacy } = sel;
+  const windowed = gePitEpochMs > 0;
+  const selection = store.select({
+    urn: sel.urn,
+    urnLike: sel.urnLike,
+    aspect: sel.aspect,
+    gePitEpochMs: windowed ? gePitEpochMs : undefined,
+    lePitEpochMs: windowed ? lePitEpochMs : undefined,
+  });
+  let count: number;
+  if (legacy) count = batchSize > 0 ? batchSize : Infinity;
+  else count = limit > 0 ? limit : Infinity;
+  const end = Math.min(selection.length, start + count);
+
+  const failed = new Set(legacy ? [] : (faults.failedBatches ?? []));
+  const batches: BatchResult[] = [];
+  const step = legacy || batchSize <= 0 ? Infinity : batchSize;
+  let index = 0;
+  for (let from = start; from < end || (legacy && batches.length === 0); from += step, index++) {
+    if (failed.has(index)) continue;
+    const batch: BatchResult = { ignored: 0, rowsMigrated: 0 };
+    for (let i = from; i < Math.min(end, from + step); i++) {
+      const row = store.rows[selection[i]];
+      batch.last = row;
+      if (row.ignored) batch.ignored++;
+      else {
+        batch.rowsMigrated++;
+        store.markRestored(selection[i]);
+      }
+    }
+    batches.push(batch);
+  }
+
+  return batches;
 }

@@ -1,7 +1,18 @@
 // The sandbox's mutable state: data, settings, faults, recorded requests.
 // Shared by the HTTP handler, the control endpoints and the in-process API.
 
-import type { AuthConfig, FaultRule, Privilege, RecordedRequest, SandboxOptions, SandboxState, SeedStringForm, ServerVersion, TimeseriesCounts } from './api';
+import type {
+  ApiMode,
+  AuthConfig,
+  FaultRule,
+  Privilege,
+  RecordedRequest,
+  SandboxOptions,
+  SandboxState,
+  SeedStringForm,
+  ServerVersion,
+  TimeseriesCounts,
+} from './api';
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
@@ -45,6 +56,7 @@ export class Runtime {
   readonly search: SearchIndex;
   series!: TimeseriesStore;
   version!: ServerVersion;
+  api!: ApiMode;
   seedStringForm!: SeedStringForm;
   auth!: AuthConfig;
   faults: ActiveFault[] = [];
@@ -67,6 +79,7 @@ export class Runtime {
     const o = this.options;
     this.series = new TimeseriesStore(o.seed ?? 42, Date.now(), { extraIndices: o.extraIndices, indexPrefix: o.indexPrefix });
     this.version = o.version ?? 'newer';
+    this.api = o.api ?? 'both';
     this.seedStringForm = o.seedStringForm ?? 'alternate';
     this.auth = mergeAuth(defaultAuth(), o.auth ?? {});
     this.faults = [];
@@ -87,6 +100,7 @@ export class Runtime {
       faults: this.faults.map((f) => f.rule),
       serviceTimeMs: this.serviceTimeMs,
       taskDurationMs: this.taskDurationMs,
+      api: this.api,
     };
   }
 

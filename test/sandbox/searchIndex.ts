@@ -118,6 +118,17 @@ export class SearchIndex {
     return at !== undefined && now >= at;
   }
 
+  /**
+   * Whether the entity index holds a document for this URN: soft-deleted ones do (with removed = true;
+   * search filters them out), missing ones not until the indexing consumer has written them.
+   */
+  hasDocument(urn: string, now = Date.now()): boolean {
+    if (!this.inDatabase(urn)) return false;
+    if (!this.missing.has(urn)) return true;
+    const at = this.indexedAt.get(urn);
+    return at !== undefined && now >= at;
+  }
+
   /** Takes an entity out of the search index (what a failed indexing leaves behind). */
   drop(urn: string): void {
     this.missing.add(urn);

@@ -1,6 +1,7 @@
 // The DataHub-compatible GMS sandbox: node:http, 127.0.0.1 only. GMS direct at
-// /operations, the same server "through datahub-frontend" at /api/gms/operations,
-// control endpoints at /__sandbox/. Contract: api.ts.
+// /operations (Rest.li) and /openapi/operations/elasticSearch/ (OpenAPI, openapi.ts), the
+// same server "through datahub-frontend" under /api/gms, control endpoints at /__sandbox/.
+// Contract: api.ts.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { CONTROL_PREFIX, type RecordedRequest, type Sandbox, type SandboxOptions
 import { handleControl } from './control';
 import { handleGraphQL } from './graphql';
 import { applyFault, matchFault } from './faults';
+import { handleOpenapi, openapiEndpoint } from './openapi';
 import { isActionName, validateParams } from './params';
 import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
@@ -85,13 +87,10 @@ function operations(
   frontend: boolean,
   failedBatches?: number[],
 ): Reply {
-  if (!caller.known) {
-    // The auth filter answers before Rest.li; through the frontend a missing token is a bare 401.
-    if (frontend && caller.tokenName === undefined) return { status: 401, headers: {}, body: '' };
-    const message = caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.';
-    return servletErrorPage(401, message, path);
-  }
-  if (rt.version === 'pre0105') return restliError(404, `No root resource defined for path '/operations'`);
+  // The auth filter answers before Rest.li.
+  if (!caller.known) return unauthorized(caller, frontend, path);
+  // Before 0.10.5, and a server with only the OpenAPI operations (api 'openapi'): no such Rest.li resource.
+  if (rt.version === 'pre0105' || rt.api === 'openapi') return restliError(404, `No root resource defined for path '/operations'`);
   if (action !== null && method !== 'POST') {
     return restliError(400, `All action methods (specified via 'action' in URI) must be submitted as a POST (was ${method})`);
   }
@@ -110,6 +109,12 @@ function operations(
   const checked = validateParams(action, rt.version, body);
   if (!checked.ok) return checked.reply;
   return runAction(action, checked.params, { ...rt.actionContext(caller), failedBatches });
+}
+
+/** The auth filter's 401 (before any servlet); through the frontend a missing token is a bare 401. */
+function unauthorized(caller: Caller, frontend: boolean, path: string): Reply {
+  if (frontend && caller.tokenName === undefined) return { status: 401, headers: {}, body: '' };
+  return servletErrorPage(401, caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.', path);
 }
 
 /** URNs a successful restore sent to the indexing consumer (urn, or every URN urnLike matched). */
@@ -137,9 +142,13 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   }
 
   const started = Date.now();
-  const graphql = path === '/api/graphql' || path === `${FRONTEND_PREFIX}/api/graphql`;
-  // GraphQL requests are recorded and matched by faults as the action "graphql".
-  const action = graphql ? 'graphql' : searchParams.get('action');
+  const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
+  const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
+  const graphql = sub === '/api/graphql';
+  const endpoint = openapiEndpoint(sub);
+  const transport = endpoint !== null ? 'openapi' : sub === '/operations' || sub === '/operations/' ? 'restli' : undefined;
+  // GraphQL requests are recorded and matched by faults as the action "graphql", OpenAPI ones by endpoint name.
+  const action = graphql ? 'graphql' : (endpoint ?? searchParams.get('action'));
   const parsed = raw.trim() === '' ? undefined : parseJson(raw);
   const body = parsed?.ok ? parsed.value : undefined;
   const caller = rt.identify(req.headers.authorization);
@@ -152,6 +161,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
       path,
       query: Object.fromEntries(searchParams),
       ...(action !== null ? { action } : {}),
+      ...(transport !== undefined ? { transport } : {}),
       headers: redactedHeaders(req),
       ...(caller.tokenName !== undefined ? { tokenName: caller.tokenName } : {}),
       body,
@@ -167,26 +177,21 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     send(r);
   };
 
-  const start = body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number' ? (body as { start: number }).start : 0;
+  const bodyStart =
+    body !== null && typeof body === 'object' && typeof (body as { start?: unknown }).start === 'number' ? (body as { start: number }).start : 0;
+  const start = transport === 'openapi' ? Number(searchParams.get('start') ?? 0) || 0 : bodyStart;
   // GET /config has no ?action: fault rules name it "config".
   const faultKey = action ?? (path.endsWith('/config') ? 'config' : undefined);
   // Truncations: the aspect and dryRun (default true, as OperationsResource.java has it) let a rule fail one index's real run.
   const fields = body !== null && typeof body === 'object' ? (body as { aspect?: unknown; dryRun?: unknown }) : {};
   const truncate = { aspect: typeof fields.aspect === 'string' ? fields.aspect : undefined, dryRun: fields.dryRun !== false };
-  const fault = matchFault(rt.faults, faultKey, start, truncate);
+  const fault = matchFault(rt.faults, faultKey, start, truncate, transport);
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
-  const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
-  const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
   if (sub === '/api/graphql') {
-    if (!caller.known) {
-      if (frontend && caller.tokenName === undefined) return reply({ status: 401, headers: {}, body: '' });
-      return reply(
-        servletErrorPage(401, caller.expired ? 'Unauthorized to perform this action due to expired auth.' : 'Unauthorized to perform this action.', path),
-      );
-    }
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
     return reply(handleGraphQL(rt.search, req.method ?? 'GET', caller, caller.privileges.includes('VIEW_ENTITY_PAGE'), raw));
   }
@@ -197,8 +202,16 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     if (action === 'restoreIndices' && answer.status === 200) rt.search.restored(restoredUrns(rt, body));
     return reply(answer);
   }
+  if (endpoint !== null && rt.api !== 'restli') {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    const failedBatches = fault?.kind === 'failedBatches' ? fault.batches : undefined;
+    const method = req.method ?? 'GET';
+    return reply(handleOpenapi({ rt, method, endpoint, path, query: searchParams, raw, caller, failedBatches }));
+  }
   if (!caller.known) return reply(servletErrorPage(401, 'Unauthorized to perform this action.', path));
-  reply(restliError(404, `No root resource defined for path '${sub}'`));
+  // Rest.li (mounted at /*) names the first path segment; without the OpenAPI servlet, /openapi/... ends here too.
+  reply(restliError(404, `No root resource defined for path '/${sub.split('/')[1] ?? ''}'`));
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -230,6 +243,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rt.requests = [];
     },
     setVersion: (version, form) => rt.setVersion(version, form),
+    setApi: (api) => {
+      rt.api = api;
+    },
     setReportedVersion: (version) => {
       rt.reportedVersion = version;
     },

@@ -61,3 +61,34 @@ export async function control(base: string, path: string, body?: unknown): Promi
   if (a.status !== 200) throw new Error(`control ${path}: ${a.status} ${a.text}`);
   return a.json;
 }
+
+export interface OpenapiOptions {
+  /** Bearer token; null sends no Authorization header. Default: the admin token. */
+  token?: string | null;
+  method?: string;
+  /** Query parameters; an array repeats the parameter. */
+  query?: Record<string, string | number | boolean | string[]>;
+  /** JSON body (POST endpoints), or `raw` text as it is. */
+  body?: unknown;
+  raw?: string;
+}
+
+/** {method} {base}/openapi/operations/elasticSearch/{endpoint}?query, as a client of the OpenAPI operations would send it. */
+export async function callOpenapi(base: string, endpoint: string, options: OpenapiOptions = {}): Promise<RawAnswer> {
+  const token = options.token === undefined ? SANDBOX_TOKENS.admin : options.token;
+  const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) query.append(name, String(v));
+  }
+  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const q = query.toString();
+  const res = await fetch(`${base}/openapi/operations/elasticSearch/${endpoint}${q ? `?${q}` : ''}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
+  return answer(res);
+}
