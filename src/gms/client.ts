@@ -1,15 +1,19 @@
 // createGmsClient: one client per connection. Builds the transport (TLS, proxy,
 // timeouts, size cap, redaction) and combines the exchanges over it: the Rest.li
-// operations (restli/), DataHub search (graphql/) and GET /config.
+// operations (restli/) or the OpenAPI ones (openapi/) as options.api chooses,
+// DataHub search (graphql/) and GET /config.
 import { version } from '../../package.json';
 import { GmsError } from './errors';
 import { createTransport } from './http';
 import { readServerVersion } from './serverConfig';
-import type { GmsClient, GmsClientOptions, RequestLogEntry } from './types';
+import type { GmsApiChoice, GmsClient, GmsClientOptions, GmsTransport, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
+import { createOpenapiOperations } from './openapi/operations';
+import { probeTransports } from './openapi/probe';
 import { createRestliOperations } from './restli/operations';
+import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;
@@ -31,8 +35,49 @@ function checkHeaderValue(value: string, field: string): void {
   }
 }
 
+type Shared = Pick<GmsClient, 'getIndexSizes' | 'restoreIndices' | 'getEsTaskStatus'>;
+
+/**
+ * The operations both transports have, over the one `api` names. 'auto' probes once, on
+ * the first call (after the input is checked), and keeps a clear answer; without one (401,
+ * no answer) that call goes over Rest.li, whose error then says what is wrong, and the
+ * next call probes again.
+ */
+function shared(api: GmsApiChoice, ctx: WireContext, restli: Shared, openapi: Shared): Shared {
+  if (api !== 'auto') return api === 'openapi' ? openapi : restli;
+  let known: Promise<GmsTransport> | undefined;
+  const over = async (): Promise<Shared> => {
+    // The probe runs without the caller's signal: another call may be waiting for the same answer.
+    known ??= probeTransports(ctx).then((probe) => {
+      if (probe.transport === 'openapi' || probe.transport === 'restli') return probe.transport;
+      known = undefined;
+      return 'restli';
+    });
+    return (await known) === 'openapi' ? openapi : restli;
+  };
+  return {
+    getIndexSizes: async (signal) => (await over()).getIndexSizes(signal),
+    restoreIndices: async (request, signal) => {
+      restoreBody(request);
+      return (await over()).restoreIndices(request, signal);
+    },
+    getEsTaskStatus: async (task, signal) => {
+      validateTask(task);
+      return (await over()).getEsTaskStatus(task, signal);
+    },
+  };
+}
+
+function apiChoice(value: unknown): GmsApiChoice {
+  if (value === undefined) return 'restli';
+  if (value === 'auto' || value === 'openapi' || value === 'restli') return value;
+  throw new GmsError({ kind: 'invalidInput', field: 'api', message: `api: expected 'auto', 'openapi' or 'restli', got ${JSON.stringify(value)}` });
+}
+
 export function createGmsClient(options: GmsClientOptions): GmsClient {
   const baseUrl = normaliseGmsUrl(options.gmsUrl);
+  // 'restli' until the commands are wired to choose; then 'auto' becomes the default.
+  const api = apiChoice(options.api);
   const origin = new URL(baseUrl).origin;
   const timeoutMs = positive(options.timeoutMs, 'timeoutMs', DEFAULT_TIMEOUT_MS, 1);
   const maxResponseBytes = positive(options.maxResponseBytes, 'maxResponseBytes', DEFAULT_MAX_RESPONSE_BYTES, 1);
@@ -69,13 +114,23 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     logging: options.onRequest !== undefined,
   };
   const restli = createRestliOperations(ctx);
+  const openapi = createOpenapiOperations(ctx);
+  const chosen = shared(api, ctx, restli, openapi);
 
   return {
     baseUrl,
-    getIndexSizes: restli.getIndexSizes,
-    restoreIndices: restli.restoreIndices,
+    api,
+    getIndexSizes: chosen.getIndexSizes,
+    restoreIndices: chosen.restoreIndices,
+    // No OpenAPI form (ElasticsearchController.java has no truncation): Rest.li whatever `api` says.
     truncateTimeseriesAspect: restli.truncateTimeseriesAspect,
-    getEsTaskStatus: restli.getEsTaskStatus,
+    getEsTaskStatus: chosen.getEsTaskStatus,
+    // No Rest.li form: OpenAPI whatever `api` says.
+    restoreUrns: openapi.restoreUrns,
+    explainSearchQuery: openapi.explainSearchQuery,
+    explainSearchQueryDiff: openapi.explainSearchQueryDiff,
+    getRawDocuments: openapi.getRawDocuments,
+    probeTransports: (signal) => probeTransports(ctx, signal),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({
