@@ -2,7 +2,7 @@
 // it (depcruise), `npm run arch` draws it into docs/architecture.md.
 //
 // Layers, bottom to top (an import may only point down or sideways in its own folder):
-//   wire      src/gms/                     HTTP, the Rest.li and GraphQL exchanges, errors; no vscode
+//   wire      src/gms/                     HTTP, the Rest.li, GraphQL and OpenAPI exchanges, errors; no vscode
 //   shared    src/shared/                  vscode-free pieces every feature uses (connection model, wording, formats, command ids)
 //   logic     src/<feature>/logic/         a feature's pure logic: no vscode, no undici
 //   platform  src/platform/                shared vscode helpers (command runner, safe window, webview page, typed confirm)
@@ -15,6 +15,9 @@
 const FEATURES = ['connections', 'indices', 'restore', 'truncate', 'insights', 'retention'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
 const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'] };
+
+/** The exchanges of the wire layer, one folder per transport under src/gms/, beside each other. */
+const EXCHANGES = ['restli', 'graphql', 'openapi'];
 
 const F = `(${FEATURES.join('|')})`;
 const LOGIC = `^src/${F}/logic/`;
@@ -47,6 +50,14 @@ const crossFeature = FEATURES.flatMap((feature) => {
   if (rule.to.pathNot === undefined) delete rule.to.pathNot;
   return rule;
 });
+
+const exchangeSiblings = EXCHANGES.map((exchange) => ({
+  name: `${exchange}-imports-another-exchange`,
+  comment: `src/gms/${exchange} imports another exchange's folder. The exchanges sit beside each other: what two need goes to the src/gms root.`,
+  severity: 'error',
+  from: { path: `^src/gms/${exchange}/` },
+  to: { path: `^src/gms/(${EXCHANGES.filter((e) => e !== exchange).join('|')})/` },
+}));
 
 module.exports = {
   forbidden: [
@@ -81,33 +92,20 @@ module.exports = {
     {
       name: 'wire-core-imports-exchange',
       comment:
-        'Inside src/gms: the files at its root (errors, HTTP, validation, shared schemas) sit below the exchanges (restli/, graphql/) and the client that combines them; they never import those.',
+        'Inside src/gms: the files at its root (errors, HTTP, validation, shared schemas) sit below the exchanges (restli/, graphql/, openapi/) and the client that combines them; they never import those.',
       severity: 'error',
       from: { path: '^src/gms/[^/]+$', pathNot: '^src/gms/(client|index)\\.ts$' },
-      to: { path: '^src/gms/((restli|graphql)/|(client|index)\\.ts$)' },
+      to: { path: `^src/gms/((${EXCHANGES.join('|')})/|(client|index)\\.ts$)` },
     },
     {
-      name: 'wire-exchange-imports-sibling',
+      name: 'wire-exchange-imports-client',
       comment:
-        'The Rest.li and GraphQL exchanges sit beside each other: neither imports the other or the client above them; what both need goes to the src/gms root.',
+        'The exchanges (Rest.li, GraphQL, OpenAPI) sit below the client that combines them: none imports client.ts or index.ts; what they share goes to the src/gms root.',
       severity: 'error',
-      from: { path: '^src/gms/(restli|graphql)/' },
+      from: { path: `^src/gms/(${EXCHANGES.join('|')})/` },
       to: { path: '^src/gms/((client|index)\\.ts$)' },
     },
-    {
-      name: 'restli-imports-graphql',
-      comment: 'The Rest.li exchange does not import the GraphQL one: what both need goes to the src/gms root.',
-      severity: 'error',
-      from: { path: '^src/gms/restli/' },
-      to: { path: '^src/gms/graphql/' },
-    },
-    {
-      name: 'graphql-imports-restli',
-      comment: 'The GraphQL exchange does not import the Rest.li one: what both need goes to the src/gms root.',
-      severity: 'error',
-      from: { path: '^src/gms/graphql/' },
-      to: { path: '^src/gms/restli/' },
-    },
+    ...exchangeSiblings,
     layerRule(
       'shared-imports-upward',
       'src/shared holds vscode-free pieces below every feature: it imports only src/gms and src/shared.',

@@ -1,28 +1,24 @@
-// createGmsClient: one client per connection. Validates input before any
-// request, retries only the read-only actions, maps every failure to GmsError.
+// createGmsClient: one client per connection. Builds the transport (TLS, proxy,
+// timeouts, size cap, redaction) and combines the exchanges over it: the Rest.li
+// operations (restli/) or the OpenAPI ones (openapi/) as options.api chooses,
+// DataHub search (graphql/) and GET /config.
 import { version } from '../../package.json';
-import { GmsError, isGmsError } from './errors';
-import { decodeEnvelope } from './restli/envelope';
-import { httpError, invalidResponse } from './errorMapping';
-import { backoff, createTransport, exchange, type Answer } from './http';
-import { parseIndexSizes } from './restli/indexSizes';
-import { parseRestoreResult } from './restli/restoreResult';
-import { parseServerConfig } from './serverConfig';
-import { parseTaskStatus } from './restli/taskStatus';
-import { parseTruncateResult } from './restli/truncate';
-import type { GmsAction, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
+import { GmsError } from './errors';
+import { createTransport } from './http';
+import { readServerVersion } from './serverConfig';
+import type { GmsApiChoice, GmsClient, GmsClientOptions, GmsTransport, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
-import { restoreBody, truncateBody, validateTask } from './validate';
+import { createOpenapiOperations } from './openapi/operations';
+import { probeTransports } from './openapi/probe';
+import { createRestliOperations } from './restli/operations';
+import { restoreBody, validateTask } from './validate';
+import type { WireContext } from './wire';
 
 export const DEFAULT_USER_AGENT = `datahub-index-ops/${version}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
-/** Safe to repeat: these actions only read. restore and truncate never retry. */
-const READ_ONLY: ReadonlySet<GmsAction> = new Set<GmsAction>(['getIndexSizes', 'getEsTaskStatus']);
-const RETRY_STATUSES = new Set([502, 503, 504]);
 
 function positive(value: number | undefined, field: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -39,10 +35,50 @@ function checkHeaderValue(value: string, field: string): void {
   }
 }
 
+type Shared = Pick<GmsClient, 'getIndexSizes' | 'restoreIndices' | 'getEsTaskStatus'>;
+
+/**
+ * The operations both transports have, over the one `api` names. 'auto' probes once, on
+ * the first call (after the input is checked), and keeps a clear answer; without one (401,
+ * no answer) that call goes over Rest.li, whose error then says what is wrong, and the
+ * next call probes again.
+ */
+function shared(api: GmsApiChoice, ctx: WireContext, restli: Shared, openapi: Shared): Shared {
+  if (api !== 'auto') return api === 'openapi' ? openapi : restli;
+  let known: Promise<GmsTransport> | undefined;
+  const over = async (): Promise<Shared> => {
+    // The probe runs without the caller's signal: another call may be waiting for the same answer.
+    known ??= probeTransports(ctx).then((probe) => {
+      if (probe.transport === 'openapi' || probe.transport === 'restli') return probe.transport;
+      known = undefined;
+      return 'restli';
+    });
+    return (await known) === 'openapi' ? openapi : restli;
+  };
+  return {
+    getIndexSizes: async (signal) => (await over()).getIndexSizes(signal),
+    restoreIndices: async (request, signal) => {
+      restoreBody(request);
+      return (await over()).restoreIndices(request, signal);
+    },
+    getEsTaskStatus: async (task, signal) => {
+      validateTask(task);
+      return (await over()).getEsTaskStatus(task, signal);
+    },
+  };
+}
+
+function apiChoice(value: unknown): GmsApiChoice {
+  if (value === undefined) return 'restli';
+  if (value === 'auto' || value === 'openapi' || value === 'restli') return value;
+  throw new GmsError({ kind: 'invalidInput', field: 'api', message: `api: expected 'auto', 'openapi' or 'restli', got ${JSON.stringify(value)}` });
+}
+
 export function createGmsClient(options: GmsClientOptions): GmsClient {
   const baseUrl = normaliseGmsUrl(options.gmsUrl);
+  // 'restli' until the commands are wired to choose; then 'auto' becomes the default.
+  const api = apiChoice(options.api);
   const origin = new URL(baseUrl).origin;
-  const operationsUrl = `${baseUrl}/operations`;
   const timeoutMs = positive(options.timeoutMs, 'timeoutMs', DEFAULT_TIMEOUT_MS, 1);
   const maxResponseBytes = positive(options.maxResponseBytes, 'maxResponseBytes', DEFAULT_MAX_RESPONSE_BYTES, 1);
   const retries = Math.floor(positive(options.retries, 'retries', 2, 0));
@@ -52,13 +88,6 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   checkHeaderValue(userAgent, 'userAgent');
 
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    'x-restli-protocol-version': '2.0.0',
-    'user-agent': userAgent,
-  };
-  if (token !== '') headers.authorization = `Bearer ${token}`;
   const transport = createTransport(baseUrl, options, timeoutMs);
   // A server that echoes the token (debug pages, proxies) must not put it on screen, in logs or in exports.
   const hideToken = tokenHider(token);
@@ -71,115 +100,43 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     }
   }
 
-  // Path and query per action, parsed once: a URL per request is measurable on a sub-millisecond round trip.
-  const paths = new Map<GmsAction, string>();
-  const pathFor = (action: GmsAction): string => {
-    let path = paths.get(action);
-    if (path === undefined) {
-      const url = new URL(`${operationsUrl}?action=${action}`);
-      path = `${url.pathname}${url.search}`;
-      paths.set(action, path);
-    }
-    return path;
+  const ctx: WireContext = {
+    dispatcher: transport.dispatcher,
+    origin,
+    baseUrl,
+    headers: token === '' ? { 'user-agent': userAgent } : { 'user-agent': userAgent, authorization: `Bearer ${token}` },
+    timeoutMs,
+    maxResponseBytes,
+    retries,
+    retryBaseDelayMs,
+    hideToken,
+    log,
+    logging: options.onRequest !== undefined,
   };
-
-  async function call<T>(action: GmsAction, params: Record<string, unknown>, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
-    const path = pathFor(action);
-    const body = JSON.stringify(params);
-    const attempts = READ_ONLY.has(action) ? retries + 1 : 1;
-    for (let attempt = 1; ; attempt++) {
-      const started = Date.now();
-      let answer: Answer | undefined;
-      try {
-        answer = await exchange(transport.dispatcher, { action, origin, path, headers, body, timeoutMs, maxResponseBytes, signal });
-        const text = hideToken(answer.text);
-        const location = answer.location === undefined ? undefined : hideToken(answer.location);
-        if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
-        if (answer.status < 200 || answer.status >= 300) {
-          throw httpError({
-            action,
-            status: answer.status,
-            operationsUrl,
-            origin,
-            baseUrl,
-            contentType: answer.contentType,
-            location: answer.location,
-            body: answer.text,
-          });
-        }
-        const result = parse(decodeEnvelope(action, answer.text, { contentType: answer.contentType, status: answer.status, origin }));
-        if (options.onRequest)
-          log({ action, url: operationsUrl, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
-        return result;
-      } catch (error) {
-        const failure = isGmsError(error) ? error : invalidResponse(action, `the answer could not be read (${String(error)})`, answer?.text);
-        log({
-          action,
-          url: operationsUrl,
-          attempt,
-          status: answer?.status,
-          durationMs: Date.now() - started,
-          responseBytes: answer?.bytes ?? 0,
-          errorKind: failure.kind,
-        });
-        const retryable = failure.kind === 'network' || (failure.kind === 'server' && RETRY_STATUSES.has(failure.status ?? 0));
-        if (!retryable || attempt >= attempts || signal?.aborted) throw failure;
-        await backoff(retryBaseDelayMs * 2 ** (attempt - 1), action, signal);
-      }
-    }
-  }
+  const restli = createRestliOperations(ctx);
+  const openapi = createOpenapiOperations(ctx);
+  const chosen = shared(api, ctx, restli, openapi);
 
   return {
     baseUrl,
-    getIndexSizes(signal) {
-      return call('getIndexSizes', {}, parseIndexSizes, signal);
-    },
-    async restoreIndices(request, signal) {
-      const params = restoreBody(request);
-      return call('restoreIndices', params, parseRestoreResult, signal);
-    },
-    async truncateTimeseriesAspect(request, signal) {
-      const params = truncateBody(request);
-      return call('truncateTimeseriesAspect', params, parseTruncateResult, signal);
-    },
-    async getEsTaskStatus(task, signal) {
-      const checked = validateTask(task);
-      return call('getEsTaskStatus', { task: checked }, (value) => parseTaskStatus(value, checked), signal);
-    },
-    async getServerVersion(signal) {
-      // /config is outside the operations resource and needs no privilege; the token goes along for proxies that want one.
-      const path = `${new URL(`${baseUrl}/config`).pathname}`;
-      const started = Date.now();
-      const getHeaders: Record<string, string> = { ...headers };
-      delete getHeaders['content-type'];
-      try {
-        const answer = await exchange(transport.dispatcher, {
-          action: 'getServerConfig',
-          origin,
-          path,
-          method: 'GET',
-          headers: getHeaders,
-          timeoutMs,
-          maxResponseBytes,
-          signal,
-        });
-        log({
-          action: 'getServerConfig',
-          url: `${baseUrl}/config`,
-          attempt: 1,
-          status: answer.status,
-          durationMs: Date.now() - started,
-          responseBytes: answer.bytes,
-        });
-        if (answer.status < 200 || answer.status >= 300) return { ok: false, reason: `${baseUrl}/config answered ${answer.status}` };
-        return parseServerConfig(hideToken(answer.text), origin, baseUrl);
-      } catch (error) {
-        const failure = isGmsError(error) ? error : undefined;
-        if (failure?.kind === 'cancelled') throw failure;
-        return { ok: false, reason: failure ? hideToken(failure.message) : `${baseUrl}/config could not be read` };
-      }
-    },
-    search: createSearch({ dispatcher: transport.dispatcher, origin, baseUrl, headers, timeoutMs, maxResponseBytes, hideToken, log }),
+    api,
+    getIndexSizes: chosen.getIndexSizes,
+    restoreIndices: chosen.restoreIndices,
+    // No OpenAPI form (ElasticsearchController.java has no truncation): Rest.li whatever `api` says.
+    truncateTimeseriesAspect: restli.truncateTimeseriesAspect,
+    getEsTaskStatus: chosen.getEsTaskStatus,
+    // No Rest.li form: OpenAPI whatever `api` says.
+    restoreUrns: openapi.restoreUrns,
+    explainSearchQuery: openapi.explainSearchQuery,
+    explainSearchQueryDiff: openapi.explainSearchQueryDiff,
+    getRawDocuments: openapi.getRawDocuments,
+    probeTransports: (signal) => probeTransports(ctx, signal),
+    getServerVersion: (signal) => readServerVersion(ctx, signal),
+    // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
+    search: createSearch({
+      ...ctx,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...ctx.headers },
+    }),
     async close() {
       await transport.dispatcher.close();
     },

@@ -6,6 +6,8 @@ export type GmsErrorCode =
   | 'taskNotFound'
   | 'wholeDatabaseRestore'
   | 'operationsMissing'
+  /** No OpenAPI operations (or not this endpoint) on this server: an older release, or the OpenAPI servlet is off. */
+  | 'openapiMissing'
   /** The server could not reindex (the index is not an alias); nothing was deleted. */
   | 'reindexRefused'
   /** No GraphQL endpoint on this connection (old server, or not GMS). */
@@ -73,6 +75,10 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
     label: 'Truncate timeseries aspect index size API',
   },
   getEsTaskStatus: { id: 'GET_ES_TASK_STATUS_PRIVILEGE', label: 'Get ES task status API' },
+  restoreUrns: { id: 'RESTORE_INDICES_PRIVILEGE', label: 'Restore Indices API' },
+  explainSearchQuery: { id: 'ES_EXPLAIN_QUERY_PRIVILEGE', label: 'Explain ElasticSearch Query API' },
+  explainSearchQueryDiff: { id: 'ES_EXPLAIN_QUERY_PRIVILEGE', label: 'Explain ElasticSearch Query API' },
+  getRawDocuments: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

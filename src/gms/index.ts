@@ -4,7 +4,8 @@ export { createGmsClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, DEFAUL
 export { GmsError, isGmsError, PRIVILEGES, type GmsErrorCode, type GmsErrorInit } from './errors';
 export { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, type ParsedUrn, type UrnParse } from './urn';
 export { normaliseGmsUrl } from './url';
-export { deriveEntityAspect, parseIndexSizes } from './restli/indexSizes';
+export { deriveEntityAspect } from './indexSize';
+export { parseIndexSizes } from './restli/indexSizes';
 export { parseRestoreResult } from './restli/restoreResult';
 export { parseTruncateResult } from './restli/truncate';
 export { parseTaskStatus } from './restli/taskStatus';
@@ -14,4 +15,7 @@ export { MAX_BATCH_SIZE, restoreBody, truncateBody, validateIdentifier, validate
 export { bypassesProxy } from './proxy';
 export { createSearch, graphqlHttpError, readGraphQLAnswer } from './graphql/search';
 export { CHECK_QUERY, FIND_QUERY, parseCheckData, parseFindData, checkVariables, findVariables } from './graphql/queries';
+export { openapiHttpError, openapiMessageOf } from './openapi/errors';
+export { parseExplainDiff, parseExplanation, parseOpenapiIndexSizes, parseOpenapiRestore, parseOpenapiTaskStatus, parseRawDocuments } from './openapi/answers';
+export { OPENAPI_OPERATIONS_PATH } from './openapi/operations';
 export type * from './types';

@@ -1,17 +1,18 @@
 // Failures of real DataHub servers whose meaning is known from DataHub's code:
 // a missing privilege (403, or 401 on older servers), a refused reindex, a
 // truncation failing on a missing index, a search engine refusing _stats.
-import { PRIVILEGES, type GmsErrorInit } from './errors';
+import { GmsError, PRIVILEGES, type GmsErrorInit } from './errors';
 import type { GmsAction } from './types';
 
 export const PRIVILEGE_DENIED = /^User is unauthorized to\b/i;
 
 /** "reading index sizes needs the 'Get Timeseries index sizes API' privilege (...)", as for a 403. */
-export function privilegeMessage(action: GmsAction, from: string, what: string): string {
+export function privilegeMessage(action: GmsAction, from: string, what: string, orManageSystemOperations?: boolean): string {
   const p = PRIVILEGES[action];
   if (!p) return `${from}: ${what} was refused (403); check the URL and the token.`;
   // The newest servers also accept Manage System Operations for the two read actions (not restore or truncate).
-  const alternative = action === 'getIndexSizes' || action === 'getEsTaskStatus' ? ", or on newer DataHub versions 'Manage System Operations'" : '';
+  const withMso = orManageSystemOperations ?? (action === 'getIndexSizes' || action === 'getEsTaskStatus');
+  const alternative = withMso ? ", or on newer DataHub versions 'Manage System Operations'" : '';
   return `${from}: ${what} needs the '${p.label}' privilege (${p.id})${alternative}; ask a DataHub admin to grant it to the token's user.`;
 }
 
@@ -52,4 +53,20 @@ export function explainKnownFailure(
     };
   }
   return undefined;
+}
+
+/**
+ * The search engine does not know the task. Rest.li answers it with 200 and
+ * {"error":"Could not get task status for <task>"} in the value (OperationsResource.java);
+ * OpenAPI with a 500 and that sentence as text (ElasticsearchController.java): one error for both.
+ */
+export function taskNotFound(task: string, serverMessage: string, status?: number): GmsError {
+  return new GmsError({
+    kind: 'notFound',
+    status,
+    code: 'taskNotFound',
+    action: 'getEsTaskStatus',
+    serverMessage,
+    message: `Could not get task status for ${task}: the search engine does not know this task. It may have finished long ago, its node may have restarted, or the id belongs to another cluster. Refresh the index sizes to see whether rows were deleted.`,
+  });
 }

@@ -3,7 +3,10 @@
 // versions["acryldata/datahub"] (metadata-service/servlet/.../gms/servlet/Config.java);
 // datahub-frontend answers its own /config with { config: { application: ... } }.
 import { z } from 'zod';
+import { isGmsError } from './errors';
+import { exchange } from './http';
 import type { ServerVersion } from './types';
+import type { WireContext } from './wire';
 
 const gmsConfigSchema = z
   .object({
@@ -43,4 +46,39 @@ export function parseServerConfig(text: string, origin: string, gmsUrl: string):
   if (commit) result.commit = short(commit);
   if (config.datahub?.serverType) result.serverType = short(config.datahub.serverType);
   return result;
+}
+
+/** GET {gms}/config: never throws but for cancellation; a failure is a reason. */
+export async function readServerVersion(ctx: WireContext, signal?: AbortSignal): Promise<ServerVersion> {
+  // /config is outside the operations resource and needs no privilege; the token goes along for proxies that want one.
+  const { baseUrl, origin } = ctx;
+  const path = `${new URL(`${baseUrl}/config`).pathname}`;
+  const started = Date.now();
+  const headers = { accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...ctx.headers };
+  try {
+    const answer = await exchange(ctx.dispatcher, {
+      action: 'getServerConfig',
+      origin,
+      path,
+      method: 'GET',
+      headers,
+      timeoutMs: ctx.timeoutMs,
+      maxResponseBytes: ctx.maxResponseBytes,
+      signal,
+    });
+    ctx.log({
+      action: 'getServerConfig',
+      url: `${baseUrl}/config`,
+      attempt: 1,
+      status: answer.status,
+      durationMs: Date.now() - started,
+      responseBytes: answer.bytes,
+    });
+    if (answer.status < 200 || answer.status >= 300) return { ok: false, reason: `${baseUrl}/config answered ${answer.status}` };
+    return parseServerConfig(ctx.hideToken(answer.text), origin, baseUrl);
+  } catch (error) {
+    const failure = isGmsError(error) ? error : undefined;
+    if (failure?.kind === 'cancelled') throw failure;
+    return { ok: false, reason: failure ? ctx.hideToken(failure.message) : `${baseUrl}/config could not be read` };
+  }
 }

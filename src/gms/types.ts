@@ -1,5 +1,9 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
-// live in schemas.ts (zod); these are the normalised results callers see.
+// live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
+// callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
+import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
+
+export type * from './debugTypes';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */
@@ -26,12 +30,36 @@ export interface GmsClientOptions {
   retryBaseDelayMs?: number;
   /** Called once per HTTP attempt, for logs. Never carries the token. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Which transport carries getIndexSizes, restoreIndices and getEsTaskStatus: DataHub's
+   * Rest.li operations (`/operations?action=`) or its OpenAPI operations
+   * (`/openapi/operations/elasticSearch/`); 'auto' asks the server once (probeTransports)
+   * and takes OpenAPI when it is there. Default 'restli' while the commands are not yet
+   * wired to choose; 'auto' becomes the default once they are. Truncation is Rest.li
+   * whatever this says (it has no OpenAPI form); the list restore, explain and raw
+   * document are OpenAPI whatever this says (they have no Rest.li form).
+   */
+  api?: GmsApiChoice;
 }
+
+/** The two operations transports of DataHub GMS. */
+export type GmsTransport = 'restli' | 'openapi';
+export type GmsApiChoice = 'auto' | GmsTransport;
 
 /** The actions of the Rest.li operations resource. */
 export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
-/** Everything the client asks GMS: the operations actions, GET /config for the version, and 'graphql' for DataHub search. */
-export type GmsAction = OperationsAction | 'getServerConfig' | 'graphql';
+/**
+ * What only the OpenAPI operations offer: restore of a list of URNs (POST restoreIndices),
+ * the search engine's explanation of a query for one document and the diff of two, the raw
+ * search document (POST entity/raw), and the probe of which transports a server has.
+ */
+export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainSearchQueryDiff' | 'getRawDocuments' | 'probeTransports';
+/**
+ * Everything the client asks GMS: the operations actions (named alike on both transports:
+ * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
+ * for the version, and 'graphql' for DataHub search.
+ */
+export type GmsAction = OperationsAction | OpenapiOnlyAction | 'getServerConfig' | 'graphql';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -78,6 +106,17 @@ export interface RestoreRequest {
   createDefaultAspects?: boolean;
 }
 
+/** POST restoreIndices (OpenAPI only): the latest aspects of these URNs, sent again to the search indices. */
+export interface UrnListRestoreRequest {
+  /** At least one URN. The server takes a Set: duplicates are sent once, and the order is not kept. */
+  urns: string[];
+  /** Only these aspects; default every aspect the server's entity registry knows for each entity. */
+  aspectNames?: string[];
+  /** URNs per internal batch (server default 100). */
+  batchSize?: number;
+  createDefaultAspects?: boolean;
+}
+
 export interface RestoreBatch {
   rowsMigrated: number;
   ignored: number;
@@ -90,12 +129,16 @@ export interface RestoreBatch {
 }
 
 export interface RestoreResult {
-  /** RestoreIndicesArgs fields as printed (values are strings; "null" kept as-is). */
+  /**
+   * Rest.li: the RestoreIndicesArgs fields as the server printed them (values are strings;
+   * "null" kept as-is). OpenAPI echoes no arguments: there it holds the query parameters
+   * the client sent, as strings.
+   */
   args: Record<string, string>;
   batches: RestoreBatch[];
   rowsMigrated: number;
   ignored: number;
-  /** The server's original string, always. */
+  /** The server's original text, always (Rest.li: the value string; OpenAPI: the JSON body). */
   raw: string;
 }
 
@@ -164,10 +207,26 @@ export type GmsErrorKind =
 export interface GmsClient {
   /** The normalised operations base, e.g. https://host/api/gms (no trailing slash). */
   readonly baseUrl: string;
+  /** The transport choice this client was made with (options.api). */
+  readonly api: GmsApiChoice;
+  /** Over the chosen transport. */
   getIndexSizes(signal?: AbortSignal): Promise<IndexSizes>;
+  /** Over the chosen transport (by urn or urnLike; never the whole database). */
   restoreIndices(request: RestoreRequest, signal?: AbortSignal): Promise<RestoreResult>;
+  /** Rest.li always: the OpenAPI operations have no truncation. */
   truncateTimeseriesAspect(request: TruncateRequest, signal?: AbortSignal): Promise<TruncateResult>;
+  /** Over the chosen transport; an unknown task is a GmsError notFound/taskNotFound on both. */
   getEsTaskStatus(task: string, signal?: AbortSignal): Promise<TaskStatus>;
+  /** OpenAPI always: restore a list of URNs (one batch result per batch of URNs and entity type). */
+  restoreUrns(request: UrnListRestoreRequest, signal?: AbortSignal): Promise<RestoreResult>;
+  /** OpenAPI always: how the search engine scores (or does not match) one entity for a query. */
+  explainSearchQuery(request: ExplainRequest, signal?: AbortSignal): Promise<SearchExplanation>;
+  /** OpenAPI always: the diff of two entities' explanations, as text for people (not to be parsed). */
+  explainSearchQueryDiff(request: ExplainDiffRequest, signal?: AbortSignal): Promise<string>;
+  /** OpenAPI always: the entities' documents in the entity search index. */
+  getRawDocuments(urns: string[], signal?: AbortSignal): Promise<RawDocuments>;
+  /** One read-only request: which operations transports the server has, and why it looks so. Never throws but for cancellation. */
+  probeTransports(signal?: AbortSignal): Promise<TransportProbe>;
   /** The DataHub version GMS reports at {gms}/config, or why it could not be read (never throws but for cancellation). */
   getServerVersion(signal?: AbortSignal): Promise<ServerVersion>;
   /** DataHub's GraphQL API on the same GMS, token and transport. */

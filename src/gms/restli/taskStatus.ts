@@ -2,6 +2,7 @@
 // {"error":"Could not get task status for <task>"} when the engine forgot it.
 import { GmsError } from '../errors';
 import { invalidResponse } from '../errorMapping';
+import { taskNotFound } from '../knownFailures';
 import { stringValueSchema, taskErrorSchema, taskStatusSchema, type TaskStatusWire } from '../schemas';
 import type { TaskStatus, TaskStatusCounts } from '../types';
 
@@ -39,7 +40,7 @@ export function parseTaskStatus(value: unknown, requestedTask?: string): TaskSta
   if (error.success) {
     const task = requestedTask ?? error.data.error.replace(/^.*for\s+/i, '');
     if (/could not get task status/i.test(error.data.error)) {
-      throwNotFound(task, error.data.error);
+      throw taskNotFound(task, error.data.error);
     }
     throw new GmsError({
       kind: 'server',
@@ -57,14 +58,4 @@ export function parseTaskStatus(value: unknown, requestedTask?: string): TaskSta
   };
   if (typeof status.data.runTimeNanos === 'number') result.runTimeNanos = status.data.runTimeNanos;
   return result;
-}
-
-function throwNotFound(task: string, serverMessage: string): never {
-  throw new GmsError({
-    kind: 'notFound',
-    code: 'taskNotFound',
-    action: 'getEsTaskStatus',
-    serverMessage,
-    message: `Could not get task status for ${task}: the search engine does not know this task. It may have finished long ago, its node may have restarted, or the id belongs to another cluster. Refresh the index sizes to see whether rows were deleted.`,
-  });
 }

@@ -1,0 +1,93 @@
+// One request to GMS as every exchange sends it: the attempt over http.ts, the
+// token hidden from the answer, a non-2xx answer mapped by the exchange's own
+// rule, the answer parsed, one log entry per attempt, and retries (network
+// failures, 502/503/504) only for requests that read. Shared by the Rest.li and
+// OpenAPI exchanges, so both keep the same timeouts, size cap, redaction and retries.
+import type { Dispatcher } from 'undici';
+import { isGmsError, type GmsError } from './errors';
+import { invalidResponse } from './errorMapping';
+import { backoff, exchange, type Answer } from './http';
+import type { GmsAction, RequestLogEntry } from './types';
+
+/** What every exchange needs from the client: the transport, the origin, the budgets, redaction and the log. */
+export interface WireContext {
+  dispatcher: Dispatcher;
+  /** e.g. https://host */
+  origin: string;
+  /** The normalised GMS base, e.g. https://host/api/gms */
+  baseUrl: string;
+  /** Headers every request carries: user-agent and (with a token) authorization. */
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Retries of a read on a network failure or 502/503/504. */
+  retries: number;
+  retryBaseDelayMs: number;
+  hideToken: (text: string) => string;
+  log: (entry: RequestLogEntry) => void;
+  /** False when nobody listens: no log entry is built on the fast path. */
+  logging: boolean;
+}
+
+export interface WireRequest<T> {
+  action: GmsAction;
+  /** The address named in the log (without a query that could carry user input). */
+  url: string;
+  /** Path and query on the origin. */
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Only reads are repeated: a restore or a truncation never is. */
+  readOnly: boolean;
+  /** A non-2xx answer (token already hidden) as the exchange's GmsError. */
+  fail: (answer: Answer) => GmsError;
+  /** A 2xx answer (token already hidden) as the result; throws GmsError on a shape it does not know. */
+  parse: (answer: Answer) => T;
+}
+
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+/** Sends the request (with the retries it allows) and returns the parsed answer; every failure is a GmsError. */
+export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: AbortSignal): Promise<T> {
+  const { action } = req;
+  const attempts = req.readOnly ? ctx.retries + 1 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    let answer: Answer | undefined;
+    try {
+      answer = await exchange(ctx.dispatcher, {
+        action,
+        origin: ctx.origin,
+        path: req.path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        timeoutMs: ctx.timeoutMs,
+        maxResponseBytes: ctx.maxResponseBytes,
+        signal,
+      });
+      const text = ctx.hideToken(answer.text);
+      const location = answer.location === undefined ? undefined : ctx.hideToken(answer.location);
+      if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
+      if (answer.status < 200 || answer.status >= 300) throw req.fail(answer);
+      const result = req.parse(answer);
+      if (ctx.logging) ctx.log({ action, url: req.url, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
+      return result;
+    } catch (error) {
+      const failure = isGmsError(error) ? error : invalidResponse(action, `the answer could not be read (${String(error)})`, answer?.text);
+      ctx.log({
+        action,
+        url: req.url,
+        attempt,
+        status: answer?.status,
+        durationMs: Date.now() - started,
+        responseBytes: answer?.bytes ?? 0,
+        errorKind: failure.kind,
+      });
+      const retryable = failure.kind === 'network' || (failure.kind === 'server' && RETRY_STATUSES.has(failure.status ?? 0));
+      if (!retryable || attempt >= attempts || signal?.aborted) throw failure;
+      await backoff(ctx.retryBaseDelayMs * 2 ** (attempt - 1), action, signal);
+    }
+  }
+}
