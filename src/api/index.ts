@@ -3,18 +3,24 @@
 // argument object and returning the same result. It calls the command's own
 // handler, marked confirmed, so no prompt or modal appears: for automation and
 // tests. It holds no token, no secret store and no internal service.
-import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult } from '../restore';
+import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult } from '../truncate';
 import type { RetentionPlanResult } from '../retention';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult } from '../connections';
+import type { z } from '../shared/args';
 
 type Args = Record<string, unknown>;
 type Method = (args?: Args) => Promise<unknown>;
 
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
+
+/** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
+type ArgSchemas = typeof restoreArgs;
+/** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
+export type ArgsOf<N extends keyof ArgSchemas> = z.input<ArgSchemas[N]>;
 
 /** What every method resolves when the command ran to its end; `undefined` when it stopped without a result (nothing to do). */
 type Result<R> = Promise<R | undefined>;
@@ -86,21 +92,19 @@ export interface DataHubCommands {
   /** Copies "entity aspect" to the clipboard. */
   copyEntityAspect(args: { entityName: string; aspectName: string }): Result<{ text: string }>;
   /** Restores the indices of one URN (optionally one aspect); `verify` then checks search. */
-  restoreIndices(args: { urn: string; aspect?: string; verify?: boolean; connection?: string }): Result<RestoreUrnResult>;
+  restoreIndices(args: ArgsOf<'restoreIndices'>): Result<RestoreUrnResult>;
   /** Restores every URN matching a SQL LIKE pattern, in batches; `all` lifts the row limit. */
-  restoreIndicesByPattern(
-    args: { urnLike: string; aspect?: string; all?: boolean; batchSize?: number; concurrency?: number } & Record<string, unknown>,
-  ): Result<PatternResult>;
+  restoreIndicesByPattern(args: ArgsOf<'restoreIndicesByPattern'>): Result<PatternResult>;
   /** Restores the rows changed between two instants (gePitEpochMs, lePitEpochMs). */
-  restoreIndicesChangedBetween(args: Record<string, unknown>): Result<PatternResult>;
+  restoreIndicesChangedBetween(args: ArgsOf<'restoreIndicesChangedBetween'>): Result<PatternResult>;
   /** Writes the RestoreIndices upgrade job (docker / kubectl) for a scope, without running it. */
-  restoreIndicesAsJob(args: Record<string, unknown>): Result<JobResult>;
+  restoreIndicesAsJob(args: ArgsOf<'restoreIndicesAsJob'>): Result<JobResult>;
   /** Restores the URN(s) in `text` or at a position of a document. */
-  restoreUrnAtCursor(args: Record<string, unknown>): Result<AtCursorResult>;
+  restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
   /** Asks the database and the search index whether a URN is there. */
-  checkSearchIndex(args: { urn: string }): Result<CheckSearchIndexResult>;
+  checkSearchIndex(args: ArgsOf<'checkSearchIndex'>): Result<CheckSearchIndexResult>;
   /** Stops the running restores of this window. */
-  cancelRestore(args?: Record<string, never>): Result<{ cancelled: number }>;
+  cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<{ cancelled: number }>;
   /** Shows the DataHub output channel. */
   showLog(args?: Record<string, never>): Result<unknown>;
   /** Dry run, or deletes the rows at or before `endTimeMillis` of an index (`indexName`, or `entityType` + `aspect`). */
