@@ -4,7 +4,7 @@
 // handler, marked confirmed, so no prompt or modal appears: for automation and
 // tests. It holds no token, no secret store and no internal service.
 import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
-import type { TaskStatusResult, TruncateCommandResult, WatchResult } from '../truncate';
+import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult } from '../retention';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
@@ -18,7 +18,7 @@ type Method = (args?: Args) => Promise<unknown>;
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
 /** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
-type ArgSchemas = typeof restoreArgs;
+type ArgSchemas = typeof restoreArgs & typeof truncateArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends keyof ArgSchemas> = z.input<ArgSchemas[N]>;
 
@@ -108,17 +108,17 @@ export interface DataHubCommands {
   /** Shows the DataHub output channel. */
   showLog(args?: Record<string, never>): Result<unknown>;
   /** Dry run, or deletes the rows at or before `endTimeMillis` of an index (`indexName`, or `entityType` + `aspect`). */
-  truncateTimeseriesAspect(args: { endTimeMillis: number; dryRun?: boolean } & Record<string, unknown>): Result<TruncateCommandResult>;
+  truncateTimeseriesAspect(args: ArgsOf<'truncateTimeseriesAspect'>): Result<TruncateCommandResult>;
   /** Watches a truncation task with the progress notification until it ends or the user stops watching. */
-  showTaskStatus(args: { task: string }): Result<WatchResult>;
+  showTaskStatus(args: ArgsOf<'showTaskStatus'>): Result<WatchResult>;
   /** One status request for a truncation task. */
-  getTaskStatus(args: { task: string }): Result<TaskStatusResult>;
+  getTaskStatus(args: ArgsOf<'getTaskStatus'>): Result<TaskStatusResult>;
   /** Copies a task id of DataHub Tasks to the clipboard. */
-  copyTaskId(args: { task: string }): Result<{ text: string }>;
+  copyTaskId(args: ArgsOf<'copyTaskId'>): Result<{ text: string }>;
   /** Stops watching a task of DataHub Tasks (the task goes on in the search engine). */
-  stopWatchingTask(args: { task: string }): Result<unknown>;
+  stopWatchingTask(args: ArgsOf<'stopWatchingTask'>): Result<unknown>;
   /** Removes the finished tasks from DataHub Tasks. */
-  clearFinishedTasks(args?: Record<string, never>): Result<unknown>;
+  clearFinishedTasks(args?: ArgsOf<'clearFinishedTasks'>): Result<unknown>;
   /** Opens the size chart. */
   showIndexSizeChart(args?: Record<string, never>): Result<unknown>;
   /** Writes the index sizes as CSV or JSON to `path` (replaces the file). */

@@ -8,13 +8,14 @@ import * as path from 'node:path';
 import { z } from '../../src/shared/args';
 import { API_COMMANDS, Commands, type ApiCommand } from '../../src/shared/commandIds';
 import { restoreArgs } from '../../src/restore/logic/args';
+import { truncateArgs } from '../../src/truncate/logic/args';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
 const END = '<!-- args:end -->';
 
 /** Every typed API command's argument schema, from the features' logic/args.ts. */
-export const ARG_SCHEMAS: Partial<Record<ApiCommand, z.ZodMiniType>> = { ...restoreArgs };
+export const ARG_SCHEMAS: Partial<Record<ApiCommand, z.ZodMiniType>> = { ...restoreArgs, ...truncateArgs };
 
 interface JsonSchema {
   type?: string | string[];

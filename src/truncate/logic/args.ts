@@ -1,0 +1,36 @@
+// The argument objects of the truncation and task commands, one schema each: the
+// handlers parse through them, the typed API takes its parameter types from them
+// and docs/api.md its tables. What needs the server (the index lookup), the clock
+// (a cutoff in the future) or the task id's form is checked after the parse. Pure.
+import { describe, flag, noArgs, text, wholeNumber, z } from '../../shared/args';
+import type { Commands } from '../../shared/commandIds';
+import { truncateOptionFields } from './truncateOptions';
+
+export const truncateTimeseriesAspectArgs = z.object({
+  endTimeMillis: describe(
+    wholeNumber('endTimeMillis must be a whole number of milliseconds since 1970-01-01 UTC.', 0),
+    'Delete the rows at or before this instant (epoch ms; not in the future).',
+  ),
+  dryRun: describe(flag(), 'Count only (the default); `false` deletes.'),
+  indexName: describe(z.optional(text()), 'The index, as the server lists it (or `entityType` and `aspect`).'),
+  entityType: describe(z.optional(text()), 'With `aspect`: the index of this entity type and aspect.'),
+  aspect: describe(z.optional(text()), 'With `entityType`.'),
+  ...truncateOptionFields,
+  watch: describe(flag(), 'Watch the task with the progress notification.'),
+});
+export type TruncateTimeseriesAspectArgs = z.output<typeof truncateTimeseriesAspectArgs>;
+
+/** A task id as the server gives it ("node:number"). */
+export const taskArgs = z.object({
+  task: describe(z.string({ error: 'a "task" string is required.' }), 'The task id, e.g. `qhxGdzytQS-pQek8CwBCZg:54654`.'),
+});
+
+/** The truncate feature's commands and their argument schemas. */
+export const truncateArgs = {
+  truncateTimeseriesAspect: truncateTimeseriesAspectArgs,
+  showTaskStatus: taskArgs,
+  getTaskStatus: taskArgs,
+  copyTaskId: taskArgs,
+  stopWatchingTask: taskArgs,
+  clearFinishedTasks: noArgs(),
+} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;
