@@ -9,7 +9,8 @@ import type { RetentionPlanResult } from '../retention';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
-import type { EditConnectionResult } from '../connections';
+import type { EditConnectionResult, connectionsArgs } from '../connections';
+import type { indicesArgs } from '../indices';
 import type { z } from '../shared/args';
 
 type Args = Record<string, unknown>;
@@ -18,16 +19,12 @@ type Method = (args?: Args) => Promise<unknown>;
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
 /** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
-type ArgSchemas = typeof restoreArgs & typeof truncateArgs;
+type ArgSchemas = typeof connectionsArgs & typeof indicesArgs & typeof restoreArgs & typeof truncateArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends keyof ArgSchemas> = z.input<ArgSchemas[N]>;
 
 /** What every method resolves when the command ran to its end; `undefined` when it stopped without a result (nothing to do). */
 type Result<R> = Promise<R | undefined>;
-/** A connection named in an argument object; the active one when left out. */
-interface ConnectionArg {
-  connection?: string;
-}
 
 /**
  * The public API activate() returns (in every mode; in Test and Development
@@ -51,46 +48,39 @@ interface ConnectionArg {
  */
 export interface DataHubCommands {
   /** Adds a connection and makes it active. `gmsUrl` is normalised; a taken name rejects. */
-  addConnection(args: {
-    name: string;
-    gmsUrl: string;
-    token?: string;
-    frontendUrl?: string;
-    environment?: Environment;
-    readOnly?: boolean;
-  }): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean }>;
+  addConnection(args: ArgsOf<'addConnection'>): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean }>;
   /** Makes the named connection active. */
-  switchConnection(args: { name: string }): Result<{ name: string }>;
+  switchConnection(args: ArgsOf<'switchConnection'>): Result<{ name: string }>;
   /** Changes a connection's environment or read-only flag (the active one when `name` is left out). */
-  editConnection(args: { name?: string; environment?: Environment | null; readOnly?: boolean }): Result<EditConnectionResult>;
+  editConnection(args: ArgsOf<'editConnection'>): Result<EditConnectionResult>;
   /** Removes a connection and its token. */
-  removeConnection(args: { name: string }): Result<{ name: string }>;
+  removeConnection(args: ArgsOf<'removeConnection'>): Result<{ name: string }>;
   /** Stores a token in VS Code's secret storage (nothing else keeps it). */
-  setAccessToken(args: ConnectionArg & { token: string }): Result<{ connection: string }>;
+  setAccessToken(args: ArgsOf<'setAccessToken'>): Result<{ connection: string }>;
   /** Deletes the stored token. */
-  clearAccessToken(args?: ConnectionArg): Result<{ connection: string }>;
+  clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<{ connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ConnectionArg): Result<{ connection: string; latencyMs: number; indexCount: number }>;
+  testConnection(args?: ArgsOf<'testConnection'>): Result<{ connection: string; latencyMs: number; indexCount: number }>;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
-  importFromCli(args?: { name?: string }): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
+  importFromCli(args?: ArgsOf<'importFromCli'>): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */
-  openSettings(args?: Record<string, never>): Result<unknown>;
+  openSettings(args?: ArgsOf<'openSettings'>): Result<unknown>;
   /** Fetches the index sizes of the active connection (sizes in decimal MB, null when unknown). */
-  refreshIndexSizes(args?: Record<string, never>): Result<unknown>;
+  refreshIndexSizes(args?: ArgsOf<'refreshIndexSizes'>): Result<unknown>;
   /** Sorts the tree by size, largest first. */
-  sortBySize(args?: Record<string, never>): Result<{ sort: string }>;
+  sortBySize(args?: ArgsOf<'sortBySize'>): Result<{ sort: string }>;
   /** Sorts the tree by name. */
-  sortByName(args?: Record<string, never>): Result<{ sort: string }>;
+  sortByName(args?: ArgsOf<'sortByName'>): Result<{ sort: string }>;
   /** Shows only the indices whose name contains the text. */
-  filterIndices(args: { filter: string }): Result<{ filter: string; shown: number; total: number }>;
+  filterIndices(args: ArgsOf<'filterIndices'>): Result<{ filter: string; shown: number; total: number }>;
   /** Shows every index again. */
-  clearFilter(args?: Record<string, never>): Result<{ filter: ''; shown: number; total: number }>;
+  clearFilter(args?: ArgsOf<'clearFilter'>): Result<{ filter: ''; shown: number; total: number }>;
   /** Copies an index name to the clipboard. */
-  copyIndexName(args: { indexName: string }): Result<{ text: string }>;
+  copyIndexName(args: ArgsOf<'copyIndexName'>): Result<{ text: string }>;
   /** Copies an entity group's entity type to the clipboard. */
-  copyEntityType(args: { entityName: string }): Result<{ text: string }>;
+  copyEntityType(args: ArgsOf<'copyEntityType'>): Result<{ text: string }>;
   /** Copies "entity aspect" to the clipboard. */
-  copyEntityAspect(args: { entityName: string; aspectName: string }): Result<{ text: string }>;
+  copyEntityAspect(args: ArgsOf<'copyEntityAspect'>): Result<{ text: string }>;
   /** Restores the indices of one URN (optionally one aspect); `verify` then checks search. */
   restoreIndices(args: ArgsOf<'restoreIndices'>): Result<RestoreUrnResult>;
   /** Restores every URN matching a SQL LIKE pattern, in batches; `all` lifts the row limit. */
@@ -106,7 +96,7 @@ export interface DataHubCommands {
   /** Stops the running restores of this window. */
   cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<{ cancelled: number }>;
   /** Shows the DataHub output channel. */
-  showLog(args?: Record<string, never>): Result<unknown>;
+  showLog(args?: ArgsOf<'showLog'>): Result<unknown>;
   /** Dry run, or deletes the rows at or before `endTimeMillis` of an index (`indexName`, or `entityType` + `aspect`). */
   truncateTimeseriesAspect(args: ArgsOf<'truncateTimeseriesAspect'>): Result<TruncateCommandResult>;
   /** Watches a truncation task with the progress notification until it ends or the user stops watching. */

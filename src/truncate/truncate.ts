@@ -18,7 +18,7 @@ import { isArgObject, registerCommand, reportError, runCommand, type CommandRun 
 import { registerTaskListCommands } from './taskCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
-import { resolveTarget } from './truncateTarget';
+import { indexOfArg, resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
 import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
@@ -42,7 +42,8 @@ async function truncateArgs(services: Services, arg: unknown) {
   const problem = validateEndTimeMillis(parsed.endTimeMillis);
   if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
   return {
-    target: await resolveTarget(services, parsed, TRUNCATE_ASPECT),
+    // A tree element ({ kind: 'index', index }) names its index as the tree holds it; a plain object through the schema.
+    target: await resolveTarget(services, indexOfArg(arg) ? (arg as Record<string, unknown>) : parsed, TRUNCATE_ASPECT),
     endTimeMillis: parsed.endTimeMillis,
     // Nothing is deleted unless the caller says so in as many words.
     dryRun: parsed.dryRun !== false,

@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from '../../src/shared/args';
 import { API_COMMANDS, Commands, type ApiCommand } from '../../src/shared/commandIds';
+import { connectionsArgs } from '../../src/connections/logic/args';
+import { indicesArgs } from '../../src/indices/logic/args';
 import { restoreArgs } from '../../src/restore/logic/args';
 import { truncateArgs } from '../../src/truncate/logic/args';
 
@@ -15,7 +17,7 @@ const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argum
 const END = '<!-- args:end -->';
 
 /** Every typed API command's argument schema, from the features' logic/args.ts. */
-export const ARG_SCHEMAS: Partial<Record<ApiCommand, z.ZodMiniType>> = { ...restoreArgs, ...truncateArgs };
+export const ARG_SCHEMAS: Partial<Record<ApiCommand, z.ZodMiniType>> = { ...connectionsArgs, ...indicesArgs, ...restoreArgs, ...truncateArgs };
 
 interface JsonSchema {
   type?: string | string[];
