@@ -5,7 +5,8 @@
 // tests. It holds no token, no secret store and no internal service.
 import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
-import type { RetentionPlanResult } from '../retention';
+import type { RetentionPlanResult, retentionArgs } from '../retention';
+import type { insightsArgs } from '../insights';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
@@ -19,9 +20,9 @@ type Method = (args?: Args) => Promise<unknown>;
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
 /** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
-type ArgSchemas = typeof connectionsArgs & typeof indicesArgs & typeof restoreArgs & typeof truncateArgs;
+type ArgSchemas = typeof connectionsArgs & typeof indicesArgs & typeof restoreArgs & typeof truncateArgs & typeof insightsArgs & typeof retentionArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
-export type ArgsOf<N extends keyof ArgSchemas> = z.input<ArgSchemas[N]>;
+export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
 /** What every method resolves when the command ran to its end; `undefined` when it stopped without a result (nothing to do). */
 type Result<R> = Promise<R | undefined>;
@@ -110,27 +111,30 @@ export interface DataHubCommands {
   /** Removes the finished tasks from DataHub Tasks. */
   clearFinishedTasks(args?: ArgsOf<'clearFinishedTasks'>): Result<unknown>;
   /** Opens the size chart. */
-  showIndexSizeChart(args?: Record<string, never>): Result<unknown>;
+  showIndexSizeChart(args?: ArgsOf<'showIndexSizeChart'>): Result<unknown>;
   /** Writes the index sizes as CSV or JSON to `path` (replaces the file). */
-  exportIndexSizes(args: { format: 'csv' | 'json'; path: string }): Result<{ path: string; rows: number }>;
+  exportIndexSizes(args: ArgsOf<'exportIndexSizes'>): Result<{ path: string; rows: number }>;
   /** Copies the index sizes as a Markdown table. */
-  copyIndexSizesMarkdown(args?: Record<string, never>): Result<{ markdown: string }>;
+  copyIndexSizesMarkdown(args?: ArgsOf<'copyIndexSizesMarkdown'>): Result<{ markdown: string }>;
   /** Clears the size history (of the active connection, or all). */
-  clearHistory(args?: Record<string, unknown>): Result<{ cleared: string[] }>;
+  clearHistory(args?: ArgsOf<'clearHistory'>): Result<{ cleared: string[] }>;
   /** Shows and selects an index in the tree. */
-  revealIndex(args: { indexName: string }): Result<unknown>;
+  revealIndex(args: ArgsOf<'revealIndex'>): Result<unknown>;
   /**
    * The dry-run table of a retention plan: one row per index (`indexName`, or
    * `entityType` + `aspect`; `days` or `endTimeMillis` each); with `apply: true`
    * it also truncates each index and watches the tasks to their end (`applied`, `summary`).
    */
-  planRetention(args: { cutoffs: Array<Record<string, unknown>>; apply?: boolean }): Result<RetentionPlanResult>;
+  planRetention(args: ArgsOf<'planRetention'>): Result<RetentionPlanResult>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameCommands: Same<keyof DataHubCommands, ApiCommand> = true;
 void sameCommands;
+/** Every command of the API has exactly one argument schema (a compile error otherwise). */
+const sameSchemas: Same<keyof ArgSchemas, ApiCommand> = true;
+void sameSchemas;
 
 export function createCommandsApi(): DataHubCommands {
   const api: Partial<Record<ApiCommand, Method>> = {};

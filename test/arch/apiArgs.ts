@@ -11,13 +11,22 @@ import { connectionsArgs } from '../../src/connections/logic/args';
 import { indicesArgs } from '../../src/indices/logic/args';
 import { restoreArgs } from '../../src/restore/logic/args';
 import { truncateArgs } from '../../src/truncate/logic/args';
+import { insightsArgs } from '../../src/insights/logic/args';
+import { retentionArgs } from '../../src/retention/logic/args';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
 const END = '<!-- args:end -->';
 
 /** Every typed API command's argument schema, from the features' logic/args.ts. */
-export const ARG_SCHEMAS: Partial<Record<ApiCommand, z.ZodMiniType>> = { ...connectionsArgs, ...indicesArgs, ...restoreArgs, ...truncateArgs };
+export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
+  ...connectionsArgs,
+  ...indicesArgs,
+  ...restoreArgs,
+  ...truncateArgs,
+  ...insightsArgs,
+  ...retentionArgs,
+};
 
 interface JsonSchema {
   type?: string | string[];
@@ -65,16 +74,26 @@ export function typeOf(schema: JsonSchema): string {
 
 const wrap = (type: string): string => (type.includes('\\|') ? `(${type})` : type);
 
-/** One object's table: field, type, required or default, description. */
-function table(schema: JsonSchema): string[] {
-  const fields = Object.entries(schema.properties ?? {});
-  if (fields.length === 0) return ['No arguments: `{}` (or nothing).'];
-  const rows = fields.map(([name, field]) => {
+/** The rows of one object's fields; a list of objects or an object adds its own fields below (`cutoffs[].days`). */
+function rows(schema: JsonSchema, prefix = ''): string[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
     const required = schema.required?.includes(name) && field.default === undefined;
     const needed = required ? 'required' : field.default !== undefined ? `default ${code(field.default)}` : 'optional';
-    return `| \`${name}\` | ${typeOf(field)} | ${needed} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`;
+    const row = `| \`${prefix}${name}\` | ${typeOf(field)} | ${needed} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`;
+    const inner =
+      field.type === 'array' && field.items?.type === 'object'
+        ? rows(field.items, `${prefix}${name}[].`)
+        : field.type === 'object'
+          ? rows(field, `${prefix}${name}.`)
+          : [];
+    return [row, ...inner];
   });
-  return ['| Field | Type | | Description |', '|---|---|---|---|', ...rows];
+}
+
+/** One object's table: field, type, required or default, description. */
+function table(schema: JsonSchema): string[] {
+  if (Object.keys(schema.properties ?? {}).length === 0) return ['No arguments: `{}` (or nothing).'];
+  return ['| Field | Type | | Description |', '|---|---|---|---|', ...rows(schema)];
 }
 
 /** The argument section of one command. */
@@ -99,8 +118,7 @@ export function renderArgs(): string {
     '',
   ];
   for (const name of API_COMMANDS) {
-    const schema = ARG_SCHEMAS[name];
-    if (schema) lines.push(...section(name, schema));
+    lines.push(...section(name, ARG_SCHEMAS[name]));
   }
   return lines.join('\n').trimEnd();
 }
