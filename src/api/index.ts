@@ -12,7 +12,7 @@ import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { indicesArgs } from '../indices';
-import type { z } from '../shared/args';
+import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
 type Method = (args?: Args) => Promise<unknown>;

@@ -6,8 +6,6 @@
 // zod "mini" (tree-shakeable) keeps the eager bundle small.
 import * as z from 'zod/v4/mini';
 
-export { z };
-
 /** Any argument schema. */
 export type ArgSchema = z.ZodMiniType;
 

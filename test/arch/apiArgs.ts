@@ -5,7 +5,7 @@
 // exits 1 when the page is stale (the unit test in test/unit/project does the same).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from '../../src/shared/args';
+import * as z from 'zod/v4/mini';
 import { API_COMMANDS, Commands, type ApiCommand } from '../../src/shared/commandIds';
 import { connectionsArgs } from '../../src/connections/logic/args';
 import { indicesArgs } from '../../src/indices/logic/args';

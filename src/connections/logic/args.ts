@@ -2,7 +2,8 @@
 // parse through them, the typed API takes its parameter types from them and
 // docs/api.md its tables. An environment's value (any case, "none") is read by
 // parseEnvironment after the parse, as the settings' is. Pure: no vscode import.
-import { describe, noArgs, optionalText, optionalTrimmed, text, z } from '../../shared/args';
+import { describe, noArgs, optionalText, optionalTrimmed, text } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 
 /** How a refused value is shown: strings quoted, anything else as JSON. */
@@ -10,36 +11,36 @@ const shown = (value: unknown): string => (typeof value === 'string' ? `"${value
 
 const environment = describe(
   optionalText((_field, issue) => `"environment" must be "production", "staging", "development" or "none", not ${shown(issue.input)}.`),
-  "'production', 'staging', 'development', or 'none' (or null) for none.",
+  "Or 'none' (or null).",
 );
 const readOnly = describe(
   z.optional(z.nullable(z.boolean({ error: (issue) => `"readOnly" must be true or false, not ${shown(issue.input)}.` }))),
-  '`true` refuses restore and truncation on this connection before anything is sent.',
+  '`true` refuses restore and truncation.',
 );
-const connection = describe(optionalTrimmed(), 'The connection (default: the active one).');
+const connection = describe(optionalTrimmed(), 'Default: the active one.');
 
 export const addConnectionArgs = z.object({
   environment,
   readOnly,
-  name: describe(text(), 'A name for the connection, unique.'),
-  gmsUrl: describe(text(), 'The GMS URL (normalised): http://localhost:8080, https://host/api/gms, https://tenant.acryl.io/gms.'),
-  token: describe(optionalTrimmed(), "An access token, kept in VS Code's secret storage."),
-  frontendUrl: describe(optionalTrimmed(), 'The DataHub UI URL, for links.'),
+  name: text(),
+  gmsUrl: describe(text(), 'Normalised.'),
+  token: describe(optionalTrimmed(), 'Kept in secret storage.'),
+  frontendUrl: optionalTrimmed(),
 });
 
 export const editConnectionArgs = z.object({
-  name: describe(optionalTrimmed(), 'The connection (default: the active one).'),
+  name: describe(optionalTrimmed(), 'Default: the active one.'),
   environment,
   readOnly,
 });
 
-export const nameArgs = z.object({ name: describe(text(), 'The connection.') });
+export const nameArgs = z.object({ name: text() });
 
-export const setAccessTokenArgs = z.object({ connection, token: describe(text(), 'The access token.') });
+export const setAccessTokenArgs = z.object({ connection, token: text() });
 
 export const connectionArgs = z.object({ connection });
 
-export const importFromCliArgs = z.object({ name: describe(optionalTrimmed(), 'A name for a new connection (default: one from the server).') });
+export const importFromCliArgs = z.object({ name: describe(optionalTrimmed(), 'Default: from the server.') });
 
 /** The connections feature's commands and their argument schemas. */
 export const connectionsArgs = {

@@ -2,18 +2,19 @@
 // parse through them, the typed API takes its parameter types from them and
 // docs/api.md its tables. The copy commands also take the tree's own element (from
 // the context menu), read as it is; a plain object goes through the schema. Pure.
-import { describe, noArgs, optionalText, z } from '../../shared/args';
+import { describe, noArgs, optionalText } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 
 export const filterIndicesArgs = z.object({
-  filter: describe(optionalText(), 'Part of an entity, aspect or index name; `*` matches anything; empty (the default) clears the filter.'),
+  filter: describe(optionalText(), '`*` matches anything; empty clears.'),
 });
 
-export const copyIndexNameArgs = z.object({ indexName: describe(optionalText(), 'The index name (default: the selected tree item).') });
-export const copyEntityTypeArgs = z.object({ entityName: describe(optionalText(), 'The entity type of an entity group (default: the selected group).') });
+export const copyIndexNameArgs = z.object({ indexName: describe(optionalText(), 'Default: the selected item.') });
+export const copyEntityTypeArgs = z.object({ entityName: describe(optionalText(), 'Default: the selected group.') });
 export const copyEntityAspectArgs = z.object({
-  entityName: describe(optionalText(), 'The entity type.'),
-  aspectName: describe(optionalText(), 'The aspect.'),
+  entityName: optionalText(),
+  aspectName: optionalText(),
 });
 
 /** The indices feature's commands and their argument schemas. */

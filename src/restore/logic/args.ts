@@ -3,7 +3,8 @@
 // docs/api.md its tables. Each field keeps the message it has always had; what
 // needs more than the shape (a URN that parses, a pattern, an ordered window, the
 // saved run) is checked by the handler after the parse. Pure: no vscode import.
-import { describe, fieldOf, flag, listOf, noArgs, oneOf, optionalText, optionalTrimmed, text, wholeNumber, z, type FieldMessage } from '../../shared/args';
+import { describe, fieldOf, flag, listOf, noArgs, oneOf, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 import { Commands } from '../../shared/commandIds';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
 import { MAX_CONCURRENCY } from './restorePlan';
@@ -13,8 +14,8 @@ import { JOB_FORMATS, type JobFormat } from './upgradeJob';
 /** Rows per request of a window restore unless batchSize says otherwise. */
 export const WINDOW_BATCH_SIZE = 100;
 
-const notify = describe(flag(), 'Show progress and the result like an interactive run, and report errors instead of rejecting.');
-const aspect = describe(optionalTrimmed(), 'One aspect only (default: every aspect).');
+const notify = describe(flag(), 'Show progress and the result; report errors instead of rejecting.');
+const aspect = describe(optionalTrimmed(), 'One aspect (default: all).');
 
 /** A bound of the time window: epoch milliseconds, null or absent for none. */
 const epochMs = (what: string) =>
@@ -36,38 +37,35 @@ const skipMessage = '"skip" must be a list of page starts (whole numbers), as re
 const pagesMessage = '"pages" must be a non-empty list of page starts (whole numbers), as returned in incompletePages.';
 
 export const restoreIndicesArgs = z.object({
-  urn: describe(text(), 'The URN; a DataHub link or a URL-encoded URN works too.'),
+  urn: describe(text(), 'A DataHub link or a URL-encoded URN works too.'),
   aspect,
-  verify: describe(flag(), 'After the restore, wait (up to 30 s) until DataHub search finds the entity: `searchable`, `searchableAfterMs`.'),
+  verify: describe(flag(), 'Then wait (up to 30 s) until search finds it.'),
   notify,
 });
 export type RestoreIndicesArgs = z.output<typeof restoreIndicesArgs>;
 
 const patternFields = {
-  urnLike: describe(text(), 'A SQL LIKE pattern on the URN: `%` any run of characters, `_` any one.'),
+  urnLike: describe(text(), 'SQL LIKE: `%` any run of characters, `_` any one.'),
   aspect,
-  gePitEpochMs: epochMs('Only rows written at or after this instant (epoch ms).'),
-  lePitEpochMs: epochMs('Only rows written at or before this instant (epoch ms).'),
-  start: describe(z._default(wholeNumber('`start` must be a whole number, 0 or more.', 0), 0), 'The row offset to begin at (a resume point to continue).'),
-  batchSize: describe(z._default(wholeNumber(`\`batchSize\` must be a whole number from 1 to ${MAX_BATCH_SIZE}.`, 1, MAX_BATCH_SIZE), 10), 'Rows per request.'),
+  gePitEpochMs: epochMs('Rows written at or after (epoch ms).'),
+  lePitEpochMs: epochMs('Rows written at or before (epoch ms).'),
+  start: describe(z._default(wholeNumber('`start` must be a whole number, 0 or more.', 0), 0), 'The row offset to begin at.'),
+  batchSize: z._default(wholeNumber(`\`batchSize\` must be a whole number from 1 to ${MAX_BATCH_SIZE}.`, 1, MAX_BATCH_SIZE), 10),
   concurrency: describe(
     z.optional(wholeNumber(`"concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}.`, 1, MAX_CONCURRENCY)),
-    'Pages sent at once with `all` (default: the setting datahub.restore.concurrency).',
+    'Pages at once with `all` (default: setting datahub.restore.concurrency).',
   ),
-  skip: describe(z.optional(pageStarts(skipMessage)), 'Page starts already done (as returned in `doneAfterNext`).'),
-  pages: describe(
-    z.optional(pageStarts(pagesMessage).check(z.minLength(1, { error: pagesMessage }))),
-    'Re-run exactly these page starts (as returned in `incompletePages`).',
-  ),
+  skip: describe(z.optional(pageStarts(skipMessage)), 'Page starts done (`doneAfterNext`).'),
+  pages: describe(z.optional(pageStarts(pagesMessage).check(z.minLength(1, { error: pagesMessage }))), 'Re-run these page starts (`incompletePages`).'),
   limit: describe(z.optional(wholeNumber('"limit" must be a whole number of rows, 1 or more.', 1, 2_147_483_647)), 'At most this many rows.'),
-  createDefaultAspects: describe(flag(), 'Create the missing key aspect of every restored entity: WRITES to the database.'),
+  createDefaultAspects: describe(flag(), 'Create missing key aspects: WRITES to the database.'),
   notify,
 };
 
 /** The fields of one pattern restore (not a resume). */
 export const patternRestoreArgs = z.object({
   ...patternFields,
-  all: describe(flag(), 'Every matching row, page after page, until a short page (default: one batch).'),
+  all: describe(flag(), 'Every matching row (default: one batch).'),
 });
 export type PatternRestoreArgs = z.output<typeof patternRestoreArgs>;
 
@@ -77,7 +75,7 @@ export type PatternFields = z.output<z.ZodMiniObject<typeof patternFields>>;
 /** A pattern restore, or `{ resume: true }`: the saved run of the active connection, continued. */
 export const restoreIndicesByPatternArgs = z.union([
   z.object({
-    resume: describe(z.literal(true), 'Continue the saved (interrupted) run of the active connection; no other field is read.'),
+    resume: describe(z.literal(true), 'Continue the interrupted run of the active connection.'),
     notify,
   }),
   patternRestoreArgs,
@@ -87,11 +85,8 @@ export type RestoreIndicesByPatternArgs = z.output<typeof restoreIndicesByPatter
 /** The pattern restore's fields, over every matching row of a window: urnLike defaults to every URN, 100 rows a request. */
 export const restoreIndicesChangedBetweenArgs = z.object({
   ...patternFields,
-  urnLike: describe(z._default(text(), 'urn:li:%'), 'A SQL LIKE pattern on the URN (default: every URN).'),
-  batchSize: describe(
-    z._default(wholeNumber(`\`batchSize\` must be a whole number from 1 to ${MAX_BATCH_SIZE}.`, 1, MAX_BATCH_SIZE), WINDOW_BATCH_SIZE),
-    'Rows per request.',
-  ),
+  urnLike: describe(z._default(text(), 'urn:li:%'), 'SQL LIKE (default: every URN).'),
+  batchSize: z._default(wholeNumber(`\`batchSize\` must be a whole number from 1 to ${MAX_BATCH_SIZE}.`, 1, MAX_BATCH_SIZE), WINDOW_BATCH_SIZE),
 });
 export type RestoreIndicesChangedBetweenArgs = z.output<typeof restoreIndicesChangedBetweenArgs>;
 
@@ -106,21 +101,21 @@ const jobFlag = (what: string) => describe(z.optional(z.nullable(z.boolean({ err
 export const restoreIndicesAsJobArgs = z.object({
   format: describe(
     oneOf(JOB_FORMATS as readonly JobFormat[] as [JobFormat, ...JobFormat[]], `"format" must be one of ${JOB_FORMATS.map((f) => `'${f}'`).join(', ')}.`),
-    'The job as a Kubernetes Job (YAML), a docker run line, or the argument list.',
+    'A Kubernetes Job, a docker run line, or the arguments.',
   ),
-  resumeSavedRun: jobFlag("Instead of the pattern: hand over the active connection's interrupted run from its resume point."),
-  urnLike: describe(z.optional(text()), 'A SQL LIKE pattern on the URN (required unless resumeSavedRun).'),
+  resumeSavedRun: jobFlag('Hand over the interrupted run instead.'),
+  urnLike: describe(z.optional(text()), 'Unless resumeSavedRun.'),
   aspect,
-  gePitEpochMs: epochMs('Only rows written at or after this instant (epoch ms).'),
-  lePitEpochMs: epochMs('Only rows written at or before this instant (epoch ms).'),
-  startingOffset: jobInteger('Resume from this offset (offset paging: with urnBasedPagination false).'),
-  lastUrn: describe(optionalTrimmed(), 'Resume after this URN (urn-based paging).'),
-  lastAspect: describe(optionalTrimmed(), 'With lastUrn: resume after this aspect of it.'),
-  urnBasedPagination: jobFlag('Page by key (default true; false with startingOffset).'),
-  batchSize: jobInteger('Rows per batch of the job (default 1000).'),
-  numThreads: jobInteger('Threads of the job (offset paging only).'),
+  gePitEpochMs: epochMs('Rows written at or after (epoch ms).'),
+  lePitEpochMs: epochMs('Rows written at or before (epoch ms).'),
+  startingOffset: jobInteger('Resume from this offset (offset paging).'),
+  lastUrn: describe(optionalTrimmed(), 'Resume after it (and lastAspect).'),
+  lastAspect: optionalTrimmed(),
+  urnBasedPagination: jobFlag('Default true (false with startingOffset).'),
+  batchSize: jobInteger('Default 1000.'),
+  numThreads: jobInteger('Offset paging only.'),
   batchDelayMs: jobInteger('Pause between batches (ms).'),
-  clean: jobFlag('Wipe the search and graph indices first (full restores only).'),
+  clean: jobFlag('Wipe the indices first (full restores only).'),
 });
 export type RestoreIndicesAsJobArgs = z.output<typeof restoreIndicesAsJobArgs>;
 
@@ -144,13 +139,10 @@ function positionMessage(path: readonly PropertyKey[] | undefined): string {
 export const restoreUrnAtCursorArgs = z.object({
   urns: describe(
     z.optional(listOf(z.string({ error: 'every URN must be a string.' }), '"urns" must be a list of URN strings.')),
-    'These URNs (instead of a document).',
+    'These URNs, instead of a document.',
   ),
-  uri: describe(optionalText('"uri" must be a URI string.'), "The document's URI (default: the active editor's)."),
-  positions: describe(
-    z.optional(listOf(position, '"positions" must be a list of {line, character}.')),
-    'The URNs at these positions (0-based; default: the selections).',
-  ),
+  uri: describe(optionalText('"uri" must be a URI string.'), "Default: the active editor's."),
+  positions: describe(z.optional(listOf(position, '"positions" must be a list of {line, character}.')), '0-based (default: the selections).'),
   ranges: describe(
     z.optional(
       listOf(
@@ -158,14 +150,14 @@ export const restoreUrnAtCursorArgs = z.object({
         '"ranges" must be a list of {start, end}.',
       ),
     ),
-    'The URNs in these ranges (0-based).',
+    '0-based.',
   ),
   notify,
 });
 export type RestoreUrnAtCursorArgs = z.output<typeof restoreUrnAtCursorArgs>;
 
 export const checkSearchIndexArgs = z.object({
-  urn: describe(text(), 'The URN; a DataHub link or a URL-encoded URN works too.'),
+  urn: describe(text(), 'A DataHub link or a URL-encoded URN works too.'),
   notify,
 });
 

@@ -4,7 +4,8 @@
 // names, the one-of rules (indexName or entityType + aspect, days or
 // endTimeMillis) and a cutoff in the future are checked after the parse by
 // checkCutoffs, which lists every problem at once. Pure: no vscode import.
-import { describe, pathOf, z, type IssueInfo } from '../../shared/args';
+import { describe, pathOf, type IssueInfo } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 import { MAX_DAYS, MAX_PLAN_ENTRIES } from './plan';
 
@@ -16,9 +17,9 @@ const entryText = (field: string) => z.optional(z.string({ error: inEntry(`"${fi
 
 const cutoff = z.object(
   {
-    indexName: describe(entryText('indexName'), 'The index, as the server lists it.'),
-    entityType: describe(entryText('entityType'), 'Or, with `aspect`: the index of this entity type and aspect.'),
-    aspect: describe(entryText('aspect'), 'With `entityType`.'),
+    indexName: entryText('indexName'),
+    entityType: describe(entryText('entityType'), 'Or, with `aspect`.'),
+    aspect: entryText('aspect'),
     days: describe(
       z.optional(
         z
@@ -29,7 +30,7 @@ const cutoff = z.object(
     ),
     endTimeMillis: describe(
       z.optional(z.int({ error: inEntry('endTimeMillis must be a whole number of milliseconds since 1970-01-01 UTC.') })),
-      'Or: delete the rows at or before this instant (epoch ms, not in the future).',
+      'Or: epoch ms, not in the future.',
     ),
   },
   { error: (issue) => `${pathOf(issue)} must be an object such as { "indexName": "...", "days": 90 }. ${NOTHING_SENT}` },
@@ -38,10 +39,7 @@ const cutoff = z.object(
 const cutoffsMessage = `"cutoffs" must be a list such as [{ "indexName": "...", "days": 90 }]. ${NOTHING_SENT}`;
 
 export const planRetentionArgs = z.object({
-  apply: describe(
-    z.optional(z.boolean({ error: `"apply" must be true or false. ${NOTHING_SENT}` })),
-    'Also truncate every index and watch each task to its end (default: the dry-run table only).',
-  ),
+  apply: describe(z.optional(z.boolean({ error: `"apply" must be true or false. ${NOTHING_SENT}` })), 'Also truncate (default: the dry-run table only).'),
   cutoffs: describe(
     z.array(cutoff, { error: cutoffsMessage }).check(
       z.minLength(1, { error: `"cutoffs" is empty; give at least one index and its cutoff. ${NOTHING_SENT}` }),
@@ -49,7 +47,7 @@ export const planRetentionArgs = z.object({
         error: (issue) => `"cutoffs" has ${(issue.input as unknown[]).length} entries; at most ${MAX_PLAN_ENTRIES}. ${NOTHING_SENT}`,
       }),
     ),
-    'One entry per index: `indexName`, or `entityType` + `aspect`; and `days` or `endTimeMillis`.',
+    'Per index: `indexName` or `entityType` + `aspect`; `days` or `endTimeMillis`.',
   ),
 });
 export type PlanRetentionArgs = z.output<typeof planRetentionArgs>;

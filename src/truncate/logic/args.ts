@@ -2,27 +2,28 @@
 // handlers parse through them, the typed API takes its parameter types from them
 // and docs/api.md its tables. What needs the server (the index lookup), the clock
 // (a cutoff in the future) or the task id's form is checked after the parse. Pure.
-import { describe, flag, noArgs, text, wholeNumber, z } from '../../shared/args';
+import { describe, flag, noArgs, text, wholeNumber } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 import { truncateOptionFields } from './truncateOptions';
 
 export const truncateTimeseriesAspectArgs = z.object({
   endTimeMillis: describe(
     wholeNumber('endTimeMillis must be a whole number of milliseconds since 1970-01-01 UTC.', 0),
-    'Delete the rows at or before this instant (epoch ms; not in the future).',
+    'Rows at or before this instant (epoch ms) go.',
   ),
-  dryRun: describe(flag(), 'Count only (the default); `false` deletes.'),
-  indexName: describe(z.optional(text()), 'The index, as the server lists it (or `entityType` and `aspect`).'),
-  entityType: describe(z.optional(text()), 'With `aspect`: the index of this entity type and aspect.'),
-  aspect: describe(z.optional(text()), 'With `entityType`.'),
+  dryRun: describe(flag(), 'Default true (count only); `false` deletes.'),
+  indexName: describe(z.optional(text()), 'As the server lists it; or `entityType` + `aspect`.'),
+  entityType: describe(z.optional(text()), 'With `aspect`.'),
+  aspect: z.optional(text()),
   ...truncateOptionFields,
-  watch: describe(flag(), 'Watch the task with the progress notification.'),
+  watch: flag(),
 });
 export type TruncateTimeseriesAspectArgs = z.output<typeof truncateTimeseriesAspectArgs>;
 
 /** A task id as the server gives it ("node:number"). */
 export const taskArgs = z.object({
-  task: describe(z.string({ error: 'a "task" string is required.' }), 'The task id, e.g. `qhxGdzytQS-pQek8CwBCZg:54654`.'),
+  task: describe(z.string({ error: 'a "task" string is required.' }), 'e.g. `qhxGdzytQS-pQek8CwBCZg:54654`.'),
 });
 
 /** The truncate feature's commands and their argument schemas. */

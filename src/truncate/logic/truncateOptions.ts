@@ -3,7 +3,8 @@
 // client enforces. Pure: no vscode import.
 import type { TruncateRequest } from '../../gms/types';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
-import { describe, oneOf, parseArgs, wholeNumber as wholeNumberArg, z } from '../../shared/args';
+import { describe, oneOf, parseArgs, wholeNumber as wholeNumberArg } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 
 export type MethodChoice = NonNullable<TruncateRequest['method']>;
 
@@ -71,11 +72,8 @@ const limit = (max: number) => (field: string) => `"${field}" must be a whole nu
 
 /** The options' fields of an argument object (null reads as absent), with the client's limits. */
 export const truncateOptionFields = {
-  batchSize: describe(z.optional(z.nullable(wholeNumberArg(limit(BATCH_SIZE_MAX), 1, BATCH_SIZE_MAX))), "Rows per delete batch (default: the server's)."),
-  timeoutSeconds: describe(
-    z.optional(z.nullable(wholeNumberArg(limit(TIMEOUT_SECONDS_MAX), 1, TIMEOUT_SECONDS_MAX))),
-    "How long the server may take (default: the server's).",
-  ),
+  batchSize: describe(z.optional(z.nullable(wholeNumberArg(limit(BATCH_SIZE_MAX), 1, BATCH_SIZE_MAX))), "Default: the server's."),
+  timeoutSeconds: describe(z.optional(z.nullable(wholeNumberArg(limit(TIMEOUT_SECONDS_MAX), 1, TIMEOUT_SECONDS_MAX))), "Default: the server's."),
   method: describe(
     z.optional(
       z.nullable(

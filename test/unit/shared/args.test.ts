@@ -2,7 +2,8 @@
 // "<command id>: <message>", each field kind keeps the wording the commands use.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { flag, noArgs, oneOf, optionalTrimmed, parseArgs, text, wholeNumber, z } from '../../../src/shared/args';
+import { flag, noArgs, oneOf, optionalTrimmed, parseArgs, text, wholeNumber } from '../../../src/shared/args';
+import * as z from 'zod/v4/mini';
 
 const schema = z.object({
   name: text(),
