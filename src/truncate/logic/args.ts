@@ -7,15 +7,21 @@ import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 import { truncateOptionFields } from './truncateOptions';
 
+/** The index a truncation addresses: `indexName`, or `entityType` and `aspect` (which one is checked against the listing after the parse). */
+const targetFields = {
+  indexName: describe(z.optional(text()), 'As the server lists it; or `entityType` + `aspect`.'),
+  entityType: describe(z.optional(text()), 'With `aspect`.'),
+  aspect: z.optional(text()),
+};
+export const targetArgs = z.object(targetFields);
+
 export const truncateTimeseriesAspectArgs = z.object({
   endTimeMillis: describe(
     wholeNumber('endTimeMillis must be a whole number of milliseconds since 1970-01-01 UTC.', 0),
     'Rows at or before this instant (epoch ms) go.',
   ),
   dryRun: describe(flag(), 'Default true (count only); `false` deletes.'),
-  indexName: describe(z.optional(text()), 'As the server lists it; or `entityType` + `aspect`.'),
-  entityType: describe(z.optional(text()), 'With `aspect`.'),
-  aspect: z.optional(text()),
+  ...targetFields,
   ...truncateOptionFields,
   watch: flag(),
 });
