@@ -1,5 +1,5 @@
 // Bundles the extension. Two runtime bundles, so activation stays cheap:
-//   dist/extension.js  loaded at activation (vscode API glue, tree, commands)
+//   dist/extension.js  loaded at activation (vscode API glue, tree, commands, the commands' argument schemas in zod/v4/mini)
 //   dist/gms.js        the network stack (undici + zod), required on first use
 // and one script per webview (dist/chart.js, dist/retention.js).
 // Type-checking is separate (`npm run check-types`).

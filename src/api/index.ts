@@ -3,25 +3,29 @@
 // argument object and returning the same result. It calls the command's own
 // handler, marked confirmed, so no prompt or modal appears: for automation and
 // tests. It holds no token, no secret store and no internal service.
-import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult } from '../restore';
-import type { TaskStatusResult, TruncateCommandResult, WatchResult } from '../truncate';
-import type { RetentionPlanResult } from '../retention';
+import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
+import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
+import type { RetentionPlanResult, retentionArgs } from '../retention';
+import type { insightsArgs } from '../insights';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
-import type { EditConnectionResult } from '../connections';
+import type { EditConnectionResult, connectionsArgs } from '../connections';
+import type { indicesArgs } from '../indices';
+import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
 type Method = (args?: Args) => Promise<unknown>;
 
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
+/** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
+type ArgSchemas = typeof connectionsArgs & typeof indicesArgs & typeof restoreArgs & typeof truncateArgs & typeof insightsArgs & typeof retentionArgs;
+/** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
+export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
+
 /** What every method resolves when the command ran to its end; `undefined` when it stopped without a result (nothing to do). */
 type Result<R> = Promise<R | undefined>;
-/** A connection named in an argument object; the active one when left out. */
-interface ConnectionArg {
-  connection?: string;
-}
 
 /**
  * The public API activate() returns (in every mode; in Test and Development
@@ -45,98 +49,92 @@ interface ConnectionArg {
  */
 export interface DataHubCommands {
   /** Adds a connection and makes it active. `gmsUrl` is normalised; a taken name rejects. */
-  addConnection(args: {
-    name: string;
-    gmsUrl: string;
-    token?: string;
-    frontendUrl?: string;
-    environment?: Environment;
-    readOnly?: boolean;
-  }): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean }>;
+  addConnection(args: ArgsOf<'addConnection'>): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean }>;
   /** Makes the named connection active. */
-  switchConnection(args: { name: string }): Result<{ name: string }>;
+  switchConnection(args: ArgsOf<'switchConnection'>): Result<{ name: string }>;
   /** Changes a connection's environment or read-only flag (the active one when `name` is left out). */
-  editConnection(args: { name?: string; environment?: Environment | null; readOnly?: boolean }): Result<EditConnectionResult>;
+  editConnection(args: ArgsOf<'editConnection'>): Result<EditConnectionResult>;
   /** Removes a connection and its token. */
-  removeConnection(args: { name: string }): Result<{ name: string }>;
+  removeConnection(args: ArgsOf<'removeConnection'>): Result<{ name: string }>;
   /** Stores a token in VS Code's secret storage (nothing else keeps it). */
-  setAccessToken(args: ConnectionArg & { token: string }): Result<{ connection: string }>;
+  setAccessToken(args: ArgsOf<'setAccessToken'>): Result<{ connection: string }>;
   /** Deletes the stored token. */
-  clearAccessToken(args?: ConnectionArg): Result<{ connection: string }>;
+  clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<{ connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ConnectionArg): Result<{ connection: string; latencyMs: number; indexCount: number }>;
+  testConnection(args?: ArgsOf<'testConnection'>): Result<{ connection: string; latencyMs: number; indexCount: number }>;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
-  importFromCli(args?: { name?: string }): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
+  importFromCli(args?: ArgsOf<'importFromCli'>): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */
-  openSettings(args?: Record<string, never>): Result<unknown>;
+  openSettings(args?: ArgsOf<'openSettings'>): Result<unknown>;
   /** Fetches the index sizes of the active connection (sizes in decimal MB, null when unknown). */
-  refreshIndexSizes(args?: Record<string, never>): Result<unknown>;
+  refreshIndexSizes(args?: ArgsOf<'refreshIndexSizes'>): Result<unknown>;
   /** Sorts the tree by size, largest first. */
-  sortBySize(args?: Record<string, never>): Result<{ sort: string }>;
+  sortBySize(args?: ArgsOf<'sortBySize'>): Result<{ sort: string }>;
   /** Sorts the tree by name. */
-  sortByName(args?: Record<string, never>): Result<{ sort: string }>;
+  sortByName(args?: ArgsOf<'sortByName'>): Result<{ sort: string }>;
   /** Shows only the indices whose name contains the text. */
-  filterIndices(args: { filter: string }): Result<{ filter: string; shown: number; total: number }>;
+  filterIndices(args: ArgsOf<'filterIndices'>): Result<{ filter: string; shown: number; total: number }>;
   /** Shows every index again. */
-  clearFilter(args?: Record<string, never>): Result<{ filter: ''; shown: number; total: number }>;
+  clearFilter(args?: ArgsOf<'clearFilter'>): Result<{ filter: ''; shown: number; total: number }>;
   /** Copies an index name to the clipboard. */
-  copyIndexName(args: { indexName: string }): Result<{ text: string }>;
+  copyIndexName(args: ArgsOf<'copyIndexName'>): Result<{ text: string }>;
   /** Copies an entity group's entity type to the clipboard. */
-  copyEntityType(args: { entityName: string }): Result<{ text: string }>;
+  copyEntityType(args: ArgsOf<'copyEntityType'>): Result<{ text: string }>;
   /** Copies "entity aspect" to the clipboard. */
-  copyEntityAspect(args: { entityName: string; aspectName: string }): Result<{ text: string }>;
+  copyEntityAspect(args: ArgsOf<'copyEntityAspect'>): Result<{ text: string }>;
   /** Restores the indices of one URN (optionally one aspect); `verify` then checks search. */
-  restoreIndices(args: { urn: string; aspect?: string; verify?: boolean; connection?: string }): Result<RestoreUrnResult>;
+  restoreIndices(args: ArgsOf<'restoreIndices'>): Result<RestoreUrnResult>;
   /** Restores every URN matching a SQL LIKE pattern, in batches; `all` lifts the row limit. */
-  restoreIndicesByPattern(
-    args: { urnLike: string; aspect?: string; all?: boolean; batchSize?: number; concurrency?: number } & Record<string, unknown>,
-  ): Result<PatternResult>;
+  restoreIndicesByPattern(args: ArgsOf<'restoreIndicesByPattern'>): Result<PatternResult>;
   /** Restores the rows changed between two instants (gePitEpochMs, lePitEpochMs). */
-  restoreIndicesChangedBetween(args: Record<string, unknown>): Result<PatternResult>;
+  restoreIndicesChangedBetween(args: ArgsOf<'restoreIndicesChangedBetween'>): Result<PatternResult>;
   /** Writes the RestoreIndices upgrade job (docker / kubectl) for a scope, without running it. */
-  restoreIndicesAsJob(args: Record<string, unknown>): Result<JobResult>;
+  restoreIndicesAsJob(args: ArgsOf<'restoreIndicesAsJob'>): Result<JobResult>;
   /** Restores the URN(s) in `text` or at a position of a document. */
-  restoreUrnAtCursor(args: Record<string, unknown>): Result<AtCursorResult>;
+  restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
   /** Asks the database and the search index whether a URN is there. */
-  checkSearchIndex(args: { urn: string }): Result<CheckSearchIndexResult>;
+  checkSearchIndex(args: ArgsOf<'checkSearchIndex'>): Result<CheckSearchIndexResult>;
   /** Stops the running restores of this window. */
-  cancelRestore(args?: Record<string, never>): Result<{ cancelled: number }>;
+  cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<{ cancelled: number }>;
   /** Shows the DataHub output channel. */
-  showLog(args?: Record<string, never>): Result<unknown>;
+  showLog(args?: ArgsOf<'showLog'>): Result<unknown>;
   /** Dry run, or deletes the rows at or before `endTimeMillis` of an index (`indexName`, or `entityType` + `aspect`). */
-  truncateTimeseriesAspect(args: { endTimeMillis: number; dryRun?: boolean } & Record<string, unknown>): Result<TruncateCommandResult>;
+  truncateTimeseriesAspect(args: ArgsOf<'truncateTimeseriesAspect'>): Result<TruncateCommandResult>;
   /** Watches a truncation task with the progress notification until it ends or the user stops watching. */
-  showTaskStatus(args: { task: string }): Result<WatchResult>;
+  showTaskStatus(args: ArgsOf<'showTaskStatus'>): Result<WatchResult>;
   /** One status request for a truncation task. */
-  getTaskStatus(args: { task: string }): Result<TaskStatusResult>;
+  getTaskStatus(args: ArgsOf<'getTaskStatus'>): Result<TaskStatusResult>;
   /** Copies a task id of DataHub Tasks to the clipboard. */
-  copyTaskId(args: { task: string }): Result<{ text: string }>;
+  copyTaskId(args: ArgsOf<'copyTaskId'>): Result<{ text: string }>;
   /** Stops watching a task of DataHub Tasks (the task goes on in the search engine). */
-  stopWatchingTask(args: { task: string }): Result<unknown>;
+  stopWatchingTask(args: ArgsOf<'stopWatchingTask'>): Result<unknown>;
   /** Removes the finished tasks from DataHub Tasks. */
-  clearFinishedTasks(args?: Record<string, never>): Result<unknown>;
+  clearFinishedTasks(args?: ArgsOf<'clearFinishedTasks'>): Result<unknown>;
   /** Opens the size chart. */
-  showIndexSizeChart(args?: Record<string, never>): Result<unknown>;
+  showIndexSizeChart(args?: ArgsOf<'showIndexSizeChart'>): Result<unknown>;
   /** Writes the index sizes as CSV or JSON to `path` (replaces the file). */
-  exportIndexSizes(args: { format: 'csv' | 'json'; path: string }): Result<{ path: string; rows: number }>;
+  exportIndexSizes(args: ArgsOf<'exportIndexSizes'>): Result<{ path: string; rows: number }>;
   /** Copies the index sizes as a Markdown table. */
-  copyIndexSizesMarkdown(args?: Record<string, never>): Result<{ markdown: string }>;
+  copyIndexSizesMarkdown(args?: ArgsOf<'copyIndexSizesMarkdown'>): Result<{ markdown: string }>;
   /** Clears the size history (of the active connection, or all). */
-  clearHistory(args?: Record<string, unknown>): Result<{ cleared: string[] }>;
+  clearHistory(args?: ArgsOf<'clearHistory'>): Result<{ cleared: string[] }>;
   /** Shows and selects an index in the tree. */
-  revealIndex(args: { indexName: string }): Result<unknown>;
+  revealIndex(args: ArgsOf<'revealIndex'>): Result<unknown>;
   /**
    * The dry-run table of a retention plan: one row per index (`indexName`, or
    * `entityType` + `aspect`; `days` or `endTimeMillis` each); with `apply: true`
    * it also truncates each index and watches the tasks to their end (`applied`, `summary`).
    */
-  planRetention(args: { cutoffs: Array<Record<string, unknown>>; apply?: boolean }): Result<RetentionPlanResult>;
+  planRetention(args: ArgsOf<'planRetention'>): Result<RetentionPlanResult>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameCommands: Same<keyof DataHubCommands, ApiCommand> = true;
 void sameCommands;
+/** Every command of the API has exactly one argument schema (a compile error otherwise). */
+const sameSchemas: Same<keyof ArgSchemas, ApiCommand> = true;
+void sameSchemas;
 
 export function createCommandsApi(): DataHubCommands {
   const api: Partial<Record<ApiCommand, Method>> = {};

@@ -6,9 +6,11 @@ import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../shared/connectionError';
-import { parseEnvironment, parseHttpUrl, parseReadOnly, suggestName, tidyUrl, uniqueName, type Environment } from '../shared/connections';
+import { parseEnvironment, parseHttpUrl, suggestName, tidyUrl, uniqueName, type Environment } from '../shared/connections';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
-import { confirmStep, optionalString, registerCommand, requireString, type CommandRun } from '../platform/commandRunner';
+import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { addConnectionArgs } from './logic/args';
 import { urlOrigin } from '../shared/connections';
 import { promptToken } from './setAccessToken';
 import { Commands } from '../shared/commandIds';
@@ -35,12 +37,13 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     let environment: Environment | undefined;
     let readOnly: boolean | undefined;
     if (run.mode !== 'ui') {
-      environment = parseEnvironment(arg?.environment, Commands.addConnection);
-      readOnly = parseReadOnly(arg?.readOnly, Commands.addConnection);
-      name = requireString(arg, 'name', Commands.addConnection);
-      gmsUrl = normaliseGmsUrl(requireString(arg, 'gmsUrl', Commands.addConnection));
-      token = optionalString(arg, 'token', Commands.addConnection)?.trim() || undefined;
-      frontendUrl = optionalString(arg, 'frontendUrl', Commands.addConnection)?.trim() || undefined;
+      const parsed = parseArgs(Commands.addConnection, addConnectionArgs, arg);
+      environment = parseEnvironment(parsed.environment, Commands.addConnection);
+      readOnly = parsed.readOnly ?? undefined;
+      name = parsed.name;
+      gmsUrl = normaliseGmsUrl(parsed.gmsUrl);
+      token = parsed.token;
+      frontendUrl = parsed.frontendUrl;
       if (frontendUrl && !parseHttpUrl(frontendUrl)) {
         throw new ConnectionError('invalidConnection', `frontendUrl "${frontendUrl}" is not an http(s) URL.`);
       }

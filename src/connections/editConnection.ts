@@ -6,9 +6,11 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Connection, ConnectionChanges, Services } from '../platform/services';
-import { describeConnectionLabel, parseEnvironment, parseReadOnly, titleFor } from '../shared/connections';
+import { describeConnectionLabel, parseEnvironment, titleFor } from '../shared/connections';
 import { noConnectionError } from '../shared/connectionError';
-import { confirmStep, optionalString, registerCommand, type CommandRun } from '../platform/commandRunner';
+import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { editConnectionArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
 
@@ -30,8 +32,9 @@ function toResult(connection: Connection): EditConnectionResult {
 }
 
 /** Reads and checks the argument object; nothing changes when a value is wrong. */
-function editArgs(services: Services, arg: Record<string, unknown>): { connection: Connection; changes: ConnectionChanges } {
-  const name = optionalString(arg, 'name', ID)?.trim();
+function editArgs(services: Services, arg: unknown): { connection: Connection; changes: ConnectionChanges } {
+  const parsed = parseArgs(ID, editConnectionArgs, arg);
+  const name = parsed.name;
   const connection = name ? services.connections.get(name) : services.connections.active();
   if (!connection) {
     if (!name) throw noConnectionError();
@@ -42,9 +45,8 @@ function editArgs(services: Services, arg: Record<string, unknown>): { connectio
     throw new Error(`${ID}: there is no connection named "${name}".${known ? ` Known: ${known}.` : ''}`);
   }
   const changes: ConnectionChanges = {};
-  if ('environment' in arg) changes.environment = parseEnvironment(arg.environment, ID) ?? null;
-  const readOnly = parseReadOnly(arg.readOnly, ID);
-  if (readOnly !== undefined) changes.readOnly = readOnly;
+  if ('environment' in parsed) changes.environment = parseEnvironment(parsed.environment, ID) ?? null;
+  if (parsed.readOnly != null) changes.readOnly = parsed.readOnly;
   if (changes.environment === undefined && changes.readOnly === undefined) {
     throw new Error(`${ID}: pass "environment" ("production", "staging", "development" or "none") or "readOnly" (true or false).`);
   }

@@ -8,7 +8,9 @@ import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from '../shared/connectionError';
 import { suggestName, uniqueName } from '../shared/connections';
 import { findCliConnection, skipsConfigFile } from './logic/datahubenv';
-import { optionalString, registerCommand } from '../platform/commandRunner';
+import { registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { importFromCliArgs } from './logic/args';
 import { confirmSwitch } from './addConnection';
 import { Commands } from '../shared/commandIds';
 
@@ -46,7 +48,7 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       return { name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
     }
     const taken = connections.list().map((c) => c.name);
-    let name = optionalString(arg, 'name', Commands.importFromCli)?.trim() || uniqueName(suggestName(gmsUrl), taken);
+    let name = parseArgs(Commands.importFromCli, importFromCliArgs, arg).name || uniqueName(suggestName(gmsUrl), taken);
     if (run.mode === 'ui') {
       const typed = await vscode.window.showInputBox({
         title: 'Import Connection from DataHub CLI',

@@ -19,6 +19,8 @@ export { SettingsConnectionService } from './connectionService';
 export { offerCliImportOnce } from './cliOffer';
 
 export type { EditConnectionResult } from './editConnection';
+/** The argument schemas of the connection commands (the typed API's parameter types). */
+export type { connectionsArgs } from './logic/args';
 
 /** The connections seam: the status bar item of this window (read through src/api/testApi.ts). */
 export interface ConnectionsSeam {

@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { noConnectionError } from '../shared/connectionError';
-import { confirmStep, registerCommand, requireString } from '../platform/commandRunner';
+import { confirmStep, registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { nameArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 
 const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
@@ -14,7 +16,7 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
   return registerCommand(services, Commands.removeConnection, async (arg, run) => {
     const { connections } = services;
     if (arg) {
-      const name = requireString(arg, 'name', Commands.removeConnection);
+      const { name } = parseArgs(Commands.removeConnection, nameArgs, arg);
       if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
       if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
       await connections.remove(name);

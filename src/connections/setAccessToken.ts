@@ -3,7 +3,9 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
-import { registerCommand, requireString } from '../platform/commandRunner';
+import { registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { setAccessTokenArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
 
@@ -33,9 +35,10 @@ export async function promptToken(title: string, connectionName: string, options
 
 export function registerSetAccessToken(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.setAccessToken, async (arg, run) => {
-    const connection = targetConnection(services, arg, Commands.setAccessToken, run);
+    const parsed = run.mode !== 'ui' ? parseArgs(Commands.setAccessToken, setAccessTokenArgs, arg) : undefined;
+    const connection = targetConnection(services, parsed, run);
     let token: string | undefined;
-    if (run.mode !== 'ui') token = requireString(arg, 'token', Commands.setAccessToken);
+    if (parsed) token = parsed.token;
     else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
       if (!token) return undefined;

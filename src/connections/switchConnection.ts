@@ -2,7 +2,9 @@
 // Programmatic: { name } -> { name }.
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import { registerCommand, requireString } from '../platform/commandRunner';
+import { registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { nameArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 
 interface Pick extends vscode.QuickPickItem {
@@ -14,7 +16,7 @@ export function registerSwitchConnection(services: Services): vscode.Disposable 
   return registerCommand(services, Commands.switchConnection, async (arg) => {
     const { connections } = services;
     if (arg) {
-      const name = requireString(arg, 'name', Commands.switchConnection);
+      const { name } = parseArgs(Commands.switchConnection, nameArgs, arg);
       await connections.setActive(name);
       return { name };
     }

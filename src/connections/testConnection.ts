@@ -4,12 +4,14 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { connectionArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
 
 export function registerTestConnection(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {
-    const connection = targetConnection(services, arg, Commands.testConnection, run);
+    const connection = targetConnection(services, parseArgs(Commands.testConnection, connectionArgs, arg), run);
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes' };
     const attempt = async (signal?: AbortSignal) => {
       const { client, hasToken } = await services.connections.clientFor(connection);

@@ -10,6 +10,8 @@ import type { Services } from '../platform/services';
 import { entityAspectText } from './logic/indices';
 import { registerCommand } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
+import { parseArgs, type ArgSchema } from '../shared/args';
+import { copyEntityAspectArgs, copyEntityTypeArgs, copyIndexNameArgs } from './logic/args';
 import { OTHER_INDICES } from '../shared/namedIndices';
 
 interface IndexRef {
@@ -24,6 +26,12 @@ interface IndexRef {
 function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'aspectName'): string | undefined {
   const value = arg?.index?.[key] ?? arg?.[key];
   return typeof value === 'string' && value ? value : undefined;
+}
+
+/** The tree's own element ({ kind, index } or { kind: 'group', … }) is read as it is; a plain object goes through the command's schema. */
+function refOf(command: string, schema: ArgSchema, arg: IndexRef | undefined): IndexRef | undefined {
+  if (arg === undefined || arg.kind !== undefined || arg.index !== undefined) return arg;
+  return parseArgs(command, schema, arg) as IndexRef;
 }
 
 async function copy(text: string, what: string): Promise<{ text: string }> {
@@ -44,7 +52,8 @@ export function registerCopyCommands(services: Services): vscode.Disposable[] {
     return copy(entityName, 'entity type');
   };
   return [
-    registerCommand<IndexRef>(services, Commands.copyIndexName, async (arg) => {
+    registerCommand<IndexRef>(services, Commands.copyIndexName, async (given) => {
+      const arg = refOf(Commands.copyIndexName, copyIndexNameArgs, given);
       const ref = target(arg);
       // Ctrl+C on a selected group copies what the group names.
       if (!arg && ref?.kind === 'group') return copyEntityType(ref);
@@ -52,8 +61,11 @@ export function registerCopyCommands(services: Services): vscode.Disposable[] {
       if (!name) throw nothing();
       return copy(name, 'index name');
     }),
-    registerCommand<IndexRef>(services, Commands.copyEntityType, async (arg) => copyEntityType(target(arg))),
-    registerCommand<IndexRef>(services, Commands.copyEntityAspect, async (arg) => {
+    registerCommand<IndexRef>(services, Commands.copyEntityType, async (arg) =>
+      copyEntityType(target(refOf(Commands.copyEntityType, copyEntityTypeArgs, arg))),
+    ),
+    registerCommand<IndexRef>(services, Commands.copyEntityAspect, async (given) => {
+      const arg = refOf(Commands.copyEntityAspect, copyEntityAspectArgs, given);
       const entityName = field(arg, 'entityName');
       const aspectName = field(arg, 'aspectName');
       if (!entityName || !aspectName) throw nothing();

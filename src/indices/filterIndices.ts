@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import { filterIndices, MAX_FILTER_LENGTH } from './logic/indices';
 import type { IndicesView } from './indicesView';
-import { optionalString, registerCommand } from '../platform/commandRunner';
+import { registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { filterIndicesArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 
 export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
@@ -20,7 +22,7 @@ export function registerFilterCommands(services: Services, view: IndicesView): v
       const tooLong = (text: string) =>
         text.trim().length > MAX_FILTER_LENGTH ? `The filter is ${text.trim().length} characters long; use at most ${MAX_FILTER_LENGTH}.` : undefined;
       if (arg) {
-        filter = optionalString(arg, 'filter', Commands.filterIndices) ?? '';
+        filter = parseArgs(Commands.filterIndices, filterIndicesArgs, arg).filter ?? '';
         const problem = tooLong(filter);
         if (problem) throw new Error(`datahub.filterIndices: ${problem}`);
       } else {

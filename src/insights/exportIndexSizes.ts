@@ -12,11 +12,8 @@ import { defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type Expo
 import { formatIndexCount } from '../shared/format';
 import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
-
-interface ExportArgs {
-  format?: unknown;
-  path?: unknown;
-}
+import { parseArgs } from '../shared/args';
+import { exportIndexSizesArgs } from './logic/args';
 
 const FORMATS: Record<ExportFormat, { label: string; detail: string; filter: string }> = {
   csv: { label: 'CSV', detail: 'For spreadsheets: one row per index, sizes in decimal MB.', filter: 'CSV' },
@@ -50,12 +47,9 @@ function render(format: ExportFormat, rows: readonly ExportRow[]): string {
   return format === 'csv' ? toCsv(rows) : toJson(rows);
 }
 
-function parseArgs(arg: ExportArgs): { format: ExportFormat; target: vscode.Uri } {
-  const { format, path: filePath } = arg;
-  if (format !== 'csv' && format !== 'json') {
-    throw new Error('datahub.exportIndexSizes: "format" must be "csv" or "json".');
-  }
-  if (typeof filePath !== 'string' || !path.isAbsolute(filePath)) {
+function exportTarget(arg: unknown): { format: ExportFormat; target: vscode.Uri } {
+  const { format, path: filePath } = parseArgs(Commands.exportIndexSizes, exportIndexSizesArgs, arg);
+  if (!path.isAbsolute(filePath)) {
     throw new Error('datahub.exportIndexSizes: "path" must be an absolute file path.');
   }
   return { format, target: vscode.Uri.file(filePath) };
@@ -79,9 +73,9 @@ async function askForTarget(snapshot: IndexSizesSnapshot): Promise<{ format: Exp
 
 export function registerExportCommands(services: Services): vscode.Disposable[] {
   return [
-    registerCommand<ExportArgs>(services, Commands.exportIndexSizes, async (arg, run) => {
+    registerCommand(services, Commands.exportIndexSizes, async (arg, run) => {
       // Check the arguments before fetching, so a typo fails fast.
-      const given = arg ? parseArgs(arg) : undefined;
+      const given = arg ? exportTarget(arg) : undefined;
       const snapshot = await currentSnapshot(services, run);
       const choice = given ?? (await askForTarget(snapshot));
       if (!choice) return undefined;

@@ -4,11 +4,15 @@ import * as safeWindow from '../platform/safeWindow';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { confirmStep, registerCommand } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { clearHistoryArgs, revealIndexArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 import { registerExportCommands } from './exportIndexSizes';
 import { startInsights, type InsightsTestApi } from './insights';
 
 export type { InsightsTestApi } from './insights';
+/** The argument schemas of the chart, history and export commands (the typed API's parameter types). */
+export type { insightsArgs } from './logic/args';
 
 /** The insights seam: the tree's growth lines (wired by extension.ts) and what tests read. */
 export interface InsightsSeam {
@@ -30,13 +34,10 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
         if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
         return { opened: true };
       }),
-      registerCommand<{ connection?: unknown }>(services, Commands.clearHistory, async (arg, run) => {
+      registerCommand(services, Commands.clearHistory, async (arg, run) => {
         let connection: string | undefined;
         if (arg) {
-          if (arg.connection !== undefined && typeof arg.connection !== 'string') {
-            throw new Error('datahub.clearHistory: "connection" must be a connection name.');
-          }
-          connection = arg.connection;
+          connection = parseArgs(Commands.clearHistory, clearHistoryArgs, arg).connection ?? undefined;
           const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
           const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
           if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
@@ -57,12 +58,10 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
         chart.update();
         return { cleared };
       }),
-      registerCommand<{ indexName?: unknown }>(services, Commands.revealIndex, async (arg) => {
-        if (typeof arg?.indexName !== 'string' || !arg.indexName) {
-          throw new Error('datahub.revealIndex: pass { indexName } of an index in the Timeseries Indices view.');
-        }
-        await services.indicesView.reveal(arg.indexName);
-        return { revealed: arg.indexName };
+      registerCommand(services, Commands.revealIndex, async (arg) => {
+        const { indexName } = parseArgs(Commands.revealIndex, revealIndexArgs, arg);
+        await services.indicesView.reveal(indexName);
+        return { revealed: indexName };
       }),
       ...registerExportCommands(services),
     ],

@@ -13,7 +13,9 @@ import type { SearchIndexStatus } from '../gms/types';
 import { parseUrn } from '../gms/urn';
 import { normaliseUrnInput, findUrnAt } from './logic/findUrn';
 import { entityPageUrl, verdictMessage, verdictOf } from './logic/searchCheck';
-import { exposeToApi, isArgObject, requireString, runCommand, type CommandRun } from '../platform/commandRunner';
+import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { checkSearchIndexArgs } from './logic/args';
 import { pickOrType } from './restoreInput';
 import { checkUrnInput } from './logic/restoreValidation';
 import { shortenUrn } from './logic/restoreFormat';
@@ -31,7 +33,7 @@ export interface CheckSearchIndexResult {
 }
 
 function urnArg(arg: Record<string, unknown>): string {
-  const urn = normaliseUrnInput(requireString(arg, 'urn', CHECK_COMMAND));
+  const urn = normaliseUrnInput(parseArgs(CHECK_COMMAND, checkSearchIndexArgs, arg).urn);
   const parsed = parseUrn(urn);
   if (!parsed.ok) throw new Error(`${CHECK_COMMAND}: "urn" is not a URN: ${parsed.reason}.`);
   return urn;

@@ -12,6 +12,8 @@ export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 export type { JobResult } from './restoreAsJob';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
+/** The argument schemas of the restore commands (the typed API's parameter types). */
+export type { restoreArgs } from './logic/args';
 
 /** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
 export interface RestoreSeam {

@@ -7,7 +7,9 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
-import { registerCommand, reportError, requireString, optionalString, type CommandRun } from '../platform/commandRunner';
+import { registerCommand, reportError, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { restoreIndicesArgs, restoreIndicesByPatternArgs } from './logic/args';
 import { normaliseUrnInput, findUrnAt } from './logic/findUrn';
 import { parseUrn } from '../gms/urn';
 import { MAX_BATCH_SIZE } from '../gms/validate';
@@ -54,17 +56,17 @@ export interface RestoreUrnResult extends RestoreCounts {
   searchableAfterMs?: number;
 }
 
-/** Reads and checks the programmatic argument of datahub.restoreIndices. */
-function urnArgs(arg: Record<string, unknown>): RestoreUrnArgs {
+/** Parses the programmatic argument of datahub.restoreIndices; the URN must parse and the aspect be a name. */
+function urnArgs(arg: unknown): RestoreUrnArgs {
   const id = Commands.restoreIndices;
-  const urn = normaliseUrnInput(requireString(arg, 'urn', id));
+  const parsedArgs = parseArgs(id, restoreIndicesArgs, arg);
+  const urn = normaliseUrnInput(parsedArgs.urn);
   const parsed = parseUrn(urn);
   if (!parsed.ok) throw new Error(`${id}: "urn" is not a URN: ${parsed.reason}.`);
-  const aspect = optionalString(arg, 'aspect', id)?.trim() || undefined;
+  const aspect = parsedArgs.aspect;
   const problem = aspect ? checkAspect(aspect) : undefined;
   if (problem) throw new Error(`${id}: ${problem}`);
-  if (arg.verify !== undefined && typeof arg.verify !== 'boolean') throw new Error(`${id}: "verify" must be true or false.`);
-  return { urn, aspect, notify: arg.notify === true, verify: arg.verify === true };
+  return { urn, aspect, notify: parsedArgs.notify === true, verify: parsedArgs.verify === true };
 }
 
 /** The result notification; "Show Details" opens the log where the parsed answer was written. */
@@ -189,12 +191,13 @@ async function promptPattern(services: Services, connection: string) {
 async function restoreByPatternCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<PatternResult | undefined> {
   const active = await activeClient(services, run);
   const saved = savedRuns(services).get(active.connection.name);
-  if (arg?.resume === true) {
+  const parsed = run.mode === 'ui' ? undefined : parseArgs(run.id, restoreIndicesByPatternArgs, arg);
+  if (parsed && 'resume' in parsed) {
     // Programmatic resume of the saved run of the active connection.
     if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
-    return runPatternAndReport(services, active, continuation(saved), { interactive: arg.notify === true, confirmIn: run });
+    return runPatternAndReport(services, active, continuation(saved), { interactive: parsed.notify === true, confirmIn: run });
   }
-  const args = run.mode === 'ui' ? undefined : patternArgs(arg ?? {});
+  const args = parsed ? patternArgs(parsed) : undefined;
   let params: PatternRun | undefined = args;
   let confirm = true;
   if (!args && saved) {

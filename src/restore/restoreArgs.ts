@@ -1,15 +1,22 @@
-// The scope of a restore (urnLike, aspect, time window) read from an argument
-// object, shared by the pattern restore and the job writer; throws naming the field.
-import { optionalString, requireString } from '../platform/commandRunner';
+// The scope of a restore (urnLike, aspect, time window) from a parsed argument
+// object, shared by the pattern restore and the job writer: the checks that need
+// more than the schema's shape; throws naming the field.
 import { checkAspect, checkUrnLikeInput } from './logic/restoreValidation';
 import { normaliseWindow, type RestoreWindow } from './logic/restoreWindow';
 
-/** The scope of a pattern restore from an argument object (urnLike, aspect, time window); throws naming the field. */
-export function restoreScopeArgs(arg: Record<string, unknown>, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
-  const urnLike = requireString(arg, 'urnLike', command);
+/** The fields of a parsed argument object that make up a restore's scope. */
+export interface ScopeFields {
+  urnLike: string;
+  aspect?: string;
+  gePitEpochMs?: number | null;
+  lePitEpochMs?: number | null;
+}
+
+/** The scope of a pattern restore (urnLike, aspect, time window), checked; throws naming the field. */
+export function restoreScopeArgs(arg: ScopeFields, command: string): { urnLike: string; aspect?: string; window?: RestoreWindow } {
+  const { urnLike, aspect } = arg;
   const check = checkUrnLikeInput(urnLike);
   if (check?.severity === 'error') throw new Error(`${command}: urnLike: ${check.message}`);
-  const aspect = optionalString(arg, 'aspect', command)?.trim() || undefined;
   const aspectProblem = aspect ? checkAspect(aspect) : undefined;
   if (aspectProblem) throw new Error(`${command}: ${aspectProblem}`);
   try {

@@ -7,7 +7,9 @@ import { titleFor } from '../shared/connections';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
-import { registerCommand, optionalString, type CommandRun } from '../platform/commandRunner';
+import { registerCommand, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { restoreIndicesChangedBetweenArgs, WINDOW_BATCH_SIZE } from './logic/args';
 import { checkUrnLikeInput } from './logic/restoreValidation';
 import { askText, pickOne } from './restoreInput';
 import { activeClient } from './restoreRun';
@@ -17,8 +19,6 @@ import { Commands } from '../shared/commandIds';
 
 const ID = Commands.restoreIndicesChangedBetween;
 const ACTION = 'DataHub: Restore Indices Changed Between…';
-/** Rows per request of a window restore unless batchSize says otherwise. */
-export const WINDOW_BATCH_SIZE = 100;
 
 function dateCheck(value: string) {
   const parsed = parseLocalDateTime(value);
@@ -90,11 +90,11 @@ async function promptAdvanced(title: string): Promise<Advanced | undefined> {
 
 async function restoreChangedCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<PatternResult | undefined> {
   if (arg) {
-    if (arg.gePitEpochMs === undefined && arg.lePitEpochMs === undefined) {
+    const parsed = parseArgs(ID, restoreIndicesChangedBetweenArgs, arg);
+    if (parsed.gePitEpochMs == null && parsed.lePitEpochMs == null) {
       throw new Error(`${ID}: give gePitEpochMs and/or lePitEpochMs (epoch milliseconds): the window of rows to restore.`);
     }
-    const urnLike = optionalString(arg, 'urnLike', ID) ?? 'urn:li:%';
-    const params = patternArgs({ batchSize: WINDOW_BATCH_SIZE, ...arg, urnLike, all: true });
+    const params = patternArgs({ ...parsed, all: true }, ID);
     const active = await activeClient(services, run);
     return runPatternAndReport(services, active, params, { interactive: params.notify === true, confirmIn: run });
   }

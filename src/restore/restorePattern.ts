@@ -4,7 +4,7 @@ import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Connection, Services } from '../platform/services';
 import { reportError, type CommandRun } from '../platform/commandRunner';
 import { matchesEveryUrn } from './logic/urnPattern';
-import { checkPaging, MAX_CONCURRENCY, type IncompletePage } from './logic/restorePlan';
+import type { IncompletePage } from './logic/restorePlan';
 import { formatInstant } from './logic/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
@@ -16,6 +16,7 @@ import { JOB_COMMAND } from './restoreAsJobArgs';
 import { isBroadPattern } from './logic/upgradeJob';
 import { Commands } from '../shared/commandIds';
 import type { RestoreCounts } from './logic/restoreRequests';
+import type { PatternFields } from './logic/args';
 
 const ID = Commands.restoreIndicesByPattern;
 
@@ -37,45 +38,21 @@ export interface PatternResult extends RestoreCounts {
   incompletePages: IncompletePage[];
 }
 
-/** Reads and checks the argument object; throws with a message naming the field. */
-export function patternArgs(arg: Record<string, unknown>): PatternArgs {
-  const { urnLike, aspect, window } = restoreScopeArgs(arg, ID);
-  const start = arg.start ?? 0;
-  const batchSize = arg.batchSize ?? 10;
-  const paging = checkPaging(start, batchSize);
-  if (paging) throw new Error(`${ID}: ${paging}`);
-  if (arg.all !== undefined && typeof arg.all !== 'boolean') throw new Error(`${ID}: "all" must be true or false.`);
-  const concurrency = arg.concurrency;
-  if (concurrency !== undefined && (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY)) {
-    throw new Error(`${ID}: "concurrency" must be a whole number from 1 to ${MAX_CONCURRENCY}.`);
-  }
-  const skip = arg.skip;
-  if (skip !== undefined && (!Array.isArray(skip) || skip.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
-    throw new Error(`${ID}: "skip" must be a list of page starts (whole numbers), as returned in doneAfterNext.`);
-  }
-  const pages = arg.pages;
-  if (pages !== undefined && (!Array.isArray(pages) || pages.length === 0 || pages.some((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 0))) {
-    throw new Error(`${ID}: "pages" must be a non-empty list of page starts (whole numbers), as returned in incompletePages.`);
-  }
-  const limit = arg.limit;
-  if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 2_147_483_647)) {
-    throw new Error(`${ID}: "limit" must be a whole number of rows, 1 or more.`);
-  }
-  if (arg.createDefaultAspects !== undefined && typeof arg.createDefaultAspects !== 'boolean') {
-    throw new Error(`${ID}: "createDefaultAspects" must be true or false.`);
-  }
+/** A parsed argument object (restoreIndicesByPatternArgs' full form, or the window restore's) to a run; throws naming the field. */
+export function patternArgs(arg: PatternFields & { all?: boolean }, command: string = ID): PatternArgs {
+  const { urnLike, aspect, window } = restoreScopeArgs(arg, command);
   return {
     urnLike,
     aspect,
-    start: start as number,
-    batchSize: batchSize as number,
+    start: arg.start,
+    batchSize: arg.batchSize,
     all: arg.all === true,
-    concurrency: concurrency as number | undefined,
-    skip: skip as number[] | undefined,
+    concurrency: arg.concurrency,
+    skip: arg.skip,
     window,
-    maxRows: limit as number | undefined,
+    maxRows: arg.limit,
     createDefaultAspects: arg.createDefaultAspects === true || undefined,
-    pages: pages as number[] | undefined,
+    pages: arg.pages,
     notify: arg.notify === true,
   };
 }

@@ -24,6 +24,8 @@ import { gcRecipe } from './logic/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
 import type { PlannerPanel } from './panel';
 import { confirmApply } from './confirmApply';
+import { parseArgs } from '../shared/args';
+import { planRetentionArgs } from './logic/args';
 
 /** Preselected retention when the planner opens on selected indices or a group. */
 export const DEFAULT_PRESET_DAYS = 90;
@@ -42,8 +44,8 @@ async function resolveAgainstListing(services: Services, cutoffs: CheckedCutoff[
 }
 
 /** The programmatic path: check, resolve, count (cancellable), and with apply: confirm and truncate. */
-export async function planFromArgs(services: Services, arg: Record<string, unknown>, run: CommandRun): Promise<RetentionPlanResult> {
-  if (arg.apply !== undefined && typeof arg.apply !== 'boolean') throw new Error(`${PLAN_RETENTION}: "apply" must be true or false. Nothing was sent.`);
+export async function planFromArgs(services: Services, given: Record<string, unknown>, run: CommandRun): Promise<RetentionPlanResult> {
+  const arg = parseArgs(PLAN_RETENTION, planRetentionArgs, given);
   const cutoffs = checkCutoffs(arg.cutoffs, PLAN_RETENTION);
   run.errorContext = { action: 'truncateTimeseriesAspect' };
   const active = await services.connections.client();

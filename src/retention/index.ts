@@ -6,6 +6,8 @@ import { registerPlanCommand } from './command';
 import { PlannerPanel } from './panel';
 
 export type { RetentionApplyOutcome, RetentionPlanResult } from './planRun';
+/** The argument schema of datahub.planRetention (the typed API's parameter type). */
+export type { retentionArgs } from './logic/args';
 
 /** Retention has no seam of its own: tests drive it through its command. */
 export function register(services: Services): FeatureRegistration<undefined> {

@@ -6,6 +6,8 @@ import { registerTruncateFeatures, type TruncateTestApi } from './truncate';
 
 export type { TaskStatusResult, TruncateCommandResult, TruncateTestApi } from './truncate';
 export type { WatchResult } from './truncateWatch';
+/** The argument schemas of the truncate and task commands (the typed API's parameter types). */
+export type { truncateArgs } from './logic/args';
 
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
   return registerTruncateFeatures(services);

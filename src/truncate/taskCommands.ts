@@ -8,10 +8,12 @@ import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
 import { checkTaskId } from './truncateWatch';
 import type { TaskStore } from './tasks/tasksStore';
+import { parseArgs } from '../shared/args';
+import { taskArgs } from './logic/args';
 
 /** A task of the list, by the row or by { task }; says which ones the list holds otherwise. */
-function knownTask(store: TaskStore, arg: { task?: unknown } | undefined, command: string): string {
-  const task = checkTaskId(arg?.task, command);
+function knownTask(store: TaskStore, arg: unknown, command: string): string {
+  const task = checkTaskId(parseArgs(command, taskArgs, arg).task, command);
   if (!store.get(task)) {
     throw new Error(`${command}: task ${task} is not in DataHub Tasks. Watch it first with "DataHub: Show Task Status…".`);
   }
@@ -20,13 +22,13 @@ function knownTask(store: TaskStore, arg: { task?: unknown } | undefined, comman
 
 export function registerTaskListCommands(services: Services, store: TaskStore): vscode.Disposable[] {
   return [
-    registerCommand<{ task?: unknown }>(services, Commands.copyTaskId, async (arg) => {
+    registerCommand(services, Commands.copyTaskId, async (arg) => {
       const task = knownTask(store, arg, Commands.copyTaskId);
       await vscode.env.clipboard.writeText(task);
       safeWindow.setStatusBarMessage(`$(copy) Copied task ID: ${task}`, 3000);
       return { text: task };
     }),
-    registerCommand<{ task?: unknown }>(services, Commands.stopWatchingTask, async (arg) => {
+    registerCommand(services, Commands.stopWatchingTask, async (arg) => {
       const task = knownTask(store, arg, Commands.stopWatchingTask);
       // The watch ends on its own (state: running, not watched); the task goes on on the server.
       const stopped = store.stop(task);

@@ -18,9 +18,11 @@ import { isArgObject, registerCommand, reportError, runCommand, type CommandRun 
 import { registerTaskListCommands } from './taskCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
-import { resolveTarget } from './truncateTarget';
+import { indexOfArg, resolveTarget } from './truncateTarget';
 import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
 import { Commands } from '../shared/commandIds';
+import { parseArgs } from '../shared/args';
+import { taskArgs, truncateTimeseriesAspectArgs } from './logic/args';
 
 export type { TruncateCommandResult, TaskStatusResult };
 
@@ -34,19 +36,19 @@ export interface TruncateTestApi {
 const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
 const TRUNCATE_INDEX = Commands.truncateIndex;
 
-/** Reads and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
-async function truncateArgs(services: Services, arg: Record<string, unknown>) {
-  const problem = validateEndTimeMillis(arg.endTimeMillis);
+/** Parses and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
+async function truncateArgs(services: Services, arg: unknown) {
+  const parsed = parseArgs(TRUNCATE_ASPECT, truncateTimeseriesAspectArgs, arg);
+  const problem = validateEndTimeMillis(parsed.endTimeMillis);
   if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
-  if (arg.dryRun !== undefined && typeof arg.dryRun !== 'boolean') throw new Error(`${TRUNCATE_ASPECT}: "dryRun" must be true or false.`);
-  const options = optionsFromArgs(arg, TRUNCATE_ASPECT);
   return {
-    target: await resolveTarget(services, arg, TRUNCATE_ASPECT),
-    endTimeMillis: arg.endTimeMillis as number,
+    // A tree element ({ kind: 'index', index }) names its index as the tree holds it; a plain object through the schema.
+    target: await resolveTarget(services, indexOfArg(arg) ? (arg as Record<string, unknown>) : parsed, TRUNCATE_ASPECT),
+    endTimeMillis: parsed.endTimeMillis,
     // Nothing is deleted unless the caller says so in as many words.
-    dryRun: arg.dryRun !== false,
-    watch: arg.watch === true,
-    options,
+    dryRun: parsed.dryRun !== false,
+    watch: parsed.watch === true,
+    options: optionsFromArgs(parsed, TRUNCATE_ASPECT),
   };
 }
 
@@ -109,7 +111,7 @@ export function registerTruncateFeatures(services: Services): { disposables: vsc
     }),
     vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
     registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
-      const id = run.mode !== 'ui' ? checkTaskId(arg?.task, Commands.showTaskStatus) : await askTaskId();
+      const id = run.mode !== 'ui' ? checkTaskId(parseArgs(Commands.showTaskStatus, taskArgs, arg).task, Commands.showTaskStatus) : await askTaskId();
       if (!id) return undefined;
       const watching = watcher.watch(id);
       void vscode.commands.executeCommand('datahub.tasks.focus');
@@ -122,7 +124,7 @@ export function registerTruncateFeatures(services: Services): { disposables: vsc
         await vscode.commands.executeCommand(Commands.showTaskStatus);
         return undefined;
       }
-      const task = checkTaskId(arg?.task, Commands.getTaskStatus);
+      const task = checkTaskId(parseArgs(Commands.getTaskStatus, taskArgs, arg).task, Commands.getTaskStatus);
       return toStatusResult(await watcher.statusOnce(task));
     }),
     vscode.commands.registerCommand(Commands.watchTask, watchTask),

@@ -6,7 +6,9 @@ import type { IndexSize } from '../gms/types';
 import type { Services } from '../platform/services';
 import { findNamedIndex, noIndexMessage, targetOfIndex } from './logic/truncateTarget';
 import type { TruncateTarget } from './logic/truncateText';
-import { isArgObject, requireString } from '../platform/commandRunner';
+import { isArgObject } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { targetArgs } from './logic/args';
 
 /** The IndexSize of a tree or chart element ({ kind: 'index', index }): the loaded listing's own object. */
 export function indexOfArg(arg: unknown): IndexSize | undefined {
@@ -48,10 +50,13 @@ export async function targetByPair(services: Services, entityType: string, aspec
 export async function resolveTarget(services: Services, arg: Record<string, unknown>, command: string): Promise<TruncateTarget> {
   const index = indexOfArg(arg);
   if (index) return targetOfIndex(index, command);
-  const hasPair = arg.entityType !== undefined || arg.aspect !== undefined;
-  if (arg.indexName !== undefined) {
-    if (hasPair) throw new Error(`${command}: give either "indexName" or "entityType" and "aspect", not both.`);
-    return targetByIndexName(services, requireString(arg, 'indexName', command), command);
+  const { indexName, entityType, aspect } = parseArgs(command, targetArgs, arg);
+  if (indexName !== undefined) {
+    if (entityType !== undefined || aspect !== undefined) throw new Error(`${command}: give either "indexName" or "entityType" and "aspect", not both.`);
+    return targetByIndexName(services, indexName, command);
   }
-  return targetByPair(services, requireString(arg, 'entityType', command), requireString(arg, 'aspect', command), command);
+  const needs = (field: string) => new Error(`${command}: the argument object needs a non-empty string "${field}".`);
+  if (entityType === undefined) throw needs('entityType');
+  if (aspect === undefined) throw needs('aspect');
+  return targetByPair(services, entityType, aspect, command);
 }

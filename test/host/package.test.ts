@@ -48,7 +48,7 @@ describe('packaged extension (.vsix)', () => {
     assert.ok(eager, 'extension/dist/extension.js is missing from the VSIX');
     assert.ok(
       eager.size <= MAX_EAGER_BYTES,
-      `dist/extension.js is ${kb(eager.size)}, over ${kb(MAX_EAGER_BYTES)}: keep undici, zod and the client out of it (import type + loadGms())`,
+      `dist/extension.js is ${kb(eager.size)}, over ${kb(MAX_EAGER_BYTES)}: keep undici, the wire schemas and the client out of it (import type + loadGms()); only the argument schemas (zod/v4/mini) belong here`,
     );
   });
 

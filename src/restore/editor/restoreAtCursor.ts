@@ -24,6 +24,8 @@ import { confirmSearchable, missingFromSearch, searchStateBefore } from '../sear
 import { Commands } from '../../shared/commandIds';
 import { flashUrns, urnRangesAt } from './urnHighlight';
 import type { RestoreCounts } from '../logic/restoreRequests';
+import { parseArgs } from '../../shared/args';
+import { restoreUrnAtCursorArgs } from '../logic/args';
 
 export const COMMAND = Commands.restoreUrnAtCursor;
 
@@ -40,18 +42,11 @@ interface Target {
   interactive: boolean;
 }
 
-function toPosition(value: unknown, what: string): vscode.Position {
-  const p = value as { line?: unknown; character?: unknown } | undefined;
-  if (!p || typeof p.line !== 'number' || typeof p.character !== 'number' || p.line < 0 || p.character < 0) {
-    throw new Error(`${COMMAND}: ${what} must be {line, character} with whole numbers, 0-based.`);
-  }
-  return new vscode.Position(p.line, p.character);
-}
+const toPosition = (p: { line: number; character: number }): vscode.Position => new vscode.Position(p.line, p.character);
 
-async function documentFor(uri: unknown): Promise<vscode.TextDocument | undefined> {
+async function documentFor(uri: vscode.Uri | string | undefined): Promise<vscode.TextDocument | undefined> {
   if (uri === undefined) return vscode.window.activeTextEditor?.document;
-  const parsed = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri) : undefined;
-  if (!parsed) throw new Error(`${COMMAND}: "uri" must be a URI string.`);
+  const parsed = uri instanceof vscode.Uri ? uri : vscode.Uri.parse(uri);
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === parsed.toString()) ?? (await vscode.workspace.openTextDocument(parsed));
 }
 
@@ -85,25 +80,18 @@ async function resolveTarget(arg: unknown): Promise<Target> {
   if (typeof arg === 'string') return { urns: checkedUrns([arg]), interactive: false };
   if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))], interactive: false };
   if (!isArgObject(arg)) throw new Error(`${COMMAND}: expected a URN, a list of URNs or an object { urns | uri, positions, ranges }.`);
-  const interactive = arg.notify === true;
-  if (arg.urns !== undefined) {
-    if (!Array.isArray(arg.urns)) throw new Error(`${COMMAND}: "urns" must be a list of URN strings.`);
-    return { urns: [...new Set(checkedUrns(arg.urns))], interactive };
-  }
-  const document = await documentFor(arg.uri);
+  // A vscode.Uri (from code in the host) is read as its string.
+  const parsed = parseArgs(COMMAND, restoreUrnAtCursorArgs, arg.uri instanceof vscode.Uri ? { ...arg, uri: arg.uri.toString() } : arg);
+  const interactive = parsed.notify === true;
+  if (parsed.urns !== undefined) return { urns: [...new Set(checkedUrns(parsed.urns))], interactive };
+  const document = await documentFor(parsed.uri ?? undefined);
   if (!document) throw new Error(`${COMMAND}: no document: open one or pass "uri".`);
   const editor = vscode.window.activeTextEditor?.document === document ? vscode.window.activeTextEditor : undefined;
   let ranges: vscode.Range[];
-  if (Array.isArray(arg.ranges)) {
-    ranges = arg.ranges.map((r: unknown, i) => {
-      const range = r as { start?: unknown; end?: unknown };
-      return new vscode.Range(toPosition(range?.start, `ranges[${i}].start`), toPosition(range?.end, `ranges[${i}].end`));
-    });
-  } else if (Array.isArray(arg.positions)) {
-    ranges = arg.positions.map((p: unknown, i) => {
-      const pos = toPosition(p, `positions[${i}]`);
-      return new vscode.Range(pos, pos);
-    });
+  if (parsed.ranges) {
+    ranges = parsed.ranges.map((r) => new vscode.Range(toPosition(r.start), toPosition(r.end)));
+  } else if (parsed.positions) {
+    ranges = parsed.positions.map((p) => new vscode.Range(toPosition(p), toPosition(p)));
   } else if (editor) {
     ranges = [...editor.selections];
   } else {

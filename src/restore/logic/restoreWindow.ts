@@ -20,7 +20,7 @@ export interface RestoreWindow {
 const HOUR = 3_600_000;
 
 /** Wall-clock epoch ms DataHub can store (years 1970 to 9999). */
-const MAX_EPOCH_MS = 253_402_300_799_999;
+export const MAX_EPOCH_MS = 253_402_300_799_999;
 
 function checkBound(value: unknown, name: string): number | undefined {
   if (value === undefined || value === null) return undefined;

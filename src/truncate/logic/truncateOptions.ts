@@ -3,6 +3,8 @@
 // client enforces. Pure: no vscode import.
 import type { TruncateRequest } from '../../gms/types';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
+import { describe, oneOf, parseArgs, wholeNumber as wholeNumberArg } from '../../shared/args';
+import * as z from 'zod/v4/mini';
 
 export type MethodChoice = NonNullable<TruncateRequest['method']>;
 
@@ -66,25 +68,29 @@ export function formatOptions(options: TruncateOptions): string {
   ].join(' · ');
 }
 
+const limit = (max: number) => (field: string) => `"${field}" must be a whole number from 1 to ${max}.`;
+
+/** The options' fields of an argument object (null reads as absent), with the client's limits. */
+export const truncateOptionFields = {
+  batchSize: describe(z.optional(z.nullable(wholeNumberArg(limit(BATCH_SIZE_MAX), 1, BATCH_SIZE_MAX))), "Default: the server's."),
+  timeoutSeconds: describe(z.optional(z.nullable(wholeNumberArg(limit(TIMEOUT_SECONDS_MAX), 1, TIMEOUT_SECONDS_MAX))), "Default: the server's."),
+  method: describe(
+    z.optional(
+      z.nullable(
+        oneOf(METHODS.map((m) => m.id) as [MethodChoice, ...MethodChoice[]], `"method" must be one of ${METHODS.map((m) => `'${m.id}'`).join(', ')}.`),
+      ),
+    ),
+    "'auto' (the server decides), 'deleteByQuery' or 'reindex'.",
+  ),
+};
+const truncateOptionsArgs = z.object(truncateOptionFields);
+
 /** Reads the options of a program's argument object; throws with what is wrong. */
-export function optionsFromArgs(arg: Record<string, unknown>, command: string): TruncateOptions {
-  const options: TruncateOptions = { method: 'auto' };
-  for (const [key, max] of [
-    ['batchSize', BATCH_SIZE_MAX],
-    ['timeoutSeconds', TIMEOUT_SECONDS_MAX],
-  ] as const) {
-    const value = arg[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max) {
-      throw new Error(`${command}: "${key}" must be a whole number from 1 to ${max}.`);
-    }
-    options[key] = value;
-  }
-  const method = arg.method;
-  if (method !== undefined && method !== null) {
-    const known = METHODS.find((m) => m.id === method);
-    if (!known) throw new Error(`${command}: "method" must be one of ${METHODS.map((m) => `'${m.id}'`).join(', ')}.`);
-    options.method = known.id;
-  }
-  return options;
+export function optionsFromArgs(arg: unknown, command: string): TruncateOptions {
+  const parsed = parseArgs(command, truncateOptionsArgs, arg);
+  return {
+    method: parsed.method ?? 'auto',
+    ...(parsed.batchSize != null ? { batchSize: parsed.batchSize } : {}),
+    ...(parsed.timeoutSeconds != null ? { timeoutSeconds: parsed.timeoutSeconds } : {}),
+  };
 }

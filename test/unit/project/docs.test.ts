@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { END, PERFORMANCE_DOC, START } from '../../bench/readme';
 import { API_COMMANDS } from '../../../src/shared/commandIds';
+import { API_PAGE, rewrite } from '../../arch/apiArgs';
 
 const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
@@ -88,6 +89,11 @@ describe('docs/api.md', () => {
     const api = read('docs/api.md');
     const missing = apiCommands().filter((name) => !api.includes(`datahub.${name}`));
     assert.deepEqual(missing, [], `API_COMMANDS entries missing from docs/api.md: ${missing.join(', ')}`);
+  });
+
+  it('shows the argument tables the schemas give (npm run docs:api rewrites them)', () => {
+    const page = fs.readFileSync(API_PAGE, 'utf8');
+    assert.equal(rewrite(page), page, 'docs/api.md is stale: run `npm run docs:api`.');
   });
 });
 

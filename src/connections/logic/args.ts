@@ -1,0 +1,57 @@
+// The argument objects of the connection commands, one schema each: the handlers
+// parse through them, the typed API takes its parameter types from them and
+// docs/api.md its tables. An environment's value (any case, "none") is read by
+// parseEnvironment after the parse, as the settings' is. Pure: no vscode import.
+import { describe, noArgs, optionalText, optionalTrimmed, text } from '../../shared/args';
+import * as z from 'zod/v4/mini';
+import type { Commands } from '../../shared/commandIds';
+
+/** How a refused value is shown: strings quoted, anything else as JSON. */
+const shown = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
+
+const environment = describe(
+  optionalText((_field, issue) => `"environment" must be "production", "staging", "development" or "none", not ${shown(issue.input)}.`),
+  "Or 'none' (or null).",
+);
+const readOnly = describe(
+  z.optional(z.nullable(z.boolean({ error: (issue) => `"readOnly" must be true or false, not ${shown(issue.input)}.` }))),
+  '`true` refuses restore and truncation.',
+);
+const connection = describe(optionalTrimmed(), 'Default: the active one.');
+
+export const addConnectionArgs = z.object({
+  environment,
+  readOnly,
+  name: text(),
+  gmsUrl: describe(text(), 'Normalised.'),
+  token: describe(optionalTrimmed(), 'Kept in secret storage.'),
+  frontendUrl: optionalTrimmed(),
+});
+
+export const editConnectionArgs = z.object({
+  name: describe(optionalTrimmed(), 'Default: the active one.'),
+  environment,
+  readOnly,
+});
+
+export const nameArgs = z.object({ name: text() });
+
+export const setAccessTokenArgs = z.object({ connection, token: text() });
+
+export const connectionArgs = z.object({ connection });
+
+export const importFromCliArgs = z.object({ name: describe(optionalTrimmed(), 'Default: from the server.') });
+
+/** The connections feature's commands and their argument schemas. */
+export const connectionsArgs = {
+  addConnection: addConnectionArgs,
+  switchConnection: nameArgs,
+  editConnection: editConnectionArgs,
+  removeConnection: nameArgs,
+  setAccessToken: setAccessTokenArgs,
+  clearAccessToken: connectionArgs,
+  testConnection: connectionArgs,
+  importFromCli: importFromCliArgs,
+  openSettings: noArgs(),
+  showLog: noArgs(),
+} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;
