@@ -49,7 +49,9 @@ type Result<R> = Promise<R | undefined>;
  */
 export interface DataHubCommands {
   /** Adds a connection and makes it active. `gmsUrl` is normalised; a taken name rejects. */
-  addConnection(args: ArgsOf<'addConnection'>): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean }>;
+  addConnection(
+    args: ArgsOf<'addConnection'>,
+  ): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean; api?: 'openapi' | 'restli' }>;
   /** Makes the named connection active. */
   switchConnection(args: ArgsOf<'switchConnection'>): Result<{ name: string }>;
   /** Changes a connection's environment or read-only flag (the active one when `name` is left out). */
@@ -61,7 +63,15 @@ export interface DataHubCommands {
   /** Deletes the stored token. */
   clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<{ connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ArgsOf<'testConnection'>): Result<{ connection: string; latencyMs: number; indexCount: number }>;
+  testConnection(args?: ArgsOf<'testConnection'>): Result<{
+    connection: string;
+    /** The operations transport used: the connection's `api`, or what the probe found with `auto`. */
+    transport: 'openapi' | 'restli';
+    transportReason: string;
+    transportFrom: 'server' | 'setting';
+    latencyMs: number;
+    indexCount: number;
+  }>;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
   importFromCli(args?: ArgsOf<'importFromCli'>): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */

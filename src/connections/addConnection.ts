@@ -14,6 +14,7 @@ import { addConnectionArgs } from './logic/args';
 import { urlOrigin } from '../shared/connections';
 import { promptToken } from './setAccessToken';
 import { Commands } from '../shared/commandIds';
+import type { GmsApiChoice } from '../gms/types';
 
 const TITLE = 'Add DataHub Connection';
 
@@ -36,10 +37,12 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     let frontendUrl: string | undefined;
     let environment: Environment | undefined;
     let readOnly: boolean | undefined;
+    let api: GmsApiChoice | undefined;
     if (run.mode !== 'ui') {
       const parsed = parseArgs(Commands.addConnection, addConnectionArgs, arg);
       environment = parseEnvironment(parsed.environment, Commands.addConnection);
       readOnly = parsed.readOnly ?? undefined;
+      api = parsed.api;
       name = parsed.name;
       gmsUrl = normaliseGmsUrl(parsed.gmsUrl);
       token = parsed.token;
@@ -80,7 +83,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       token = token || undefined;
     }
     if (run.mode !== 'ui' && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
-    const added = await connections.add({ name, gmsUrl, frontendUrl, environment, readOnly: readOnly || undefined }, token);
+    const added = await connections.add({ name, gmsUrl, frontendUrl, environment, readOnly: readOnly || undefined, api }, token);
     await connections.setActive(added.name);
     if (run.mode === 'ui') {
       void safeWindow
@@ -92,6 +95,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
       gmsUrl: added.gmsUrl,
       ...(added.environment ? { environment: added.environment } : {}),
       ...(added.readOnly ? { readOnly: true } : {}),
+      ...(added.api && added.api !== 'auto' ? { api: added.api } : {}),
     };
   });
 }

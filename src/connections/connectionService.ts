@@ -3,7 +3,7 @@
 // never read: it could send a token somewhere the user did not choose.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { GmsClient, RequestLogEntry } from '../gms/types';
+import type { GmsApiChoice, GmsClient, RequestLogEntry } from '../gms/types';
 import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../platform/services';
 import { ConnectionError, noConnectionError } from '../shared/connectionError';
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../shared/connections';
@@ -18,6 +18,7 @@ const HTTP_WARNED_KEY = 'datahub.httpWarned';
 interface CachedClient {
   token: string | undefined;
   gmsUrl: string;
+  api: GmsApiChoice;
   promise: Promise<ActiveClient>;
 }
 
@@ -137,10 +138,13 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     const token = await this.getToken(connection);
     const cached = this.clients.get(connection.name);
     // The cached client with this connection as it is now (environment and readOnly may have changed since).
-    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl) return cached.promise.then((c) => ({ ...c, connection }));
+    const api = connection.api ?? 'auto';
+    // The transport probe is cached with the client: a new URL, token or api setting starts over.
+    if (cached && cached.token === token && cached.gmsUrl === connection.gmsUrl && cached.api === api)
+      return cached.promise.then((c) => ({ ...c, connection }));
     if (cached) this.dropClient(connection.name);
     const promise = Promise.resolve().then(() => this.createClient(connection, token));
-    this.clients.set(connection.name, { token, gmsUrl: connection.gmsUrl, promise });
+    this.clients.set(connection.name, { token, gmsUrl: connection.gmsUrl, api, promise });
     // A failed creation (e.g. unreadable CA file) must not stick in the cache.
     promise.catch(() => {
       if (this.clients.get(connection.name)?.promise === promise) this.clients.delete(connection.name);
@@ -154,10 +158,12 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       gmsUrl: connection.gmsUrl,
       token,
       ...settings,
+      api: connection.api ?? 'auto',
       onRequest: (entry) => this.logRequest(connection, entry),
+      onTransport: (probe) => this.log.info(`${connection.name}: operations over ${probe.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${probe.reason}).`),
     });
     this.log.debug(
-      `Client for ${connection.name}: ${client.baseUrl}, token ${token ? 'set' : 'not set'}, timeout ${settings.timeoutMs} ms` +
+      `Client for ${connection.name}: ${client.baseUrl}, token ${token ? 'set' : 'not set'}, timeout ${settings.timeoutMs} ms, transport ${connection.api ?? 'auto'}` +
         (settings.proxyUrl ? `, proxy ${urlOrigin(settings.proxyUrl)}` : '') +
         (settings.ca ? ', extra CA' : '') +
         (settings.rejectUnauthorized === false ? ', TLS verification OFF' : ''),
@@ -201,6 +207,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     if (connection.frontendUrl) entry.frontendUrl = connection.frontendUrl;
     if (connection.environment) entry.environment = connection.environment;
     if (connection.readOnly) entry.readOnly = true;
+    if (connection.api && connection.api !== 'auto') entry.api = connection.api;
     // Store the token first, so the change event that follows finds it.
     if (token) await this.setToken(entry, token);
     await config.update('connections', [...entries, entry], vscode.ConfigurationTarget.Global);

@@ -1,5 +1,7 @@
-// DataHub: Test Connection — one getIndexSizes call; reports latency and index count.
-// Programmatic: { connection? } -> { connection, latencyMs, indexCount }.
+// DataHub: Test Connection — which operations transport the server is spoken to over
+// (the connection's api setting, or the one probe of 'auto'), then one getIndexSizes
+// call; reports the transport, latency and index count.
+// Programmatic: { connection? } -> { connection, transport, transportReason, latencyMs, indexCount }.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
@@ -16,9 +18,16 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     const attempt = async (signal?: AbortSignal) => {
       const { client, hasToken } = await services.connections.clientFor(connection);
       run.errorContext = { ...run.errorContext, hasToken };
+      const chosen = await client.transport();
       const started = performance.now();
       const sizes = await client.getIndexSizes(signal);
-      return { latencyMs: Math.round(performance.now() - started), indexCount: sizes.indices.length };
+      return {
+        transport: chosen.transport,
+        transportReason: chosen.reason,
+        transportFrom: chosen.probed ? ('server' as const) : ('setting' as const),
+        latencyMs: Math.round(performance.now() - started),
+        indexCount: sizes.indices.length,
+      };
     };
     const result = arg
       ? await attempt()
@@ -30,7 +39,10 @@ export function registerTestConnection(services: Services): vscode.Disposable {
             return attempt(controller.signal);
           },
         );
-    const text = `Connected to ${connection.name} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
+    const how = result.transportFrom === 'setting' ? 'as set in the connection' : 'found out from the server';
+    const over = `${result.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${how})`;
+    services.log.info(`${connection.name}: transport ${result.transport}: ${result.transportReason}`);
+    const text = `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
     services.log.info(text);
     if (run.mode === 'ui') void safeWindow.showInformationMessage(text);
     return { connection: connection.name, ...result };

@@ -6,7 +6,7 @@ import { version } from '../../package.json';
 import { GmsError } from './errors';
 import { createTransport } from './http';
 import { readServerVersion } from './serverConfig';
-import type { GmsApiChoice, GmsClient, GmsClientOptions, GmsTransport, RequestLogEntry } from './types';
+import type { GmsApiChoice, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
@@ -36,6 +36,7 @@ function checkHeaderValue(value: string, field: string): void {
 }
 
 type Shared = Pick<GmsClient, 'getIndexSizes' | 'restoreIndices' | 'getEsTaskStatus'>;
+type Chosen = Awaited<ReturnType<GmsClient['transport']>>;
 
 /**
  * The operations both transports have, over the one `api` names. 'auto' probes once, on
@@ -43,19 +44,37 @@ type Shared = Pick<GmsClient, 'getIndexSizes' | 'restoreIndices' | 'getEsTaskSta
  * no answer) that call goes over Rest.li, whose error then says what is wrong, and the
  * next call probes again.
  */
-function shared(api: GmsApiChoice, ctx: WireContext, restli: Shared, openapi: Shared): Shared {
-  if (api !== 'auto') return api === 'openapi' ? openapi : restli;
-  let known: Promise<GmsTransport> | undefined;
-  const over = async (): Promise<Shared> => {
+function shared(
+  api: GmsApiChoice,
+  ctx: WireContext,
+  restli: Shared,
+  openapi: Shared,
+  onTransport: GmsClientOptions['onTransport'],
+): Shared & { transport(): Promise<Chosen> } {
+  if (api !== 'auto') {
+    const fixed: Chosen = { transport: api, reason: 'set in the connection (api)', probed: false };
+    return { ...(api === 'openapi' ? openapi : restli), transport: () => Promise.resolve(fixed) };
+  }
+  let known: Promise<Chosen> | undefined;
+  const choose = (): Promise<Chosen> => {
     // The probe runs without the caller's signal: another call may be waiting for the same answer.
-    known ??= probeTransports(ctx).then((probe) => {
-      if (probe.transport === 'openapi' || probe.transport === 'restli') return probe.transport;
+    known ??= probeTransports(ctx).then((probe): Chosen => {
+      if (probe.transport === 'openapi' || probe.transport === 'restli') {
+        try {
+          onTransport?.({ ...probe, transport: probe.transport });
+        } catch {
+          // A failing log sink must not fail the request.
+        }
+        return { transport: probe.transport, reason: probe.reason, probed: true };
+      }
       known = undefined;
-      return 'restli';
+      return { transport: 'restli', reason: `${probe.reason}; Rest.li until the server answers the probe`, probed: true };
     });
-    return (await known) === 'openapi' ? openapi : restli;
+    return known;
   };
+  const over = async (): Promise<Shared> => ((await choose()).transport === 'openapi' ? openapi : restli);
   return {
+    transport: choose,
     getIndexSizes: async (signal) => (await over()).getIndexSizes(signal),
     restoreIndices: async (request, signal) => {
       restoreBody(request);
@@ -69,14 +88,13 @@ function shared(api: GmsApiChoice, ctx: WireContext, restli: Shared, openapi: Sh
 }
 
 function apiChoice(value: unknown): GmsApiChoice {
-  if (value === undefined) return 'restli';
+  if (value === undefined) return 'auto';
   if (value === 'auto' || value === 'openapi' || value === 'restli') return value;
   throw new GmsError({ kind: 'invalidInput', field: 'api', message: `api: expected 'auto', 'openapi' or 'restli', got ${JSON.stringify(value)}` });
 }
 
 export function createGmsClient(options: GmsClientOptions): GmsClient {
   const baseUrl = normaliseGmsUrl(options.gmsUrl);
-  // 'restli' until the commands are wired to choose; then 'auto' becomes the default.
   const api = apiChoice(options.api);
   const origin = new URL(baseUrl).origin;
   const timeoutMs = positive(options.timeoutMs, 'timeoutMs', DEFAULT_TIMEOUT_MS, 1);
@@ -115,7 +133,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   };
   const restli = createRestliOperations(ctx);
   const openapi = createOpenapiOperations(ctx);
-  const chosen = shared(api, ctx, restli, openapi);
+  const chosen = shared(api, ctx, restli, openapi, options.onTransport);
 
   return {
     baseUrl,
@@ -125,6 +143,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     // No OpenAPI form (ElasticsearchController.java has no truncation): Rest.li whatever `api` says.
     truncateTimeseriesAspect: restli.truncateTimeseriesAspect,
     getEsTaskStatus: chosen.getEsTaskStatus,
+    transport: chosen.transport,
     // No Rest.li form: OpenAPI whatever `api` says.
     restoreUrns: openapi.restoreUrns,
     explainSearchQuery: openapi.explainSearchQuery,

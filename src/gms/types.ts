@@ -34,12 +34,13 @@ export interface GmsClientOptions {
    * Which transport carries getIndexSizes, restoreIndices and getEsTaskStatus: DataHub's
    * Rest.li operations (`/operations?action=`) or its OpenAPI operations
    * (`/openapi/operations/elasticSearch/`); 'auto' asks the server once (probeTransports)
-   * and takes OpenAPI when it is there. Default 'restli' while the commands are not yet
-   * wired to choose; 'auto' becomes the default once they are. Truncation is Rest.li
+   * and takes OpenAPI when it is there. Default 'auto'. Truncation is Rest.li
    * whatever this says (it has no OpenAPI form); the list restore, explain and raw
    * document are OpenAPI whatever this says (they have no Rest.li form).
    */
   api?: GmsApiChoice;
+  /** With 'auto': called once the probe has chosen a transport (for the log). */
+  onTransport?: (probe: TransportProbe & { transport: GmsTransport }) => void;
 }
 
 /** The two operations transports of DataHub GMS. */
@@ -227,6 +228,11 @@ export interface GmsClient {
   getRawDocuments(urns: string[], signal?: AbortSignal): Promise<RawDocuments>;
   /** One read-only request: which operations transports the server has, and why it looks so. Never throws but for cancellation. */
   probeTransports(signal?: AbortSignal): Promise<TransportProbe>;
+  /**
+   * The transport that carries getIndexSizes, restoreIndices and getEsTaskStatus: the one
+   * the connection names, or (api 'auto') the one the probe chose, probing on first use.
+   */
+  transport(): Promise<{ transport: GmsTransport; reason: string; probed: boolean }>;
   /** The DataHub version GMS reports at {gms}/config, or why it could not be read (never throws but for cancellation). */
   getServerVersion(signal?: AbortSignal): Promise<ServerVersion>;
   /** DataHub's GraphQL API on the same GMS, token and transport. */

@@ -1,7 +1,7 @@
 // The seams between the extension's parts. extension.ts builds one Services
 // object and hands it to every view and command; nothing else is global.
 import type * as vscode from 'vscode';
-import type { GmsClient, IndexSize } from '../gms/types';
+import type { GmsApiChoice, GmsClient, IndexSize } from '../gms/types';
 import type { Environment } from '../shared/connections';
 
 export interface Connection {
@@ -13,6 +13,8 @@ export interface Connection {
   environment?: Environment;
   /** Restore and truncate are refused (assertWritable) before anything is sent. */
   readOnly?: boolean;
+  /** The operations transport: undefined or 'auto' finds it out from the server (one probe per client). */
+  api?: GmsApiChoice;
 }
 
 /** What can change on a connection after it was added (null clears the environment). */

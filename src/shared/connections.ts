@@ -1,5 +1,6 @@
 // Connection definitions: validation of the settings value, the secret-storage
 // key of a token, and URL facts that decide warnings. Pure: no vscode import.
+import type { GmsApiChoice } from '../gms/types';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from './connectionError';
 
@@ -14,6 +15,19 @@ export interface ConnectionEntry {
   environment?: Environment;
   /** Restore and truncate are refused before anything is sent. */
   readOnly?: boolean;
+  /** Which operations transport to use: found out from the server (auto, the default), or one named. */
+  api?: GmsApiChoice;
+}
+
+export const API_CHOICES: readonly GmsApiChoice[] = ['auto', 'openapi', 'restli'];
+
+export function isApiChoice(value: unknown): value is GmsApiChoice {
+  return typeof value === 'string' && (API_CHOICES as readonly string[]).includes(value);
+}
+
+/** How a transport is named to a person. */
+export function transportLabel(api: GmsApiChoice | undefined): string {
+  return api === 'openapi' ? 'OpenAPI' : api === 'restli' ? 'Rest.li' : 'found out from the server';
 }
 
 export function isEnvironment(value: unknown): value is Environment {
@@ -145,7 +159,14 @@ export function parseConnections(raw: unknown): ParsedConnections {
       if (parseHttpUrl(frontendUrl)) connection.frontendUrl = tidyUrl(frontendUrl);
       else problems.push(`${label} has an invalid "frontendUrl"; ignored.`);
     }
-    const { environment, readOnly } = entry as Record<string, unknown>;
+    const { environment, readOnly, api } = entry as Record<string, unknown>;
+    if (isApiChoice(api)) {
+      if (api !== 'auto') connection.api = api;
+    } else if (api !== undefined && api !== null) {
+      problems.push(
+        `${label}: "api" must be "auto", "openapi" or "restli", not ${JSON.stringify(api)}; the transport is found out from the server until it is fixed.`,
+      );
+    }
     try {
       const parsed = parseEnvironment(environment, label);
       if (parsed) connection.environment = parsed;

@@ -46,8 +46,15 @@ async function main(): Promise<number> {
       'no-build': { type: 'boolean', default: false },
       extension: { type: 'string' },
       untrusted: { type: 'boolean', default: process.env.DATAHUB_TEST_UNTRUSTED === '1' },
+      // Which operations transports the sandbox serves: both (default), or only one, so every suite
+      // is shown to work over OpenAPI alone and over Rest.li alone.
+      'sandbox-api': { type: 'string', default: 'both' },
     },
   });
+  const sandboxApi = values['sandbox-api'];
+  if (sandboxApi !== 'both' && sandboxApi !== 'openapi' && sandboxApi !== 'restli') {
+    throw new Error(`--sandbox-api: expected both, openapi or restli, got ${sandboxApi}`);
+  }
   const untrusted = values.untrusted === true;
   const suite = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, values.suite!)) || '.';
   const timeoutMs = Number(values.timeout) * 1000;
@@ -63,11 +70,13 @@ async function main(): Promise<number> {
   if (!desktop) await ensureCodeServer();
 
   const dirs = makeRunDirs('datahub-it');
-  const sandbox = await startSandbox({ quiet: true });
+  const sandbox = await startSandbox({ quiet: true, api: sandboxApi });
   // Restricted mode starts with a connection in the user settings, so a suite can
   // check that activation sends nothing even with a connection (and then a token) ready.
   writeUserSettings(dirs.userData, untrusted ? { ...UNTRUSTED_USER_SETTINGS, 'datahub.connections': [{ name: SEEDED_CONNECTION, gmsUrl: sandbox.url }] } : {});
-  console.log(`integration: suite ${suite}${untrusted ? ' (untrusted workspace)' : ''}, sandbox ${sandbox.url}, run dir ${dirs.root}`);
+  console.log(
+    `integration: suite ${suite}${untrusted ? ' (untrusted workspace)' : ''}, sandbox ${sandbox.url} (operations over ${sandboxApi === 'both' ? 'Rest.li and OpenAPI' : sandboxApi === 'openapi' ? 'OpenAPI only' : 'Rest.li only'}), run dir ${dirs.root}`,
+  );
 
   // The launcher handles the timeout itself; this is the net under it.
   const watchdog = setTimeout(() => {
@@ -86,6 +95,7 @@ async function main(): Promise<number> {
       launchArgs: [dirs.workspace, `--user-data-dir=${dirs.userData}`, `--extensions-dir=${dirs.extensions}`, ...(desktop ? ['--disable-extensions'] : [])],
       extensionTestsEnv: hostEnv(dirs, {
         DATAHUB_SANDBOX_URL: sandbox.url,
+        DATAHUB_SANDBOX_API: sandboxApi,
         DATAHUB_TEST_WORKSPACE: dirs.workspace,
         DATAHUB_TEST_SUITE_DIR: suiteOut,
         DATAHUB_TEST_GREP: values.grep ?? '',

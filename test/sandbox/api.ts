@@ -125,6 +125,12 @@ export interface RecordedRequest {
   tokenName?: string;
   /** Parsed JSON body, or undefined when it did not parse. */
   body?: unknown;
+  /**
+   * Operations requests: what was asked, the same on both transports: the Rest.li body as it
+   * is; an OpenAPI query with numbers and booleans as such, `aspectName` as `aspect` and, for
+   * a POST restore, the URN list as `urns` (see operationParams in server.ts).
+   */
+  params?: Record<string, unknown>;
   rawBody: string;
   status: number;
   /** ms from receipt (`time`) until the answer started going out (service time and latency faults included). */

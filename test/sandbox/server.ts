@@ -14,6 +14,7 @@ import { handleOpenapi, openapiEndpoint } from './openapi';
 import { isActionName, validateParams } from './params';
 import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
+import { operationParams } from './recordedParams';
 
 export const FRONTEND_PREFIX = '/api/gms';
 const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
@@ -90,7 +91,10 @@ function operations(
   // The auth filter answers before Rest.li.
   if (!caller.known) return unauthorized(caller, frontend, path);
   // Before 0.10.5, and a server with only the OpenAPI operations (api 'openapi'): no such Rest.li resource.
-  if (rt.version === 'pre0105' || rt.api === 'openapi') return restliError(404, `No root resource defined for path '/operations'`);
+  // Truncation has no OpenAPI form (ElasticsearchController.java): a server whose other operations
+  // answer only over OpenAPI still truncates over Rest.li.
+  const onlyOpenapi = rt.api === 'openapi' && action !== 'truncateTimeseriesAspect';
+  if (rt.version === 'pre0105' || onlyOpenapi) return restliError(404, `No root resource defined for path '/operations'`);
   if (action !== null && method !== 'POST') {
     return restliError(400, `All action methods (specified via 'action' in URI) must be submitted as a POST (was ${method})`);
   }
@@ -165,6 +169,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
       headers: redactedHeaders(req),
       ...(caller.tokenName !== undefined ? { tokenName: caller.tokenName } : {}),
       body,
+      ...(transport !== undefined ? { params: operationParams(transport, searchParams, body) } : {}),
       rawBody: raw,
       status,
       durationMs: Date.now() - started,
@@ -202,7 +207,9 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     if (action === 'restoreIndices' && answer.status === 200) rt.search.restored(restoredUrns(rt, body));
     return reply(answer);
   }
-  if (endpoint !== null && rt.api !== 'restli') {
+  // OpenAPI operations only on the newest generation: the older Rest.li generations modelled here
+  // (legacy sizes in kB, seedString, before 0.10.5) stand for servers without them.
+  if (endpoint !== null && rt.api !== 'restli' && rt.version === 'newer') {
     if (!caller.known) return reply(unauthorized(caller, frontend, path));
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
     const failedBatches = fault?.kind === 'failedBatches' ? fault.batches : undefined;

@@ -25,8 +25,9 @@ export function useSandbox(use: (sandbox: Sandbox) => void, options: SandboxOpti
 }
 
 /** Fast defaults so failure paths finish quickly; tests override what they exercise. */
+/** A client for the Rest.li wire tests (api 'restli' unless the test names another transport). */
 export function clientFor(gmsUrl: string, options: Partial<GmsClientOptions> = {}): GmsClient {
-  return createGmsClient({ gmsUrl, token: ADMIN, timeoutMs: 5000, retryBaseDelayMs: 10, ...options });
+  return createGmsClient({ gmsUrl, token: ADMIN, timeoutMs: 5000, retryBaseDelayMs: 10, api: 'restli', ...options });
 }
 
 /** Awaits a rejection and checks it is a GmsError of that kind (and code). */

@@ -18,6 +18,10 @@ const readOnly = describe(
   '`true` refuses restore and truncation.',
 );
 const connection = describe(optionalTrimmed(), 'Default: the active one.');
+const api = describe(
+  z.optional(z.enum(['auto', 'openapi', 'restli'], { error: (issue) => `"api" must be "auto", "openapi" or "restli", not ${shown(issue.input)}.` })),
+  'Operations transport; default `auto` (found out from the server).',
+);
 
 export const addConnectionArgs = z.object({
   environment,
@@ -26,6 +30,7 @@ export const addConnectionArgs = z.object({
   gmsUrl: describe(text(), 'Normalised.'),
   token: describe(optionalTrimmed(), 'Kept in secret storage.'),
   frontendUrl: optionalTrimmed(),
+  api,
 });
 
 export const editConnectionArgs = z.object({

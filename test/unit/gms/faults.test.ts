@@ -69,6 +69,7 @@ describe('a proxy that refuses', () => {
         token: 'proxy-test-token-0123456789',
         proxyUrl: proxy.url,
         noProxy: '',
+        api: 'restli',
         timeoutMs: 1000,
         retries: 0,
       });
@@ -168,7 +169,7 @@ describe('a server that echoes the token', () => {
   after(() => stopServer(server));
 
   it('keeps it out of messages, server messages, logged bodies, Locations and returned values', async () => {
-    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0 });
+    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0, api: 'restli' });
     try {
       const sizes = await client.getIndexSizes();
       const failures = [

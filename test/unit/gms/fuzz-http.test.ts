@@ -85,7 +85,7 @@ function problemWith(action: OperationsAction, value: unknown): string | undefin
 }
 
 async function runBatch(input: WorkerInput): Promise<void> {
-  const client = createGmsClient({ gmsUrl: input.url, token: TOKEN, timeoutMs: 5000, retries: 0 });
+  const client = createGmsClient({ gmsUrl: input.url, token: TOKEN, timeoutMs: 5000, retries: 0, api: 'restli' });
   try {
     for (let k = 0; k < input.count; k++) {
       const started = performance.now();

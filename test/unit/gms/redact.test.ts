@@ -35,7 +35,7 @@ describe('token echoes in any case or encoding', () => {
   after(() => stopServer(server));
 
   it('are replaced by <redacted> in messages, server messages, bodies and Locations', async () => {
-    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0 });
+    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0, api: 'restli' });
     try {
       const failures = [
         await rejectsWith(client.restoreIndices({ urn: 'urn:li:corpuser:x' }), 'badRequest'),
@@ -80,7 +80,7 @@ describe('URLs with user info', () => {
       res.end();
     });
     const url = `http://127.0.0.1:${await listen(server)}`;
-    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0 });
+    const client = createGmsClient({ gmsUrl: url, token: TOKEN, retries: 0, api: 'restli' });
     try {
       const error = await rejectsWith(client.getIndexSizes(), 'redirect');
       const described = describeError(error);

@@ -19,7 +19,7 @@ after(async () => {
 });
 
 async function failure(gmsUrl: string, token?: string): Promise<unknown> {
-  const client = createGmsClient({ gmsUrl, token, timeoutMs: 3000, retries: 0 });
+  const client = createGmsClient({ gmsUrl, token, timeoutMs: 3000, retries: 0, api: 'restli' });
   try {
     await client.getIndexSizes();
   } catch (error) {
