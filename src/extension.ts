@@ -7,6 +7,7 @@ import type { Services } from './ui/services';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, recordShownTexts } from './ui/safeWindow';
+import { configureApiGate, simulateProduction } from './ui/apiGate';
 import { connectionsTestApi, offerCliImportOnce, registerConnections, SettingsConnectionService } from './connections';
 import { FetchingIndexSizesService, registerIndices, type IndicesView } from './indices';
 import { cursorOnUrnTestApi, registerRestore } from './restore';
@@ -19,6 +20,7 @@ const bundleEvaluated = performance.now();
 
 export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
+  configureApiGate(context.extensionMode);
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new SettingsConnectionService(context, log);
   const indexSizes = new FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
@@ -76,6 +78,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     cursorOnUrn: cursorOnUrnTestApi,
     statusBar: connectionsTestApi.statusBar,
     screen,
+    apiGate: { simulateProduction },
     activationTimings,
   };
   return testApi;

@@ -1,8 +1,9 @@
 // The typed public API activate() returns, documented in one place: one method
 // per command, named after it without the "datahub." prefix, taking the same
 // argument object and returning the same result. It calls the command's own
-// handler, marked confirmed, so no prompt or modal appears: for automation and
-// tests. It holds no token, no secret store and no internal service.
+// handler without prompts; destructive steps ask through the confirmation gate
+// (src/ui/confirmGate.ts) unless src/ui/apiGate.ts lets the call skip them. It
+// holds no token, no secret store and no internal service.
 import type { AtCursorResult } from '../restore/editor/restoreAtCursor';
 import type { RestoreUrnResult } from '../restore/restore';
 import type { PatternResult } from '../restore/restorePattern';
@@ -36,12 +37,13 @@ interface ConnectionArg {
  * (src/ui/commandRunner.ts): `ui` (palette, menu, tree: prompts and messages),
  * `link` (a command id with an argument object: a command link, a keybinding,
  * another extension: no prompts, but every destructive or heavy step still asks
- * in a modal pre-filled from the argument) and `api` (these methods: the same
- * handler, marked confirmed, so no prompt and no modal). Every method takes the
+ * in a modal pre-filled from the argument) and `api` (these methods, when the
+ * user's datahub.api.allowUnconfirmedCalls or a Test / Development host allows
+ * it: no prompt and no modal; otherwise they run as `link` and ask). Every method takes the
  * argument object the command id takes and rejects with an Error whose message
  * is the one a user would read; a token never appears in a result or a message.
  *
- * Modal through a command id, not through these methods: removeConnection,
+ * Modal through a command id, and through these methods unless allowed to skip: removeConnection,
  * addConnection and importFromCli (they change the active connection),
  * truncateTimeseriesAspect with dryRun false, restoreIndicesByPattern with
  * `all` or a pattern matching every URN, exportIndexSizes over an existing

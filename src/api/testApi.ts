@@ -39,5 +39,7 @@ export interface DataHubTestApi extends DataHubCommands {
   cursorOnUrn: { readonly current: boolean | undefined; readonly sent: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
+  /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/ui/apiGate.ts). */
+  apiGate: { simulateProduction(on: boolean): void };
   activationTimings: ActivationTimings;
 }

@@ -24,6 +24,7 @@ import { gcRecipe } from '../model/retention/recipe';
 import { applyRows, startDryRuns, type RetentionPlanResult } from './planRun';
 import type { PlannerPanel } from './panel';
 import { confirmApply } from './confirmApply';
+import { askedByProgram } from '../ui/confirmGate';
 
 /** Preselected retention when the planner opens on selected indices or a group. */
 export const DEFAULT_PRESET_DAYS = 90;
@@ -96,7 +97,7 @@ export async function planFromArgs(services: Services, arg: Record<string, unkno
     return result;
   }
   const { message, detail } = applyModalText(rows, active.connection.name);
-  const asked = run.mode === 'api' ? '' : '\nAsked for by a command with arguments (a link, a keybinding or another extension).';
+  const asked = askedByProgram(run);
   if (!(await confirmApply(run, active.connection, message, `${detail}${asked}`))) {
     services.log.info('Retention plan: apply not confirmed; nothing was deleted.');
     return result;

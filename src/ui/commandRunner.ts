@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import * as safeWindow from './safeWindow';
 import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../model/shared/errors';
+import { apiCallsSkipConfirmations } from './apiGate';
+import { confirmDestructive } from './confirmGate';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
 export { describeError };
@@ -17,20 +19,24 @@ export { describeError };
  * - `link`: a command id with an argument object (a command link, a keybinding,
  *   another extension): the arguments pre-fill the input, no prompt asks for them,
  *   the result is returned and errors reject; destructive steps keep their modal.
- * - `api`: the typed API activate() returns: like `link`, and confirmed, so
- *   destructive or heavy steps go ahead without their modal.
+ * - `api`: a typed-API call (what activate() returns) that may skip confirmations:
+ *   like `link`, but destructive or heavy steps go ahead without their modal. Only
+ *   when src/ui/apiGate.ts allows it (the user's datahub.api.allowUnconfirmedCalls,
+ *   or a Test / Development host); otherwise a typed-API call runs as `link` and asks.
  */
 export type CommandMode = 'ui' | 'link' | 'api';
 
-/** The mode of a call: the typed API says so itself; otherwise an argument object makes it a link. */
+/** The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object makes it a link. */
 export function modeOf(arg: unknown, via: 'api' | 'command'): CommandMode {
-  if (via === 'api') return 'api';
+  if (via === 'api') return apiCallsSkipConfirmations() ? 'api' : 'link';
   return isArgObject(arg) ? 'link' : 'ui';
 }
 
 export interface CommandRun {
   readonly id: string;
   readonly mode: CommandMode;
+  /** How it was called: the typed API, or a command id (palette, menu, link, keybinding). */
+  readonly via: 'api' | 'command';
   /** Filled in by the handler so an error message can name the connection and privilege. */
   errorContext: ErrorContext;
 }
@@ -79,7 +85,7 @@ export async function runCommand<A, R>(
   handler: CommandHandler<A, R>,
   via: 'api' | 'command' = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), errorContext: {} };
+  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {
@@ -149,10 +155,8 @@ export function optionalString(arg: Record<string, unknown> | undefined, key: st
 /**
  * The modal a destructive or heavy step keeps when reached through a command id
  * with arguments (they pre-fill it): resolves true when the person chose `go`.
- * Through the typed API (mode 'api') it is skipped and resolves true.
+ * Through the confirmation gate (src/ui/confirmGate.ts): skipped only in mode 'api'.
  */
 export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
-  if (run.mode === 'api') return true;
-  const choice = await safeWindow.showWarningMessage(message, { modal: true, detail }, go);
-  return choice === go;
+  return (await confirmDestructive(run, { message, detail, go })) === go;
 }

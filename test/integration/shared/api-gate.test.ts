@@ -1,0 +1,156 @@
+// The confirmation gate for the typed API, in Production-like conditions (the
+// test seam apiGate.simulateProduction(true) makes this Test host behave as a
+// Production one): every destructive call through the API asks in the same modal
+// as the palette, and on a production connection for the typed name too;
+// dismissed, the sandbox receives nothing destructive. With the user's
+// datahub.api.allowUnconfirmedCalls on, it goes ahead; read-only still refuses.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
+import { Commands } from '../../../src/api/commandIds';
+
+const DAY = 86_400_000;
+const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
+const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
+const realTruncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
+
+/** Answers modals with `answer` (undefined: dismissed) and input boxes with `typed`, recording both. */
+async function answering(answer: string | undefined, typed?: string) {
+  const api = await activateExtension();
+  const modals: string[] = [];
+  const inputs: string[] = [];
+  api.screen.answerModals((message, detail, buttons) => {
+    modals.push(`${message}\n${detail ?? ''}\n[${buttons.join('|')}]`);
+    return answer;
+  });
+  // The suites run in the extension's own host: its vscode.window is this one.
+  const win = vscode.window as unknown as { showInputBox: typeof vscode.window.showInputBox };
+  const original = win.showInputBox;
+  win.showInputBox = (options?: vscode.InputBoxOptions) => {
+    inputs.push(options?.prompt ?? '');
+    return Promise.resolve(typed);
+  };
+  return {
+    modals,
+    inputs,
+    stop: () => {
+      api.screen.answerModals(undefined);
+      win.showInputBox = original;
+    },
+  };
+}
+
+async function setAllowUnconfirmed(value: boolean | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('datahub').update('api.allowUnconfirmedCalls', value, vscode.ConfigurationTarget.Global);
+}
+
+async function setEnvironment(environment: 'production' | null, readOnly?: boolean): Promise<void> {
+  const api = await activateExtension();
+  api.screen.answerModals((_message, _detail, buttons) => buttons[0]); // lifting a protection asks too
+  try {
+    await api.editConnection({ name: 'sandbox', environment, readOnly: readOnly ?? false });
+  } finally {
+    api.screen.answerModals(undefined);
+  }
+}
+
+describe('security: the typed API asks like a person would (Production-like host)', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+    (await activateExtension()).apiGate.simulateProduction(true);
+  });
+  after(async () => {
+    (await activateExtension()).apiGate.simulateProduction(false);
+    await setAllowUnconfirmed(undefined);
+    await sandbox.reset();
+  });
+
+  it('a real truncation through the API asks with the figures; dismissed, only the dry run was sent', async () => {
+    await sandbox.clearRequests();
+    const s = await answering(undefined);
+    try {
+      const result = await run<{ kind: string }>(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false });
+      assert.equal(result.kind, 'dryRun');
+      assert.equal(s.modals.length, 1);
+      assert.match(s.modals[0], /Delete \d+ of 201 rows/);
+      assert.match(s.modals[0], /Asked for through this extension's API/);
+      assert.deepEqual(await realTruncations(), []);
+    } finally {
+      s.stop();
+    }
+  });
+
+  it('an all-rows restore and a retention apply through the API ask; dismissed, nothing is sent', async () => {
+    await sandbox.clearRequests();
+    const s = await answering(undefined);
+    try {
+      assert.equal(await run(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', all: true }), undefined);
+      const plan = await run<{ applied?: unknown }>(Commands.planRetention, { cutoffs: [{ indexName: DASHBOARD_INDEX, days: 90 }], apply: true });
+      assert.equal(plan.applied, undefined);
+      assert.equal(s.modals.length, 2, s.modals.join('\n---\n'));
+      assert.match(s.modals[0], /^Restore indices for every row matching urn:li:corpuser:%\?/);
+      assert.match(s.modals[1], /^Delete old rows from 1 index on "sandbox"\?[\s\S]*\[Apply\]$/);
+      assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
+      assert.deepEqual(await realTruncations(), []);
+    } finally {
+      s.stop();
+    }
+  });
+
+  it('on a production connection, after the modal the name is typed; Escape there sends nothing', async () => {
+    await setEnvironment('production');
+    await sandbox.clearRequests();
+    const s = await answering('Truncate', undefined);
+    try {
+      const result = await run<{ kind: string }>(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false });
+      assert.equal(result.kind, 'dryRun');
+      assert.equal(s.modals.length, 1);
+      assert.equal(s.inputs.length, 1);
+      assert.match(s.inputs[0], /"sandbox" is a production connection: type dashboard_dashboardusagestatisticsaspect_v1 to confirm/);
+      assert.deepEqual(await realTruncations(), []);
+    } finally {
+      s.stop();
+      await setEnvironment(null);
+    }
+  });
+
+  it('with datahub.api.allowUnconfirmedCalls on, the API goes ahead without asking; read-only still refuses', async () => {
+    await setAllowUnconfirmed(true);
+    await sandbox.clearRequests();
+    const s = await answering(undefined);
+    try {
+      const done = await run<{ status: string }>(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', all: true });
+      assert.equal(done.status, 'completed');
+      assert.ok((await sandbox.actionRequests('restoreIndices')).length > 0);
+      assert.deepEqual(s.modals, []);
+
+      await setEnvironment(null, true);
+      await sandbox.clearRequests();
+      await assert.rejects(
+        run(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis: Date.now() - 200 * DAY, dryRun: false }),
+        /is read-only: Truncate Old Rows was refused and nothing was sent/,
+      );
+      assert.deepEqual(await sandbox.requests().then((r) => r.filter((x) => x.action !== 'getIndexSizes')), []);
+    } finally {
+      s.stop();
+      await setAllowUnconfirmed(undefined);
+      await setEnvironment(null, false);
+    }
+  });
+
+  it('without the seam (a Test host) the API skips the modal, as before', async () => {
+    const api = await activateExtension();
+    api.apiGate.simulateProduction(false);
+    const s = await answering(undefined);
+    try {
+      const done = await run<{ status: string }>(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', all: true });
+      assert.equal(done.status, 'completed');
+      assert.deepEqual(s.modals, []);
+    } finally {
+      s.stop();
+      api.apiGate.simulateProduction(true);
+    }
+  });
+});
