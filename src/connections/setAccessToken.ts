@@ -1,9 +1,12 @@
 // DataHub: Set Access Token… — a password box; the token goes to SecretStorage only.
-// Programmatic: { token, connection? } -> { connection }.
+// Programmatic: { token, connection? } -> { connection }; replacing a different stored
+// token asks first (the confirmation gate: an allowed automation call skips it).
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
-import { registerCommand, requireString } from '../ui/commandRunner';
+import { confirmStep, registerCommand, requireString } from '../ui/commandRunner';
+import { askedByProgram } from '../ui/confirmGate';
+import { urlOrigin } from '../model/connections/connections';
 import { targetConnection } from '../ui/target';
 import { Commands } from '../api/commandIds';
 
@@ -35,8 +38,14 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.setAccessToken, async (arg, run) => {
     const connection = targetConnection(services, arg, Commands.setAccessToken, run);
     let token: string | undefined;
-    if (run.mode !== 'ui') token = requireString(arg, 'token', Commands.setAccessToken);
-    else {
+    if (run.mode !== 'ui') {
+      token = requireString(arg, 'token', Commands.setAccessToken);
+      // A link or another extension must not swap the token silently (it could point the connection's authority elsewhere).
+      const stored = await services.connections.getToken(connection);
+      const detail = `The token stored for "${connection.name}" (${urlOrigin(connection.gmsUrl)}) is replaced by the one passed; the old one is gone.${askedByProgram(run)}`;
+      if (stored && stored !== token && !(await confirmStep(run, `Replace the access token of "${connection.name}"?`, detail, 'Replace Token')))
+        return undefined;
+    } else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
       if (!token) return undefined;
     }
