@@ -77,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     truncate: truncateTestApi,
     cursorOnUrn: cursorOnUrnTestApi,
     statusBar: connectionsTestApi.statusBar,
+    tls: connectionsTestApi.tls,
     screen,
     apiGate: { simulateProduction },
     activationTimings,

@@ -71,7 +71,7 @@ export interface DataHubCommands {
   /** Deletes the stored token. */
   clearAccessToken(args?: ConnectionArg): Result<{ connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ConnectionArg): Result<{ connection: string; latencyMs: number; indexCount: number }>;
+  testConnection(args?: ConnectionArg): Result<{ connection: string; latencyMs: number; indexCount: number; tlsChecksOff?: true }>;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
   importFromCli(args?: { name?: string }): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */

@@ -35,6 +35,8 @@ export interface DataHubTestApi extends DataHubCommands {
   truncate: TruncateTestApi;
   /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
   statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
+  /** The move of the old global datahub.tls.rejectUnauthorized to the connections (src/connections/tlsOff.ts). */
+  tls?: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
   /** The editor's context key datahub.cursorOnUrn (last value sent, times sent). */
   cursorOnUrn: { readonly current: boolean | undefined; readonly sent: number };
   /** Every text the extension put on screen (and modals answered without showing them). */

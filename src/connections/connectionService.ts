@@ -9,6 +9,7 @@ import { ConnectionError, noConnectionError } from '../model/connections/connect
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections/connections';
 import { formatBytes } from '../model/shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
+import { warnTlsOffOnce } from './tlsOff';
 import { loadGms } from '../ui/loadGms';
 import { Commands } from '../api/commandIds';
 
@@ -61,7 +62,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     if (fingerprint === this.listFingerprint) return false;
     for (const old of before ?? []) {
       const now = this.get(old.name);
-      if (!now || now.gmsUrl !== old.gmsUrl) this.dropClient(old.name);
+      if (!now || now.gmsUrl !== old.gmsUrl || now.rejectUnauthorized !== old.rejectUnauthorized || now.caFile !== old.caFile) this.dropClient(old.name);
     }
     return true;
   }
@@ -149,7 +150,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   }
 
   private createClient(connection: Connection, token: string | undefined): ActiveClient {
-    const settings = clientSettings(connection.gmsUrl);
+    const settings = clientSettings(connection);
     const client: GmsClient = loadGms().createGmsClient({
       gmsUrl: connection.gmsUrl,
       token,
@@ -163,6 +164,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
         (settings.rejectUnauthorized === false ? ', TLS verification OFF' : ''),
     );
     if (token && isInsecureRemote(connection.gmsUrl)) void this.warnPlainHttp(connection);
+    if (settings.rejectUnauthorized === false) void warnTlsOffOnce(this.context, this.log, connection);
     return { connection, client, hasToken: !!token };
   }
 

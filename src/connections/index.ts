@@ -13,16 +13,27 @@ import { registerSwitchConnection } from './switchConnection';
 import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
 import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
+import { migrateGlobalTlsOptOut } from './tlsOff';
 
 export { SettingsConnectionService } from './connectionService';
 export { offerCliImportOnce } from './cliOffer';
 
 /** Test seam: the status bar item of this window (read through src/api/testApi.ts). */
-export const connectionsTestApi: { statusBar?: ConnectionStatusBar } = {};
+export const connectionsTestApi: {
+  statusBar?: ConnectionStatusBar;
+  /** The move of the old global TLS switch: the one at activation, and a way to run it again. */
+  tls?: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
+} = {};
 
 export function registerConnections(services: Services): vscode.Disposable[] {
   const statusBar = createConnectionStatusBar(services.connections);
   connectionsTestApi.statusBar = statusBar;
+  // The old global TLS switch moves to the connections it may apply to, with a notice.
+  const atActivation = migrateGlobalTlsOptOut(services.context, services.log).catch((error: unknown) => {
+    services.log.error(`Could not move datahub.tls.rejectUnauthorized to the connections: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  connectionsTestApi.tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
   return [
     statusBar,
     registerAddConnection(services),

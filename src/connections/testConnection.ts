@@ -1,5 +1,5 @@
 // DataHub: Test Connection — one getIndexSizes call; reports latency and index count.
-// Programmatic: { connection? } -> { connection, latencyMs, indexCount }.
+// Programmatic: { connection? } -> { connection, latencyMs, indexCount, tlsChecksOff? }.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Services } from '../ui/services';
@@ -28,9 +28,12 @@ export function registerTestConnection(services: Services): vscode.Disposable {
             return attempt(controller.signal);
           },
         );
-    const text = `Connected to ${connection.name} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
+    const tlsOff = connection.rejectUnauthorized === false && connection.gmsUrl.startsWith('https:');
+    const text =
+      `Connected to ${connection.name} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.` +
+      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
     services.log.info(text);
-    if (run.mode === 'ui') void safeWindow.showInformationMessage(text);
-    return { connection: connection.name, ...result };
+    if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));
+    return { connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };
   });
 }

@@ -14,6 +14,10 @@ export interface Connection {
   environment?: Environment;
   /** Restore and truncate are refused (assertWritable) before anything is sent. */
   readOnly?: boolean;
+  /** false: TLS certificate checks are off for this connection (refused on production and DataHub Cloud). */
+  rejectUnauthorized?: false;
+  /** PEM file of extra certificate authorities for this connection. */
+  caFile?: string;
 }
 
 /** What can change on a connection after it was added (null clears the environment). */

@@ -2,12 +2,13 @@
 // key of a token, and URL facts that decide warnings. Pure: no vscode import.
 import { normaliseGmsUrl } from '../../gms/url';
 import { ConnectionError } from './connectionError';
+import { readConnectionTls, type ConnectionTls } from './tlsOptOut';
 
 /** What a connection points at; none (undefined) says nothing. */
 export type Environment = 'production' | 'staging' | 'development';
 export const ENVIRONMENTS: readonly Environment[] = ['production', 'staging', 'development'];
 
-export interface ConnectionEntry {
+export interface ConnectionEntry extends ConnectionTls {
   name: string;
   gmsUrl: string;
   frontendUrl?: string;
@@ -158,6 +159,7 @@ export function parseConnections(raw: unknown): ParsedConnections {
       connection.readOnly = true;
       problems.push(`${label}: "readOnly" must be true or false, not ${JSON.stringify(readOnly)}; treated as read-only until it is fixed.`);
     }
+    readConnectionTls(entry as Record<string, unknown>, connection, label, problems);
     connections.push(connection);
   });
   return { connections, problems };
