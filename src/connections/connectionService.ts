@@ -9,7 +9,7 @@ import { ConnectionError, noConnectionError } from '../model/connections/connect
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../model/connections/connections';
 import { formatBytes } from '../model/shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
-import { warnTlsOffOnce } from './tlsOff';
+import { showTlsRefusals, warnTlsOffOnce } from './tlsOff';
 import { loadGms } from '../ui/loadGms';
 import { Commands } from '../api/commandIds';
 
@@ -72,6 +72,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       const raw = vscode.workspace.getConfiguration('datahub').inspect('connections')?.globalValue;
       const { connections, problems } = parseConnections(raw);
       for (const problem of problems) this.log.warn(problem);
+      showTlsRefusals(problems);
       this.listCache = connections;
       this.listFingerprint = JSON.stringify(connections);
     }

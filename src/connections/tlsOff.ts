@@ -5,10 +5,21 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { Connection } from '../ui/services';
 import { tokenSecretKey, urlOrigin } from '../model/connections/connections';
-import { planGlobalTlsMigration } from '../model/connections/tlsOptOut';
+import { isTlsOptOutRefusal, planGlobalTlsMigration } from '../model/connections/tlsOptOut';
 import { Commands } from '../api/commandIds';
 
 const TLS_WARNED_KEY = 'datahub.tlsOffWarned';
+/** The refusals already shown in this window (the settings are read again on every change). */
+const refusalsShown = new Set<string>();
+
+/** Says on screen, once per window, that a connection's "rejectUnauthorized": false was refused (production, DataHub Cloud). */
+export function showTlsRefusals(problems: readonly string[]): void {
+  for (const problem of problems) {
+    if (!isTlsOptOutRefusal(problem) || refusalsShown.has(problem)) continue;
+    refusalsShown.add(problem);
+    void safeWindow.showWarningMessage(problem);
+  }
+}
 export const OLD_GLOBAL_SETTING = 'tls.rejectUnauthorized';
 
 /** Once per connection (and server): say that its certificate is not checked. */

@@ -12,6 +12,14 @@ export interface ConnectionTls {
   caFile?: string;
 }
 
+/** The words every refusal carries, so the connections feature can show refusals (and only them) on screen. */
+export const TLS_OPT_OUT_REFUSED = 'its certificate checks cannot be turned off';
+
+/** True for a settings problem that is a refused opt-out. */
+export function isTlsOptOutRefusal(problem: string): boolean {
+  return problem.includes(TLS_OPT_OUT_REFUSED);
+}
+
 /** DataHub Cloud (Acryl) hosts: `<tenant>.acryl.io`, and the `datahubproject.io` family. */
 export function isDataHubCloudHost(gmsUrl: string): boolean {
   let host: string;
@@ -26,10 +34,10 @@ export function isDataHubCloudHost(gmsUrl: string): boolean {
 /** Why the TLS opt-out is refused for this connection, or undefined when it is allowed. */
 export function tlsOptOutRefusal(connection: { name: string; gmsUrl: string; environment?: string }): string | undefined {
   if (connection.environment === 'production') {
-    return `"${connection.name}" is a production connection: its certificate checks cannot be turned off ("rejectUnauthorized": false was ignored). Give the server a certificate from a CA, or set "caFile" to its CA's PEM file.`;
+    return `"${connection.name}" is a production connection: ${TLS_OPT_OUT_REFUSED} ("rejectUnauthorized": false was ignored). Give the server a certificate from a CA, or set "caFile" to its CA's PEM file.`;
   }
   if (isDataHubCloudHost(connection.gmsUrl)) {
-    return `"${connection.name}" is a DataHub Cloud host, whose certificate is public: its certificate checks cannot be turned off ("rejectUnauthorized": false was ignored).`;
+    return `"${connection.name}" is a DataHub Cloud host, whose certificate is public: ${TLS_OPT_OUT_REFUSED} ("rejectUnauthorized": false was ignored).`;
   }
   return undefined;
 }

@@ -70,8 +70,13 @@ describe('security: TLS certificate checks off per connection only', function ()
     assert.equal(server.seen.length, seen, 'nothing reached the server over the unverified connection');
   });
 
-  it('a production connection refuses the opt-out: checks stay on, no marking', async () => {
+  it('a production connection refuses the opt-out, saying so: checks stay on, no marking', async () => {
+    shown.length = 0;
     await setConnections([{ name: 'prod-tls', gmsUrl: server.url, environment: 'production', rejectUnauthorized: false }]);
+    await waitFor(
+      () => shown.some((s) => s.surface === 'warning' && /"prod-tls" is a production connection: its certificate checks cannot be turned off/.test(s.text)),
+      'the refusal on screen',
+    );
     const { services, statusBar } = await activateExtension();
     assert.equal(services.connections.get('prod-tls')?.rejectUnauthorized, undefined);
     await run(Commands.switchConnection, { name: 'prod-tls' });
