@@ -1,8 +1,8 @@
 // datahub.planRetention: the planner webview from the palette, the view title,
 // an entity group or several selected indices; with an argument object
 // ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
-// Through the typed API (run.confirmed) no prompt appears; through the command
-// id the apply step keeps its modal (confirmStep).
+// Through the typed API no prompt appears; the apply step asks in its modal through
+// the confirmation gate (confirmApply), skipped only for an allowed automation call.
 import * as vscode from 'vscode';
 import * as safeWindow from '../ui/safeWindow';
 import type { IndexSize } from '../gms/types';

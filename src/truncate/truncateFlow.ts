@@ -124,7 +124,7 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
   return services.connections.clientFor(now);
 }
 
-/** One request as a program asked for it: no prompt; a real run keeps its modal unless the typed API sent it. */
+/** One request as a program asked for it: no prompt; a real run keeps its modal unless an allowed automation call (mode 'api') sent it. */
 export async function runTruncate(
   services: Services,
   run: CommandRun,

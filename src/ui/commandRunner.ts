@@ -58,7 +58,7 @@ export function registerCommand<A = Record<string, unknown>, R = unknown>(servic
   return vscode.Disposable.from(command, api);
 }
 
-/** The typed API's entry for each command: the same handler, in mode 'api'. */
+/** The typed API's entry for each command: the same handler, in mode 'api' where the gate allows it, else 'link'. */
 const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
 
 /** Makes a command callable through the API (registerCommand does this itself). */
