@@ -99,6 +99,33 @@ describe('security: the typed API asks like a person would (Production-like host
     }
   });
 
+  it('several URNs, a createDefaultAspects batch, replacing the token and removing the connection through the API ask; dismissed, nothing changes', async () => {
+    await sandbox.clearRequests();
+    const { services } = await activateExtension();
+    const s = await answering(undefined);
+    try {
+      assert.equal(await run(Commands.restoreUrnAtCursor, { urns: ['urn:li:corpuser:jdoe', 'urn:li:tag:pii'] }), undefined);
+      assert.equal(await run(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', createDefaultAspects: true }), undefined);
+      assert.equal(await run(Commands.setAccessToken, { connection: 'sandbox', token: 'another-token-value-0123' }), undefined);
+      assert.equal(await run(Commands.removeConnection, { name: 'sandbox' }), undefined);
+      assert.deepEqual(
+        s.modals.map((m) => m.split('\n')[0]),
+        [
+          'Restore indices for 2 URNs? · sandbox',
+          'Restore indices for 10 rows matching urn:li:corpuser:%? · sandbox',
+          'Replace the access token of "sandbox"?',
+          'Remove the DataHub connection "sandbox"?',
+        ],
+      );
+      assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
+      const connection = services.connections.get('sandbox');
+      assert.ok(connection, 'the connection is still there');
+      assert.ok((await services.connections.getToken(connection)) !== 'another-token-value-0123', 'the token was not replaced');
+    } finally {
+      s.stop();
+    }
+  });
+
   it('on a production connection, after the modal the name is typed; Escape there sends nothing', async () => {
     await setEnvironment('production');
     await sandbox.clearRequests();
