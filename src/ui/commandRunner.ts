@@ -26,8 +26,16 @@ export { describeError };
  */
 export type CommandMode = 'ui' | 'link' | 'api';
 
+/**
+ * How a call came in: a command id, the typed API, or one of the extension's own
+ * parts going on with a step a person already confirmed as a whole (the
+ * truncations of an applied retention plan): `confirmed`, never reachable from outside.
+ */
+export type CallVia = 'api' | 'command' | 'confirmed';
+
 /** The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object makes it a link. */
-export function modeOf(arg: unknown, via: 'api' | 'command'): CommandMode {
+export function modeOf(arg: unknown, via: CallVia): CommandMode {
+  if (via === 'confirmed') return 'api';
   if (via === 'api') return apiCallsSkipConfirmations() ? 'api' : 'link';
   return isArgObject(arg) ? 'link' : 'ui';
 }
@@ -53,16 +61,17 @@ export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Prom
  * argument object (undefined when invoked from the UI) and returns its result.
  */
 export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
-  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, 'api'));
+  const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
   const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
   return vscode.Disposable.from(command, api);
 }
 
 /** The typed API's entry for each command: the same handler, in mode 'api' where the gate allows it, else 'link'. */
-const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
+type ApiEntry = (arg: Record<string, unknown> | undefined, via?: 'api' | 'confirmed') => Promise<unknown>;
+const apiEntries = new Map<string, ApiEntry>();
 
-/** Makes a command callable through the API (registerCommand does this itself). */
-export function exposeToApi(id: string, call: (arg: Record<string, unknown> | undefined) => Promise<unknown>): vscode.Disposable {
+/** Makes a command callable through the API (registerCommand does this itself); `via` is 'confirmed' only for callConfirmed. */
+export function exposeToApi(id: string, call: ApiEntry): vscode.Disposable {
   apiEntries.set(id, call);
   return new vscode.Disposable(() => {
     if (apiEntries.get(id) === call) apiEntries.delete(id);
@@ -77,15 +86,26 @@ export function callThroughApi(id: string, arg: Record<string, unknown> | undefi
   return call(arg);
 }
 
+/**
+ * For the extension's own parts only: runs a command's API entry as part of a step
+ * a person already confirmed as a whole (a retention plan's truncations after its
+ * apply modal), so it does not ask again. Never handed to other extensions.
+ */
+export function callConfirmed(id: string, arg: Record<string, unknown>): Promise<unknown> {
+  const call = apiEntries.get(id);
+  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
+  return call(arg, 'confirmed');
+}
+
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */
 export async function runCommand<A, R>(
   services: Services,
   id: string,
   arg: unknown,
   handler: CommandHandler<A, R>,
-  via: 'api' | 'command' = 'command',
+  via: CallVia = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
+  const run: CommandRun = { id, mode: modeOf(arg, via), via: via === 'command' ? 'command' : 'api', errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {

@@ -180,4 +180,21 @@ describe('security: the typed API asks like a person would (Production-like host
       api.apiGate.simulateProduction(true);
     }
   });
+
+  it('a retention apply confirmed once through the API truncates each index without asking again', async () => {
+    await sandbox.clearRequests();
+    const s = await answering('Apply');
+    try {
+      const plan = await run<{ applied?: Array<{ outcome: string }> }>(Commands.planRetention, {
+        cutoffs: [{ indexName: DASHBOARD_INDEX, days: 90 }],
+        apply: true,
+      });
+      assert.equal(s.modals.length, 1, s.modals.join('\n---\n'));
+      assert.equal(plan.applied?.length, 1);
+      assert.notEqual(plan.applied?.[0].outcome, 'skipped');
+      assert.equal((await realTruncations()).length >= 1, true);
+    } finally {
+      s.stop();
+    }
+  });
 });
