@@ -20,7 +20,7 @@ const bundleEvaluated = performance.now();
 
 export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
-  configureApiGate(context.extensionMode);
+  context.subscriptions.push(configureApiGate(context.extensionMode, context.globalState));
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new SettingsConnectionService(context, log);
   const indexSizes = new FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);

@@ -24,7 +24,7 @@ import { fallbackMessage, runTruncateWithFallback } from '../model/truncate/trun
 import { reportError, type CommandRun } from '../ui/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
 import { assertWritable, titleFor } from '../model/connections/connections';
-import { askedByProgram, confirmDestructive } from '../ui/confirmGate';
+import { askedByProgram, confirmDestructive, skipsConfirmation } from '../ui/confirmGate';
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
 export type TruncateCommandResult =
@@ -139,7 +139,8 @@ export async function runTruncate(
     logResult(services, active.connection.name, target, cutoff, result);
     return toCommandResult(result);
   }
-  if (run.mode !== 'api') {
+  // Only an allowed automation call skips the dry run and the modal (the gate may first ask whether the setting is the person's).
+  if (!(await skipsConfirmation(run))) {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);

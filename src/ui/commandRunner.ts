@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from './safeWindow';
 import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../model/shared/errors';
-import { apiCallsSkipConfirmations } from './apiGate';
+import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive } from './confirmGate';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
@@ -22,7 +22,8 @@ export { describeError };
  * - `api`: a typed-API call (what activate() returns) that may skip confirmations:
  *   like `link`, but destructive or heavy steps go ahead without their modal. Only
  *   when src/ui/apiGate.ts allows it (the user's datahub.api.allowUnconfirmedCalls,
- *   or a Test / Development host); otherwise a typed-API call runs as `link` and asks.
+ *   acknowledged once in our own modal, or a Test / Development host); otherwise a
+ *   typed-API call runs as `link` and asks.
  */
 export type CommandMode = 'ui' | 'link' | 'api';
 
@@ -36,15 +37,15 @@ export type CallVia = 'api' | 'command' | 'confirmed';
 /** The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object makes it a link. */
 export function modeOf(arg: unknown, via: CallVia): CommandMode {
   if (via === 'confirmed') return 'api';
-  if (via === 'api') return apiCallsSkipConfirmations() ? 'api' : 'link';
+  if (via === 'api') return apiCallsMaySkip() ? 'api' : 'link';
   return isArgObject(arg) ? 'link' : 'ui';
 }
 
 export interface CommandRun {
   readonly id: string;
   readonly mode: CommandMode;
-  /** How it was called: the typed API, or a command id (palette, menu, link, keybinding). */
-  readonly via: 'api' | 'command';
+  /** How it was called: a command id (palette, menu, link, keybinding), the typed API, or the extension's own already-confirmed step. */
+  readonly via: CallVia;
   /** Filled in by the handler so an error message can name the connection and privilege. */
   errorContext: ErrorContext;
 }
@@ -105,7 +106,7 @@ export async function runCommand<A, R>(
   handler: CommandHandler<A, R>,
   via: CallVia = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), via: via === 'command' ? 'command' : 'api', errorContext: {} };
+  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {

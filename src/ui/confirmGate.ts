@@ -2,7 +2,7 @@
 // called: a modal that says what happens and, on a production connection, the
 // name typed as well. A call through the typed API asks like this too, unless
 // src/ui/apiGate.ts let it skip (mode 'api': the user's
-// datahub.api.allowUnconfirmedCalls, or a Test / Development host). A new
+// datahub.api.allowUnconfirmedCalls, acknowledged once, or a Test / Development host). A new
 // destructive feature calls confirmDestructive (or confirmStep) before it sends
 // anything, and nothing else.
 import type * as vscode from 'vscode';
@@ -11,6 +11,17 @@ import { confirmByTyping } from './typedConfirm';
 import type { CommandRun } from './commandRunner';
 import type { Connection } from './services';
 import { isProduction } from '../model/connections/connections';
+import { automationAllowed } from './apiGate';
+
+/**
+ * True when a step goes ahead without its modal: only in mode 'api', for the
+ * extension's own already-confirmed step or an automation call the gate allows
+ * (which may first ask whether datahub.api.allowUnconfirmedCalls is the person's).
+ */
+export async function skipsConfirmation(run: CommandRun): Promise<boolean> {
+  if (run.mode !== 'api') return false;
+  return run.via === 'confirmed' || (await automationAllowed());
+}
 
 export interface DestructiveAsk {
   /** The modal's message (already titled with the connection where it names one). */
@@ -29,11 +40,12 @@ const titleOf = (item: string | vscode.MessageItem): string => (typeof item === 
 /**
  * Asks before a destructive or heavy step. Resolves the title of the button chosen
  * (`go` only when the typed name, if asked, was typed too), or undefined when the
- * person dismissed it. Mode 'api' (an allowed automation call) resolves `go` at once.
+ * person dismissed it. Mode 'api' (an allowed automation call) resolves `go` at once; a
+ * step that skips its modal any other way must ask skipsConfirmation() first.
  */
 export async function confirmDestructive(run: CommandRun, ask: DestructiveAsk): Promise<string | undefined> {
   const go = titleOf(ask.go);
-  if (run.mode === 'api') return go;
+  if (await skipsConfirmation(run)) return go;
   const items = [ask.go, ...(ask.others ?? [])] as vscode.MessageItem[];
   const picked = await safeWindow.showWarningMessage(ask.message, { modal: true, detail: ask.detail }, ...items);
   const choice = picked === undefined ? undefined : titleOf(picked as string | vscode.MessageItem);
@@ -46,7 +58,7 @@ export async function confirmDestructive(run: CommandRun, ask: DestructiveAsk): 
 /** The line a modal's detail ends with when a program asked for the step, so the person knows it was not them. */
 export function askedByProgram(run: CommandRun): string {
   if (run.mode === 'ui') return '';
-  return run.via === 'api'
+  return run.via !== 'command'
     ? "\nAsked for through this extension's API (another extension, a script or a task)."
     : '\nAsked for by a command with arguments (a link, a keybinding or another extension).';
 }

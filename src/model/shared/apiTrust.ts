@@ -1,6 +1,6 @@
 // Whether a call through the typed API (what activate() returns, so any other
 // installed extension) may skip the confirmations a person would see. Pure: the
-// extension mode and the setting are read by src/ui/apiGate.ts.
+// extension mode, the setting and the acknowledgement are read by src/ui/apiGate.ts.
 
 /** How VS Code runs the extension (vscode.ExtensionMode, by name). */
 export type HostMode = 'production' | 'development' | 'test';
@@ -14,14 +14,23 @@ export interface ApiTrust {
   productionLike: boolean;
   /** datahub.api.allowUnconfirmedCalls from the user's settings (never a workspace's). */
   allowUnconfirmed: boolean;
+  /**
+   * The person confirmed, in this extension's own modal, that the setting is theirs.
+   * Any extension can write user settings, so the setting alone is not enough.
+   */
+  acknowledged: boolean;
 }
 
 /**
- * True when an API call goes ahead without its modal and typed name. In
- * Production only the user's own setting allows it; Test and Development hosts
- * (tests, benchmarks, F5) skip them unless a test asks for Production behaviour.
+ * What a typed-API call to a destructive step does:
+ * - `skip`: goes ahead without its modal (a Test / Development host, or the setting on and acknowledged);
+ * - `ask`: asks like a person's call (the setting off: the default);
+ * - `acknowledge`: the setting is on but not yet acknowledged: ask the person once whether it is theirs.
  */
-export function apiSkipsConfirmations(trust: ApiTrust): boolean {
-  if (trust.host !== 'production' && !trust.productionLike) return true;
-  return trust.allowUnconfirmed;
+export type ApiConfirmation = 'skip' | 'ask' | 'acknowledge';
+
+export function apiConfirmation(trust: ApiTrust): ApiConfirmation {
+  if (trust.host !== 'production' && !trust.productionLike) return 'skip';
+  if (!trust.allowUnconfirmed) return 'ask';
+  return trust.acknowledged ? 'skip' : 'acknowledge';
 }

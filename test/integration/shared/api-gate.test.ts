@@ -14,14 +14,16 @@ const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' 
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
 const realTruncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
 
-/** Answers modals with `answer` (undefined: dismissed) and input boxes with `typed`, recording both. */
-async function answering(answer: string | undefined, typed?: string) {
+type Answer = string | undefined | ((buttons: string[]) => string | undefined);
+
+/** Answers modals with `answer` (undefined: dismissed; a function picks from the buttons) and input boxes with `typed`, recording both. */
+async function answering(answer: Answer, typed?: string) {
   const api = await activateExtension();
   const modals: string[] = [];
   const inputs: string[] = [];
   api.screen.answerModals((message, detail, buttons) => {
     modals.push(`${message}\n${detail ?? ''}\n[${buttons.join('|')}]`);
-    return answer;
+    return typeof answer === 'function' ? answer(buttons) : answer;
   });
   // The suites run in the extension's own host: its vscode.window is this one.
   const win = vscode.window as unknown as { showInputBox: typeof vscode.window.showInputBox };
@@ -143,15 +145,42 @@ describe('security: the typed API asks like a person would (Production-like host
     }
   });
 
-  it('with datahub.api.allowUnconfirmedCalls on, the API goes ahead without asking; read-only still refuses', async () => {
-    await setAllowUnconfirmed(true);
+  it('datahub.api.allowUnconfirmedCalls counts once the person allowed it in our own modal; then the API goes ahead; read-only still refuses', async () => {
+    const ALLOW = 'Allow Unconfirmed Calls';
+    const EVERY_ROW = { urnLike: 'urn:li:corpuser:%', all: true };
     await sandbox.clearRequests();
-    const s = await answering(undefined);
+    // Turned on (by anyone: extensions can write settings), not yet allowed: dismissed, the call asks as before.
+    const dismissed = await answering(undefined);
     try {
-      const done = await run<{ status: string }>(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', all: true });
+      await setAllowUnconfirmed(true);
+      assert.equal(await run(Commands.restoreIndicesByPattern, EVERY_ROW), undefined);
+      assert.equal(await run(Commands.restoreIndicesByPattern, EVERY_ROW), undefined);
+      assert.deepEqual(
+        dismissed.modals.map((m) => m.split('\n')[0]),
+        [
+          'Let other extensions and scripts truncate, restore and apply retention plans through DataHub Index Operations without asking you?',
+          'Restore indices for every row matching urn:li:corpuser:%? · sandbox',
+          'Restore indices for every row matching urn:li:corpuser:%? · sandbox',
+        ],
+        'asked about the setting once, then each call asked',
+      );
+      assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
+    } finally {
+      dismissed.stop();
+    }
+
+    // Turned on again and allowed: this call and the next go ahead without their modal.
+    const allowed = await answering((buttons) => (buttons.includes(ALLOW) ? ALLOW : undefined));
+    try {
+      await setAllowUnconfirmed(undefined);
+      await setAllowUnconfirmed(true);
+      const done = await run<{ status: string }>(Commands.restoreIndicesByPattern, EVERY_ROW);
       assert.equal(done.status, 'completed');
+      const again = await run<{ status: string }>(Commands.restoreIndicesByPattern, EVERY_ROW);
+      assert.equal(again.status, 'completed');
+      assert.equal(allowed.modals.length, 1, allowed.modals.join('\n---\n'));
+      assert.match(allowed.modals[0], /may have been turned on by you, or by another extension/);
       assert.ok((await sandbox.actionRequests('restoreIndices')).length > 0);
-      assert.deepEqual(s.modals, []);
 
       await setEnvironment(null, true);
       await sandbox.clearRequests();
@@ -161,7 +190,7 @@ describe('security: the typed API asks like a person would (Production-like host
       );
       assert.deepEqual(await sandbox.requests().then((r) => r.filter((x) => x.action !== 'getIndexSizes')), []);
     } finally {
-      s.stop();
+      allowed.stop();
       await setAllowUnconfirmed(undefined);
       await setEnvironment(null, false);
     }
