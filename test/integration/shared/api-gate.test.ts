@@ -8,39 +8,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
 import { Commands } from '../../../src/api/commandIds';
+import { answering } from '../support/modals';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
 const DASHBOARD_INDEX = 'dashboard_dashboardusagestatisticsaspect_v1';
 const realTruncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).filter((r) => (r.body as { dryRun?: boolean }).dryRun === false);
-
-type Answer = string | undefined | ((buttons: string[]) => string | undefined);
-
-/** Answers modals with `answer` (undefined: dismissed; a function picks from the buttons) and input boxes with `typed`, recording both. */
-async function answering(answer: Answer, typed?: string) {
-  const api = await activateExtension();
-  const modals: string[] = [];
-  const inputs: string[] = [];
-  api.screen.answerModals((message, detail, buttons) => {
-    modals.push(`${message}\n${detail ?? ''}\n[${buttons.join('|')}]`);
-    return typeof answer === 'function' ? answer(buttons) : answer;
-  });
-  // The suites run in the extension's own host: its vscode.window is this one.
-  const win = vscode.window as unknown as { showInputBox: typeof vscode.window.showInputBox };
-  const original = win.showInputBox;
-  win.showInputBox = (options?: vscode.InputBoxOptions) => {
-    inputs.push(options?.prompt ?? '');
-    return Promise.resolve(typed);
-  };
-  return {
-    modals,
-    inputs,
-    stop: () => {
-      api.screen.answerModals(undefined);
-      win.showInputBox = original;
-    },
-  };
-}
 
 async function setAllowUnconfirmed(value: boolean | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('datahub').update('api.allowUnconfirmedCalls', value, vscode.ConfigurationTarget.Global);

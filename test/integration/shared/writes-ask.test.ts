@@ -8,19 +8,9 @@ import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { Commands } from '../../../src/api/commandIds';
+import { answering } from '../support/modals';
 
 const restores = async () => (await sandbox.actionRequests('restoreIndices')).length;
-
-/** Records modals and answers them with `answer` (undefined: dismissed). */
-async function modals(answer?: string) {
-  const api = await activateExtension();
-  const asked: string[] = [];
-  api.screen.answerModals((message, detail) => {
-    asked.push(`${message}\n${detail ?? ''}`);
-    return answer;
-  });
-  return { asked, stop: () => api.screen.answerModals(undefined) };
-}
 
 describe('security: every write asks when called with arguments', function () {
   this.timeout(30_000);
@@ -32,13 +22,13 @@ describe('security: every write asks when called with arguments', function () {
 
   it('one batch with createDefaultAspects (it writes to the database) asks; dismissed, nothing is sent', async () => {
     await sandbox.clearRequests();
-    const m = await modals();
+    const m = await answering();
     try {
       const result = await vscode.commands.executeCommand(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', createDefaultAspects: true });
       assert.equal(result, undefined);
-      assert.equal(m.asked.length, 1);
-      assert.match(m.asked[0], /^Restore indices for 10 rows matching urn:li:corpuser:%\?/);
-      assert.match(m.asked[0], /createDefaultAspects WRITES to the database/);
+      assert.equal(m.modals.length, 1);
+      assert.match(m.modals[0], /^Restore indices for 10 rows matching urn:li:corpuser:%\?/);
+      assert.match(m.modals[0], /createDefaultAspects WRITES to the database/);
       assert.equal(await restores(), 0);
     } finally {
       m.stop();
@@ -47,18 +37,18 @@ describe('security: every write asks when called with arguments', function () {
 
   it('patterns without a concrete urn:li:<type>: prefix (%:%, %li%, %a%) count as "all"; dismissed, nothing is sent', async () => {
     await sandbox.clearRequests();
-    const m = await modals();
+    const m = await answering();
     try {
       for (const urnLike of ['%:%', '%li%', '%a%']) {
         assert.equal(await vscode.commands.executeCommand(Commands.restoreIndicesByPattern, { urnLike }), undefined, urnLike);
       }
-      assert.equal(m.asked.length, 3);
-      for (const text of m.asked) assert.match(text, /\(no urn:li:<type>: prefix: it may match every URN\)\?/);
+      assert.equal(m.modals.length, 3);
+      for (const text of m.modals) assert.match(text, /\(no urn:li:<type>: prefix: it may match every URN\)\?/);
       assert.equal(await restores(), 0);
       // One entity type, one batch: no question.
       const one = await vscode.commands.executeCommand<{ requests: number }>(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%' });
       assert.equal(one.requests, 1);
-      assert.equal(m.asked.length, 3);
+      assert.equal(m.modals.length, 3);
     } finally {
       m.stop();
     }
@@ -66,14 +56,14 @@ describe('security: every write asks when called with arguments', function () {
 
   it('restore at cursor of more than one URN asks with the count; dismissed, nothing is sent', async () => {
     await sandbox.clearRequests();
-    const m = await modals();
+    const m = await answering();
     try {
       const urns = ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', 'urn:li:corpuser:datahub'];
       assert.equal(await vscode.commands.executeCommand(Commands.restoreUrnAtCursor, urns), undefined);
       assert.equal(await vscode.commands.executeCommand(Commands.restoreUrnAtCursor, { urns }), undefined);
-      assert.equal(m.asked.length, 2);
-      assert.match(m.asked[0], /^Restore indices for 3 URNs\? · sandbox\n• urn:li:corpuser:jdoe/);
-      assert.match(m.asked[0], /Asked for by a command with arguments/);
+      assert.equal(m.modals.length, 2);
+      assert.match(m.modals[0], /^Restore indices for 3 URNs\? · sandbox\n• urn:li:corpuser:jdoe/);
+      assert.match(m.modals[0], /Asked for by a command with arguments/);
       assert.equal(await restores(), 0);
     } finally {
       m.stop();
@@ -106,20 +96,20 @@ describe('security: every write asks when called with arguments', function () {
     const { services } = await activateExtension();
     const connection = services.connections.get('sandbox');
     assert.ok(connection);
-    const m = await modals();
+    const m = await answering();
     try {
       // The same token again replaces nothing: no question.
       await vscode.commands.executeCommand(Commands.setAccessToken, { connection: 'sandbox', token: SANDBOX_TOKENS.admin });
-      assert.equal(m.asked.length, 0);
+      assert.equal(m.modals.length, 0);
       const result = await vscode.commands.executeCommand(Commands.setAccessToken, { connection: 'sandbox', token: SANDBOX_TOKENS.reader });
       assert.equal(result, undefined);
-      assert.equal(m.asked.length, 1);
-      assert.match(m.asked[0], /^Replace the access token of "sandbox"\?/);
+      assert.equal(m.modals.length, 1);
+      assert.match(m.modals[0], /^Replace the access token of "sandbox"\?/);
       assert.ok((await services.connections.getToken(connection)) === SANDBOX_TOKENS.admin, 'the stored token is unchanged');
     } finally {
       m.stop();
     }
-    const confirmed = await modals('Replace Token');
+    const confirmed = await answering('Replace Token');
     try {
       await vscode.commands.executeCommand(Commands.setAccessToken, { connection: 'sandbox', token: SANDBOX_TOKENS.reader });
       assert.ok((await services.connections.getToken(connection)) === SANDBOX_TOKENS.reader, 'replaced once confirmed');
