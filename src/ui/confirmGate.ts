@@ -1,8 +1,8 @@
 // The one gate every destructive or heavy step goes through, however it was
 // called: a modal that says what happens and, on a production connection, the
 // name typed as well. A call through the typed API asks like this too, unless
-// src/ui/apiGate.ts let it skip (mode 'api': the user's
-// datahub.api.allowUnconfirmedCalls, acknowledged once, or a Test / Development host). A new
+// src/ui/apiGate.ts lets it skip (mode 'api': the user's acknowledged
+// datahub.api.allowUnconfirmedCalls, or a Test / Development host). A new
 // destructive feature calls confirmDestructive (or confirmStep) before it sends
 // anything, and nothing else.
 import type * as vscode from 'vscode';
