@@ -14,12 +14,14 @@ import * as restoreFeature from './restore';
 import * as truncateFeature from './truncate';
 import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
+import { configureApiGate, simulateProduction } from './platform/apiGate';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
 
 export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
+  context.subscriptions.push(configureApiGate(context.extensionMode, context.globalState));
   const log = vscode.window.createOutputChannel('DataHub', { log: true });
   const connections = new connectionsFeature.SettingsConnectionService(context, log);
   const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
@@ -79,7 +81,9 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     truncate: truncate ?? {},
     cursorOnUrn: restore?.cursorOnUrn ?? { current: undefined, sent: 0 },
     statusBar: connectionsPart.seam.statusBar,
+    tls: connectionsPart.seam.tls,
     screen,
+    apiGate: { simulateProduction },
     activationTimings,
   };
   return testApi;

@@ -1,8 +1,9 @@
 // The typed public API activate() returns, documented in one place: one method
 // per command, named after it without the "datahub." prefix, taking the same
 // argument object and returning the same result. It calls the command's own
-// handler, marked confirmed, so no prompt or modal appears: for automation and
-// tests. It holds no token, no secret store and no internal service.
+// handler without prompts; destructive steps ask through the confirmation gate
+// (src/platform/confirmGate.ts) unless src/platform/apiGate.ts lets the call skip them. It
+// holds no token, no secret store and no internal service.
 import type { AtCursorResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
@@ -35,12 +36,13 @@ type Result<R> = Promise<R | undefined>;
  * (src/platform/commandRunner.ts): `ui` (palette, menu, tree: prompts and messages),
  * `link` (a command id with an argument object: a command link, a keybinding,
  * another extension: no prompts, but every destructive or heavy step still asks
- * in a modal pre-filled from the argument) and `api` (these methods: the same
- * handler, marked confirmed, so no prompt and no modal). Every method takes the
+ * in a modal pre-filled from the argument) and `api` (these methods, when the
+ * user's datahub.api.allowUnconfirmedCalls or a Test / Development host allows
+ * it: no prompt and no modal; otherwise they run as `link` and ask). Every method takes the
  * argument object the command id takes and rejects with an Error whose message
  * is the one a user would read; a token never appears in a result or a message.
  *
- * Modal through a command id, not through these methods: removeConnection,
+ * Modal through a command id, and through these methods unless allowed to skip: removeConnection,
  * addConnection and importFromCli (they change the active connection),
  * truncateTimeseriesAspect with dryRun false, restoreIndicesByPattern with
  * `all` or a pattern matching every URN, exportIndexSizes over an existing
@@ -71,6 +73,8 @@ export interface DataHubCommands {
     transportFrom: 'server' | 'setting';
     latencyMs: number;
     indexCount: number;
+    /** Present when TLS certificate checks are off for this connection. */
+    tlsChecksOff?: true;
   }>;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
   importFromCli(args?: ArgsOf<'importFromCli'>): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;

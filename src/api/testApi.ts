@@ -35,9 +35,13 @@ export interface DataHubTestApi extends DataHubCommands {
   truncate: TruncateTestApi;
   /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
   statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
+  /** The move of the old global datahub.tls.rejectUnauthorized to the connections (src/connections/tlsOff.ts). */
+  tls?: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
   /** The editor's context key datahub.cursorOnUrn (last value sent, times sent). */
   cursorOnUrn: { readonly current: boolean | undefined; readonly sent: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
+  /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/platform/apiGate.ts). */
+  apiGate: { simulateProduction(on: boolean): void };
   activationTimings: ActivationTimings;
 }

@@ -1,6 +1,7 @@
 // Client options from settings: timeout, TLS and proxy. Security-relevant values
 // (CA file, certificate checks, proxy) are read from the user's global settings
-// only, like the connections, so a workspace cannot reroute a token.
+// only, like the connections, so a workspace cannot reroute a token. Certificate
+// checks can be turned off per connection only (its "rejectUnauthorized": false).
 import { readFileSync } from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
@@ -8,6 +9,8 @@ import type { GmsClientOptions } from '../gms/types';
 import { ConnectionError } from '../shared/connectionError';
 import { isLoopbackHost, parseHttpUrl } from '../shared/connections';
 import { clampSetting, TIMEOUT_SECONDS } from '../shared/settings';
+import { tlsOptOutRefusal } from '../shared/tlsOptOut';
+import type { Connection } from '../platform/services';
 
 function globalValue<T>(section: string, key: string): T | undefined {
   return vscode.workspace.getConfiguration(section).inspect<T>(key)?.globalValue;
@@ -39,41 +42,39 @@ function expandHome(file: string): string {
   return file.startsWith('~/') || file === '~' ? os.homedir() + file.slice(1) : file;
 }
 
-/** Reads the configured CA file; a clear error when it cannot be read. */
-function readCa(): string | undefined {
-  const file = globalValue<string>('datahub', 'tls.caFile')?.trim();
+/** Reads the connection's CA file, else datahub.tls.caFile; a clear error when it cannot be read. */
+function readCa(connection: Connection): string | undefined {
+  const own = connection.caFile?.trim();
+  const file = own || globalValue<string>('datahub', 'tls.caFile')?.trim();
   if (!file) return undefined;
+  const where = own ? `the "caFile" of the connection "${connection.name}"` : 'datahub.tls.caFile';
   const full = expandHome(file);
   let text: string;
   try {
     text = readFileSync(full, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    throw new ConnectionError(
-      'caFile',
-      `The CA file in datahub.tls.caFile (${full}) could not be read (${reason}). Fix the path in your user settings or clear it.`,
-    );
+    throw new ConnectionError('caFile', `The CA file in ${where} (${full}) could not be read (${reason}). Fix the path in your user settings or clear it.`);
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ConnectionError(
-      'caFile',
-      `The CA file in datahub.tls.caFile (${full}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Point it at a PEM file.`,
-    );
+    throw new ConnectionError('caFile', `The CA file in ${where} (${full}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Point it at a PEM file.`);
   }
   return text;
 }
 
-/** Everything but the URL, token and log hook. */
-export function clientSettings(gmsUrl: string): Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> {
+/** Everything but the URL, token and log hook, for one connection (its TLS fields were checked when the settings were read). */
+export function clientSettings(connection: Connection): Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> {
+  const gmsUrl = connection.gmsUrl;
   // Clamped: a timeout of a fraction of a second (from any settings file) would fail every request.
   const timeoutSeconds = clampSetting(vscode.workspace.getConfiguration('datahub').get<number>('requestTimeoutSeconds'), TIMEOUT_SECONDS);
   const options: Omit<GmsClientOptions, 'gmsUrl' | 'token' | 'onRequest'> = {
     timeoutMs: timeoutSeconds * 1000,
     userAgent: `datahub-index-ops/${vscode.extensions.getExtension('datahub-index-ops.datahub-index-ops')?.packageJSON?.version ?? '0'} vscode/${vscode.version}`,
   };
-  const ca = readCa();
+  const ca = readCa(connection);
   if (ca) options.ca = ca;
-  if (globalValue<boolean>('datahub', 'tls.rejectUnauthorized') === false) options.rejectUnauthorized = false;
+  // Per connection only, and never on production or DataHub Cloud (tlsOptOut.ts refused it there).
+  if (connection.rejectUnauthorized === false && !tlsOptOutRefusal(connection)) options.rejectUnauthorized = false;
   const proxy = proxyFor(gmsUrl);
   if (proxy) options.proxyUrl = proxy;
   const skip = noProxy();
@@ -82,11 +83,4 @@ export function clientSettings(gmsUrl: string): Omit<GmsClientOptions, 'gmsUrl' 
 }
 
 /** Settings whose change means a new client. */
-export const CLIENT_SETTINGS = [
-  'datahub.connections',
-  'datahub.requestTimeoutSeconds',
-  'datahub.tls.caFile',
-  'datahub.tls.rejectUnauthorized',
-  'http.proxy',
-  'http.noProxy',
-];
+export const CLIENT_SETTINGS = ['datahub.connections', 'datahub.requestTimeoutSeconds', 'datahub.tls.caFile', 'http.proxy', 'http.noProxy'];

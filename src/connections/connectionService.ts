@@ -11,6 +11,7 @@ import { formatBytes } from '../shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
 import { loadGms } from '../platform/loadGms';
 import { Commands } from '../shared/commandIds';
+import { showTlsRefusals, warnTlsOffOnce } from './tlsOff';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';
@@ -62,7 +63,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     if (fingerprint === this.listFingerprint) return false;
     for (const old of before ?? []) {
       const now = this.get(old.name);
-      if (!now || now.gmsUrl !== old.gmsUrl) this.dropClient(old.name);
+      if (!now || now.gmsUrl !== old.gmsUrl || now.rejectUnauthorized !== old.rejectUnauthorized || now.caFile !== old.caFile) this.dropClient(old.name);
     }
     return true;
   }
@@ -72,6 +73,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       const raw = vscode.workspace.getConfiguration('datahub').inspect('connections')?.globalValue;
       const { connections, problems } = parseConnections(raw);
       for (const problem of problems) this.log.warn(problem);
+      showTlsRefusals(problems);
       this.listCache = connections;
       this.listFingerprint = JSON.stringify(connections);
     }
@@ -153,7 +155,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   }
 
   private createClient(connection: Connection, token: string | undefined): ActiveClient {
-    const settings = clientSettings(connection.gmsUrl);
+    const settings = clientSettings(connection);
     const client: GmsClient = loadGms().createGmsClient({
       gmsUrl: connection.gmsUrl,
       token,
@@ -169,6 +171,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
         (settings.rejectUnauthorized === false ? ', TLS verification OFF' : ''),
     );
     if (token && isInsecureRemote(connection.gmsUrl)) void this.warnPlainHttp(connection);
+    if (settings.rejectUnauthorized === false) void warnTlsOffOnce(this.context, this.log, connection);
     return { connection, client, hasToken: !!token };
   }
 

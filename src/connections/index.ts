@@ -14,6 +14,7 @@ import { registerSwitchConnection } from './switchConnection';
 import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
 import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
+import { migrateGlobalTlsOptOut } from './tlsOff';
 
 export { SettingsConnectionService } from './connectionService';
 export { offerCliImportOnce } from './cliOffer';
@@ -22,13 +23,21 @@ export type { EditConnectionResult } from './editConnection';
 /** The argument schemas of the connection commands (the typed API's parameter types). */
 export type { connectionsArgs } from './logic/args';
 
-/** The connections seam: the status bar item of this window (read through src/api/testApi.ts). */
+/** The connections seam (read through src/api/testApi.ts): the status bar item of this window, and the move of the old global TLS switch. */
 export interface ConnectionsSeam {
   statusBar: ConnectionStatusBar;
+  /** The move of the old global TLS switch: the one at activation, and a way to run it again. */
+  tls: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
 }
 
 export function register(services: Services): FeatureRegistration<ConnectionsSeam> {
   const statusBar = createConnectionStatusBar(services.connections);
+  // The old global TLS switch moves to the connections it may apply to, with a notice.
+  const atActivation = migrateGlobalTlsOptOut(services.context, services.log).catch((error: unknown) => {
+    services.log.error(`Could not move datahub.tls.rejectUnauthorized to the connections: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  const tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
   const disposables: vscode.Disposable[] = [
     statusBar,
     registerAddConnection(services),
@@ -42,5 +51,5 @@ export function register(services: Services): FeatureRegistration<ConnectionsSea
     registerOpenSettings(services),
     registerShowLog(services),
   ];
-  return { disposables, seam: { statusBar } };
+  return { disposables, seam: { statusBar, tls } };
 }

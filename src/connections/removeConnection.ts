@@ -1,6 +1,6 @@
 // DataHub: Remove Connection… — asks which and confirms; deletes its token too.
 // Programmatic: { name } -> { name }; through a command id the modal still asks
-// (the typed API from activate() removes without asking).
+// (the typed API asks too, unless the confirmation gate lets the call skip it).
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';

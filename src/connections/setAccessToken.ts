@@ -1,13 +1,16 @@
 // DataHub: Set Access Token… — a password box; the token goes to SecretStorage only.
-// Programmatic: { token, connection? } -> { connection }.
+// Programmatic: { token, connection? } -> { connection }; replacing a different stored
+// token asks first (the confirmation gate: an allowed automation call skips it).
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
-import { registerCommand } from '../platform/commandRunner';
+import { registerCommand, confirmStep } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { setAccessTokenArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
+import { askedByProgram } from '../platform/confirmGate';
+import { urlOrigin } from '../shared/connections';
 
 /**
  * Asks for a token. Resolves '' when the user leaves it empty (only with
@@ -38,8 +41,14 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
     const parsed = run.mode !== 'ui' ? parseArgs(Commands.setAccessToken, setAccessTokenArgs, arg) : undefined;
     const connection = targetConnection(services, parsed, run);
     let token: string | undefined;
-    if (parsed) token = parsed.token;
-    else {
+    if (parsed) {
+      token = parsed.token;
+      // A link or another extension must not swap the token silently (it could point the connection's authority elsewhere).
+      const stored = await services.connections.getToken(connection);
+      const detail = `The token stored for "${connection.name}" (${urlOrigin(connection.gmsUrl)}) is replaced by the one passed; the old one is gone.${askedByProgram(run)}`;
+      if (stored && stored !== token && !(await confirmStep(run, `Replace the access token of "${connection.name}"?`, detail, 'Replace Token')))
+        return undefined;
+    } else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);
       if (!token) return undefined;
     }

@@ -22,19 +22,22 @@ export function createConnectionStatusBar(connections: ConnectionService): Conne
   const update = () => {
     const active = connections.active();
     const production = isProduction(active);
+    // Certificate checks off (a dev server): marked for as long as the connection is active.
+    const tlsOff = active?.rejectUnauthorized === false;
     item.text = active
-      ? `${production ? '$(warning)' : '$(database)'} DataHub: ${active.name}${production ? ' (production)' : ''}${active.readOnly ? ' $(lock)' : ''}`
+      ? `${production ? '$(warning)' : '$(database)'} DataHub: ${active.name}${production ? ' (production)' : ''}${active.readOnly ? ' $(lock)' : ''}${tlsOff ? ' $(unlock) TLS unchecked' : ''}`
       : '$(database) DataHub: no connection';
     item.tooltip = active
       ? `DataHub connection "${active.name}" — ${active.gmsUrl}` +
         (production ? '\nProduction: truncations and all-rows restores ask for the name to be typed.' : '') +
         (active.readOnly ? '\nRead-only: restore and truncate are refused.' : '') +
+        (tlsOff ? '\nTLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server is not verified.' : '') +
         '\nClick to switch connection.'
       : 'No DataHub connection. Click to add or import one.';
-    item.backgroundColor = production ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    item.color = production ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
+    item.backgroundColor = production || tlsOff ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.color = production || tlsOff ? new vscode.ThemeColor('statusBarItem.warningForeground') : undefined;
     item.accessibilityInformation = {
-      label: active ? `DataHub connection ${describeConnectionLabel(active)}` : 'No DataHub connection',
+      label: active ? `DataHub connection ${describeConnectionLabel(active)}${tlsOff ? ', TLS certificate checks off' : ''}` : 'No DataHub connection',
     };
   };
   const applyVisibility = () => {

@@ -1,7 +1,7 @@
 // DataHub: Test Connection — which operations transport the server is spoken to over
 // (the connection's api setting, or the one probe of 'auto'), then one getIndexSizes
-// call; reports the transport, latency and index count.
-// Programmatic: { connection? } -> { connection, transport, transportReason, latencyMs, indexCount }.
+// call; reports the transport, latency, index count and whether TLS checks are off.
+// Programmatic: { connection? } -> { connection, transport, transportReason, latencyMs, indexCount, tlsChecksOff? }.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
@@ -42,9 +42,12 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     const how = result.transportFrom === 'setting' ? 'as set in the connection' : 'found out from the server';
     const over = `${result.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${how})`;
     services.log.info(`${connection.name}: transport ${result.transport}: ${result.transportReason}`);
-    const text = `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.`;
+    const tlsOff = connection.rejectUnauthorized === false && connection.gmsUrl.startsWith('https:');
+    const text =
+      `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.` +
+      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
     services.log.info(text);
-    if (run.mode === 'ui') void safeWindow.showInformationMessage(text);
-    return { connection: connection.name, ...result };
+    if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));
+    return { connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };
   });
 }

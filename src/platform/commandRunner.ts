@@ -7,32 +7,20 @@ import * as vscode from 'vscode';
 import * as safeWindow from './safeWindow';
 import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../shared/errors';
+import { apiCallsMaySkip } from './apiGate';
+import { confirmDestructive } from './confirmGate';
+import type { CallVia, CommandMode, CommandRun } from './commandRun';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
 export { describeError };
 
-/**
- * How a command was called, decided once here and passed to its handler:
- * - `ui`: no argument object (palette, menu, tree click): prompts ask for the input.
- * - `link`: a command id with an argument object (a command link, a keybinding,
- *   another extension): the arguments pre-fill the input, no prompt asks for them,
- *   the result is returned and errors reject; destructive steps keep their modal.
- * - `api`: the typed API activate() returns: like `link`, and confirmed, so
- *   destructive or heavy steps go ahead without their modal.
- */
-export type CommandMode = 'ui' | 'link' | 'api';
+export type { CallVia, CommandMode, CommandRun } from './commandRun';
 
-/** The mode of a call: the typed API says so itself; otherwise an argument object makes it a link. */
-export function modeOf(arg: unknown, via: 'api' | 'command'): CommandMode {
-  if (via === 'api') return 'api';
+/** The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object makes it a link. */
+export function modeOf(arg: unknown, via: CallVia): CommandMode {
+  if (via === 'confirmed') return 'api';
+  if (via === 'api') return apiCallsMaySkip() ? 'api' : 'link';
   return isArgObject(arg) ? 'link' : 'ui';
-}
-
-export interface CommandRun {
-  readonly id: string;
-  readonly mode: CommandMode;
-  /** Filled in by the handler so an error message can name the connection and privilege. */
-  errorContext: ErrorContext;
 }
 
 /** A plain argument object (what keybindings, tasks, tests and other extensions pass). */
@@ -47,16 +35,17 @@ export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Prom
  * argument object (undefined when invoked from the UI) and returns its result.
  */
 export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
-  const api = exposeToApi(id, (arg) => runCommand(services, id, arg ?? {}, handler, 'api'));
+  const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
   const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
   return vscode.Disposable.from(command, api);
 }
 
-/** The typed API's entry for each command: the same handler, in mode 'api'. */
-const apiEntries = new Map<string, (arg: Record<string, unknown> | undefined) => Promise<unknown>>();
+/** The typed API's entry for each command: the same handler, in mode 'api' where the gate allows it, else 'link'. */
+type ApiEntry = (arg: Record<string, unknown> | undefined, via?: 'api' | 'confirmed') => Promise<unknown>;
+const apiEntries = new Map<string, ApiEntry>();
 
-/** Makes a command callable through the API (registerCommand does this itself). */
-export function exposeToApi(id: string, call: (arg: Record<string, unknown> | undefined) => Promise<unknown>): vscode.Disposable {
+/** Makes a command callable through the API (registerCommand does this itself); `via` is 'confirmed' only for callConfirmed. */
+export function exposeToApi(id: string, call: ApiEntry): vscode.Disposable {
   apiEntries.set(id, call);
   return new vscode.Disposable(() => {
     if (apiEntries.get(id) === call) apiEntries.delete(id);
@@ -71,15 +60,26 @@ export function callThroughApi(id: string, arg: Record<string, unknown> | undefi
   return call(arg);
 }
 
+/**
+ * For the extension's own parts only: runs a command's API entry as part of a step
+ * a person already confirmed as a whole (a retention plan's truncations after its
+ * apply modal), so it does not ask again. Never handed to other extensions.
+ */
+export function callConfirmed(id: string, arg: Record<string, unknown>): Promise<unknown> {
+  const call = apiEntries.get(id);
+  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
+  return call(arg, 'confirmed');
+}
+
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */
 export async function runCommand<A, R>(
   services: Services,
   id: string,
   arg: unknown,
   handler: CommandHandler<A, R>,
-  via: 'api' | 'command' = 'command',
+  via: CallVia = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), errorContext: {} };
+  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {
@@ -149,10 +149,8 @@ export function optionalString(arg: Record<string, unknown> | undefined, key: st
 /**
  * The modal a destructive or heavy step keeps when reached through a command id
  * with arguments (they pre-fill it): resolves true when the person chose `go`.
- * Through the typed API (mode 'api') it is skipped and resolves true.
+ * Through the confirmation gate (src/platform/confirmGate.ts): skipped only in mode 'api'.
  */
 export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
-  if (run.mode === 'api') return true;
-  const choice = await safeWindow.showWarningMessage(message, { modal: true, detail }, go);
-  return choice === go;
+  return (await confirmDestructive(run, { message, detail, go })) === go;
 }

@@ -15,6 +15,10 @@ export interface Connection {
   readOnly?: boolean;
   /** The operations transport: undefined or 'auto' finds it out from the server (one probe per client). */
   api?: GmsApiChoice;
+  /** false: TLS certificate checks are off for this connection (refused on production and DataHub Cloud). */
+  rejectUnauthorized?: false;
+  /** PEM file of extra certificate authorities for this connection. */
+  caFile?: string;
 }
 
 /** What can change on a connection after it was added (null clears the environment). */

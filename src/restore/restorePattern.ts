@@ -3,13 +3,13 @@
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Connection, Services } from '../platform/services';
 import { reportError, type CommandRun } from '../platform/commandRunner';
-import { matchesEveryUrn } from './logic/urnPattern';
+import { matchesEveryUrn, hasConcreteTypePrefix } from './logic/urnPattern';
 import type { IncompletePage } from './logic/restorePlan';
 import { formatInstant } from './logic/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { assertWritable, isProduction, titleFor } from '../shared/connections';
-import { confirmByTyping } from '../platform/typedConfirm';
+import { askedByProgram, confirmDestructive } from '../platform/confirmGate';
 import { openJobFlow } from './restoreAsJob';
 import { restoreScopeArgs } from './restoreArgs';
 import { JOB_COMMAND } from './restoreAsJobArgs';
@@ -87,23 +87,28 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
       `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`,
     );
   const scope = params.all ? 'every row' : count(params.batchSize, 'row');
-  const everything = matchesEveryUrn(params.urnLike) ? ' (this pattern matches every URN)' : '';
+  const everything = matchesEveryUrn(params.urnLike)
+    ? ' (this pattern matches every URN)'
+    : hasConcreteTypePrefix(params.urnLike)
+      ? ''
+      : ' (no urn:li:<type>: prefix: it may match every URN)';
   const title = params.window
     ? `Restore indices for ${scope} of ${shortenUrn(params.urnLike, 60)} written in this window${everything}?`
     : `Restore indices for ${scope} matching ${shortenUrn(params.urnLike, 60)}${everything}?`;
   const go = params.all ? 'Restore All Matching Rows' : 'Restore';
   const job = 'Create Upgrade Job Instead…';
-  // Through the typed API (mode 'api') nothing is asked.
-  if (run.mode === 'api') return 'run';
-  const choice = await safeWindow.showWarningMessage(titleFor(connection, title), { modal: true, detail: lines.join('\n') }, ...(broad ? [go, job] : [go]));
+  // The confirmation gate (skipped only for an allowed automation call). Production: an all-rows run, or a
+  // pattern that may match every URN, also asks for the pattern typed exactly (Escape: nothing is sent).
+  const typed = (params.all || !hasConcreteTypePrefix(params.urnLike)) && isProduction(connection);
+  const choice = await confirmDestructive(run, {
+    message: titleFor(connection, title),
+    detail: lines.join('\n') + askedByProgram(run),
+    go,
+    others: broad ? [job] : [],
+    typed: typed ? { connection, action: RESTORE_ACTION, expected: params.urnLike, consequence: title } : undefined,
+  });
   if (choice === job) return 'job';
-  if (choice !== go) return undefined;
-  // Production: an all-rows run also asks for the pattern typed exactly (Escape: nothing is sent).
-  if (params.all && isProduction(connection)) {
-    const typed = await confirmByTyping({ connection, action: RESTORE_ACTION, expected: params.urnLike, consequence: title });
-    return typed ? 'run' : undefined;
-  }
-  return 'run';
+  return choice === go ? 'run' : undefined;
 }
 
 function toResult(outcome: PatternOutcome): PatternResult {
@@ -134,7 +139,7 @@ export class RestoreStoppedError extends Error {
 export interface ReportOptions {
   /** Show the outcome as a notification (with Resume / Next Batch actions). */
   interactive: boolean;
-  /** The run to ask in (an all-rows run or a pattern matching every URN asks unless mode 'api'); none for a resume already confirmed. */
+  /** The run to ask in (an all-rows run, a pattern without a concrete urn:li:<type>: prefix or createDefaultAspects asks unless mode 'api'); none for a resume already confirmed. */
   confirmIn?: CommandRun;
 }
 
@@ -149,7 +154,8 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
-  const heavy = params.all || matchesEveryUrn(params.urnLike);
+  // Heavy: every row, a pattern not held to one entity type, or createDefaultAspects (it writes to the database).
+  const heavy = params.all || matchesEveryUrn(params.urnLike) || !hasConcreteTypePrefix(params.urnLike) || params.createDefaultAspects === true;
   if (heavy && options.confirmIn) {
     const choice = await confirmHeavyRun(options.confirmIn, active.connection, params, params.concurrency ?? configuredConcurrency());
     if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });

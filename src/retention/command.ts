@@ -1,8 +1,8 @@
 // datahub.planRetention: the planner webview from the palette, the view title,
 // an entity group or several selected indices; with an argument object
 // ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
-// Through the typed API (run.confirmed) no prompt appears; through the command
-// id the apply step keeps its modal (confirmStep).
+// Through the typed API no prompt appears; the apply step asks in its modal through
+// the confirmation gate (confirmApply), skipped only for an allowed automation call.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
@@ -26,6 +26,7 @@ import type { PlannerPanel } from './panel';
 import { confirmApply } from './confirmApply';
 import { parseArgs } from '../shared/args';
 import { planRetentionArgs } from './logic/args';
+import { askedByProgram } from '../platform/confirmGate';
 
 /** Preselected retention when the planner opens on selected indices or a group. */
 export const DEFAULT_PRESET_DAYS = 90;
@@ -98,7 +99,7 @@ export async function planFromArgs(services: Services, given: Record<string, unk
     return result;
   }
   const { message, detail } = applyModalText(rows, active.connection.name);
-  const asked = run.mode === 'api' ? '' : '\nAsked for by a command with arguments (a link, a keybinding or another extension).';
+  const asked = askedByProgram(run);
   if (!(await confirmApply(run, active.connection, message, `${detail}${asked}`))) {
     services.log.info('Retention plan: apply not confirmed; nothing was deleted.');
     return result;

@@ -1,18 +1,16 @@
 // The one gate before a retention plan deletes anything, for the command and the
 // planner alike: a read-only connection refuses, the apply modal lists every index
-// (kept through command ids, skipped only through the typed API), and on a
+// (through the confirmation gate, src/platform/confirmGate.ts: skipped only for an allowed automation call), and on a
 // production connection the connection's name must be typed as well.
 import type { CommandRun } from '../platform/commandRunner';
-import { confirmStep } from '../platform/commandRunner';
-import { confirmByTyping } from '../platform/typedConfirm';
 import type { Connection } from '../platform/services';
-import { assertWritable, isProduction } from '../shared/connections';
+import { assertWritable } from '../shared/connections';
+import { confirmDestructive } from '../platform/confirmGate';
 
 export const APPLY_ACTION = 'Apply Retention Plan';
 
 export async function confirmApply(run: CommandRun, connection: Connection, message: string, detail: string): Promise<boolean> {
   assertWritable(connection, APPLY_ACTION);
-  if (!(await confirmStep(run, message, detail, 'Apply'))) return false;
-  if (run.mode === 'api' || !isProduction(connection)) return true;
-  return confirmByTyping({ connection, action: APPLY_ACTION, expected: connection.name, consequence: 'Old rows are deleted from every listed index.' });
+  const typed = { connection, action: APPLY_ACTION, expected: connection.name, consequence: 'Old rows are deleted from every listed index.' };
+  return (await confirmDestructive(run, { message, detail, go: 'Apply', typed })) === 'Apply';
 }

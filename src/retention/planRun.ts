@@ -1,14 +1,15 @@
 // Dry runs and the apply step of a retention plan, shared by the command and
 // the planner webview. Dry runs go straight to the client (each with its own
 // abort signal); the real truncations go through datahub.truncateTimeseriesAspect
-// and datahub.showTaskStatus (their typed-API entries), so the truncation's own
+// and datahub.showTaskStatus (their typed-API entries, as already confirmed by the
+// plan's apply modal: callConfirmed), so the truncation's own
 // rules hold: the index must be one the server named, a refused reindex falls
 // back to delete by query (model/truncateRun.ts), every task is listed and
 // watched in DataHub Tasks.
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Services } from '../platform/services';
 import type { TaskStatus } from '../gms/types';
-import { callThroughApi } from '../platform/commandRunner';
+import { callConfirmed } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
 import { describeError } from '../shared/errors';
 import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } from './logic/plan';
@@ -85,7 +86,7 @@ export async function applyRows(
     }
     let started: Started;
     try {
-      started = (await callThroughApi(Commands.truncateTimeseriesAspect, {
+      started = (await callConfirmed(Commands.truncateTimeseriesAspect, {
         indexName: row.indexName,
         endTimeMillis: row.endTimeMillis,
         dryRun: false,
@@ -115,7 +116,7 @@ export async function applyRows(
       `Retention plan: truncation of ${row.indexName} started: task ${task}${started.fallback ? ' (delete by query after a refused reindex)' : ''}`,
     );
     watches.push(
-      (callThroughApi(Commands.showTaskStatus, { task }) as Promise<Watched>).then(
+      (callConfirmed(Commands.showTaskStatus, { task }) as Promise<Watched>).then(
         (watched) => {
           const deleted = typeof watched.status?.status.deleted === 'number' ? { deleted: watched.status.status.deleted } : {};
           settle(i, {

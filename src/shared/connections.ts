@@ -3,12 +3,13 @@
 import type { GmsApiChoice } from '../gms/types';
 import { normaliseGmsUrl } from '../gms/url';
 import { ConnectionError } from './connectionError';
+import { readConnectionTls, type ConnectionTls } from './tlsOptOut';
 
 /** What a connection points at; none (undefined) says nothing. */
 export type Environment = 'production' | 'staging' | 'development';
 export const ENVIRONMENTS: readonly Environment[] = ['production', 'staging', 'development'];
 
-export interface ConnectionEntry {
+export interface ConnectionEntry extends ConnectionTls {
   name: string;
   gmsUrl: string;
   frontendUrl?: string;
@@ -179,6 +180,7 @@ export function parseConnections(raw: unknown): ParsedConnections {
       connection.readOnly = true;
       problems.push(`${label}: "readOnly" must be true or false, not ${JSON.stringify(readOnly)}; treated as read-only until it is fixed.`);
     }
+    readConnectionTls(entry as Record<string, unknown>, connection, label, problems);
     connections.push(connection);
   });
   return { connections, problems };

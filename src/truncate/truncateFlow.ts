@@ -6,7 +6,7 @@ import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
 import type { ActiveClient, Services } from '../platform/services';
 import { formatCutoffTime } from './logic/cutoff';
 import { isGmsError } from '../gms/errors';
-import { urlOrigin } from '../shared/connections';
+import { urlOrigin, assertWritable, titleFor } from '../shared/connections';
 import type { TruncateOptions } from './logic/truncateOptions';
 import {
   presentDryRun,
@@ -23,8 +23,7 @@ import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
 import { reportError, type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
-import { assertWritable, isProduction, titleFor } from '../shared/connections';
-import { confirmByTyping } from '../platform/typedConfirm';
+import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
 export type TruncateCommandResult =
@@ -124,7 +123,7 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
   return services.connections.clientFor(now);
 }
 
-/** One request as a program asked for it: no prompt; a real run keeps its modal unless the typed API sent it. */
+/** One request as a program asked for it: no prompt; a real run keeps its modal unless an allowed automation call (mode 'api') sent it. */
 export async function runTruncate(
   services: Services,
   run: CommandRun,
@@ -139,7 +138,8 @@ export async function runTruncate(
     logResult(services, active.connection.name, target, cutoff, result);
     return toCommandResult(result);
   }
-  if (run.mode !== 'api') {
+  // Only an allowed automation call skips the dry run and the modal (the gate may first ask whether the setting is the person's).
+  if (!(await skipsConfirmation(run))) {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
@@ -177,8 +177,8 @@ function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: C
 /**
  * The modal before a real truncation, with the dry run's figures. Resolves true
  * to go ahead; false (after saying so) when there is nothing to delete or the
- * person did not choose "Truncate". Through the typed API (mode 'api') it
- * goes ahead without asking when there is something to delete.
+ * person did not choose "Truncate". Only an allowed automation call (mode 'api',
+ * src/platform/apiGate.ts) goes ahead without asking when there is something to delete.
  */
 export async function confirmTruncation(
   services: Services,
@@ -194,21 +194,17 @@ export async function confirmTruncation(
     if (run.mode === 'ui') void safeWindow.showInformationMessage(view.message);
     return false;
   }
-  if (run.mode === 'api') return true;
-  const truncate: vscode.MessageItem = { title: 'Truncate' };
-  const cancel: vscode.MessageItem = { title: 'Cancel', isCloseAffordance: true };
-  const asked = run.mode !== 'ui' ? '\nAsked for by a command with arguments (a link, a keybinding or another extension).' : '';
-  const detail = `Connection: ${active.connection.name} (${urlOrigin(active.connection.gmsUrl)}).\n${view.detail}${asked}`;
-  const answer = await safeWindow.showWarningMessage(titleFor(active.connection, view.message), { modal: true, detail }, truncate, cancel);
-  // Production: after the figures, the index name typed exactly (Escape: nothing is sent).
+  // The confirmation gate: the figures in a modal, then on production the index name typed exactly (Escape: nothing is sent).
   const name = targetName(target);
-  if (
-    answer === truncate &&
-    (!isProduction(active.connection) ||
-      (await confirmByTyping({ connection: active.connection, action: TRUNCATE_ACTION, expected: name, consequence: `${view.message}` })))
-  ) {
-    return true;
-  }
+  const detail = `Connection: ${active.connection.name} (${urlOrigin(active.connection.gmsUrl)}).\n${view.detail}${askedByProgram(run)}`;
+  const answer = await confirmDestructive(run, {
+    message: titleFor(active.connection, view.message),
+    detail,
+    go: { title: 'Truncate' },
+    others: [{ title: 'Cancel', isCloseAffordance: true }],
+    typed: { connection: active.connection, action: TRUNCATE_ACTION, expected: name, consequence: view.message },
+  });
+  if (answer === 'Truncate') return true;
   services.log.info(`Truncate of ${name} not confirmed; nothing was deleted.`);
   return false;
 }

@@ -91,7 +91,7 @@ export async function useSandboxConnection(options: SandboxConnectionOptions = {
   await config.update('connections', [...existing, { name, gmsUrl }], vscode.ConfigurationTarget.Global);
   const token = options.token === undefined ? 'admin' : options.token;
   if (token === null) await vscode.commands.executeCommand(Commands.clearAccessToken, { connection: name });
-  else await vscode.commands.executeCommand(Commands.setAccessToken, { connection: name, token: SANDBOX_TOKENS[token] });
+  else await run(Commands.setAccessToken, { connection: name, token: SANDBOX_TOKENS[token] }); // the typed API: replacing a token through a command id asks
   await vscode.commands.executeCommand(Commands.switchConnection, { name });
   return name;
 }

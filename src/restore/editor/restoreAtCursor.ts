@@ -6,13 +6,16 @@
 //   "urn:li:…" or ["urn:li:…", …]: those URNs
 //   { urns?, uri?, positions?: [{line, character}], ranges?: [{start, end}], notify? }: URNs found there
 //     (uri defaults to the active editor's document; positions/ranges to its selections)
-// With an argument other than a Uri there is no confirmation and the per-URN results are returned.
+// More than one URN asks with the count (through the confirmation gate: an allowed
+// automation call skips it); the per-URN results are returned. "uri" must name a
+// document already open (or untitled): a link cannot make the extension read a file.
 import { titleFor } from '../../shared/connections';
 import type { Connection } from '../../platform/services';
 import * as vscode from 'vscode';
 import * as safeWindow from '../../platform/safeWindow';
 import type { Services } from '../../platform/services';
 import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../platform/commandRunner';
+import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
 import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { showUrnResult } from '../restore';
 import { count, formatSeconds, shortenUrn } from '../logic/restoreFormat';
@@ -46,8 +49,15 @@ const toPosition = (p: { line: number; character: number }): vscode.Position => 
 
 async function documentFor(uri: vscode.Uri | string | undefined): Promise<vscode.TextDocument | undefined> {
   if (uri === undefined) return vscode.window.activeTextEditor?.document;
-  const parsed = uri instanceof vscode.Uri ? uri : vscode.Uri.parse(uri);
-  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === parsed.toString()) ?? (await vscode.workspace.openTextDocument(parsed));
+  const parsed = uri instanceof vscode.Uri ? uri : typeof uri === 'string' ? vscode.Uri.parse(uri) : undefined;
+  if (!parsed) throw new Error(`${COMMAND}: "uri" must be a URI string.`);
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === parsed.toString());
+  if (!open) {
+    throw new Error(
+      `${COMMAND}: "uri" must name a document open in VS Code (or an untitled one); ${shortenUrn(parsed.toString(), 80)} is not open. Open it first.`,
+    );
+  }
+  return open;
 }
 
 function checkedUrns(values: unknown[]): string[] {
@@ -101,16 +111,12 @@ async function resolveTarget(arg: unknown): Promise<Target> {
   return { urns: urnsAt(document, valid), interactive };
 }
 
-async function confirmSeveral(connection: Connection, urns: string[]): Promise<boolean> {
+async function confirmSeveral(run: CommandRun, connection: Connection, urns: string[]): Promise<boolean> {
   const shown = urns.slice(0, 15).map((u) => `• ${shortenUrn(u, 100)}`);
   if (urns.length > shown.length) shown.push(`…and ${urns.length - shown.length} more`);
   const go = `Restore ${urns.length} URNs`;
-  const choice = await safeWindow.showInformationMessage(
-    titleFor(connection, `Restore indices for ${urns.length} URNs?`),
-    { modal: true, detail: `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.` },
-    go,
-  );
-  return choice === go;
+  const detail = `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.${askedByProgram(run)}`;
+  return (await confirmDestructive(run, { message: titleFor(connection, `Restore indices for ${urns.length} URNs?`), detail, go })) === go;
 }
 
 function summary(results: UrnRestoreItem[], ms: number): { message: string; failed: boolean } {
@@ -141,7 +147,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   const active = await activeClient(services, run);
   // A Uri (the context menu) or nothing runs in mode 'ui'; any other argument is a link or the API.
   const programmatic = run.mode !== 'ui';
-  if (!programmatic && target.urns.length > 1 && !(await confirmSeveral(active.connection, target.urns))) return undefined;
+  if (target.urns.length > 1 && !(await confirmSeveral(run, active.connection, target.urns))) return undefined;
 
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.
   const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;

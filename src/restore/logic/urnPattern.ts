@@ -17,3 +17,16 @@ export function matchesEveryUrn(pattern: string): boolean {
   }
   return true;
 }
+
+/** `urn:li:<type>:` with a type free of LIKE wildcards ("%", "_"), e.g. "urn:li:dataset:". */
+const CONCRETE_TYPE_PREFIX = /^urn:li:[A-Za-z][A-Za-z0-9]*:/;
+
+/**
+ * True when a pattern starts with a concrete `urn:li:<type>:` prefix, so it stays
+ * within one entity type. One that does not ("%:%", "%li%", "%a%") may match every
+ * URN and counts as "all" before a restore: it asks, and on production the pattern
+ * is typed.
+ */
+export function hasConcreteTypePrefix(pattern: string): boolean {
+  return CONCRETE_TYPE_PREFIX.test(pattern.trim());
+}

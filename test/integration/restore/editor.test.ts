@@ -2,7 +2,7 @@
 // languages: which URN the sandbox received for a cursor or selections.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
+import { activateExtension, sandbox, useSandboxConnection, workspaceFile } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { AtCursorResult as AtCursor } from '../../../src/restore/editor/restoreAtCursor';
 import { Commands } from '../../../src/shared/commandIds';
@@ -39,12 +39,21 @@ async function sentUrns(): Promise<unknown[]> {
 }
 
 describe('editor: Restore Indices for This URN', () => {
+  /** The "Restore N URNs?" questions a command id with arguments asks (answered with its button). */
+  const asked: string[] = [];
   before(async () => {
     await sandbox.reset();
     await useSandboxConnection({ token: 'admin' });
+    (await activateExtension()).screen.answerModals((message, _detail, buttons) => {
+      asked.push(message);
+      return buttons.find((b) => /^Restore \d+ URNs$/.test(b));
+    });
   });
   beforeEach(() => sandbox.reset());
-  after(closeEditors);
+  after(async () => {
+    (await activateExtension()).screen.answerModals(undefined);
+    await closeEditors();
+  });
 
   const cases: Array<{ language: string; content: string; needle: string; offset: number; urn: string }> = [
     { language: 'json', content: `{\n  "jobs": [{"urn": "${JOB}"}]\n}\n`, needle: 'daily_etl', offset: 3, urn: JOB },
@@ -90,7 +99,9 @@ describe('editor: Restore Indices for This URN', () => {
       new vscode.Selection(pos('dashboard_elements'), pos('dashboard_elements')),
       new vscode.Selection(pos('jdoe', content.indexOf('again')), pos('jdoe', content.indexOf('again'))),
     ];
+    asked.length = 0;
     const result = await exec<AtCursor>(Commands.restoreUrnAtCursor, {});
+    assert.deepEqual(asked, ['Restore indices for 3 URNs? · sandbox'], 'more than one URN asks with the count');
     assert.deepEqual(
       result.results.map((r) => r.urn),
       ['urn:li:corpuser:jdoe', 'urn:li:tag:pii', SAMPLE_URNS.lookerChart],
