@@ -80,7 +80,36 @@ function shared(
     });
     return known;
   };
-  const over = async (): Promise<Shared> => ((await choose()).transport === 'openapi' ? openapi : restli);
+  /**
+   * A call over the transport found earlier; when that one answers 404 for want of its
+   * operations (the server was replaced, or its OpenAPI servlet turned off), nothing was done
+   * there: find out again and make the call once over the other.
+   */
+  const onKnown = async <T>(call: (ops: Shared) => Promise<T>): Promise<T> => {
+    const first = await choose();
+    try {
+      return await call(first.transport === 'openapi' ? openapi : restli);
+    } catch (error) {
+      const code = isGmsError(error) && error.status === 404 ? error.code : undefined;
+      const gone = first.transport === 'openapi' ? code === 'openapiMissing' : code === 'operationsMissing';
+      if (!gone) throw error;
+      const other: GmsTransport = first.transport === 'openapi' ? 'restli' : 'openapi';
+      const url = first.transport === 'openapi' ? `${ctx.baseUrl}${OPENAPI_OPERATIONS_PATH}` : `${ctx.baseUrl}/operations`;
+      try {
+        const result = await call(other === 'openapi' ? openapi : restli);
+        known = Promise.resolve(
+          settle(other, `404 from ${ctx.origin} for ${url}: those operations are gone; ${other === 'openapi' ? 'OpenAPI' : 'Rest.li'} from now on`),
+        );
+        return result;
+      } catch (second) {
+        const missingToo = isGmsError(second) && second.status === 404 && (second.code === 'openapiMissing' || second.code === 'operationsMissing');
+        if (!missingToo) throw second;
+        // Neither is there (an older server, or the frontend's address): the first answer says what to do.
+        known = undefined;
+        throw error;
+      }
+    }
+  };
 
   /** getIndexSizes as the probe: one request where the answer is clear. */
   const sizesFindingOut = async (signal?: AbortSignal): Promise<IndexSizes> => {
@@ -112,14 +141,14 @@ function shared(
 
   return {
     transport: choose,
-    getIndexSizes: async (signal) => (known ? (await over()).getIndexSizes(signal) : sizesFindingOut(signal)),
+    getIndexSizes: async (signal) => (known ? onKnown((ops) => ops.getIndexSizes(signal)) : sizesFindingOut(signal)),
     restoreIndices: async (request, signal) => {
       restoreBody(request);
-      return (await over()).restoreIndices(request, signal);
+      return onKnown((ops) => ops.restoreIndices(request, signal));
     },
     getEsTaskStatus: async (task, signal) => {
       validateTask(task);
-      return (await over()).getEsTaskStatus(task, signal);
+      return onKnown((ops) => ops.getEsTaskStatus(task, signal));
     },
   };
 }

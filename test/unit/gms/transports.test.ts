@@ -124,7 +124,11 @@ describe('the api option', () => {
       async (c) => {
         await Promise.all([c.getIndexSizes(), c.getIndexSizes()]);
         await c.restoreIndices({ urn: SAMPLE_URNS.jdoeUser });
-        assert.deepEqual(await c.transport(), { transport: 'openapi', reason: `OpenAPI operations answer at ${sandbox.url}/openapi/operations/elasticSearch/getIndexSizes`, probed: true });
+        assert.deepEqual(await c.transport(), {
+          transport: 'openapi',
+          reason: `OpenAPI operations answer at ${sandbox.url}/openapi/operations/elasticSearch/getIndexSizes`,
+          probed: true,
+        });
       },
       { api: 'auto' },
     );
