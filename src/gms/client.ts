@@ -133,8 +133,9 @@ function shared(
       }
       known = undefined;
       settled({ transport: 'restli', reason: `${url} gave no clear answer; Rest.li until it does`, probed: true });
-      if (failure?.kind === 'cancelled' || failure?.kind === 'unauthorized') throw error;
-      // Not DataHub's OpenAPI answer (a 200 of another shape, a 5xx, no answer): this call goes over Rest.li.
+      // An answer about the token or the connection itself is the same over either transport: said as it is.
+      if (!failure || !['invalidResponse', 'server', 'badRequest', 'notFound'].includes(failure.kind)) throw error;
+      // Not DataHub's OpenAPI answer (a 200 of another shape, a 5xx): this call goes over Rest.li.
       return restli.getIndexSizes(signal);
     }
   };
