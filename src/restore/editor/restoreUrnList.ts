@@ -49,7 +49,9 @@ function checkedUrns(command: string, values: readonly string[]): string[] {
   return values.map((v, i) => {
     const urn = normaliseUrnInput(v);
     const parsed = parseUrn(urn);
-    if (!parsed.ok) throw new Error(`${command}: urns[${i}] "${shortenUrn(v, 80)}" is not a URN: ${parsed.reason}. Nothing was sent.`);
+    // "urn:li:corpuser" parses as a URN prefix, but names no entity: a restore needs the key.
+    const reason = !parsed.ok ? parsed.reason : parsed.value.key === undefined ? 'it names an entity type but no entity (urn:li:<type>:<key>)' : undefined;
+    if (reason) throw new Error(`${command}: urns[${i}] "${shortenUrn(v, 80)}" is not a URN: ${reason}. Nothing was sent.`);
     return urn;
   });
 }
