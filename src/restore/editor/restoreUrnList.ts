@@ -105,13 +105,16 @@ interface Tally {
   requests: number;
 }
 
-/** OpenAPI: one POST per chunk; Cancel stops between chunks. */
+/**
+ * OpenAPI: one POST per chunk. Cancel stops between chunks: the request in flight is not
+ * aborted, so every URN sent has a known outcome.
+ */
 async function restoreInChunks(services: Services, active: ActiveClient, urns: string[], tally: Tally, signal: AbortSignal, report: (m: string) => void) {
   const chunks = chunk(urns, URNS_PER_REQUEST);
   for (const [i, part] of chunks.entries()) {
     if (signal.aborted) return 'cancelled' as const;
     report(`${i + 1}/${chunks.length}: ${count(part.length, 'URN')} · ${count(tally.rowsMigrated, 'row')} so far`);
-    const answer = await active.client.restoreUrns({ urns: part }, signal);
+    const answer = await active.client.restoreUrns({ urns: part });
     tally.requests++;
     tally.rowsMigrated += answer.rowsMigrated;
     tally.ignored += answer.ignored;
@@ -123,7 +126,7 @@ async function restoreInChunks(services: Services, active: ActiveClient, urns: s
     // The answer could not tell about these: a one-URN restore of at most one row each says.
     for (const urn of verdict.ask) {
       if (signal.aborted) break;
-      const one = await active.client.restoreIndices({ urn, batchSize: 1, limit: 1 }, signal);
+      const one = await active.client.restoreIndices({ urn, batchSize: 1, limit: 1 });
       tally.requests++;
       if (one.rowsMigrated === 0) tally.nothing.add(urn);
     }
@@ -132,7 +135,7 @@ async function restoreInChunks(services: Services, active: ActiveClient, urns: s
   return 'completed' as const;
 }
 
-/** Rest.li only: each URN with the existing per-URN restore, datahub.restore.concurrency at once. */
+/** Rest.li only: each URN with the existing per-URN restore, datahub.restore.concurrency at once; Cancel stops between URNs. */
 async function restoreOneByOne(services: Services, active: ActiveClient, urns: string[], tally: Tally, signal: AbortSignal, report: (m: string) => void) {
   let next = 0;
   let done = 0;
@@ -141,7 +144,7 @@ async function restoreOneByOne(services: Services, active: ActiveClient, urns: s
     while (next < urns.length && !signal.aborted && failure === undefined) {
       const urn = urns[next++];
       try {
-        const outcome = await restoreUrn(services, active, urn, undefined, signal);
+        const outcome = await restoreUrn(services, active, urn, undefined);
         tally.requests += outcome.requests;
         tally.rowsMigrated += outcome.rowsMigrated;
         tally.ignored += outcome.ignored;

@@ -128,6 +128,40 @@ describe('restore: URNs in a file or selection', function () {
     }
   });
 
+  it('Cancel stops between requests: the chunk in flight finishes, the next is not sent', async () => {
+    const urns = Array.from({ length: 150 }, (_, i) => `urn:li:corpuser:absent${i}`);
+    // One quick run first, so the connection's transport is known and the next run sends at once.
+    await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns: [JDOE] });
+    await sandbox.clearRequests();
+    await sandbox.control('POST', '/service-time', { ms: 1000 });
+    const running = exec<UrnListResult>(Commands.restoreUrnsInFile, { urns });
+    await new Promise((r) => setTimeout(r, 400));
+    await exec(Commands.cancelRestore, {});
+    const result = await running;
+    assert.equal(result.status, 'cancelled');
+    assert.equal(result.requests, 1);
+    assert.deepEqual(result.restoredNothing, urns.slice(0, 100), 'the first chunk has its outcome');
+    assert.equal((await restores()).length, 1);
+  });
+
+  it('on a production connection 100 URNs or more also ask for the count typed; Escape sends nothing', async () => {
+    await vscode.workspace
+      .getConfiguration('datahub')
+      .update('connections', [{ name: 'sandbox', gmsUrl: sandboxUrl(), environment: 'production' }], vscode.ConfigurationTarget.Global);
+    const m = await answering('Restore 100 URNs', undefined);
+    try {
+      const urns = Array.from({ length: 100 }, (_, i) => `urn:li:corpuser:absent${i}`);
+      assert.equal(await vscode.commands.executeCommand(Commands.restoreUrnsInFile, { urns }), undefined);
+      assert.equal(m.modals.length, 1);
+      assert.match(m.modals[0], /^Restore indices for 100 URNs\? · sandbox \(production\)/);
+      assert.equal(m.inputs.length, 1, 'the typed count was asked');
+      assert.equal((await restores()).length, 0);
+    } finally {
+      m.stop();
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+
   it('a read-only connection is refused before any request', async () => {
     await vscode.workspace
       .getConfiguration('datahub')
