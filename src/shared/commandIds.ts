@@ -26,6 +26,7 @@ export const Commands = {
   restoreIndicesAsJob: 'datahub.restoreIndicesAsJob',
   restoreUrnAtCursor: 'datahub.restoreUrnAtCursor',
   checkSearchIndex: 'datahub.checkSearchIndex',
+  explainSearch: 'datahub.explainSearch',
   cancelRestore: 'datahub.cancelRestore',
   showLog: 'datahub.showLog',
   truncateIndex: 'datahub.truncateIndex',
