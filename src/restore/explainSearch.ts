@@ -25,6 +25,7 @@ import {
   noExplainMessage,
   reasonsOf,
   renderExplainDocument,
+  shortEntityName,
   type ExplainReport,
   type FirstMatch,
   type RawState,
@@ -63,8 +64,8 @@ class ExplainDocuments implements vscode.TextDocumentContentProvider {
 
   add(title: string, text: string): vscode.Uri {
     this.count += 1;
-    const safe = title.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
-    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/Why ${safe}.md`, query: `n=${this.count}` });
+    const safe = title.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 60);
+    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/Explain ${safe}.md`, query: `n=${this.count}` });
     this.texts.set(uri.toString(), text);
     // Keep the last few only: each is a few kilobytes.
     if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value as string);
@@ -254,8 +255,7 @@ async function explainSearch(services: Services, docs: ExplainDocuments, arg: Re
     throw error;
   }
   const e = report.explanation;
-  const name = parsed.ok ? (parsed.value.entityType === 'dataset' ? (/,([^,]+),[^,]+\)$/.exec(target)?.[1] ?? target) : target) : target;
-  const uri = docs.add(`${name} for ${text}`, renderExplainDocument(report));
+  const uri = docs.add(`${shortEntityName(target)} for ${text}`, renderExplainDocument(report));
   services.log.info(`Explain search "${text}" for ${target}: ${headline(e)}`);
   if (interactive) await vscode.commands.executeCommand('markdown.showPreview', uri);
   const result: ExplainSearchResult = {

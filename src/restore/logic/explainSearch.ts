@@ -99,7 +99,7 @@ export function reasonsOf(e: Pick<SearchExplanation, 'exists' | 'match' | 'expla
 }
 
 /** A few fields of the raw search document worth seeing first. */
-export const KEY_FIELDS = ['urn', 'name', 'platform', 'origin', 'removed', 'hasDescription', 'description', 'tags', 'owners', 'runId'] as const;
+export const KEY_FIELDS = ['name', 'platform', 'origin', 'removed', 'description', 'tags', 'owners', 'runId'] as const;
 
 export function keyFields(document: Record<string, unknown>): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
@@ -153,13 +153,41 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 
+/** A short name for people: a dataset's name part, else the id after the entity type. */
+export function shortEntityName(urn: string): string {
+  const dataset = /^urn:li:dataset:\(urn:li:dataPlatform:[^,]+,(.+),[^,]+\)$/.exec(urn);
+  if (dataset) return dataset[1];
+  const other = /^urn:li:[A-Za-z0-9_]+:(.+)$/.exec(urn);
+  return other ? other[1] : urn;
+}
+
+/** The two or three sentences under the headline: the answer before the evidence. */
+function summary(r: ExplainReport): string {
+  const e = r.explanation;
+  const name = `**${escapeMarkdown(shortEntityName(r.urn))}**`;
+  const q = code(r.query);
+  const verdict = verdictOfExplanation(e);
+  const lines: string[] = [];
+  if (verdict === 'notInIndex') lines.push(`DataHub search cannot find ${name} with any text: the search index holds no document for it.`);
+  else if (verdict === 'notMatched')
+    lines.push(`Searching for ${q} does not find ${name}: ${escapeMarkdown(reasonsOf(e, 1)[0] ?? 'the query does not match it')}.`);
+  else lines.push(`Searching for ${q} finds ${name} with score **${formatScore(e.explanation?.value ?? 0)}**.`);
+  const first = r.firstMatch;
+  if (first && first.urn !== r.urn) {
+    const score = first.score !== undefined ? ` (score **${formatScore(first.score)}**)` : '';
+    lines.push(`The first result for ${q} is **${escapeMarkdown(shortEntityName(first.urn))}**${score}.`);
+  } else if (first) lines.push(`It is the first result for ${q}.`);
+  return lines.map((l) => `> ${l}`).join('\n>\n');
+}
+
 /** The explain document, Markdown: verdict first, raw JSON last. */
 export function renderExplainDocument(r: ExplainReport): string {
   const e = r.explanation;
   const verdict = verdictOfExplanation(e);
-  const icon = verdict === 'matched' ? '✅' : verdict === 'notMatched' ? '⚠️' : '❌';
+  // Plain symbols, not emoji: every editor font has them.
+  const icon = verdict === 'matched' ? '✓' : verdict === 'notMatched' ? '⚠' : '✗';
   const out: string[] = [];
-  out.push(`# ${icon} ${headline(e)}`, '');
+  out.push(`# ${icon} ${headline(e)}`, '', summary(r), '');
   out.push(`| | |`, `|---|---|`);
   out.push(`| **Entity** | ${code(r.urn)} |`);
   out.push(`| **Search text** | ${code(r.query)} |`);
@@ -169,14 +197,7 @@ export function renderExplainDocument(r: ExplainReport): string {
   out.push('## In the search index?', '');
   if (!e.exists) out.push(`**No.** The index ${code(e.index)} holds no document for this URN, so no search text can find it.`);
   else out.push(`**Yes.** The index ${code(e.index)} holds a document for it.`);
-  if (r.raw.state === 'present') {
-    out.push('', 'Key fields of the search document:', '', '| field | value |', '|---|---|');
-    for (const [k, v] of keyFields(r.raw.document)) out.push(`| ${k} | ${code(v)} |`);
-  } else if (r.raw.state === 'missing') {
-    out.push('', 'The raw search document is missing too (entity/raw does not return it).');
-  } else {
-    out.push('', `The raw search document could not be read: ${escapeMarkdown(r.raw.reason)}`);
-  }
+  if (r.raw.state === 'missing' && !e.exists) out.push('', 'The raw search document is missing too (entity/raw does not return it).');
   if (!e.exists) {
     out.push(
       '',
@@ -208,6 +229,19 @@ export function renderExplainDocument(r: ExplainReport): string {
     out.push(r.firstMatchNote !== undefined ? escapeMarkdown(r.firstMatchNote) : `DataHub search returns nothing else for ${code(r.query)}.`);
   }
   out.push('');
+
+  if (e.exists || r.raw.state !== 'missing') {
+    out.push('## The search document');
+    if (r.raw.state === 'present') {
+      out.push('', 'Key fields, as the index holds them:', '');
+      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${k}: ${code(v)}`);
+    } else if (r.raw.state === 'missing') {
+      out.push('', 'entity/raw does not return it.');
+    } else {
+      out.push('', `It could not be read: ${escapeMarkdown(r.raw.reason)}`);
+    }
+    out.push('');
+  }
 
   if (e.explanation) {
     out.push(

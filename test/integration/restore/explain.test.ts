@@ -40,7 +40,7 @@ describe('explain: datahub.explainSearch', function () {
     const text = await documentText(result);
     assert.match(text.split('\n')[0], /Matches, score \d/);
     assert.match(text, /\*\*Yes\.\*\* The index `datasetindex_v2` holds a document/);
-    assert.match(text, /\| name \| `db.orders` \|/);
+    assert.match(text, /^- name: `db\.orders`$/m);
     const sent = (await sandbox.requests()).filter((r) => r.action === 'explainSearchQuery');
     assert.equal(sent[0].query.documentId, ORDERS, 'the URN is the document id');
     assert.equal(sent[0].query.query, 'orders');

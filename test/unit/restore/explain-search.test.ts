@@ -12,6 +12,7 @@ import {
   noExplainMessage,
   reasonsOf,
   renderExplainDocument,
+  shortEntityName,
   verdictOfExplanation,
   type ExplainReport,
 } from '../../../src/restore/logic/explainSearch';
@@ -121,19 +122,22 @@ describe('explain search: the document', () => {
     ...more,
   });
 
-  it('puts the verdict first, then the index, the reasons, the first match with its diff, and the raw JSON folded last', () => {
+  it('puts the verdict and the answer first, then the index, the reasons, the first match with its diff, the key fields, and the raw JSON folded last', () => {
     const text = renderExplainDocument(report(notMatched, { firstMatch: { urn: OTHER, score: 3.21, diff: '-  "value" : 3.21,\n+  "value" : 0.0,' } }));
     assert.match(text.split('\n')[0], /^# .*In the index, but the query does not match it$/);
+    assert.match(text, /^> Searching for `customers` does not find \*\*db\\\.orders\*\*: no searched field contains "customers"/m);
+    assert.match(text, /^> The first result for `customers` is \*\*db\\\.customers\*\* \(score \*\*3\.21\*\*\)\.$/m);
     const order = [
       '## In the search index?',
       '**Yes.**',
-      '| name | `orders` |',
       '## Does the query match it?',
       'Why not:',
       '## The first result that matched',
       OTHER,
       'score **3.21**',
       '```diff',
+      '## The search document',
+      '- name: `orders`',
       '<details>',
     ];
     let at = -1;
@@ -160,6 +164,12 @@ describe('explain search: the document', () => {
     const text = renderExplainDocument(report(odd, { query: 'a`b' }));
     assert.ok(!text.includes('<script>'));
     assert.match(text, /`` a`b ``/);
+  });
+
+  it('short names: a dataset by its name part, others by their id', () => {
+    assert.equal(shortEntityName(URN), 'db.orders');
+    assert.equal(shortEntityName('urn:li:corpuser:jdoe'), 'jdoe');
+    assert.equal(shortEntityName('not a urn'), 'not a urn');
   });
 
   it('key fields: a few, in a fixed order, long values cut', () => {
