@@ -4,7 +4,8 @@
 // input that sends nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { sandbox, useSandboxConnection } from '../../host/inHost';
+import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
+import type { ShownText } from '../../../src/platform/safeWindow';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
 import type { ExplainSearchResult } from '../../../src/restore/explainSearch';
@@ -95,6 +96,24 @@ describe('explain: datahub.explainSearch', function () {
     assert.match(error.message, /Check Search Index for URN…/);
   });
 
+  it('through the command id (a link), a Rest.li-only server gets a warning with Check Search Index, not an error', async () => {
+    await sandbox.control('POST', '/api', { api: 'restli' });
+    const api = await activateExtension();
+    const shown: ShownText[] = [];
+    api.screen.record(shown);
+    try {
+      const result = await vscode.commands.executeCommand(Commands.explainSearch, { urn: ORDERS, query: 'orders' });
+      assert.equal(result, undefined);
+      const warning = shown.find((s) => s.surface === 'warning');
+      assert.ok(warning, `a warning among ${JSON.stringify(shown)}`);
+      assert.match(warning.text, /OpenAPI operations add it in newer DataHub versions/);
+      assert.ok(!shown.some((s) => s.surface === 'error'), 'no error notification');
+    } finally {
+      api.screen.record(undefined);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+  });
+
   it('a connection set to api restli: the same message, and nothing is sent', async () => {
     const config = vscode.workspace.getConfiguration('datahub');
     const connections = config.inspect<Array<Record<string, string>>>('connections')?.globalValue ?? [];
@@ -123,6 +142,16 @@ describe('explain: datahub.explainSearch', function () {
     } finally {
       await useSandboxConnection({ token: 'admin' });
     }
+  });
+
+  it('the URN hover links to it with the hovered URN (the search text is asked for)', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `{"urn": "${ORDERS}"}` });
+    const position = doc.positionAt(doc.getText().indexOf('hive'));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, position);
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const link = /\(command:datahub\.explainSearch\?([^ )]+)/.exec(text);
+    assert.ok(link, `an explain link in: ${text}`);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link[1])), [{ urn: ORDERS }]);
   });
 
   it('bad input is refused with a clear message before anything is sent', async () => {
