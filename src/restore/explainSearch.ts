@@ -12,7 +12,7 @@ import { activeTitle } from '../platform/titles';
 import { registerCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { Commands } from '../shared/commandIds';
-import { isGmsError } from '../gms/errors';
+import { GmsError, isGmsError } from '../gms/errors';
 import { parseUrn } from '../gms/urn';
 import type { SearchExplanation } from '../gms/types';
 import { explainSearchArgs } from './logic/args';
@@ -154,8 +154,14 @@ async function explain(active: ActiveClient, urn: string, query: string, entityN
   } catch (error) {
     if (isMissingOpenapi(error)) throw new NoExplain(noExplainMessage(false), urn);
     if (isGmsError(error) && error.kind === 'forbidden') {
-      throw new Error(`${error.message.replace(/\.$/, '')} (ES_EXPLAIN_QUERY_PRIVILEGE, or MANAGE_SYSTEM_OPERATIONS_PRIVILEGE which includes it).`, {
+      // Name both privileges by id: either one lets the token's user explain (AuthUtil.isAPIOperationsAuthorized).
+      const from = /^\d{3} from \S+?: /.exec(error.message)?.[0] ?? '';
+      throw new GmsError({
+        kind: 'forbidden',
+        action: error.action,
+        status: error.status,
         cause: error,
+        message: `${from}explaining a search needs the 'Explain ElasticSearch Query API' privilege (ES_EXPLAIN_QUERY_PRIVILEGE) or 'Manage System Operations' (MANAGE_SYSTEM_OPERATIONS_PRIVILEGE); ask a DataHub admin to grant one to the token's user.`,
       });
     }
     throw error;
