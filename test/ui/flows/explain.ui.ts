@@ -1,6 +1,6 @@
 // "Why isn't it found?" in the browser: DataHub: Explain Search for This URN… from the
-// palette, for an entity that is indexed but not matched by the search text, and for
-// one that is not in the search index at all. The explain document opens in the
+// palette, for an entity that is indexed but not matched by the search text, and from
+// the search check's Explain Search button, for one that is not in the search index at all. The explain document opens in the
 // Markdown preview (a webview: an iframe in an iframe). Screenshots per state.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -63,10 +63,16 @@ describe('Explain search for a URN, in the browser', { timeout: 300_000 }, () =>
     assert.equal(explains[0].query.query, 'customers');
   });
 
-  it('not in the index: says so first, with the raw document missing too', async () => {
+  it("not in the index, from the search check's Explain Search button: says so first, with the raw document missing too", async () => {
     const wb = session.workbench;
     await wb.step('not-in-index', async () => {
-      await explain(SEARCH_SAMPLES.missingFromSearch, 'orders');
+      await wb.runCommand('DataHub: Check Search Index for URN…');
+      await wb.typeInQuickInput(SEARCH_SAMPLES.missingFromSearch);
+      await wb.waitForNotification(/missing from the search index/, 30_000);
+      const toast = wb.page.locator('.notification-list-item', { hasText: 'missing from the search index' }).first();
+      await toast.locator('.monaco-button', { hasText: /^Explain Search$/ }).click();
+      // The button hands over the URN: only the search text is asked for.
+      await wb.typeInQuickInput('orders', { title: /Explain Search \(2\/2\)/ });
       const frame = await previewWith(/Not in the search index/);
       const body = (await frame.locator('body').textContent()) ?? '';
       assert.match(body, /holds no document for this URN/);
