@@ -4,7 +4,16 @@
 // handler without prompts; destructive steps ask through the confirmation gate
 // (src/platform/confirmGate.ts) unless src/platform/apiGate.ts lets the call skip them. It
 // holds no token, no secret store and no internal service.
-import type { AtCursorResult, CheckSearchIndexResult, ExplainSearchResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
+import type {
+  AtCursorResult,
+  CheckSearchIndexResult,
+  ExplainSearchResult,
+  JobResult,
+  PatternResult,
+  RestoreUrnResult,
+  UrnListResult,
+  restoreArgs,
+} from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
 import type { insightsArgs } from '../insights';
@@ -106,6 +115,10 @@ export interface DataHubCommands {
   restoreIndicesAsJob(args: ArgsOf<'restoreIndicesAsJob'>): Result<JobResult>;
   /** Restores the URN(s) in `text` or at a position of a document. */
   restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
+  /** Restores every URN in a document (`uri`) or in `urns`, each once, after one confirmation; names the URNs that restored nothing. */
+  restoreUrnsInFile(args: ArgsOf<'restoreUrnsInFile'>): Result<UrnListResult>;
+  /** Restores every URN in the active editor's selections or in `urns`, each once, after one confirmation. */
+  restoreUrnsInSelection(args: ArgsOf<'restoreUrnsInSelection'>): Result<UrnListResult>;
   /** Asks the database and the search index whether a URN is there. */
   checkSearchIndex(args: ArgsOf<'checkSearchIndex'>): Result<CheckSearchIndexResult>;
   /** Why a search text does or does not find a URN (DataHub's OpenAPI explain): the verdict, the reasons, the first result that matched, and the explain document. Needs `query`. */

@@ -3,7 +3,7 @@
 // never read: it could send a token somewhere the user did not choose.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { GmsApiChoice, GmsClient, RequestLogEntry } from '../gms/types';
+import type { GmsApiChoice, GmsClient, GmsTransport, RequestLogEntry } from '../gms/types';
 import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../platform/services';
 import { ConnectionError, noConnectionError } from '../shared/connectionError';
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../shared/connections';
@@ -29,6 +29,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   private listCache: Connection[] | undefined;
   private listFingerprint = '';
   private readonly clients = new Map<string, CachedClient>();
+  /** What each connection's server showed of its transport (api 'auto'), kept while its URL stays: a new token or client does not ask again. */
+  private readonly transports = new Map<string, { gmsUrl: string; transport: GmsTransport }>();
   /** Last token value this window knows per secret key, to tell our own writes from other windows'. */
   private readonly knownTokens = new Map<string, string | undefined>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -156,13 +158,18 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
 
   private createClient(connection: Connection, token: string | undefined): ActiveClient {
     const settings = clientSettings(connection);
+    const known = this.transports.get(connection.name);
     const client: GmsClient = loadGms().createGmsClient({
       gmsUrl: connection.gmsUrl,
       token,
       ...settings,
       api: connection.api ?? 'auto',
+      knownTransport: known?.gmsUrl === connection.gmsUrl ? known.transport : undefined,
       onRequest: (entry) => this.logRequest(connection, entry),
-      onTransport: (probe) => this.log.info(`${connection.name}: operations over ${probe.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${probe.reason}).`),
+      onTransport: (found) => {
+        this.transports.set(connection.name, { gmsUrl: connection.gmsUrl, transport: found.transport });
+        this.log.info(`${connection.name}: operations over ${found.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${found.reason}).`);
+      },
     });
     this.log.debug(
       `Client for ${connection.name}: ${client.baseUrl}, token ${token ? 'set' : 'not set'}, timeout ${settings.timeoutMs} ms, transport ${connection.api ?? 'auto'}` +

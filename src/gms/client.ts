@@ -3,14 +3,14 @@
 // operations (restli/) or the OpenAPI ones (openapi/) as options.api chooses,
 // DataHub search (graphql/) and GET /config.
 import { version } from '../../package.json';
-import { GmsError } from './errors';
+import { GmsError, isGmsError } from './errors';
 import { createTransport } from './http';
 import { readServerVersion } from './serverConfig';
-import type { GmsApiChoice, GmsClient, GmsClientOptions, RequestLogEntry } from './types';
+import type { GmsApiChoice, GmsClient, GmsClientOptions, GmsTransport, IndexSizes, RequestLogEntry } from './types';
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
-import { createOpenapiOperations } from './openapi/operations';
+import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/operations';
 import { probeTransports } from './openapi/probe';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
@@ -39,50 +39,117 @@ type Shared = Pick<GmsClient, 'getIndexSizes' | 'restoreIndices' | 'getEsTaskSta
 type Chosen = Awaited<ReturnType<GmsClient['transport']>>;
 
 /**
- * The operations both transports have, over the one `api` names. 'auto' probes once, on
- * the first call (after the input is checked), and keeps a clear answer; without one (401,
- * no answer) that call goes over Rest.li, whose error then says what is wrong, and the
- * next call probes again.
+ * The operations both transports have, over the one `api` names. 'auto' finds out once
+ * and keeps a clear answer (`known` starts it off when an earlier client of the same
+ * connection found out already). A first getIndexSizes is its own probe: it asks over
+ * OpenAPI, and a 404 from a server without those operations sends it on over Rest.li, so
+ * finding out costs no extra request there. Any other first call asks with one probe
+ * (probeTransports). Without a clear answer (401, no answer, a 200 that is not DataHub's)
+ * the call goes over Rest.li, whose error then says what is wrong, and the next call asks again.
  */
 function shared(
   api: GmsApiChoice,
   ctx: WireContext,
   restli: Shared,
   openapi: Shared,
-  onTransport: GmsClientOptions['onTransport'],
+  options: Pick<GmsClientOptions, 'onTransport' | 'knownTransport'>,
 ): Shared & { transport(): Promise<Chosen> } {
   if (api !== 'auto') {
     const fixed: Chosen = { transport: api, reason: 'set in the connection (api)', probed: false };
     return { ...(api === 'openapi' ? openapi : restli), transport: () => Promise.resolve(fixed) };
   }
   let known: Promise<Chosen> | undefined;
+  if (options.knownTransport) {
+    const transport = options.knownTransport;
+    known = Promise.resolve({ transport, reason: 'found out from the server earlier in this session', probed: true });
+  }
+  const settle = (transport: GmsTransport, reason: string): Chosen => {
+    try {
+      options.onTransport?.({ transport, reason });
+    } catch {
+      // A failing log sink must not fail the request.
+    }
+    return { transport, reason, probed: true };
+  };
   const choose = (): Promise<Chosen> => {
     // The probe runs without the caller's signal: another call may be waiting for the same answer.
     known ??= probeTransports(ctx).then((probe): Chosen => {
-      if (probe.transport === 'openapi' || probe.transport === 'restli') {
-        try {
-          onTransport?.({ ...probe, transport: probe.transport });
-        } catch {
-          // A failing log sink must not fail the request.
-        }
-        return { transport: probe.transport, reason: probe.reason, probed: true };
-      }
+      if (probe.transport === 'openapi' || probe.transport === 'restli') return settle(probe.transport, probe.reason);
       known = undefined;
       return { transport: 'restli', reason: `${probe.reason}; Rest.li until the server answers the probe`, probed: true };
     });
     return known;
   };
-  const over = async (): Promise<Shared> => ((await choose()).transport === 'openapi' ? openapi : restli);
+  /**
+   * A call over the transport found earlier; when that one answers 404 for want of its
+   * operations (the server was replaced, or its OpenAPI servlet turned off), nothing was done
+   * there: find out again and make the call once over the other.
+   */
+  const onKnown = async <T>(call: (ops: Shared) => Promise<T>): Promise<T> => {
+    const first = await choose();
+    try {
+      return await call(first.transport === 'openapi' ? openapi : restli);
+    } catch (error) {
+      const code = isGmsError(error) && error.status === 404 ? error.code : undefined;
+      const gone = first.transport === 'openapi' ? code === 'openapiMissing' : code === 'operationsMissing';
+      if (!gone) throw error;
+      const other: GmsTransport = first.transport === 'openapi' ? 'restli' : 'openapi';
+      const url = first.transport === 'openapi' ? `${ctx.baseUrl}${OPENAPI_OPERATIONS_PATH}` : `${ctx.baseUrl}/operations`;
+      try {
+        const result = await call(other === 'openapi' ? openapi : restli);
+        known = Promise.resolve(
+          settle(other, `404 from ${ctx.origin} for ${url}: those operations are gone; ${other === 'openapi' ? 'OpenAPI' : 'Rest.li'} from now on`),
+        );
+        return result;
+      } catch (second) {
+        const missingToo = isGmsError(second) && second.status === 404 && (second.code === 'openapiMissing' || second.code === 'operationsMissing');
+        if (!missingToo) throw second;
+        // Neither is there (an older server, or the frontend's address): the first answer says what to do.
+        known = undefined;
+        throw error;
+      }
+    }
+  };
+
+  /** getIndexSizes as the probe: one request where the answer is clear. */
+  const sizesFindingOut = async (signal?: AbortSignal): Promise<IndexSizes> => {
+    const url = `${ctx.baseUrl}${OPENAPI_OPERATIONS_PATH}/getIndexSizes`;
+    let settled: (chosen: Chosen) => void = () => undefined;
+    known = new Promise<Chosen>((resolve) => (settled = resolve));
+    try {
+      const sizes = await openapi.getIndexSizes(signal);
+      settled(settle('openapi', `OpenAPI operations answer at ${url}`));
+      return sizes;
+    } catch (error) {
+      const failure = isGmsError(error) ? error : undefined;
+      if (failure?.kind === 'notFound' && failure.status === 404) {
+        settled(settle('restli', `404 from ${ctx.origin} for ${url}: no OpenAPI operations on this server; use the Rest.li operations`));
+        return restli.getIndexSizes(signal);
+      }
+      if (failure?.kind === 'forbidden') {
+        // The endpoint is there; the token may not read it.
+        settled(settle('openapi', `OpenAPI operations are there (403 from ${ctx.origin}: the token may not read index sizes over them)`));
+        throw error;
+      }
+      known = undefined;
+      settled({ transport: 'restli', reason: `${url} gave no clear answer; Rest.li until it does`, probed: true });
+      // An answer about the token or the connection itself is the same over either transport: said as it is.
+      if (!failure || !['invalidResponse', 'server', 'badRequest', 'notFound'].includes(failure.kind)) throw error;
+      // Not DataHub's OpenAPI answer (a 200 of another shape, a 5xx): this call goes over Rest.li.
+      return restli.getIndexSizes(signal);
+    }
+  };
+
   return {
     transport: choose,
-    getIndexSizes: async (signal) => (await over()).getIndexSizes(signal),
+    getIndexSizes: async (signal) => (known ? onKnown((ops) => ops.getIndexSizes(signal)) : sizesFindingOut(signal)),
     restoreIndices: async (request, signal) => {
       restoreBody(request);
-      return (await over()).restoreIndices(request, signal);
+      return onKnown((ops) => ops.restoreIndices(request, signal));
     },
     getEsTaskStatus: async (task, signal) => {
       validateTask(task);
-      return (await over()).getEsTaskStatus(task, signal);
+      return onKnown((ops) => ops.getEsTaskStatus(task, signal));
     },
   };
 }
@@ -133,7 +200,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   };
   const restli = createRestliOperations(ctx);
   const openapi = createOpenapiOperations(ctx);
-  const chosen = shared(api, ctx, restli, openapi, options.onTransport);
+  const chosen = shared(api, ctx, restli, openapi, options);
 
   return {
     baseUrl,

@@ -39,8 +39,10 @@ export interface GmsClientOptions {
    * document are OpenAPI whatever this says (they have no Rest.li form).
    */
   api?: GmsApiChoice;
-  /** With 'auto': called once the probe has chosen a transport (for the log). */
-  onTransport?: (probe: TransportProbe & { transport: GmsTransport }) => void;
+  /** With 'auto': called once the server has shown which transport it has (for the log, and for knownTransport next time). */
+  onTransport?: (found: { transport: GmsTransport; reason: string }) => void;
+  /** With 'auto': what an earlier client of the same connection and URL found out; no probe then. */
+  knownTransport?: GmsTransport;
 }
 
 /** The two operations transports of DataHub GMS. */

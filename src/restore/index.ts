@@ -9,6 +9,7 @@ import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 
 export type { AtCursorResult } from './editor/restoreAtCursor';
+export type { UrnListResult } from './editor/restoreUrnList';
 export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 export type { JobResult } from './restoreAsJob';

@@ -25,6 +25,8 @@ export const Commands = {
   restoreIndicesChangedBetween: 'datahub.restoreIndicesChangedBetween',
   restoreIndicesAsJob: 'datahub.restoreIndicesAsJob',
   restoreUrnAtCursor: 'datahub.restoreUrnAtCursor',
+  restoreUrnsInFile: 'datahub.restoreUrnsInFile',
+  restoreUrnsInSelection: 'datahub.restoreUrnsInSelection',
   checkSearchIndex: 'datahub.checkSearchIndex',
   explainSearch: 'datahub.explainSearch',
   cancelRestore: 'datahub.cancelRestore',

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
         label: 'eager JS (dist/extension.js, production)',
         unit: 'KB',
         value: one(eager),
-        target: { max: 250, text: '≤ 250 KB' },
+        target: { max: 300, text: '≤ 300 KB' },
         note: build.minified ? 'minified' : 'NOT minified',
       },
       {

@@ -93,7 +93,8 @@ function operations(
   // Before 0.10.5, and a server with only the OpenAPI operations (api 'openapi'): no such Rest.li resource.
   // Truncation has no OpenAPI form (ElasticsearchController.java): a server whose other operations
   // answer only over OpenAPI still truncates over Rest.li.
-  const onlyOpenapi = rt.api === 'openapi' && action !== 'truncateTimeseriesAspect';
+  // The older generations modelled here have Rest.li alone, whatever `api` says of the newest.
+  const onlyOpenapi = rt.api === 'openapi' && rt.version === 'newer' && action !== 'truncateTimeseriesAspect';
   if (rt.version === 'pre0105' || onlyOpenapi) return restliError(404, `No root resource defined for path '/operations'`);
   if (action !== null && method !== 'POST') {
     return restliError(400, `All action methods (specified via 'action' in URI) must be submitted as a POST (was ${method})`);

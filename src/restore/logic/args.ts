@@ -156,6 +156,20 @@ export const restoreUrnAtCursorArgs = z.object({
 });
 export type RestoreUrnAtCursorArgs = z.output<typeof restoreUrnAtCursorArgs>;
 
+const urnListField = (what: string) =>
+  describe(z.optional(listOf(z.string({ error: 'every URN must be a string.' }), '"urns" must be a list of URN strings.')), what);
+
+export const restoreUrnsInFileArgs = z.object({
+  urns: urnListField('These URNs (at most 10,000), instead of a document.'),
+  uri: describe(optionalText('"uri" must be a URI string.'), "A document open in VS Code (default: the active editor's)."),
+});
+export type RestoreUrnsInFileArgs = z.output<typeof restoreUrnsInFileArgs>;
+
+export const restoreUrnsInSelectionArgs = z.object({
+  urns: urnListField("These URNs (at most 10,000), instead of the active editor's selections."),
+});
+export type RestoreUrnsInSelectionArgs = z.output<typeof restoreUrnsInSelectionArgs>;
+
 export const checkSearchIndexArgs = z.object({
   urn: describe(text(), 'A DataHub link or a URL-encoded URN works too.'),
   notify,
@@ -177,6 +191,8 @@ export const restoreArgs = {
   restoreIndicesChangedBetween: restoreIndicesChangedBetweenArgs,
   restoreIndicesAsJob: restoreIndicesAsJobArgs,
   restoreUrnAtCursor: restoreUrnAtCursorArgs,
+  restoreUrnsInFile: restoreUrnsInFileArgs,
+  restoreUrnsInSelection: restoreUrnsInSelectionArgs,
   checkSearchIndex: checkSearchIndexArgs,
   explainSearch: explainSearchArgs,
   cancelRestore: noArgs(),

@@ -100,7 +100,7 @@ describe('security: TLS certificate checks off per connection only', function ()
     const edited = { ...(JSON.parse(before) as Entry), 'datahub.tls.rejectUnauthorized': false };
     await vscode.workspace.fs.writeFile(settingsFile, new TextEncoder().encode(JSON.stringify(edited, null, 2)));
     try {
-      await waitFor(() => config().inspect('tls.rejectUnauthorized')?.globalValue === false, 'VS Code to read the old setting');
+      await waitFor(() => config().inspect('tls.rejectUnauthorized')?.globalValue === false, 'VS Code to read the old setting', 20_000);
       await services.context.globalState.update('datahub.tlsGlobalMigrated', undefined);
       shown.length = 0;
       const plan = await tls?.migrate();

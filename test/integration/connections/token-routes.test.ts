@@ -13,6 +13,7 @@ import {
   SANDBOX_TOKENS,
   startOtherServer,
   waitFor,
+  SIZES_PATH,
   type OtherServer,
 } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
@@ -106,7 +107,7 @@ describe('core: token safety', () => {
         .join('\n');
       return /getIndexSizes .* -> 401/.test(text) && /Connected to sandbox/.test(text);
     }, `request lines in the log files under ${dir}`);
-    assert.match(text, new RegExp(`getIndexSizes ${sandboxUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/operations -> 200 in \\d+ ms`));
+    assert.match(text, new RegExp(`getIndexSizes ${(sandboxUrl() + SIZES_PATH).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} -> 200 in \\d+ ms`));
     for (const token of [...Object.values(SANDBOX_TOKENS), 'wrong-token-value-123456']) {
       assert.ok(!text.includes(token), 'a token appears in the log');
     }

@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { sandbox, useSandboxConnection, workspaceDir } from '../../host/inHost';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { tokenSecretKey } from '../../../src/shared/connections';
-import { api, exec, rejection, sandboxUrl, startOtherServer, waitFor } from '../support/core';
+import { api, exec, rejection, sandboxUrl, sizesAnswer, startOtherServer, waitFor } from '../support/core';
 import { captureNotifications, filesUnder, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
 import { Commands } from '../../../src/shared/commandIds';
 
@@ -154,9 +154,7 @@ describe('hardening: token safety', function () {
       });
       await failing(Commands.refreshIndexSizes, {});
       assert.match(messages.at(-1) ?? '', /Bearer <redacted>/);
-      const body = JSON.stringify({
-        value: { indexSizes: [{ indexName: `dataset_${token}aspect_v1`, entityName: 'dataset', aspectName: token, sizeInMb: 1 }] },
-      });
+      const body = sizesAnswer([{ indexName: `dataset_${token}aspect_v1`, entityName: 'dataset', aspectName: token, sizeInMb: 1 }]);
       await sandbox.addFault({ action: 'getIndexSizes', times: 1, fault: { kind: 'status', status: 200, body } });
       const snapshot = await exec<{ indices: Array<{ indexName: string }> }>(Commands.refreshIndexSizes, {});
       assert.deepEqual(

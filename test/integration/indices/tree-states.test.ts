@@ -2,7 +2,7 @@
 // loading), inside a real VS Code against the sandbox.
 import * as assert from 'node:assert/strict';
 import type { GroupNode } from '../../../src/indices/logic/indexTreeNodes';
-import { exec, closedPort, roots, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, waitFor, type ShownItem } from '../support/core';
+import { exec, closedPort, roots, sandbox, sandboxUrl, SANDBOX_TOKENS, settledRoots, sizesAnswer, waitFor, type ShownItem } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
 import { refreshed, useTreeSuite } from '../support/tree';
 
@@ -77,7 +77,7 @@ describe('core: index sizes tree', () => {
 
     it('empty: says there are no timeseries indices', async () => {
       await sandbox.addFault({
-        fault: { kind: 'status', status: 200, body: '{"value":{"indexSizes":[]}}', contentType: 'application/json' },
+        fault: { kind: 'status', status: 200, body: sizesAnswer([]), contentType: 'application/json' },
         action: 'getIndexSizes',
       });
       const snapshot = await refreshed();

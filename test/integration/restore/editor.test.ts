@@ -35,7 +35,7 @@ async function closeEditors(): Promise<void> {
 }
 
 async function sentUrns(): Promise<unknown[]> {
-  return (await sandbox.actionRequests('restoreIndices')).map((r) => r.body);
+  return (await sandbox.actionRequests('restoreIndices')).map((r) => r.params);
 }
 
 describe('editor: Restore Indices for This URN', () => {

@@ -37,7 +37,7 @@ describe('restore: incomplete pages and resume', () => {
     assert.equal(result.rowsMigrated + result.ignored, total - 10);
     const again = await exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, pages: [30] });
     assert.deepEqual([again.status, again.requests, again.incompletePages], ['completed', 1, []]);
-    const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.body as { start: number });
+    const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.params as { start: number });
     assert.equal(bodies.at(-1)?.start, 30, 'the re-run sent exactly that page');
     assert.equal(await assertRestoredOnce(HIVE_PREFIX), result.rowsMigrated + again.rowsMigrated);
   });
@@ -54,7 +54,7 @@ describe('restore: incomplete pages and resume', () => {
     const resumed = await exec<PatternResult>(Commands.restoreIndicesByPattern, { resume: true });
     assert.equal(resumed.status, 'completed');
     assert.equal(resumed.reachedEnd, true);
-    const first = (await sandbox.actionRequests('restoreIndices')).find((r) => (r.body as { start: number }).start === 50 && r.status === 200);
+    const first = (await sandbox.actionRequests('restoreIndices')).find((r) => (r.params as { start: number }).start === 50 && r.status === 200);
     assert.ok(first, 'the resume began at the failed page');
     const before = (stopped.cause as { result?: PatternResult } | undefined)?.result;
     assert.ok(before, 'the stopped run carries its numbers');
@@ -72,10 +72,10 @@ describe('restore: time window', () => {
     const since = Date.now() - DAY;
     const result = await exec<PatternResult>(Commands.restoreIndicesChangedBetween, { gePitEpochMs: since });
     const requests = await sandbox.actionRequests('restoreIndices');
-    const probe = requests[0].body as Record<string, unknown>;
+    const probe = requests[0].params as Record<string, unknown>;
     assert.equal(probe.start, 2_147_483_647, 'the first request cannot match a row');
     assert.equal(probe.gePitEpochMs, since);
-    const pages = requests.slice(1).map((r) => r.body as Record<string, unknown>);
+    const pages = requests.slice(1).map((r) => r.params as Record<string, unknown>);
     assert.ok(pages.length >= 2, 'at least a page and the probe after the short one');
     for (const body of pages) {
       assert.equal(body.urnLike, 'urn:li:%', 'the default pattern');
@@ -89,7 +89,7 @@ describe('restore: time window', () => {
   it('an upper bound alone goes out with gePitEpochMs 1', async () => {
     const until = Date.now() - 399 * DAY;
     await exec<PatternResult>(Commands.restoreIndicesChangedBetween, { urnLike: 'urn:li:corpuser:%', lePitEpochMs: until });
-    const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.body as Record<string, unknown>);
+    const bodies = (await sandbox.actionRequests('restoreIndices')).map((r) => r.params as Record<string, unknown>);
     assert.ok(bodies.every((b) => b.gePitEpochMs === 1 && b.lePitEpochMs === until));
     const restored = Object.keys(await sandbox.restoreCounts()).length;
     assert.ok(restored < (await rowCount('urn:li:corpuser:%')) / 10, `the window filtered (${restored} rows)`);
@@ -99,7 +99,9 @@ describe('restore: time window', () => {
     await sandbox.setVersion('legacy');
     const error = await rejection(exec(Commands.restoreIndicesChangedBetween, { gePitEpochMs: Date.now() - DAY }));
     assert.match(error.message, /This DataHub version does not support a time window/);
-    assert.equal((await sandbox.actionRequests('restoreIndices')).length, 1, 'only the probe was sent');
+    // An older server has no OpenAPI operations: where the connection knew OpenAPI, one 404 tells it so (nothing done there).
+    const answered = (await sandbox.actionRequests('restoreIndices')).filter((r) => r.status !== 404);
+    assert.equal(answered.length, 1, 'only the probe was sent');
     assert.deepEqual(await sandbox.restoreCounts(), {});
   });
 

@@ -20,6 +20,19 @@ export const exec = run;
 /** Runs a command id with arguments, as a command link or a keybinding would (modals still ask). */
 export const execCommandId = <T>(command: string, arg?: unknown): Thenable<T> => vscode.commands.executeCommand<T>(command, arg);
 
+/** Which operations transports this run's sandbox serves (`npm run test:integration -- --sandbox-api ...`). */
+export const SANDBOX_API = (process.env.DATAHUB_SANDBOX_API ?? 'both') as 'both' | 'openapi' | 'restli';
+/** The transport the extension speaks to it (connections are api 'auto'): OpenAPI wherever the sandbox has it. */
+export const TRANSPORT: 'openapi' | 'restli' = SANDBOX_API === 'restli' ? 'restli' : 'openapi';
+/** Where index sizes are asked for, after the GMS base, over that transport. */
+export const SIZES_PATH = TRANSPORT === 'openapi' ? '/openapi/operations/elasticSearch/getIndexSizes' : '/operations';
+
+/** An answer to getIndexSizes as this run's transport carries it (for faults that replace the body). */
+export function sizesAnswer(indices: Array<{ indexName: string; entityName?: string; aspectName?: string; sizeInMb: number }>): string {
+  if (TRANSPORT === 'openapi') return JSON.stringify({ sizes: indices.map(({ sizeInMb, ...rest }) => ({ ...rest, sizeMb: sizeInMb })) });
+  return JSON.stringify({ value: { indexSizes: indices } });
+}
+
 export function sandboxUrl(): string {
   const url = process.env.DATAHUB_SANDBOX_URL;
   assert.ok(url, 'DATAHUB_SANDBOX_URL is not set: run through `npm run test:integration`');
@@ -165,6 +178,12 @@ export async function startOtherServer(): Promise<OtherServer> {
     requests.push({ url: req.url ?? '', authorization: req.headers.authorization });
     req.resume();
     req.on('end', () => {
+      // A server with the Rest.li operations alone: what asks for OpenAPI gets Rest.li's own 404.
+      if ((req.url ?? '').startsWith('/openapi/')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 404, message: "No root resource defined for path '/openapi'" }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ value: { indexSizes: [{ indexName: 'other_otheraspect_v1', entityName: 'other', aspectName: 'other', sizeInMb: 1 }] } }));
     });

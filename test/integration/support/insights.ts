@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { decodeHistory, type History } from '../../../src/insights/logic/history';
 import type { InsightsTestApi } from '../../../src/api/testApi';
 import type { ExtraIndex } from '../../sandbox/api';
-import { api, exec as run, sandboxUrl, SANDBOX_TOKENS } from './core';
+import { api, exec as run, sandboxUrl, SANDBOX_TOKENS, TRANSPORT } from './core';
 import { Commands } from '../../../src/shared/commandIds';
 
 export const exec = <T>(command: string, arg?: unknown): Promise<T> => run<T>(command, arg);
@@ -27,11 +27,18 @@ export async function setIndices(indices: ExtraIndex[], replace = true): Promise
   assert.equal(response.status, 200);
 }
 
-/** What the sandbox serves, asked directly over HTTP (not through the extension). */
+/** What the sandbox serves, asked directly over HTTP (not through the extension), over the transport this run's sandbox has. */
 export async function served(): Promise<Array<{ indexName: string; entityName?: string; aspectName?: string; sizeInMb: number }>> {
+  const auth = { authorization: `Bearer ${SANDBOX_TOKENS.admin}` };
+  if (TRANSPORT === 'openapi') {
+    const response = await fetch(`${sandboxUrl()}/openapi/operations/elasticSearch/getIndexSizes`, { headers: auth });
+    assert.equal(response.status, 200);
+    const { sizes } = (await response.json()) as { sizes: Array<{ indexName: string; entityName?: string; aspectName?: string; sizeMb: number }> };
+    return sizes.map(({ sizeMb, ...rest }) => ({ ...rest, sizeInMb: sizeMb }));
+  }
   const response = await fetch(`${sandboxUrl()}/operations?action=getIndexSizes`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_TOKENS.admin}`, 'x-restli-protocol-version': '2.0.0' },
+    headers: { 'content-type': 'application/json', ...auth, 'x-restli-protocol-version': '2.0.0' },
     body: '{}',
   });
   assert.equal(response.status, 200);

@@ -119,20 +119,35 @@ describe('the api option', () => {
     ]);
   });
 
-  it('auto: probes once and keeps OpenAPI where it is; Rest.li where it is not', async () => {
+  it('auto: the first getIndexSizes finds out (no extra request) and OpenAPI is kept where it is; Rest.li where it is not', async () => {
     await withClient(
       async (c) => {
         await Promise.all([c.getIndexSizes(), c.getIndexSizes()]);
         await c.restoreIndices({ urn: SAMPLE_URNS.jdoeUser });
+        assert.deepEqual(await c.transport(), {
+          transport: 'openapi',
+          reason: `OpenAPI operations answer at ${sandbox.url}/openapi/operations/elasticSearch/getIndexSizes`,
+          probed: true,
+        });
       },
       { api: 'auto' },
     );
     assert.deepEqual(wire(), [
       ['openapi', 'getIndexSizes'],
       ['openapi', 'getIndexSizes'],
+      ['openapi', 'restoreIndices'],
+    ]);
+    sandbox.clearRequests();
+    // Another first call than getIndexSizes asks with one probe (a GET of the sizes), then goes on.
+    await withClient((c) => c.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }), { api: 'auto' });
+    assert.deepEqual(wire(), [
       ['openapi', 'getIndexSizes'],
       ['openapi', 'restoreIndices'],
     ]);
+    sandbox.clearRequests();
+    // What an earlier client found out: no probe at all.
+    await withClient((c) => c.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }), { api: 'auto', knownTransport: 'openapi' });
+    assert.deepEqual(wire(), [['openapi', 'restoreIndices']]);
     sandbox.setApi('restli');
     sandbox.clearRequests();
     await withClient(
@@ -155,7 +170,8 @@ describe('the api option', () => {
       async (c) => {
         await rejectsWith(c.getIndexSizes(), 'unauthorized');
         await rejectsWith(c.getIndexSizes(), 'unauthorized');
-        assert.equal(sandbox.requests.length, 4);
+        // One request each: the 401 is the answer, and the next call asks again.
+        assert.equal(sandbox.requests.length, 2);
         sandbox.clearRequests();
         await rejectsWith(c.restoreIndices({}), 'invalidInput', 'wholeDatabaseRestore');
         await rejectsWith(c.getEsTaskStatus('nope'), 'invalidInput');

@@ -13,7 +13,7 @@ export let client: GmsClient;
 export function usePlanSandbox(): void {
   before(async () => {
     sb = await startSandbox();
-    client = createGmsClient({ gmsUrl: sb.url, token: SANDBOX_TOKENS.admin, timeoutMs: 10_000 });
+    client = createGmsClient({ gmsUrl: sb.url, token: SANDBOX_TOKENS.admin, timeoutMs: 10_000, api: 'restli' });
   });
   after(async () => {
     await client.close();

@@ -1,0 +1,87 @@
+// "Restore Indices for URNs in This File / in Selection": the URNs taken from a text,
+// the chunks sent, and which URNs restored nothing according to the server's answer.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkUrnCount, chunk, chunkVerdict, dedupe, MAX_URNS_PER_RUN, URNS_PER_REQUEST, urnsInText } from '../../../src/restore/logic/urnList';
+import type { RestoreBatch } from '../../../src/gms/types';
+
+const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+const JDOE = 'urn:li:corpuser:jdoe';
+const PII = 'urn:li:tag:pii';
+
+const batch = (rowsMigrated: number, lastUrn?: string): RestoreBatch => ({ rowsMigrated, ignored: 0, timings: {}, lastUrn, fields: {} });
+
+describe('urn list: finding the URNs in a text', () => {
+  it('finds every URN on every line, each once, in the order first seen', () => {
+    const text = [
+      `- ${ORDERS} (orders)`,
+      `owner: ${JDOE}, tags: [${PII}]`,
+      `again ${ORDERS} and ${JDOE}.`,
+      'https://datahub.example.com/dataset/urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.users%2CPROD%29/Schema',
+      '',
+    ].join('\r\n');
+    assert.deepEqual(urnsInText(text), [ORDERS, JDOE, PII, USERS]);
+  });
+
+  it('finds nothing in text without URNs, and skips the parts of a tuple key', () => {
+    assert.deepEqual(urnsInText('no urns here\nurn:li: nor this'), []);
+    assert.deepEqual(urnsInText(`"${ORDERS}"`), [ORDERS]);
+  });
+
+  it('dedupe keeps the first of each', () => {
+    assert.deepEqual(dedupe([JDOE, PII, JDOE, ORDERS, PII]), [JDOE, PII, ORDERS]);
+  });
+});
+
+describe('urn list: chunks and counts', () => {
+  it('chunks of at most the server batch size (100), the last one short', () => {
+    assert.equal(URNS_PER_REQUEST, 100);
+    const urns = Array.from({ length: 250 }, (_, i) => `urn:li:corpuser:u${i}`);
+    const parts = chunk(urns, URNS_PER_REQUEST);
+    assert.deepEqual(
+      parts.map((p) => p.length),
+      [100, 100, 50],
+    );
+    assert.deepEqual(parts.flat(), urns);
+    assert.deepEqual(chunk([], 100), []);
+    assert.throws(() => chunk([1], 0), /chunk size/);
+  });
+
+  it('refuses no URN and more than 10,000, naming where it looked', () => {
+    assert.match(checkUrnCount([], 'in this file') ?? '', /^No DataHub URN in this file\./);
+    assert.equal(checkUrnCount([JDOE], 'in this file'), undefined);
+    const many = Array.from({ length: MAX_URNS_PER_RUN + 1 }, (_, i) => `urn:li:corpuser:u${i}`);
+    assert.match(checkUrnCount(many, 'in the selection') ?? '', /^10001 URNs in the selection: at most 10,000 at once\./);
+    assert.equal(checkUrnCount(many.slice(1), 'in the selection'), undefined);
+  });
+});
+
+describe('urn list: which URNs restored nothing', () => {
+  it('an entity type alone in the chunk is exact: its result has rows or not', () => {
+    // One result per entity type; the one with no row has no lastUrn.
+    const v = chunkVerdict([ORDERS, JDOE, PII], { batches: [batch(5, ORDERS), batch(0), batch(2, PII)] });
+    assert.deepEqual(v, { restoredNothing: [JDOE], ask: [] });
+  });
+
+  it('a type whose result is missing (dropped batch) or empty restored nothing', () => {
+    assert.deepEqual(chunkVerdict([ORDERS, USERS, JDOE], { batches: [batch(3, JDOE)] }), { restoredNothing: [ORDERS, USERS], ask: [] });
+    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [] }), { restoredNothing: [ORDERS, JDOE], ask: [] });
+  });
+
+  it('several URNs of a type with fewer rows than URNs: the ones lastUrn does not name are asked', () => {
+    const a = 'urn:li:corpuser:a';
+    const b = 'urn:li:corpuser:b';
+    const c = 'urn:li:corpuser:c';
+    assert.deepEqual(chunkVerdict([a, b, c], { batches: [batch(2, c)] }), { restoredNothing: [], ask: [a, b] });
+  });
+
+  it('several URNs of a type with at least as many rows as URNs: counted as restored, nothing asked', () => {
+    // The answer cannot prove each had a row; asking each would cost a request per URN.
+    assert.deepEqual(chunkVerdict([ORDERS, USERS], { batches: [batch(9, USERS)] }), { restoredNothing: [], ask: [] });
+  });
+
+  it('rows the answer cannot place (no lastUrn) make the unplaced types asked, not guessed', () => {
+    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [batch(3, ORDERS), batch(1)] }), { restoredNothing: [], ask: [JDOE] });
+  });
+});
