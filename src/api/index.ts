@@ -4,7 +4,16 @@
 // handler without prompts; destructive steps ask through the confirmation gate
 // (src/platform/confirmGate.ts) unless src/platform/apiGate.ts lets the call skip them. It
 // holds no token, no secret store and no internal service.
-import type { AtCursorResult, UrnListResult, CheckSearchIndexResult, JobResult, PatternResult, RestoreUrnResult, restoreArgs } from '../restore';
+import type {
+  AtCursorResult,
+  CheckSearchIndexResult,
+  ExplainSearchResult,
+  JobResult,
+  PatternResult,
+  RestoreUrnResult,
+  UrnListResult,
+  restoreArgs,
+} from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
 import type { insightsArgs } from '../insights';
@@ -112,6 +121,8 @@ export interface DataHubCommands {
   restoreUrnsInSelection(args: ArgsOf<'restoreUrnsInSelection'>): Result<UrnListResult>;
   /** Asks the database and the search index whether a URN is there. */
   checkSearchIndex(args: ArgsOf<'checkSearchIndex'>): Result<CheckSearchIndexResult>;
+  /** Why a search text does or does not find a URN (DataHub's OpenAPI explain): the verdict, the reasons, the first result that matched, and the explain document. Needs `query`. */
+  explainSearch(args: ArgsOf<'explainSearch'>): Result<ExplainSearchResult>;
   /** Stops the running restores of this window. */
   cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<{ cancelled: number }>;
   /** Shows the DataHub output channel. */

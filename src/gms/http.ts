@@ -1,6 +1,7 @@
 // One HTTP attempt against the operations resource: builds the dispatcher
 // (keep-alive Agent or ProxyAgent), sends the POST, reads the body under a cap.
 // Redirects are never followed, so the token only ever goes to the configured origin.
+import { EventEmitter } from 'node:events';
 import { finished } from 'node:stream';
 import * as tls from 'node:tls';
 import { Agent, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
@@ -134,24 +135,46 @@ function discard(body: Dispatcher.ResponseData['body']): void {
  * and body) has taken `timeoutMs`. undici's own timers only bound the wait for
  * headers and the gap between body chunks: a body trickled a byte at a time would
  * otherwise never time out.
+ *
+ * An EventEmitter with `aborted` and `reason`, which undici takes as a request's signal
+ * as it takes an AbortSignal (Dispatcher.request: `signal?: AbortSignal | EventEmitter`),
+ * rather than an AbortController per request: the controller's EventTarget and the
+ * listeners undici and readBody add to it cost tens of microseconds per request, the
+ * largest share of the client's overhead on a loopback round trip (docs/performance.md).
  */
-function withDeadline(timeoutMs: number, signal: AbortSignal | undefined): { signal: AbortSignal; expired: () => boolean; clear: () => void } {
-  const controller = new AbortController();
-  let expired = false;
-  const onAbort = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new Error(`deadline of ${timeoutMs} ms reached`));
-  }, timeoutMs);
-  return {
-    signal: controller.signal,
-    expired: () => expired,
-    clear: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    },
-  };
+class Deadline extends EventEmitter {
+  aborted = false;
+  reason: unknown = undefined;
+  expired = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly onCallerAbort: (() => void) | undefined;
+
+  constructor(
+    timeoutMs: number,
+    private readonly caller: AbortSignal | undefined,
+  ) {
+    super();
+    if (caller) {
+      this.onCallerAbort = () => this.abort(caller.reason);
+      caller.addEventListener('abort', this.onCallerAbort, { once: true });
+    }
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.abort(new Error(`deadline of ${timeoutMs} ms reached`));
+    }, timeoutMs);
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason instanceof Error ? reason : new Error('aborted', { cause: reason });
+    this.emit('abort');
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    if (this.onCallerAbort) this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
 }
 
 function deadlineError(x: Exchange, error: unknown, duringBody: boolean): GmsError {
@@ -168,15 +191,15 @@ function deadlineError(x: Exchange, error: unknown, duringBody: boolean): GmsErr
 /** Sends one request (POST unless told) and reads the whole answer within x.timeoutMs; throws GmsError for transport failures. */
 export async function exchange(dispatcher: Dispatcher, x: Exchange): Promise<Answer> {
   if (x.signal?.aborted) throw cancelled(x.action, x.signal.reason);
-  const deadline = withDeadline(x.timeoutMs, x.signal);
+  const deadline = new Deadline(x.timeoutMs, x.signal);
   try {
-    return await exchangeWithin(dispatcher, x, deadline.signal, deadline.expired);
+    return await exchangeWithin(dispatcher, x, deadline);
   } finally {
     deadline.clear();
   }
 }
 
-async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: AbortSignal, expired: () => boolean): Promise<Answer> {
+async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, deadline: Deadline): Promise<Answer> {
   let response: Dispatcher.ResponseData;
   try {
     response = await dispatcher.request({
@@ -185,14 +208,14 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: Abort
       method: x.method ?? 'POST',
       headers: x.headers,
       body: x.body,
-      signal,
+      signal: deadline,
       headersTimeout: x.timeoutMs,
       bodyTimeout: x.timeoutMs,
       maxRedirections: 0,
     });
   } catch (error) {
     if (x.signal?.aborted) throw cancelled(x.action, error);
-    if (expired()) throw deadlineError(x, error, false);
+    if (deadline.expired) throw deadlineError(x, error, false);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs });
   }
   const status = response.statusCode;
@@ -205,11 +228,11 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: Abort
   }
   let body: { text: string; bytes: number };
   try {
-    body = await readBody(response.body, x, signal);
+    body = await readBody(response.body, x, deadline);
   } catch (error) {
     if (error instanceof GmsError) throw error;
     if (x.signal?.aborted) throw cancelled(x.action, error);
-    if (expired()) throw deadlineError(x, error, true);
+    if (deadline.expired) throw deadlineError(x, error, true);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs, duringBody: true });
   }
   return { status, contentType, location, text: body.text, bytes: body.bytes };
@@ -220,7 +243,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, signal: Abort
  * the async iterator costs tens of microseconds per answer, a visible share of a
  * sub-millisecond round trip. `finished` reports errors and premature closes.
  */
-function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: AbortSignal): Promise<{ text: string; bytes: number }> {
+function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: Deadline): Promise<{ text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -230,10 +253,10 @@ function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: Ab
       if (failed) return;
       failed = true;
       discard(body);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      reject(signal.reason);
     };
     if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal.once('abort', onAbort);
     body.on('data', (chunk: Buffer | Uint8Array) => {
       if (failed) return;
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
@@ -247,7 +270,7 @@ function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: Ab
       chunks.push(buffer);
     });
     finished(body, (error) => {
-      signal.removeEventListener('abort', onAbort);
+      signal.removeListener('abort', onAbort);
       if (failed) return;
       if (error) reject(error);
       else resolve({ text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'), bytes });

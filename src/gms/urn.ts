@@ -106,6 +106,52 @@ export function parseUrn(input: string): UrnParse {
   return { ok: true, value: { urn: input, namespace, entityType, key, parts } };
 }
 
+/**
+ * Why `input` is not a URN (parseUrn's reason, in parseUrn's order), or undefined when it is
+ * one: the same rules in one pass over the key, without building its parts. The client checks
+ * every URN before it is sent, 100 to 10,000 of them per list restore, where parseUrn's
+ * string building cost more than the request itself (docs/performance.md).
+ */
+export function urnProblem(input: string): string | undefined {
+  if (typeof input !== 'string' || input.length === 0) return 'the URN is empty';
+  if (input !== input.trim()) return 'the URN has leading or trailing spaces';
+  // UTF-8 takes at least one byte per UTF-16 unit and at most three.
+  if (input.length > MAX_URN_BYTES || (input.length * 3 > MAX_URN_BYTES && Buffer.byteLength(input, 'utf8') > MAX_URN_BYTES)) {
+    return `the URN is longer than ${MAX_URN_BYTES} bytes`;
+  }
+  if (!input.startsWith('urn:')) return 'a URN starts with "urn:", e.g. urn:li:corpuser:jdoe';
+  if (/[\r\n\t]/.test(input)) return 'the URN contains a line break or tab';
+  const m = HEAD.exec(input);
+  if (!m) return 'expected urn:<namespace>:<entityType>[:<key>], e.g. urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD)';
+  const key = m[3];
+  if (key === undefined) return undefined;
+  if (key.length === 0) return 'the key after the entity type is empty';
+  // One pass: the depth never below 0 and 0 at the end (balanced); inside a group, no part
+  // empty: "(" or "," (a separator of the innermost group) never followed by "," or ")".
+  let depth = 0;
+  let emptyPart = false;
+  // Where the "(" at 0 closes (isOneTuple), -1 until it does.
+  let firstClose = -1;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 0x28) depth++;
+    else if (c === 0x29) {
+      if (--depth < 0) return 'the parentheses in the key do not balance';
+      if (depth === 0 && firstClose === -1) firstClose = i;
+    } else if (c !== 0x2c || depth === 0) continue;
+    // "(" or ")" or "," inside a group: what follows it?
+    if (c === 0x29) continue;
+    const next = i + 1 < key.length ? key.charCodeAt(i + 1) : -1;
+    if (next === 0x2c || next === 0x29) emptyPart = true;
+  }
+  if (depth !== 0) return 'the parentheses in the key do not balance';
+  if (emptyPart) return 'the key has an empty part, e.g. "(a,)" or "()"';
+  if (key.charCodeAt(0) === 0x28 && key.charCodeAt(key.length - 1) === 0x29 && firstClose !== key.length - 1) {
+    return 'the key is not one (...) tuple, e.g. "(a,b)(c)"';
+  }
+  return undefined;
+}
+
 export function isValidUrn(input: string): boolean {
   return parseUrn(input).ok;
 }

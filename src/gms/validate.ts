@@ -1,7 +1,7 @@
 // Input checks that run before any request: a refused input never reaches the server.
 import { GmsError, type GmsErrorCode } from './errors';
 import type { GmsAction, RestoreRequest, TruncateRequest } from './types';
-import { MAX_URN_BYTES, parseUrn } from './urn';
+import { MAX_URN_BYTES, urnProblem } from './urn';
 
 /** Upper bound the client allows for restore and truncate batch sizes. */
 export const MAX_BATCH_SIZE = 10_000;
@@ -27,8 +27,8 @@ function describe(value: unknown): string {
 
 export function validateUrn(urn: unknown, field = 'urn', action?: GmsAction): string {
   if (typeof urn !== 'string') throw invalid(field, 'a URN string is required', action);
-  const parsed = parseUrn(urn);
-  if (!parsed.ok) throw invalid(field, `${parsed.reason}`, action);
+  const problem = urnProblem(urn);
+  if (problem !== undefined) throw invalid(field, problem, action);
   return urn;
 }
 

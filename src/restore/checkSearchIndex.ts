@@ -3,7 +3,8 @@
 // on the active connection, in one GraphQL request.
 //   palette: a prompt that takes a URN or searches DataHub for a name
 //   editor context menu (a Uri argument): the URN at the cursor
-//   hover link: { urn, notify: true }: shows the result like the palette
+//   hover link: { urn, notify: true }: shows the result like the palette (Explain Search
+//     when the database has it and search does not)
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
 import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
@@ -67,11 +68,14 @@ export function showCheckResult(services: Services, status: SearchIndexStatus, f
   services.log.info(`Search check: ${message}`);
   const buttons: string[] = [];
   if (verdict === 'missingFromSearch') buttons.push('Restore Indices');
+  // In the database but not found by search: why, for the text a user typed.
+  if (verdict === 'missingFromSearch' || verdict === 'softDeleted') buttons.push('Explain Search');
   const page = frontendUrl && verdict !== 'nowhere' ? entityPageUrl(frontendUrl, status.urn) : undefined;
   if (page) buttons.push('Open in DataHub');
   const show = verdict === 'searchable' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   void show(message, ...buttons).then((choice) => {
     if (choice === 'Restore Indices') void vscode.commands.executeCommand(Commands.restoreIndices, { urn: status.urn, notify: true });
+    if (choice === 'Explain Search') void vscode.commands.executeCommand(Commands.explainSearch, { urn: status.urn });
     if (choice === 'Open in DataHub' && page) void vscode.env.openExternal(vscode.Uri.parse(page, true));
   });
 }

@@ -4,6 +4,7 @@ import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerRestoreCommands } from './restore';
 import { registerCheckSearchIndex } from './checkSearchIndex';
+import { registerExplainSearch } from './explainSearch';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 
@@ -13,6 +14,7 @@ export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 export type { JobResult } from './restoreAsJob';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
+export type { ExplainSearchResult } from './explainSearch';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
 export type { restoreArgs } from './logic/args';
 
@@ -24,7 +26,7 @@ export interface RestoreSeam {
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
   return {
-    disposables: [...registerRestoreCommands(services), registerCheckSearchIndex(services), ...editor.disposables],
+    disposables: [...registerRestoreCommands(services), registerCheckSearchIndex(services), registerExplainSearch(services), ...editor.disposables],
     seam: { cursorOnUrn: editor.cursorOnUrn },
   };
 }

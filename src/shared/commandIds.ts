@@ -28,6 +28,7 @@ export const Commands = {
   restoreUrnsInFile: 'datahub.restoreUrnsInFile',
   restoreUrnsInSelection: 'datahub.restoreUrnsInSelection',
   checkSearchIndex: 'datahub.checkSearchIndex',
+  explainSearch: 'datahub.explainSearch',
   cancelRestore: 'datahub.cancelRestore',
   showLog: 'datahub.showLog',
   truncateIndex: 'datahub.truncateIndex',

@@ -1,12 +1,18 @@
-// The baseline the client is compared with: the same POST (URL, headers, body)
+// The baseline the client is compared with: the same requests (URL, headers, body)
 // made with bare undici.request over a keep-alive Agent built with the
 // client's settings, and the answer read and JSON-parsed — nothing more.
 import { Agent, request } from 'undici';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../../src/gms/client';
 import type { GmsAction } from '../../src/gms/types';
+import { OPENAPI_OPERATIONS } from '../sandbox/api';
 
 export interface BareClient {
+  /** Rest.li: POST {gms}/operations?action=<action> with a JSON body; the envelope's value. */
   post(action: GmsAction, body: Record<string, unknown>): Promise<unknown>;
+  /** OpenAPI: GET {gms}/openapi/operations/elasticSearch/<endpoint>?<query>; the parsed answer. */
+  openapiGet(endpoint: string, query?: Array<[string, string]>): Promise<unknown>;
+  /** OpenAPI: POST {gms}/openapi/operations/elasticSearch/<endpoint> with a JSON body; the parsed answer. */
+  openapiPost(endpoint: string, body: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -18,25 +24,42 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
     maxRedirections: 0,
     connect: { rejectUnauthorized: true, timeout: DEFAULT_TIMEOUT_MS },
   });
-  // The headers the client sends (src/gms/client.ts).
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json',
-    'x-restli-protocol-version': '2.0.0',
-    'user-agent': DEFAULT_USER_AGENT,
-    authorization: `Bearer ${token}`,
-  };
+  // The headers the client sends (src/gms/restli/operations.ts, src/gms/openapi/operations.ts).
+  const identity = { 'user-agent': DEFAULT_USER_AGENT, authorization: `Bearer ${token}` };
+  const restliHeaders = { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...identity };
+  const openapiGetHeaders = { accept: 'application/json', ...identity };
+  const openapiPostHeaders = { accept: 'application/json', ...identity, 'content-type': 'application/json' };
+  const openapiBase = `${gmsUrl}${OPENAPI_OPERATIONS}`;
+
+  async function read(what: string, response: Awaited<ReturnType<typeof request>>): Promise<unknown> {
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
+
   return {
     async post(action, body) {
       const response = await request(`${gmsUrl}/operations?action=${action}`, {
         dispatcher: agent,
         method: 'POST',
-        headers,
+        headers: restliHeaders,
         body: JSON.stringify(body),
       });
-      const text = await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`${action} answered ${response.statusCode}: ${text.slice(0, 200)}`);
-      return (JSON.parse(text) as { value: unknown }).value;
+      return ((await read(action, response)) as { value: unknown }).value;
+    },
+    async openapiGet(endpoint, query = []) {
+      const search = query.length === 0 ? '' : `?${new URLSearchParams(query).toString()}`;
+      const response = await request(`${openapiBase}/${endpoint}${search}`, { dispatcher: agent, method: 'GET', headers: openapiGetHeaders });
+      return read(endpoint, response);
+    },
+    async openapiPost(endpoint, body) {
+      const response = await request(`${openapiBase}/${endpoint}`, {
+        dispatcher: agent,
+        method: 'POST',
+        headers: openapiPostHeaders,
+        body: JSON.stringify(body),
+      });
+      return read(endpoint, response);
     },
     close: () => agent.close(),
   };

@@ -75,7 +75,8 @@ export async function measureBulkRestore(
   await sandbox.control('POST', '/requests/clear');
   // Full pages, then the short (here empty) one that tells the run it is done.
   const pages = Math.floor(rows / batchSize) + 1;
-  const client = gms.createGmsClient({ gmsUrl: sandbox.url, token });
+  // Rest.li, as the bare pages are (the default, api: 'auto', would go over OpenAPI where the sandbox serves both).
+  const client = gms.createGmsClient({ gmsUrl: sandbox.url, token, api: 'restli' });
   const bare = createBareClient(sandbox.url, token);
   const page = (start: number) => patternPageRequest({ urnLike: BENCH_URN_LIKE, batchSize }, start);
   const figures = new Map<number, { achieved: number[]; bare: number[]; heap: number[]; peak: number[]; requests: number; rows: number; status: string }>();

@@ -1,8 +1,10 @@
 // What the client adds to a request: N sequential getIndexSizes and
-// restoreIndices calls through createGmsClient of the shipped bundle (dist/gms.js)
-// versus the same requests with bare undici (bare.ts), against the same sandbox. Calls alternate one by one
-// (which goes first flips every round), and each round compares the medians of
-// its calls, so that load from others on a shared machine hits both alike.
+// restoreIndices calls through createGmsClient of the shipped bundle (dist/gms.js),
+// over Rest.li (api: 'restli') and over OpenAPI (api: 'openapi'), versus the same
+// requests with bare undici (bare.ts), against the same sandbox; and a list restore of
+// 1,000 URNs over OpenAPI (restoreUrns, 100 URNs per POST) versus the same POSTs.
+// Calls alternate one by one (which goes first flips every round), and each round
+// compares the medians of its calls, so that load from others on a shared machine hits both alike.
 import type { GmsClient } from '../../src/gms/types';
 import { SAMPLE_URNS } from '../sandbox/data';
 import { createBareClient, type BareClient } from './bare';
@@ -63,10 +65,41 @@ export interface ClientSteps {
   answerBytes: { getIndexSizes: number; restoreIndices: number };
 }
 
-export interface ClientOverhead {
+export interface TransportOverhead {
   getIndexSizes: OverheadTimes;
   restoreIndices: OverheadTimes;
+}
+
+export interface UrnListOverhead {
+  /** Per restore of `urns` URNs (`requests` POSTs of at most `chunk`). */
+  times: OverheadTimes;
+  urns: number;
+  chunk: number;
+  requests: number;
+  /** Rows the sandbox reported restored by one run (the client's result). */
+  rowsMigrated: number;
+}
+
+export interface ClientOverhead {
+  restli: TransportOverhead;
+  openapi: TransportOverhead;
+  urnList: UrnListOverhead;
   steps: ClientSteps;
+}
+
+/** DataHub's default batch size of the POST restoreIndices (EntityServiceImpl): the chunk a list restore sends per request. */
+export const URN_LIST_CHUNK = 100;
+/** URNs of a list restore; the sandbox's bench rows (--bench-rows) hold them. */
+export const URN_LIST_SIZE = 1000;
+
+export function benchUrns(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:bench,t${i},PROD)`);
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 function perCallUs(fn: () => unknown): Spread {
@@ -103,26 +136,59 @@ async function measureSteps(gms: GmsModule, gmsUrl: string, token: string, urn: 
 }
 
 export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, token: string, rounds: number, perRound: number): Promise<ClientOverhead> {
-  const client: GmsClient = gms.createGmsClient({ gmsUrl, token });
+  // Each transport pinned: 'auto' (the default) would send both comparisons over OpenAPI where the sandbox serves both.
+  const restliClient: GmsClient = gms.createGmsClient({ gmsUrl, token, api: 'restli' });
+  const openapiClient: GmsClient = gms.createGmsClient({ gmsUrl, token, api: 'openapi' });
   const bare: BareClient = createBareClient(gmsUrl, token);
   const urn = SAMPLE_URNS.ordersDataset;
   try {
-    const getIndexSizes = await compare(
-      () => client.getIndexSizes(),
-      () => bare.post('getIndexSizes', {}),
-      rounds,
-      perRound,
-    );
-    const restoreIndices = await compare(
-      () => client.restoreIndices({ urn }),
-      () => bare.post('restoreIndices', { urn }),
-      rounds,
-      perRound,
-    );
+    const restli: TransportOverhead = {
+      getIndexSizes: await compare(
+        () => restliClient.getIndexSizes(),
+        () => bare.post('getIndexSizes', {}),
+        rounds,
+        perRound,
+      ),
+      restoreIndices: await compare(
+        () => restliClient.restoreIndices({ urn }),
+        () => bare.post('restoreIndices', { urn }),
+        rounds,
+        perRound,
+      ),
+    };
+    const openapi: TransportOverhead = {
+      getIndexSizes: await compare(
+        () => openapiClient.getIndexSizes(),
+        () => bare.openapiGet('getIndexSizes'),
+        rounds,
+        perRound,
+      ),
+      restoreIndices: await compare(
+        () => openapiClient.restoreIndices({ urn }),
+        () => bare.openapiGet('restoreIndices', [['urn', urn]]),
+        rounds,
+        perRound,
+      ),
+    };
+    const lists = chunks(benchUrns(URN_LIST_SIZE), URN_LIST_CHUNK);
+    const probe = await openapiClient.restoreUrns({ urns: lists[0] });
+    if (probe.rowsMigrated === 0) throw new Error('the sandbox restored nothing for the bench URNs: start it with --bench-rows 1000 or more');
+    let rowsMigrated = 0;
+    const clientRestore = async (): Promise<void> => {
+      rowsMigrated = 0;
+      for (const urns of lists) rowsMigrated += (await openapiClient.restoreUrns({ urns })).rowsMigrated;
+    };
+    const bareRestore = async (): Promise<void> => {
+      for (const urns of lists) await bare.openapiPost('restoreIndices', urns);
+    };
+    const listRounds = Math.max(2, Math.round(rounds / 2));
+    const times = await compare(clientRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
+    const urnList: UrnListOverhead = { times, urns: URN_LIST_SIZE, chunk: URN_LIST_CHUNK, requests: lists.length, rowsMigrated };
     const steps = await measureSteps(gms, gmsUrl, token, urn);
-    return { getIndexSizes, restoreIndices, steps };
+    return { restli, openapi, urnList, steps };
   } finally {
-    await client.close();
+    await restliClient.close();
+    await openapiClient.close();
     await bare.close();
   }
 }

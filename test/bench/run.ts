@@ -1,4 +1,5 @@
-// `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile]`
+// `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile] [--only client]`
+// (--only client: the client-overhead rows alone, on a quick production build; see clientOnly)
 // (--update-docs, also spelt --update-readme: rewrites the table in docs/performance.md)
 // (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
@@ -6,13 +7,14 @@
 // prints one table. Timings are reported against their targets, never enforced;
 // CI enforces sizes only (npm run test:package). Everything runs on 127.0.0.1.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SANDBOX_TOKENS } from '../sandbox/api';
-import { buildForBench, buildHostEntry, REPO_ROOT } from './build';
+import { buildForBench, buildHostEntry, capture, REPO_ROOT } from './build';
 import { measureBulkRestore } from './bulkRestore';
-import { measureClientOverhead } from './clientOverhead';
-import { loadGmsBundle } from './gmsBundle';
+import { measureClientOverhead, URN_LIST_SIZE, type OverheadTimes } from './clientOverhead';
+import { loadGmsBundle, type GmsModule } from './gmsBundle';
 import { describeProfile, summariseProfile } from './activationProfile';
 import { measureHosts, profileActivation, stopActiveHost, type HostRuns } from './hostActivation';
 import { measureLargeResponse } from './largeResponse';
@@ -35,8 +37,11 @@ async function main(): Promise<void> {
       'update-docs': { type: 'boolean', default: false },
       'update-readme': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      only: { type: 'string' },
     },
   });
+  if (values.only !== undefined && values.only !== 'client') throw new Error(`--only: the one part that runs alone is "client" (got "${values.only}")`);
+  if (values.only === 'client') return clientOnly(values['update-docs'] || values['update-readme']);
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
   const began = performance.now();
   const when = new Date();
@@ -125,41 +130,9 @@ async function main(): Promise<void> {
 
     log('client overhead and bulk restore: sandbox in its own process, 100,000 bench rows…');
     sandbox = await startSandboxProcess(['--quiet', '--bench-rows', '100000']);
-    const rounds = 12;
-    const perRound = 25;
     // The client as it ships (the staged production dist/gms.js), not src/ under tsx.
     const gms = loadGmsBundle(path.join(build.staged, 'dist'));
-    const overhead = await measureClientOverhead(gms, sandbox.url, SANDBOX_TOKENS.admin, rounds, perRound);
-    const overheadRows: Row[] = (['getIndexSizes', 'restoreIndices'] as const).map((action) => {
-      const o = overhead[action];
-      return {
-        section: 'Client overhead',
-        label: `${action}: our client (dist/gms.js) ÷ bare undici.request`,
-        unit: 'x',
-        value: o.ratio,
-        target: { max: 1.05, text: '≤ 1.05' },
-        note: `${rounds} rounds × ${perRound} sequential calls each way, alternating; per call median ${o.client.median.toFixed(2)} vs ${o.bare.median.toFixed(2)} ms`,
-      };
-    });
-
-    const st = overhead.steps;
-    overheadRows.push(
-      {
-        section: 'Client overhead',
-        label: `getIndexSizes: decodeEnvelope + parseIndexSizes (${st.answerBytes.getIndexSizes} B answer)`,
-        unit: 'µs',
-        value: st.decodeAndParse.getIndexSizes,
-        note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.getIndexSizes.median.toFixed(1)} µs`,
-      },
-      {
-        section: 'Client overhead',
-        label: `restoreIndices: decodeEnvelope + parseRestoreResult (${st.answerBytes.restoreIndices} B answer)`,
-        unit: 'µs',
-        value: st.decodeAndParse.restoreIndices,
-        note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.restoreIndices.median.toFixed(1)} µs`,
-      },
-      { section: 'Client overhead', label: 'restoreIndices: restoreBody (input validation)', unit: 'µs', value: st.restoreBody, note: 'CPU per call' },
-    );
+    const overheadRows = await clientOverheadRows(gms, sandbox.url, log);
 
     // A real DataHub takes hundreds of ms to seconds for a 1000-row page; 50 ms keeps the run
     // short (ideal 5 s at concurrency 1) while the fixed costs of a loopback request stay small beside it.
@@ -244,6 +217,94 @@ async function main(): Promise<void> {
   } finally {
     await sandbox?.stop();
     fs.rmSync(build.staged, { recursive: true, force: true });
+  }
+}
+
+const ROUNDS = 12;
+const PER_ROUND = 25;
+
+/** The client-overhead rows: both transports against bare undici, the URN-list restore, the CPU of the client's steps. */
+async function clientOverheadRows(gms: GmsModule, url: string, log: (line: string) => void): Promise<Row[]> {
+  log(`client overhead: Rest.li and OpenAPI, ${ROUNDS} rounds × ${PER_ROUND} calls each way; a ${URN_LIST_SIZE.toLocaleString('en')}-URN list restore…`);
+  const overhead = await measureClientOverhead(gms, url, SANDBOX_TOKENS.admin, ROUNDS, PER_ROUND);
+  const perCall = (o: OverheadTimes): string =>
+    `per call median ${(o.client.median * 1000).toFixed(0)} vs ${(o.bare.median * 1000).toFixed(0)} µs (${((o.client.median - o.bare.median) * 1000).toFixed(0)} µs)`;
+  const rows: Row[] = [];
+  for (const [transport, name, bareForm] of [
+    ['restli', 'Rest.li', 'POST ?action='],
+    ['openapi', 'OpenAPI', 'GET'],
+  ] as const) {
+    for (const action of ['getIndexSizes', 'restoreIndices'] as const) {
+      const o = overhead[transport][action];
+      rows.push({
+        section: 'Client overhead',
+        label: `${name} ${action}: our client (dist/gms.js) ÷ bare undici.request`,
+        unit: 'x',
+        value: o.ratio,
+        target: { max: 1.05, text: '≤ 1.05' },
+        note: `${ROUNDS} rounds × ${PER_ROUND} sequential calls each way (bare: ${bareForm}, same headers, JSON.parse), alternating; ${perCall(o)}`,
+      });
+    }
+  }
+  const list = overhead.urnList;
+  rows.push({
+    section: 'Client overhead',
+    label: `OpenAPI restoreUrns: ${list.urns.toLocaleString('en')} URNs in POSTs of ${list.chunk}: our client ÷ bare undici.request`,
+    unit: 'x',
+    value: list.times.ratio,
+    target: { max: 1.05, text: '≤ 1.05' },
+    note: `${list.times.calls} restores of ${list.requests} sequential POSTs each way, alternating; per restore median ${list.times.client.median.toFixed(2)} vs ${list.times.bare.median.toFixed(2)} ms; ${list.rowsMigrated} rows restored per run`,
+  });
+  const st = overhead.steps;
+  rows.push(
+    {
+      section: 'Client overhead',
+      label: `getIndexSizes: decodeEnvelope + parseIndexSizes (${st.answerBytes.getIndexSizes} B answer)`,
+      unit: 'µs',
+      value: st.decodeAndParse.getIndexSizes,
+      note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.getIndexSizes.median.toFixed(1)} µs`,
+    },
+    {
+      section: 'Client overhead',
+      label: `restoreIndices: decodeEnvelope + parseRestoreResult (${st.answerBytes.restoreIndices} B answer)`,
+      unit: 'µs',
+      value: st.decodeAndParse.restoreIndices,
+      note: `CPU per call; a bare JSON.parse takes ${st.bareJsonParse.restoreIndices.median.toFixed(1)} µs`,
+    },
+    { section: 'Client overhead', label: 'restoreIndices: restoreBody (input validation)', unit: 'µs', value: st.restoreBody, note: 'CPU per call' },
+  );
+  return rows;
+}
+
+/**
+ * `npm run bench -- --only client`: the client-overhead rows alone, in seconds rather than
+ * minutes: dist/gms.js from `node esbuild.js --production` (no type check, no VSIX, no hosts).
+ * Its table goes to test-results/bench/client.md; --update-docs is refused, since the
+ * marked table in docs/performance.md holds every row.
+ */
+async function clientOnly(updateDocs: boolean): Promise<void> {
+  if (updateDocs) throw new Error('--update-docs rewrites the whole table: run the whole bench (npm run bench -- --no-host --update-docs)');
+  const when = new Date();
+  const began = performance.now();
+  const log = (line: string): void => console.error(`bench: ${line}`);
+  log(describeMachine(machine(), when));
+  const built = await capture(process.execPath, ['esbuild.js', '--production'], { timeoutMs: 120_000 });
+  if (built.code !== 0) throw new Error(`node esbuild.js --production failed:\n${built.output}`);
+  // A copy, so a rebuild of dist/ by someone else mid-run cannot change what is timed.
+  const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-client-'));
+  fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'gms.js'), path.join(staged, 'gms.js'));
+  const sandbox = await startSandboxProcess(['--quiet', '--bench-rows', '100000']);
+  try {
+    const rows = await clientOverheadRows(loadGmsBundle(staged), sandbox.url, log);
+    const header = `Machine: ${describeMachine(machine(), when)}. Client overhead alone (--only client) ${((performance.now() - began) / 1000).toFixed(0)} s.`;
+    console.log(`\n${header}\n\n${textTable(rows)}\n`);
+    const outDir = path.join(REPO_ROOT, 'test-results', 'bench');
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'client.md'), `${header}\n\n${markdownTable(rows)}\n`);
+    log('wrote test-results/bench/client.md');
+  } finally {
+    await sandbox.stop();
+    fs.rmSync(staged, { recursive: true, force: true });
   }
 }
 

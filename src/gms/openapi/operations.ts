@@ -44,10 +44,22 @@ export function createOpenapiOperations(ctx: WireContext): OpenapiOperations {
   const base = `${ctx.baseUrl}${OPENAPI_OPERATIONS_PATH}`;
   const basePath = new URL(base).pathname;
 
+  // The few header sets (accept, with or without a body), made once and shared as the Rest.li side shares its one:
+  // nothing downstream changes them, and a fresh object per request is measurable on a sub-millisecond round trip.
+  const headerSets = new Map<string, Record<string, string>>();
+  const headersFor = (accept: string, withBody: boolean): Record<string, string> => {
+    const key = `${withBody ? 'body' : 'none'} ${accept}`;
+    let headers = headerSets.get(key);
+    if (headers === undefined) {
+      headers = withBody ? { accept, ...ctx.headers, 'content-type': 'application/json' } : { accept, ...ctx.headers };
+      headerSets.set(key, headers);
+    }
+    return headers;
+  };
+
   function call<T>(c: Call<T>, signal?: AbortSignal): Promise<T> {
     const url = `${base}/${c.endpoint}`;
-    const headers: Record<string, string> = { accept: c.accept ?? 'application/json', ...ctx.headers };
-    if (c.body !== undefined) headers['content-type'] = 'application/json';
+    const headers = headersFor(c.accept ?? 'application/json', c.body !== undefined);
     const { origin, baseUrl } = ctx;
     return send(
       ctx,
@@ -55,7 +67,7 @@ export function createOpenapiOperations(ctx: WireContext): OpenapiOperations {
         action: c.action,
         // The log names the endpoint, not the query: URNs and search text stay out of it.
         url,
-        path: `${basePath}/${c.endpoint}${queryString(c.query ?? [])}`,
+        path: `${basePath}/${c.endpoint}${c.query === undefined ? '' : queryString(c.query)}`,
         method: c.method,
         headers,
         body: c.body === undefined ? undefined : JSON.stringify(c.body),

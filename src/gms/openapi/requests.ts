@@ -16,6 +16,7 @@ function invalid(field: string, message: string, action: GmsAction): GmsError {
 export type Query = Array<[string, string]>;
 
 export function queryString(query: Query): string {
+  if (query.length === 0) return '';
   const params = new URLSearchParams(query);
   const text = params.toString();
   return text === '' ? '' : `?${text}`;

@@ -20,8 +20,8 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     // The mouse is on a character: the URN must cover it (end is exclusive here).
     if (!match || position.character >= match.end) return undefined;
     const md = new vscode.MarkdownString('', true);
-    // Only this command may run from the link, and only with the argument written here.
-    md.isTrusted = { enabledCommands: [Commands.restoreIndices, Commands.checkSearchIndex] };
+    // Only these commands may run from the links, and only with the arguments written here.
+    md.isTrusted = { enabledCommands: [Commands.restoreIndices, Commands.checkSearchIndex, Commands.explainSearch] };
     md.appendMarkdown(`**DataHub ${escapeMarkdown(match.entityType)}**${match.encoded ? ' (URL-encoded in the text)' : ''}\n\n`);
     md.appendCodeblock(match.urn, 'text');
     const args = commandArgs([{ urn: match.urn, notify: true }]);
@@ -30,6 +30,9 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     );
     md.appendMarkdown(
       ` · [$(search) Check search index](command:datahub.checkSearchIndex?${args} "Is it in the database and in DataHub search? Nothing is changed")`,
+    );
+    md.appendMarkdown(
+      ` · [$(question) Explain search](command:datahub.explainSearch?${commandArgs([{ urn: match.urn }])} "Why does a search text not find it? Asks for the text, then shows DataHub's search explanation")`,
     );
     const frontend = this.frontendUrl();
     const page = frontend ? entityPageUrl(frontend, match.urn) : undefined;

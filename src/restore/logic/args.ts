@@ -175,6 +175,15 @@ export const checkSearchIndexArgs = z.object({
   notify,
 });
 
+export const explainSearchArgs = z.object({
+  urn: describe(text(), 'The entity search does not find; a DataHub link or a URL-encoded URN works too.'),
+  query: describe(
+    optionalText('"query" must be a string: the search text typed in DataHub.'),
+    'The search text typed in DataHub (prompted for when left out, except through the typed API).',
+  ),
+  entityName: describe(optionalTrimmed(), "The entity index to explain in (default: the URN's entity type)."),
+});
+
 /** The restore feature's commands and their argument schemas. */
 export const restoreArgs = {
   restoreIndices: restoreIndicesArgs,
@@ -185,5 +194,6 @@ export const restoreArgs = {
   restoreUrnsInFile: restoreUrnsInFileArgs,
   restoreUrnsInSelection: restoreUrnsInSelectionArgs,
   checkSearchIndex: checkSearchIndexArgs,
+  explainSearch: explainSearchArgs,
   cancelRestore: noArgs(),
 } as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -50,7 +50,7 @@ describe('Search index check and confirm after restore, in the browser', { timeo
     });
     const restores = actions('restoreIndices');
     assert.equal(restores.length, 1);
-    assert.deepEqual(restores[0].body, { urn: missing });
+    assert.deepEqual(restores[0].params, { urn: missing });
     assert.ok(session.sandbox.inSearch(missing));
     assert.ok(actions('graphql').length >= 3, 'the check, the check before the restore and at least one poll');
   });
@@ -77,6 +77,6 @@ describe('Search index check and confirm after restore, in the browser', { timeo
     });
     const searches = actions('graphql').filter((r) => (r.body as { operationName?: string }).operationName === 'findEntities');
     assert.ok(searches.length >= 1 && searches.length <= 3, `typing sent ${searches.length} searches (debounced)`);
-    assert.deepEqual(actions('restoreIndices')[0].body, { urn: ORDERS });
+    assert.deepEqual(actions('restoreIndices')[0].params, { urn: ORDERS });
   });
 });

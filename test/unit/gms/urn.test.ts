@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn } from '../../../src/gms/urn';
+import { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, urnProblem } from '../../../src/gms/urn';
 
 describe('parseUrn examples', () => {
   it('splits tuple keys on top-level commas only', () => {
@@ -120,6 +120,50 @@ describe('URN grammar properties', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('urnProblem (the one-pass check validateUrn uses) agrees with parseUrn', () => {
+  const reasonOf = (s: string): string | undefined => {
+    const r = parseUrn(s);
+    return r.ok ? undefined : r.reason;
+  };
+  it('on the examples and their edge cases', () => {
+    for (const s of [
+      '',
+      ' urn:li:tag:a',
+      'urn:li:tag',
+      'urn:li:tag:',
+      'urn:li:tag:a',
+      'urn:li:x:()',
+      'urn:li:x:(a,)',
+      'urn:li:x:(,a)',
+      'urn:li:x:(a,,b)',
+      'urn:li:x:(a)(b)',
+      'urn:li:x:(a))(',
+      'urn:li:x:((a),(b))',
+      'urn:li:x:a,,b',
+      'urn:li:x:a(b,)c',
+      'urn:li:x:(a,(b,))',
+      'urn:li:x:(a\tb)',
+      `urn:li:x:${'é'.repeat(260)}`,
+      `urn:li:x:${'a'.repeat(503)}`,
+      `urn:li:x:${'a'.repeat(504)}`,
+    ]) {
+      assert.equal(urnProblem(s), reasonOf(s), JSON.stringify(s));
+    }
+  });
+  it('on generated URN-like text', () => {
+    const piece = fc.constantFrom('(', ')', ',', 'a', 'b', ':', 'urn:li:x:', ' ', 'é', '\n');
+    const text = fc.oneof(
+      fc.array(piece, { maxLength: 30 }).map((p) => `urn:li:dataset:${p.join('')}`),
+      fc.array(piece, { maxLength: 30 }).map((p) => p.join('')),
+      fc.string({ maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(text, (s) => urnProblem(s) === reasonOf(s)),
+      { numRuns: 5000 },
     );
   });
 });

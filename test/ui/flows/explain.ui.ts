@@ -1,0 +1,83 @@
+// "Why isn't it found?" in the browser: DataHub: Explain Search for This URN… from the
+// palette, for an entity that is indexed but not matched by the search text, and from
+// the search check's Explain Search button, for one that is not in the search index at all. The explain document opens in the
+// Markdown preview (a webview: an iframe in an iframe). Screenshots per state.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Frame } from 'playwright-core';
+import { SANDBOX_TOKENS } from '../../sandbox/api';
+import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
+import { startUiSession, type UiSession } from '../harness/session';
+
+const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+
+describe('Explain search for a URN, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+
+  /** The Markdown preview's frame whose first heading says `headline`. */
+  async function previewWith(headline: RegExp): Promise<Frame> {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      for (const f of session.workbench.page.frames()) {
+        const h1 = await f.$('h1').catch(() => null);
+        if (h1 && headline.test((await h1.textContent().catch(() => '')) ?? '')) return f;
+      }
+      await session.workbench.page.waitForTimeout(250);
+    }
+    throw new Error(`no Markdown preview says ${headline}`);
+  }
+
+  async function explain(urn: string, query: string): Promise<void> {
+    const wb = session.workbench;
+    await wb.runCommand('DataHub: Explain Search for This URN…');
+    await wb.typeInQuickInput(urn, { title: /Explain Search \(1\/2\)/ });
+    await wb.typeInQuickInput(query, { title: /Explain Search \(2\/2\)/ });
+  }
+
+  before(async () => {
+    session = await startUiSession({ prefix: 'explain' });
+    const wb = session.workbench;
+    await wb.runCommand('DataHub: Set Access Token…');
+    await wb.quickInput.locator('input[type="password"]').waitFor();
+    await wb.typeInQuickInput(SANDBOX_TOKENS.admin);
+    await wb.waitForNotification(/Access token stored/);
+    await wb.clearNotifications();
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('indexed but not matched: the verdict, the failing clause and the first result that matched', async () => {
+    const wb = session.workbench;
+    await wb.step('indexed-not-matched', async () => {
+      await explain(ORDERS, 'customers');
+      const frame = await previewWith(/In the index, but the query does not match it/);
+      const body = (await frame.locator('body').textContent()) ?? '';
+      assert.match(body, /no searched field contains "customers"/);
+      assert.match(body, /The first result that matched/);
+      await wb.clearNotifications();
+      await wb.screenshot('01-indexed-not-matched');
+    });
+    const explains = session.sandbox.requests.filter((r) => r.action === 'explainSearchQuery');
+    assert.equal(explains[0].query.documentId, ORDERS);
+    assert.equal(explains[0].query.query, 'customers');
+  });
+
+  it("not in the index, from the search check's Explain Search button: says so first, with the raw document missing too", async () => {
+    const wb = session.workbench;
+    await wb.step('not-in-index', async () => {
+      await wb.runCommand('DataHub: Check Search Index for URN…');
+      await wb.typeInQuickInput(SEARCH_SAMPLES.missingFromSearch);
+      await wb.waitForNotification(/missing from the search index/, 30_000);
+      const toast = wb.page.locator('.notification-list-item', { hasText: 'missing from the search index' }).first();
+      await toast.locator('.monaco-button', { hasText: /^Explain Search$/ }).click();
+      // The button hands over the URN: only the search text is asked for.
+      await wb.typeInQuickInput('orders', { title: /Explain Search \(2\/2\)/ });
+      const frame = await previewWith(/Not in the search index/);
+      const body = (await frame.locator('body').textContent()) ?? '';
+      assert.match(body, /holds no document for this URN/);
+      await wb.clearNotifications();
+      await wb.screenshot('02-not-in-index');
+    });
+  });
+});
