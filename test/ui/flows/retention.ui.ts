@@ -131,8 +131,14 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
       await wb.page.keyboard.press('Enter');
       frame = await plannerFrame();
       await frame.locator('tr.row').nth(1).waitFor({ timeout: 20_000 });
-      const names = await frame.locator('tr.row .index').allTextContents();
-      assert.deepEqual(names.sort(), ['dataset_datasetprofileaspect_v1', 'dataset_operationaspect_v1']);
+      // The panel of the previous test may still show its rows for a moment: wait for the selection's.
+      const wanted = ['dataset_datasetprofileaspect_v1', 'dataset_operationaspect_v1'];
+      let names: string[] = [];
+      for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+        names = (await frame.locator('tr.row .index').allTextContents()).sort();
+        if (names.join() === wanted.join()) break;
+      }
+      assert.deepEqual(names, wanted);
       for (const select of await frame.locator('tr.row select').all()) assert.equal(await select.inputValue(), 'd90');
       await wb.screenshot('05-planner-from-tree-selection');
     });
