@@ -36,12 +36,7 @@ describe('Explain search for a URN, in the browser', { timeout: 300_000 }, () =>
 
   before(async () => {
     session = await startUiSession({ prefix: 'explain' });
-    const wb = session.workbench;
-    await wb.runCommand('DataHub: Set Access Token…');
-    await wb.quickInput.locator('input[type="password"]').waitFor();
-    await wb.typeInQuickInput(SANDBOX_TOKENS.admin);
-    await wb.waitForNotification(/Access token stored/);
-    await wb.clearNotifications();
+    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();

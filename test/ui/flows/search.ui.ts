@@ -16,12 +16,7 @@ describe('Search index check and confirm after restore, in the browser', { timeo
 
   before(async () => {
     session = await startUiSession({ prefix: 'search', sandbox: { searchLagMs: 1500 } });
-    const wb = session.workbench;
-    await wb.runCommand('DataHub: Set Access Token…');
-    await wb.quickInput.locator('input[type="password"]').waitFor();
-    await wb.typeInQuickInput(SANDBOX_TOKENS.admin);
-    await wb.waitForNotification(/Access token stored/);
-    await wb.clearNotifications();
+    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();
