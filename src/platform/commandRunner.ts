@@ -129,23 +129,6 @@ export async function showDescription(description: ErrorDescription): Promise<vo
   if (action) await vscode.commands.executeCommand(action.command, ...(action.args ?? []));
 }
 
-/** Reads a required non-empty string from a programmatic argument, or fails with a clear message. */
-export function requireString(arg: Record<string, unknown> | undefined, key: string, command: string): string {
-  const value = arg?.[key];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`${command}: the argument object needs a non-empty string "${key}".`);
-  }
-  return value.trim();
-}
-
-/** Reads an optional string from a programmatic argument. */
-export function optionalString(arg: Record<string, unknown> | undefined, key: string, command: string): string | undefined {
-  const value = arg?.[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new Error(`${command}: "${key}" must be a string.`);
-  return value;
-}
-
 /**
  * The modal a destructive or heavy step keeps when reached through a command id
  * with arguments (they pre-fill it): resolves true when the person chose `go`.

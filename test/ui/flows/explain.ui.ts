@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
+import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -36,7 +37,7 @@ describe('Explain search for a URN, in the browser', { timeout: 300_000 }, () =>
 
   before(async () => {
     session = await startUiSession({ prefix: 'explain' });
-    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();

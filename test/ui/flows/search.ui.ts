@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS, type RecordedRequest } from '../../sandbox/api';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
+import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -16,7 +17,7 @@ describe('Search index check and confirm after restore, in the browser', { timeo
 
   before(async () => {
     session = await startUiSession({ prefix: 'search', sandbox: { searchLagMs: 1500 } });
-    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();

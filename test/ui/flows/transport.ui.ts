@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
+import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 
 describe('The transport in Test Connection, in the browser', { timeout: 300_000 }, () => {
@@ -11,7 +12,7 @@ describe('The transport in Test Connection, in the browser', { timeout: 300_000 
 
   before(async () => {
     session = await startUiSession({ prefix: 'transport' });
-    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();

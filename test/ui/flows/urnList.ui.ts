@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS, type RecordedRequest } from '../../sandbox/api';
+import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const FILE = 'reindex-after-incident.md';
@@ -33,7 +34,7 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
   before(async () => {
     session = await startUiSession({ prefix: 'urnlist' });
     fs.writeFileSync(path.join(session.dirs.workspace, FILE), NOTE);
-    await session.workbench.setAccessToken(SANDBOX_TOKENS.admin);
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {
     await session?.close();

@@ -153,15 +153,6 @@ export class Workbench {
     return this.page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
   }
 
-  /** DataHub: Set Access Token… for the active connection, through the password box, then a clean slate of notifications. */
-  async setAccessToken(token: string): Promise<void> {
-    await this.runCommand('DataHub: Set Access Token…');
-    await this.quickInput.locator('input[type="password"]').waitFor();
-    await this.typeInQuickInput(token);
-    await this.waitForNotification(/Access token stored/);
-    await this.clearNotifications();
-  }
-
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications');
   }
