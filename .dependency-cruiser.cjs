@@ -12,9 +12,9 @@
 // Webview scripts (media/<view>/) import only their feature's message protocol.
 
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
-const FEATURES = ['connections', 'indices', 'restore', 'truncate', 'insights', 'retention'];
+const FEATURES = ['connections', 'indices', 'restore', 'truncate', 'insights', 'retention', 'health'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
-const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'] };
+const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'] };
 
 /** The exchanges of the wire layer, one folder per transport under src/gms/, beside each other. */
 const EXCHANGES = ['restli', 'graphql', 'openapi'];

@@ -14,6 +14,7 @@ import * as restoreFeature from './restore';
 import * as truncateFeature from './truncate';
 import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
+import * as healthFeature from './health';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const truncate = start('truncate', truncateFeature.register);
   const insights = start('insights', insightsFeature.register);
   start('retention', retentionFeature.register);
+  start('health', healthFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
   const treeView = view.treeView;

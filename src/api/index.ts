@@ -22,6 +22,7 @@ import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { indicesArgs } from '../indices';
+import type { LagResult, SearchHealthResult, healthArgs } from '../health';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -30,7 +31,13 @@ type Method = (args?: Args) => Promise<unknown>;
 export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandName } from '../shared/commandIds';
 
 /** Every command's argument schema, feature by feature (each feature's logic/args.ts, through its index.ts). */
-type ArgSchemas = typeof connectionsArgs & typeof indicesArgs & typeof restoreArgs & typeof truncateArgs & typeof insightsArgs & typeof retentionArgs;
+type ArgSchemas = typeof connectionsArgs &
+  typeof indicesArgs &
+  typeof restoreArgs &
+  typeof truncateArgs &
+  typeof insightsArgs &
+  typeof retentionArgs &
+  typeof healthArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
@@ -155,6 +162,16 @@ export interface DataHubCommands {
    * it also truncates each index and watches the tasks to their end (`applied`, `summary`).
    */
   planRetention(args: ArgsOf<'planRetention'>): Result<RetentionPlanResult>;
+  /**
+   * Where search disagrees with the database, for an entity type, a URN pattern or a list of URNs:
+   * four groups with counts and URNs (in both, in the database only, in search only, in neither).
+   * `fix: 'dryRun'` adds what a fix would do; `fix: 'apply'` then does it (asks first; refused on read-only).
+   */
+  checkSearchHealth(args: ArgsOf<'checkSearchHealth'>): Result<SearchHealthResult>;
+  /** Reads the indexing lag again (and re-runs the last drift check). */
+  refreshSearchHealth(args?: ArgsOf<'refreshSearchHealth'>): Result<{ lag: LagResult[]; drift?: SearchHealthResult }>;
+  /** Fixes the drift the last check found: a dry run, a question, then exactly what the dry run showed. */
+  fixSearchDrift(args?: ArgsOf<'fixSearchDrift'>): Result<unknown>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */

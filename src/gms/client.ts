@@ -10,6 +10,7 @@ import type { GmsApiChoice, GmsClient, GmsClientOptions, GmsTransport, IndexSize
 import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
+import { createHealthOperations } from './openapi/health';
 import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/operations';
 import { probeTransports } from './openapi/probe';
 import { createRestliOperations } from './restli/operations';
@@ -200,6 +201,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   };
   const restli = createRestliOperations(ctx);
   const openapi = createOpenapiOperations(ctx);
+  const health = createHealthOperations(ctx);
   const chosen = shared(api, ctx, restli, openapi, options);
 
   return {
@@ -216,6 +218,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     explainSearchQuery: openapi.explainSearchQuery,
     explainSearchQueryDiff: openapi.explainSearchQueryDiff,
     getRawDocuments: openapi.getRawDocuments,
+    ...health,
     probeTransports: (signal) => probeTransports(ctx, signal),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.

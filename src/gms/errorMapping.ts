@@ -8,20 +8,9 @@ import type { GmsAction } from './types';
 /** Bodies kept on errors for the log are cut to this many characters. */
 export const MAX_LOGGED_BODY = 4000;
 
-/** What an action does, in words for messages ("reading index sizes"). */
-export const WHAT: Record<GmsAction, string> = {
-  getIndexSizes: 'reading index sizes',
-  restoreIndices: 'restoring indices',
-  truncateTimeseriesAspect: 'truncating a timeseries index',
-  getEsTaskStatus: "reading a task's status",
-  restoreUrns: 'restoring the indices of a list of URNs',
-  explainSearchQuery: 'explaining a search query',
-  explainSearchQueryDiff: 'comparing two search explanations',
-  getRawDocuments: 'reading search documents',
-  probeTransports: 'probing the operations transports',
-  getServerConfig: "reading the server's version",
-  graphql: 'searching DataHub',
-};
+import { WHAT } from './actionWords';
+
+export { WHAT };
 
 export function bodyForLog(text: string | undefined): string | undefined {
   if (text === undefined || text.length === 0) return undefined;

@@ -79,6 +79,11 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   explainSearchQuery: { id: 'ES_EXPLAIN_QUERY_PRIVILEGE', label: 'Explain ElasticSearch Query API' },
   explainSearchQueryDiff: { id: 'ES_EXPLAIN_QUERY_PRIVILEGE', label: 'Explain ElasticSearch Query API' },
   getRawDocuments: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  // ConsistencyController.java and MessagingOperationsController.java: Manage System Operations only.
+  consistencyChecks: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  consistencyCheck: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  consistencyFix: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  consumerLag: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

@@ -3,7 +3,20 @@
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
+import type {
+  ConsistencyCheckInfo,
+  ConsistencyCheckPage,
+  ConsistencyCheckRequest,
+  ConsistencyFixRequest,
+  ConsistencyFixResult,
+  ConsumerLag,
+  LagConsumer,
+} from './healthTypes';
+import type { DataHubSearch } from './searchTypes';
+
 export type * from './debugTypes';
+export type * from './healthTypes';
+export type * from './searchTypes';
 
 export interface GmsClientOptions {
   /** Any form a user types: http://localhost:8080, https://host/api/gms, https://t.acryl.io */
@@ -62,7 +75,9 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | 'getServerConfig' | 'graphql';
+/** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
+export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -228,6 +243,14 @@ export interface GmsClient {
   explainSearchQueryDiff(request: ExplainDiffRequest, signal?: AbortSignal): Promise<string>;
   /** OpenAPI always: the entities' documents in the entity search index. */
   getRawDocuments(urns: string[], signal?: AbortSignal): Promise<RawDocuments>;
+  /** OpenAPI always: the consistency checks the server offers (on-demand ones included), for one entity type or all. */
+  listConsistencyChecks(entityType?: string, signal?: AbortSignal): Promise<ConsistencyCheckInfo[]>;
+  /** OpenAPI always: one page of a consistency check over what search holds for an entity type (a read). */
+  checkConsistency(request: ConsistencyCheckRequest, signal?: AbortSignal): Promise<ConsistencyCheckPage>;
+  /** OpenAPI always: fix exactly these issues; a dry run unless dryRun is false. */
+  fixConsistencyIssues(request: ConsistencyFixRequest, signal?: AbortSignal): Promise<ConsistencyFixResult>;
+  /** OpenAPI always: how far a consumer is behind (messaging endpoint, else the older kafka one). */
+  getConsumerLag(consumer: LagConsumer, signal?: AbortSignal): Promise<ConsumerLag>;
   /** One read-only request: which operations transports the server has, and why it looks so. Never throws but for cancellation. */
   probeTransports(signal?: AbortSignal): Promise<TransportProbe>;
   /**
@@ -245,29 +268,3 @@ export interface GmsClient {
 
 /** What GET {gms}/config told about the server's version. */
 export type ServerVersion = { ok: true; version: string; commit?: string; serverType?: string } | { ok: false; reason: string };
-
-// DataHub search (GraphQL), as the client offers it.
-export interface SearchIndexStatus {
-  urn: string;
-  /** entityExists: the key aspect is in the database. */
-  inDatabase: boolean;
-  /** The search index returns it for a filter on its urn. */
-  inSearch: boolean;
-  /** status.removed is true (soft-deleted): search hides it on purpose. */
-  removed: boolean;
-}
-
-export interface FoundEntity {
-  urn: string;
-  /** GraphQL EntityType, e.g. DATASET. */
-  type: string;
-  name?: string;
-  platform?: string;
-}
-
-export interface DataHubSearch {
-  /** Is the URN in the database, in the search index, soft-deleted? One request. */
-  checkSearchIndex(urn: string, signal?: AbortSignal): Promise<SearchIndexStatus>;
-  /** Entities whose name or URN match the text (full-text search), at most `count`. */
-  findEntities(text: string, signal?: AbortSignal, count?: number): Promise<FoundEntity[]>;
-}

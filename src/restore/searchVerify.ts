@@ -10,6 +10,7 @@ import type { SearchIndexStatus } from '../gms/types';
 import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from './logic/searchCheck';
 import { shortenUrn } from './logic/restoreFormat';
 import { formatDuration } from '../shared/format';
+import { budgetFor, lagProgress, SearchLagWatch, stalledReason } from '../shared/searchLagWatch';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
 export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {
@@ -41,17 +42,30 @@ export interface ConfirmOptions {
   lead?: string;
 }
 
+/** The wait's budget and stop from the indexing lag; the progress line says how far behind search is. */
+async function lagAdjust(lag: SearchLagWatch, note: { text: string }, elapsedMs: number, signal?: AbortSignal): Promise<{ budgetMs?: number; stop?: string }> {
+  const view = await lag.read(signal);
+  const progress = lagProgress(view);
+  note.text = progress ? `; ${progress}` : '';
+  const stop = stalledReason(view);
+  return stop ? { stop } : { budgetMs: budgetFor(view, elapsedMs) };
+}
+
 /** Polls until each URN is searchable or the budget is spent; returns the outcome per URN. */
 export async function confirmSearchable(services: Services, active: ActiveClient, urns: string[], options: ConfirmOptions): Promise<Map<string, WaitOutcome>> {
   const outcomes = new Map<string, WaitOutcome>();
   if (urns.length === 0) return outcomes;
+  const note = { text: '' };
+  // How far search indexing is behind (where the server reports it) sets how long is worth waiting, and a stalled consumer ends the wait.
+  const lag = new SearchLagWatch(active.client);
   const run = (signal?: AbortSignal, report?: (message: string) => void) =>
     Promise.all(
       urns.map(async (urn) => {
         const outcome = await waitUntilSearchable(async (s) => (await active.client.search.checkSearchIndex(urn, s)).inSearch, {
           signal,
           budgetMs: options.budgetMs,
-          onCheck: (ms) => report?.(`checked after ${(ms / 1000).toFixed(0)} s…`),
+          onCheck: (ms) => report?.(`checked after ${(ms / 1000).toFixed(0)} s${note.text}…`),
+          adjust: options.budgetMs === undefined ? (ms, s) => lagAdjust(lag, note, ms, s) : undefined,
         }).catch((): WaitOutcome => ({ searchable: false, elapsedMs: -1, checks: 0 }));
         outcomes.set(urn, outcome);
       }),
@@ -94,7 +108,7 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   else if (missing.length === 0)
     message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
   else
-    message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : 'still not in search after 30 s: the search indexing consumer may be lagging or failing; check the GMS logs'}.`;
+    message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : (missing.find(([, o]) => o.stopped)?.[1].stopped ?? `still not in search after ${formatDuration(Math.max(...missing.map(([, o]) => o.elapsedMs)))}: the search indexing consumer may be lagging or failing; check the GMS logs`)}.`;
   if (lead) message = `${lead} ${message}`;
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.

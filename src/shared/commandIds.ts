@@ -45,6 +45,10 @@ export const Commands = {
   copyIndexSizesMarkdown: 'datahub.copyIndexSizesMarkdown',
   clearHistory: 'datahub.clearHistory',
   revealIndex: 'datahub.revealIndex',
+  checkSearchHealth: 'datahub.checkSearchHealth',
+  refreshSearchHealth: 'datahub.refreshSearchHealth',
+  fixSearchDrift: 'datahub.fixSearchDrift',
+  copyDriftUrns: 'datahub.copyDriftUrns',
 } as const;
 
 export type CommandName = keyof typeof Commands;
@@ -57,6 +61,7 @@ export type CommandId = (typeof Commands)[CommandName];
 export const INTERACTIVE_ONLY = {
   truncateIndex: 'the tree and chart entry; programs call truncateTimeseriesAspect with { indexName }',
   watchTask: 'the DataHub Tasks entry; programs call showTaskStatus or getTaskStatus',
+  copyDriftUrns: 'the Search Health entry; programs read the URNs from checkSearchHealth',
 } as const satisfies Partial<Record<CommandName, string>>;
 
 /** A command that takes an argument object: one method of the typed API each. */

@@ -13,6 +13,7 @@ import { restoreArgs } from '../../src/restore/logic/args';
 import { truncateArgs } from '../../src/truncate/logic/args';
 import { insightsArgs } from '../../src/insights/logic/args';
 import { retentionArgs } from '../../src/retention/logic/args';
+import { healthArgs } from '../../src/health/logic/args';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
@@ -26,6 +27,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...truncateArgs,
   ...insightsArgs,
   ...retentionArgs,
+  ...healthArgs,
 };
 
 interface JsonSchema {

@@ -22,7 +22,19 @@ import {
   type ParseOutcome,
 } from './queries';
 import type { DataHubSearch, RequestLogEntry } from '../types';
-import { validateUrn } from '../validate';
+import { validateIdentifier, validateInteger, validateUrn } from '../validate';
+import {
+  existsQuery,
+  existsVariables,
+  graphqlEntityType,
+  MEMBERSHIP_QUERY,
+  membershipVariables,
+  parseExistsData,
+  parseMembershipData,
+  parseScrollData,
+  SCROLL_QUERY,
+  scrollVariables,
+} from './driftQueries';
 
 export interface GraphQLContext {
   dispatcher: Dispatcher;
@@ -131,6 +143,19 @@ export function readGraphQLAnswer<T>(text: string, origin: string, parse: (data:
   return parsed.value;
 }
 
+/** The URNs of one batched request, checked and deduplicated; at most MAX_BATCH_URNS. */
+function batchOf(urns: readonly string[]): string[] {
+  if (!Array.isArray(urns)) throw new GmsError({ kind: 'invalidInput', field: 'urns', action: ACTION, message: 'urns: a list of URNs.' });
+  const asked = [...new Set(urns.map((u, i) => validateUrn(u, `urns[${i}]`, ACTION)))];
+  if (asked.length > MAX_BATCH_URNS) {
+    throw new GmsError({ kind: 'invalidInput', field: 'urns', action: ACTION, message: `urns: at most ${MAX_BATCH_URNS} per request, got ${asked.length}.` });
+  }
+  return asked;
+}
+
+/** URNs per batched GraphQL request at most (the drift check sends DRIFT_BATCH). */
+export const MAX_BATCH_URNS = 1000;
+
 export function createSearch(ctx: GraphQLContext): DataHubSearch {
   const url = `${ctx.baseUrl}/api/graphql`;
   const path = new URL(url).pathname;
@@ -173,6 +198,23 @@ export function createSearch(ctx: GraphQLContext): DataHubSearch {
     async checkSearchIndex(urn, signal) {
       const checked = validateUrn(urn, 'urn', ACTION);
       return post('checkSearchIndex', CHECK_QUERY, checkVariables(checked), (data) => parseCheckData(checked, data), signal);
+    },
+    async existInDatabase(urns, signal) {
+      const asked = batchOf(urns);
+      if (asked.length === 0) return new Map();
+      return post('entitiesExist', existsQuery(asked.length), existsVariables(asked), (data) => parseExistsData(asked, data), signal);
+    },
+    async inSearchIndex(urns, signal) {
+      const asked = batchOf(urns);
+      if (asked.length === 0) return new Set();
+      return post('inSearchIndex', MEMBERSHIP_QUERY, membershipVariables(asked), (data) => parseMembershipData(asked, data), signal);
+    },
+    async scrollEntities(entityTypes, scrollId, count, signal) {
+      if (entityTypes.length === 0)
+        throw new GmsError({ kind: 'invalidInput', field: 'entityTypes', action: ACTION, message: 'entityTypes: at least one entity type.' });
+      const types = entityTypes.map((t) => graphqlEntityType(validateIdentifier(t, 'entityType', ACTION)));
+      const size = validateInteger(count, 'count', 1, 10_000, ACTION);
+      return post('scrollEntities', SCROLL_QUERY, scrollVariables(types, scrollId, size), parseScrollData, signal);
     },
     async findEntities(text, signal, count = FIND_LIMIT) {
       const query = text.trim();

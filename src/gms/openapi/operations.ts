@@ -7,7 +7,8 @@
 import type { Answer } from '../http';
 import type { GmsAction, GmsClient } from '../types';
 import { validateTask } from '../validate';
-import { send, type WireContext } from '../wire';
+import type { WireContext } from '../wire';
+import { createOpenapiCaller } from './call';
 import {
   parseExplainDiff,
   parseExplanation,
@@ -17,8 +18,7 @@ import {
   parseRawDocuments,
   readJson,
 } from './answers';
-import { openapiHttpError } from './errors';
-import { argsOf, explainDiffQuery, explainQuery, queryString, restoreQuery, urnList, urnListRestore, type Query } from './requests';
+import { argsOf, explainDiffQuery, explainQuery, restoreQuery, urnList, urnListRestore } from './requests';
 
 /** The path under the GMS base, with the endpoint appended. */
 export const OPENAPI_OPERATIONS_PATH = '/openapi/operations/elasticSearch';
@@ -28,67 +28,8 @@ export type OpenapiOperations = Pick<
   'getIndexSizes' | 'restoreIndices' | 'getEsTaskStatus' | 'restoreUrns' | 'explainSearchQuery' | 'explainSearchQueryDiff' | 'getRawDocuments'
 >;
 
-interface Call<T> {
-  action: GmsAction;
-  endpoint: string;
-  method: 'GET' | 'POST';
-  query?: Query;
-  body?: unknown;
-  readOnly: boolean;
-  accept?: string;
-  task?: string;
-  parse: (answer: Answer) => T;
-}
-
 export function createOpenapiOperations(ctx: WireContext): OpenapiOperations {
-  const base = `${ctx.baseUrl}${OPENAPI_OPERATIONS_PATH}`;
-  const basePath = new URL(base).pathname;
-
-  // The few header sets (accept, with or without a body), made once and shared as the Rest.li side shares its one:
-  // nothing downstream changes them, and a fresh object per request is measurable on a sub-millisecond round trip.
-  const headerSets = new Map<string, Record<string, string>>();
-  const headersFor = (accept: string, withBody: boolean): Record<string, string> => {
-    const key = `${withBody ? 'body' : 'none'} ${accept}`;
-    let headers = headerSets.get(key);
-    if (headers === undefined) {
-      headers = withBody ? { accept, ...ctx.headers, 'content-type': 'application/json' } : { accept, ...ctx.headers };
-      headerSets.set(key, headers);
-    }
-    return headers;
-  };
-
-  function call<T>(c: Call<T>, signal?: AbortSignal): Promise<T> {
-    const url = `${base}/${c.endpoint}`;
-    const headers = headersFor(c.accept ?? 'application/json', c.body !== undefined);
-    const { origin, baseUrl } = ctx;
-    return send(
-      ctx,
-      {
-        action: c.action,
-        // The log names the endpoint, not the query: URNs and search text stay out of it.
-        url,
-        path: `${basePath}/${c.endpoint}${c.query === undefined ? '' : queryString(c.query)}`,
-        method: c.method,
-        headers,
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-        readOnly: c.readOnly,
-        fail: (a) =>
-          openapiHttpError({
-            action: c.action,
-            status: a.status,
-            url,
-            origin,
-            baseUrl,
-            contentType: a.contentType,
-            location: a.location,
-            body: a.text,
-            task: c.task,
-          }),
-        parse: c.parse,
-      },
-      signal,
-    );
-  }
+  const call = createOpenapiCaller(ctx, OPENAPI_OPERATIONS_PATH);
 
   const json = (action: GmsAction, a: Answer): unknown => readJson(action, a.text, a.contentType, ctx.origin);
 

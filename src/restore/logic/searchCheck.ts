@@ -73,6 +73,11 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Called before each check with the elapsed ms (for progress). */
   onCheck?: (elapsedMs: number, attempt: number) => void;
+  /**
+   * After each check that did not find it: a new total budget (the indexing lag says how
+   * long is worth waiting), a reason to stop now (the consumer has stalled), or undefined.
+   */
+  adjust?: (elapsedMs: number, signal?: AbortSignal) => Promise<{ budgetMs?: number; stop?: string } | undefined>;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -82,6 +87,8 @@ export interface WaitOutcome {
   /** ms from the start of the wait to the check that found it (or to giving up). */
   elapsedMs: number;
   checks: number;
+  /** Why the wait ended early (adjust said stop). */
+  stopped?: string;
 }
 
 /** The delays of the wait: 1, 2, 4, 8 s… with the last one cut so the checks end at the budget. */
@@ -117,7 +124,13 @@ export async function waitUntilSearchable(isSearchable: (signal?: AbortSignal) =
   const sleep = options.sleep ?? defaultSleep;
   const started = now();
   let checks = 0;
-  for (const delay of waitSchedule(options.budgetMs, options.firstDelayMs)) {
+  let budget = options.budgetMs ?? 30_000;
+  // The fixed schedule (1, 2, 4, 8 s… ending at the budget); past it, while adjust extends the budget, every 8 s.
+  const schedule = waitSchedule(budget, options.firstDelayMs);
+  for (let i = 0; ; i++) {
+    const spent = now() - started;
+    const delay = i < schedule.length ? schedule[i] : Math.min(8000, budget - spent);
+    if (delay <= 0) break;
     await sleep(delay, options.signal);
     checks++;
     options.onCheck?.(now() - started, checks);
@@ -128,6 +141,10 @@ export async function waitUntilSearchable(isSearchable: (signal?: AbortSignal) =
       if (options.signal?.aborted) throw error;
     }
     if (found) return { searchable: true, elapsedMs: now() - started, checks };
+    const change = await options.adjust?.(now() - started, options.signal).catch(() => undefined);
+    if (change?.stop) return { searchable: false, elapsedMs: now() - started, checks, stopped: change.stop };
+    if (change?.budgetMs !== undefined) budget = change.budgetMs;
+    if (i >= schedule.length - 1 && now() - started >= budget) break;
   }
   return { searchable: false, elapsedMs: now() - started, checks };
 }
@@ -135,5 +152,7 @@ export async function waitUntilSearchable(isSearchable: (signal?: AbortSignal) =
 export function waitMessage(label: string, outcome: WaitOutcome): string {
   return outcome.searchable
     ? `${label} is now searchable after ${formatDuration(outcome.elapsedMs)}.`
-    : `${label} is still not in search after ${formatDuration(outcome.elapsedMs)}: the search indexing consumer may be lagging or failing; check the GMS logs.`;
+    : outcome.stopped
+      ? `${label} is not in search after ${formatDuration(outcome.elapsedMs)}: ${outcome.stopped}. Check the consumer's logs (GMS or mae-consumer); Search Health shows the lag.`
+      : `${label} is still not in search after ${formatDuration(outcome.elapsedMs)}: the search indexing consumer may be lagging or failing; check the GMS logs.`;
 }

@@ -1,0 +1,21 @@
+// What each action does, in words for messages ("reading index sizes").
+import type { GmsAction } from './types';
+
+/** What an action does, in words for messages ("reading index sizes"). */
+export const WHAT: Record<GmsAction, string> = {
+  getIndexSizes: 'reading index sizes',
+  restoreIndices: 'restoring indices',
+  truncateTimeseriesAspect: 'truncating a timeseries index',
+  getEsTaskStatus: "reading a task's status",
+  restoreUrns: 'restoring the indices of a list of URNs',
+  explainSearchQuery: 'explaining a search query',
+  explainSearchQueryDiff: 'comparing two search explanations',
+  getRawDocuments: 'reading search documents',
+  probeTransports: 'probing the operations transports',
+  getServerConfig: "reading the server's version",
+  graphql: 'searching DataHub',
+  consistencyChecks: 'listing the consistency checks',
+  consistencyCheck: 'running a consistency check',
+  consistencyFix: 'fixing consistency issues',
+  consumerLag: "reading the indexing consumers' lag",
+};

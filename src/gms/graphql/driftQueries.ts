@@ -1,0 +1,111 @@
+// The GraphQL documents of the drift check and their parsers (pure). Field names follow
+// DataHub's schema (datahub-graphql-core/src/main/resources/entity.graphql, search.graphql):
+// - entityExists(urn:) answers from the database (EntityExistsResolver.java); several URNs
+//   go in one request as aliases (e0: entityExists(urn: $u0) ...), which graphql-java
+//   resolves one by one; 100 per request stays far under GMS's query complexity limit;
+// - searchAcrossEntities(input:) with an orFilters entry on the `urn` field returns the
+//   listed URNs that search holds (soft-deleted ones are filtered out, as the UI's are);
+// - scrollAcrossEntities(input: {types, query, scrollId, count}) pages every document of
+//   the types; nextScrollId is null on the last page.
+import * as z from 'zod/v4/mini';
+import type { SearchPage } from '../types';
+import type { ParseOutcome } from './queries';
+
+/** URNs per existence or membership request. */
+export const DRIFT_BATCH = 100;
+/** Documents per scroll page (DataHub caps a page at its search result limit, 10,000 by default). */
+export const SCROLL_PAGE = 500;
+
+/** GraphQL EntityType per entity name where the generic rule (camelCase to UPPER_SNAKE) does not give it (EntityTypeMapper.java). */
+const SPECIAL_TYPES: Record<string, string> = {
+  corpuser: 'CORP_USER',
+  mlModel: 'MLMODEL',
+  mlModelGroup: 'MLMODEL_GROUP',
+  mlModelDeployment: 'MLMODEL_DEPLOYMENT',
+  mlFeature: 'MLFEATURE',
+  mlFeatureTable: 'MLFEATURE_TABLE',
+  mlPrimaryKey: 'MLPRIMARY_KEY',
+  dataHubPolicy: 'DATAHUB_POLICY',
+  dataHubView: 'DATAHUB_VIEW',
+  dataHubRole: 'DATAHUB_ROLE',
+};
+
+/** "dataset" -> "DATASET", "dataFlow" -> "DATA_FLOW", "glossaryTerm" -> "GLOSSARY_TERM". */
+export function graphqlEntityType(entityName: string): string {
+  return SPECIAL_TYPES[entityName] ?? entityName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+export function existsQuery(count: number): string {
+  const params = Array.from({ length: count }, (_, i) => `$u${i}: String!`).join(', ');
+  const fields = Array.from({ length: count }, (_, i) => `e${i}: entityExists(urn: $u${i})`).join(' ');
+  return `query entitiesExist(${params}) { ${fields} }`;
+}
+
+export function existsVariables(urns: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  urns.forEach((urn, i) => (out[`u${i}`] = urn));
+  return out;
+}
+
+export function parseExistsData(urns: readonly string[], data: unknown): ParseOutcome<Map<string, boolean>> {
+  if (data === null || typeof data !== 'object') return { ok: false, reason: 'entityExists is missing from the answer' };
+  const record = data as Record<string, unknown>;
+  const out = new Map<string, boolean>();
+  for (let i = 0; i < urns.length; i++) {
+    const value = record[`e${i}`];
+    if (typeof value !== 'boolean') return { ok: false, reason: `entityExists for ${urns[i]} is missing from the answer` };
+    out.set(urns[i], value);
+  }
+  return { ok: true, value: out };
+}
+
+export const MEMBERSHIP_QUERY = `query inSearchIndex($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { total searchResults { entity { urn } } }
+}`;
+
+export function membershipVariables(urns: readonly string[]): Record<string, unknown> {
+  return { input: { query: '*', start: 0, count: urns.length, orFilters: [{ and: [{ field: 'urn', values: urns, condition: 'EQUAL' }] }] } };
+}
+
+const hitsSchema = z.object({
+  total: z.nullish(z.number()),
+  searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.object({ urn: z.string() })) }))),
+});
+
+export function parseMembershipData(urns: readonly string[], data: unknown): ParseOutcome<Set<string>> {
+  const parsed = z.object({ searchAcrossEntities: z.nullish(hitsSchema) }).safeParse(data);
+  if (!parsed.success || !parsed.data.searchAcrossEntities) return { ok: false, reason: 'searchAcrossEntities is missing from the answer' };
+  const asked = new Set(urns);
+  const found = new Set<string>();
+  // Only the URNs asked count: a server that ignores the filter must not make others look indexed.
+  for (const hit of parsed.data.searchAcrossEntities.searchResults ?? []) if (hit.entity && asked.has(hit.entity.urn)) found.add(hit.entity.urn);
+  return { ok: true, value: found };
+}
+
+export const SCROLL_QUERY = `query scrollEntities($input: ScrollAcrossEntitiesInput!) {
+  scrollAcrossEntities(input: $input) { nextScrollId count total searchResults { entity { urn } } }
+}`;
+
+export function scrollVariables(types: readonly string[], scrollId: string | undefined, count: number): Record<string, unknown> {
+  return { input: { types, query: '*', count, ...(scrollId === undefined ? {} : { scrollId }) } };
+}
+
+const scrollSchema = z.object({
+  scrollAcrossEntities: z.nullish(
+    z.object({
+      nextScrollId: z.nullish(z.string()),
+      total: z.nullish(z.number()),
+      searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.object({ urn: z.string() })) }))),
+    }),
+  ),
+});
+
+export function parseScrollData(data: unknown): ParseOutcome<SearchPage> {
+  const parsed = scrollSchema.safeParse(data);
+  if (!parsed.success || !parsed.data.scrollAcrossEntities) return { ok: false, reason: 'scrollAcrossEntities is missing from the answer' };
+  const page = parsed.data.scrollAcrossEntities;
+  const urns: string[] = [];
+  for (const hit of page.searchResults ?? []) if (hit.entity) urns.push(hit.entity.urn);
+  const next = page.nextScrollId ?? undefined;
+  return { ok: true, value: { urns, nextScrollId: next === '' ? undefined : next, total: page.total ?? urns.length } };
+}

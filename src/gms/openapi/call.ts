@@ -1,0 +1,76 @@
+// One OpenAPI request under a path prefix of GMS (e.g. /openapi/operations/elasticSearch or
+// /openapi/operations): the shared wire (../wire.ts: timeouts, size cap, redaction, retries
+// of reads), the answer's errors mapped in the OpenAPI words (errors.ts), the query kept out
+// of the log. The elasticSearch operations and the health operations (consistency, lag) both
+// send through it.
+import type { Answer } from '../http';
+import type { GmsAction } from '../types';
+import { send, type WireContext } from '../wire';
+import { openapiHttpError } from './errors';
+import { queryString, type Query } from './requests';
+
+export interface OpenapiCall<T> {
+  action: GmsAction;
+  /** The endpoint under the prefix, e.g. "getIndexSizes" or "consistency/check". */
+  endpoint: string;
+  method: 'GET' | 'POST';
+  query?: Query;
+  body?: unknown;
+  readOnly: boolean;
+  accept?: string;
+  task?: string;
+  parse: (answer: Answer) => T;
+}
+
+export type OpenapiCaller = <T>(c: OpenapiCall<T>, signal?: AbortSignal) => Promise<T>;
+
+export function createOpenapiCaller(ctx: WireContext, prefix: string): OpenapiCaller {
+  const base = `${ctx.baseUrl}${prefix}`;
+  const basePath = new URL(base).pathname;
+
+  // The few header sets (accept, with or without a body), made once and shared as the Rest.li side shares its one:
+  // nothing downstream changes them, and a fresh object per request is measurable on a sub-millisecond round trip.
+  const headerSets = new Map<string, Record<string, string>>();
+  const headersFor = (accept: string, withBody: boolean): Record<string, string> => {
+    const key = `${withBody ? 'body' : 'none'} ${accept}`;
+    let headers = headerSets.get(key);
+    if (headers === undefined) {
+      headers = withBody ? { accept, ...ctx.headers, 'content-type': 'application/json' } : { accept, ...ctx.headers };
+      headerSets.set(key, headers);
+    }
+    return headers;
+  };
+
+  return function call<T>(c: OpenapiCall<T>, signal?: AbortSignal): Promise<T> {
+    const url = `${base}/${c.endpoint}`;
+    const headers = headersFor(c.accept ?? 'application/json', c.body !== undefined);
+    const { origin, baseUrl } = ctx;
+    return send(
+      ctx,
+      {
+        action: c.action,
+        // The log names the endpoint, not the query: URNs and search text stay out of it.
+        url,
+        path: `${basePath}/${c.endpoint}${c.query === undefined ? '' : queryString(c.query)}`,
+        method: c.method,
+        headers,
+        body: c.body === undefined ? undefined : JSON.stringify(c.body),
+        readOnly: c.readOnly,
+        fail: (a) =>
+          openapiHttpError({
+            action: c.action,
+            status: a.status,
+            url,
+            origin,
+            baseUrl,
+            contentType: a.contentType,
+            location: a.location,
+            body: a.text,
+            task: c.task,
+          }),
+        parse: c.parse,
+      },
+      signal,
+    );
+  };
+}

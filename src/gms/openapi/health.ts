@@ -1,0 +1,167 @@
+// DataHub's health operations over OpenAPI, under {gms}/openapi/operations:
+// consistency/* (ConsistencyController.java: MANAGE_SYSTEM_OPERATIONS, JSON bodies, 400 with an
+// empty body for a bad request) and the consumer lag (messaging/<consumer>/consumer/lag in
+// MessagingOperationsController.java; older servers only have kafka/<consumer>/consumer/offsets
+// in KafkaController.java, which answers the consumer-group map without the envelope).
+import { GmsError, isGmsError } from '../errors';
+import { invalidResponse } from '../errorMapping';
+import type { Answer } from '../http';
+import type {
+  ConsistencyCheckInfo,
+  ConsistencyCheckPage,
+  ConsistencyFixResult,
+  ConsumerLag,
+  ConsumerLagTopic,
+  GmsAction,
+  GmsClient,
+  LagConsumer,
+} from '../types';
+import type { WireContext } from '../wire';
+import { readJson } from './answers';
+import { createOpenapiCaller } from './call';
+import { consistencyChecksSchema, consistencyCheckSchema, consistencyFixSchema, consumerGroupsSchema, messagingLagSchema } from './healthSchemas';
+import { checkRequestBody, fixRequestBody } from './healthRequests';
+
+export const HEALTH_OPERATIONS_PATH = '/openapi/operations';
+
+export type HealthOperations = Pick<GmsClient, 'listConsistencyChecks' | 'checkConsistency' | 'fixConsistencyIssues' | 'getConsumerLag'>;
+
+const LAG_CONSUMERS: readonly LagConsumer[] = ['mcp', 'mcl', 'mcl-timeseries', 'usage-events'];
+
+function shapeError(action: GmsAction, what: string, issues: ReadonlyArray<{ path: PropertyKey[] }>, text: string): GmsError {
+  const at = issues[0]?.path.length ? ` at ${issues[0].path.map(String).join('.')}` : '';
+  return invalidResponse(action, `unexpected ${what} shape${at}`, text);
+}
+
+const num = (value: number | null | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** group -> topic -> metrics as a flat list (offsets per partition where the answer has them). */
+export function lagTopics(groups: Record<string, Record<string, { metrics?: unknown; partitions?: unknown }>>): ConsumerLagTopic[] {
+  const out: ConsumerLagTopic[] = [];
+  for (const [group, topics] of Object.entries(groups)) {
+    for (const [topic, info] of Object.entries(topics)) {
+      const metrics = (info.metrics ?? {}) as { totalLag?: number | null; maxLag?: number | null };
+      const partitions = (info.partitions ?? undefined) as Record<string, { offset?: number | null; lag?: number | null }> | undefined;
+      let offsets: Record<string, number> | undefined;
+      let partitionLag = 0;
+      for (const [id, p] of Object.entries(partitions ?? {})) {
+        const offset = num(p.offset);
+        if (offset !== undefined) (offsets ??= {})[id] = offset;
+        partitionLag += num(p.lag) ?? 0;
+      }
+      out.push({ group, topic, totalLag: num(metrics.totalLag) ?? partitionLag, maxLag: num(metrics.maxLag), offsets });
+    }
+  }
+  return out.sort((a, b) => (a.group === b.group ? (a.topic < b.topic ? -1 : 1) : a.group < b.group ? -1 : 1));
+}
+
+export function createHealthOperations(ctx: WireContext): HealthOperations {
+  const call = createOpenapiCaller(ctx, HEALTH_OPERATIONS_PATH);
+  const json = (action: GmsAction, a: Answer): unknown => readJson(action, a.text, a.contentType, ctx.origin);
+  /** Which lag endpoint this server has, once one answered (the older kafka one has no usage-events form). */
+  let lagEndpoint: 'messaging' | 'kafka' | undefined;
+
+  const readLag = async (consumer: LagConsumer, endpoint: 'messaging' | 'kafka', signal?: AbortSignal): Promise<ConsumerLag> => {
+    const path = endpoint === 'messaging' ? `messaging/${consumer}/consumer/lag` : `kafka/${consumer}/consumer/offsets`;
+    const parse = (a: Answer): ConsumerLag => {
+      const body = json('consumerLag', a);
+      if (endpoint === 'kafka') {
+        const groups = consumerGroupsSchema.safeParse(body);
+        if (!groups.success) throw shapeError('consumerLag', 'consumer offsets', groups.error.issues, a.text);
+        return { consumer, endpoint, topics: lagTopics(groups.data), at: Date.now() };
+      }
+      const envelope = messagingLagSchema.safeParse(body);
+      if (!envelope.success) throw shapeError('consumerLag', 'consumer lag', envelope.error.issues, a.text);
+      return { consumer, endpoint, transport: envelope.data.transport ?? undefined, topics: lagTopics(envelope.data.consumerGroups ?? {}), at: Date.now() };
+    };
+    // detailed=true: the committed offsets per partition tell a consumer that does not move; skipCache: a fresh reading.
+    const query: Array<[string, string]> = [
+      ['skipCache', 'true'],
+      ['detailed', 'true'],
+    ];
+    return call({ action: 'consumerLag', endpoint: path, method: 'GET', query, readOnly: true, parse }, signal);
+  };
+
+  return {
+    async listConsistencyChecks(entityType, signal) {
+      const query: Array<[string, string]> = [['includeOnDemand', 'true']];
+      if (entityType !== undefined) query.unshift(['entityType', entityType]);
+      const parse = (a: Answer): ConsistencyCheckInfo[] => {
+        const parsed = consistencyChecksSchema.safeParse(json('consistencyChecks', a));
+        if (!parsed.success) throw shapeError('consistencyChecks', 'consistency checks', parsed.error.issues, a.text);
+        return parsed.data.checks.map((c) => ({
+          id: c.id,
+          name: c.name ?? c.id,
+          description: c.description ?? '',
+          entityType: c.entityType ?? '',
+          onDemandOnly: c.onDemandOnly === true,
+        }));
+      };
+      return call({ action: 'consistencyChecks', endpoint: 'consistency/checks', method: 'GET', query, readOnly: true, parse }, signal);
+    },
+    async checkConsistency(request, signal) {
+      const body = checkRequestBody(request);
+      const parse = (a: Answer): ConsistencyCheckPage => {
+        const parsed = consistencyCheckSchema.safeParse(json('consistencyCheck', a));
+        if (!parsed.success) throw shapeError('consistencyCheck', 'consistency check', parsed.error.issues, a.text);
+        const d = parsed.data;
+        return {
+          entitiesScanned: d.entitiesScanned,
+          issuesFound: d.issuesFound,
+          issues: (d.issues ?? []).map((i) => ({
+            entityUrn: i.entityUrn,
+            entityType: i.entityType ?? undefined,
+            checkId: i.checkId ?? undefined,
+            fixType: i.fixType ?? undefined,
+            description: i.description ?? undefined,
+            relatedUrns: i.relatedUrns ?? undefined,
+            details: i.details ?? undefined,
+          })),
+          scrollId: d.scrollId ?? undefined,
+          totalEstimate: d.totalEstimate ?? undefined,
+        };
+      };
+      // A POST that only reads (the check never writes): safe to repeat on a network failure.
+      return call({ action: 'consistencyCheck', endpoint: 'consistency/check', method: 'POST', body, readOnly: true, parse }, signal);
+    },
+    async fixConsistencyIssues(request, signal) {
+      const body = fixRequestBody(request);
+      const parse = (a: Answer): ConsistencyFixResult => {
+        const parsed = consistencyFixSchema.safeParse(json('consistencyFix', a));
+        if (!parsed.success) throw shapeError('consistencyFix', 'consistency fix', parsed.error.issues, a.text);
+        const d = parsed.data;
+        if (d.dryRun !== body.dryRun) throw invalidResponse('consistencyFix', `asked dryRun=${body.dryRun}, the answer says dryRun=${d.dryRun}`, a.text);
+        return {
+          dryRun: d.dryRun,
+          totalProcessed: d.totalProcessed,
+          entitiesFixed: d.entitiesFixed,
+          entitiesFailed: d.entitiesFailed,
+          fixDetails: (d.fixDetails ?? []).map((f) => ({ urn: f.urn, action: f.action ?? '', success: f.success, errorMessage: f.errorMessage ?? undefined })),
+        };
+      };
+      return call({ action: 'consistencyFix', endpoint: 'consistency/fix-issues', method: 'POST', body, readOnly: body.dryRun, parse }, signal);
+    },
+    async getConsumerLag(consumer, signal) {
+      if (!LAG_CONSUMERS.includes(consumer)) {
+        throw new GmsError({
+          kind: 'invalidInput',
+          field: 'consumer',
+          action: 'consumerLag',
+          message: `consumer: expected one of ${LAG_CONSUMERS.join(', ')}`,
+        });
+      }
+      if (lagEndpoint) return readLag(consumer, lagEndpoint, signal);
+      try {
+        const lag = await readLag(consumer, 'messaging', signal);
+        lagEndpoint = 'messaging';
+        return lag;
+      } catch (error) {
+        // An older server: only KafkaController's offsets (no usage-events form there).
+        if (!(isGmsError(error) && error.status === 404) || consumer === 'usage-events') throw error;
+        const lag = await readLag(consumer, 'kafka', signal);
+        lagEndpoint = 'kafka';
+        return lag;
+      }
+    },
+  };
+}

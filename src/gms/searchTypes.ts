@@ -1,0 +1,34 @@
+// DataHub search (GraphQL) as the client offers it: the one-URN search check, full-text
+// search, and the batched reads the drift check uses. Part of types.ts, which re-exports them.
+import type { SearchPage } from './healthTypes';
+
+export interface SearchIndexStatus {
+  urn: string;
+  /** entityExists: the key aspect is in the database. */
+  inDatabase: boolean;
+  /** The search index returns it for a filter on its urn. */
+  inSearch: boolean;
+  /** status.removed is true (soft-deleted): search hides it on purpose. */
+  removed: boolean;
+}
+
+export interface FoundEntity {
+  urn: string;
+  /** GraphQL EntityType, e.g. DATASET. */
+  type: string;
+  name?: string;
+  platform?: string;
+}
+
+export interface DataHubSearch {
+  /** Is the URN in the database, in the search index, soft-deleted? One request. */
+  checkSearchIndex(urn: string, signal?: AbortSignal): Promise<SearchIndexStatus>;
+  /** Entities whose name or URN match the text (full-text search), at most `count`. */
+  findEntities(text: string, signal?: AbortSignal, count?: number): Promise<FoundEntity[]>;
+  /** entityExists for each URN (at most 1,000, one request): true when the database has it. */
+  existInDatabase(urns: string[], signal?: AbortSignal): Promise<Map<string, boolean>>;
+  /** The URNs among these (at most 1,000, one request) that search returns. */
+  inSearchIndex(urns: string[], signal?: AbortSignal): Promise<Set<string>>;
+  /** One page of every search document of these entity types (e.g. "dataset"), in the index's order. */
+  scrollEntities(entityTypes: string[], scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
+}

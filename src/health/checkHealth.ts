@@ -1,0 +1,222 @@
+// datahub.checkSearchHealth: where DataHub's search disagrees with its database.
+//   palette: pick a scope (an entity type, a URN pattern, the URNs in this file or the
+//     selection, pasted URNs), then a progress notification (cancellable) and the result
+//     in the Search Health view, with Fix Drift… when there is something to fix
+//   programmatic: { entityType | urnLike | urns, fix?: 'dryRun' | 'apply', sampleSize? }
+//     -> the groups and counts (and the dry run / the fix), no prompts; apply asks first.
+import * as vscode from 'vscode';
+import * as safeWindow from '../platform/safeWindow';
+import { activeTitle } from '../platform/titles';
+import type { ActiveClient, Services } from '../platform/services';
+import type { CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import { Commands } from '../shared/commandIds';
+import { validateUrn } from '../gms/validate';
+import { checkUrnLikeInput } from '../restore/logic/restoreValidation';
+import { urnsInText } from '../restore/logic/urnList';
+import { checkScope, type DriftReport, type HealthScope } from './logic/check';
+import { checkSearchHealthArgs, MAX_HEALTH_URNS, type CheckSearchHealthArgs } from './logic/args';
+import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './logic/drift';
+import { entityTypeOfPattern } from './logic/like';
+import type { HealthStore } from './healthStore';
+
+const COMMAND = Commands.checkSearchHealth;
+
+export interface SearchHealthResult {
+  connection: string;
+  scope: HealthScope;
+  /** consistency: the server's checks; sample: search read, the database asked; urns: each URN asked both ways. */
+  method: DriftReport['method'];
+  counts: Record<DriftGroup, number>;
+  /** Per group, the URNs (at most 1,000 each; counts go on). */
+  urns: Record<DriftGroup, string[]>;
+  softDeleted: string[];
+  /** What was read from search, and whether it was all of it. */
+  sample?: { checked: number; total: number; complete: boolean; description: string };
+  /** The server has the consistency operations. */
+  consistency: boolean;
+  otherIssues: Record<string, number>;
+  durationMs: number;
+  fix?: unknown;
+}
+
+export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
+  return {
+    connection,
+    scope: report.scope.kind === 'urns' ? { kind: 'urns', urns: report.scope.urns.slice(0, 0) } : report.scope,
+    method: report.method,
+    counts: { ...report.tally.counts },
+    urns: { ...report.tally.urns },
+    softDeleted: report.softDeleted,
+    sample: report.sample ? { ...report.sample, description: describeSample(report.sample) } : undefined,
+    consistency: report.consistency,
+    otherIssues: report.otherIssues,
+    durationMs: report.durationMs,
+  };
+}
+
+/** The scope an argument object names: exactly one of entityType, urnLike, urns. */
+export function scopeOf(args: Partial<Pick<CheckSearchHealthArgs, 'entityType' | 'urnLike' | 'urns'>>): HealthScope {
+  const given = (['entityType', 'urnLike', 'urns'] as const).filter((k) => args[k] !== undefined);
+  if (given.length !== 1) {
+    throw new Error(
+      `${COMMAND}: give exactly one of "entityType", "urnLike" or "urns"${given.length ? ` (got ${given.join(' and ')})` : ''}. Nothing was sent.`,
+    );
+  }
+  if (args.entityType !== undefined) {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(args.entityType)) throw new Error(`${COMMAND}: "entityType" must be an entity type such as dataset. Nothing was sent.`);
+    return { kind: 'entityType', entityType: args.entityType };
+  }
+  if (args.urnLike !== undefined) {
+    const problem = checkUrnLikeInput(args.urnLike);
+    if (problem?.severity === 'error') throw new Error(`${COMMAND}: "urnLike": ${problem.message} Nothing was sent.`);
+    const entityType = entityTypeOfPattern(args.urnLike);
+    if (!entityType)
+      throw new Error(`${COMMAND}: "urnLike" must start with a concrete urn:li:<type>: (e.g. urn:li:dataset:%) so one entity type is read. Nothing was sent.`);
+    return { kind: 'urnLike', urnLike: args.urnLike, entityType };
+  }
+  const urns = args.urns ?? [];
+  if (urns.length === 0) throw new Error(`${COMMAND}: "urns" is empty. Nothing was sent.`);
+  if (urns.length > MAX_HEALTH_URNS) throw new Error(`${COMMAND}: "urns" has ${urns.length} entries; at most ${MAX_HEALTH_URNS}. Nothing was sent.`);
+  urns.forEach((u, i) => {
+    try {
+      validateUrn(u, `urns[${i}]`);
+    } catch (error) {
+      throw new Error(`${COMMAND}: ${error instanceof Error ? error.message : String(error)}. Nothing was sent.`, { cause: error });
+    }
+  });
+  return { kind: 'urns', urns };
+}
+
+export function describeScope(scope: HealthScope): string {
+  if (scope.kind === 'entityType') return scope.entityType;
+  if (scope.kind === 'urnLike') return scope.urnLike;
+  return `${scope.urns.length.toLocaleString('en-US')} URN${scope.urns.length === 1 ? '' : 's'}`;
+}
+
+/** The scope picked in the palette. */
+async function promptScope(services: Services): Promise<HealthScope | undefined> {
+  const title = activeTitle(services, 'DataHub: Check Search Health');
+  const editor = vscode.window.activeTextEditor;
+  const items: Array<vscode.QuickPickItem & { id: string }> = [
+    {
+      id: 'type',
+      label: 'An entity type…',
+      detail: 'Every search document of the type (dataset, chart, …): both ways where the server has consistency checks, else a sample',
+    },
+    { id: 'pattern', label: 'A URN pattern…', detail: 'The documents of one type whose URN matches a SQL LIKE pattern' },
+  ];
+  if (editor) {
+    items.push({ id: 'file', label: 'URNs in This File', detail: 'Each URN in the active editor, asked of the database and of search' });
+    if (!editor.selection.isEmpty) items.push({ id: 'selection', label: 'URNs in the Selection' });
+  }
+  items.push({ id: 'paste', label: 'Paste URNs…', detail: 'A list of URNs, one per line or separated by spaces or commas' });
+  const picked = await vscode.window.showQuickPick(items.map(safeWindow.safeItem), { title, placeHolder: 'What to check' });
+  if (!picked) return undefined;
+  if (picked.id === 'type') {
+    const known = [...new Set(services.indexSizes.current?.indices.map((i) => i.entityName).filter((e) => e !== 'unknown') ?? [])];
+    const types = [...new Set(['dataset', 'chart', 'dashboard', 'dataJob', 'dataFlow', ...known])];
+    const type = await vscode.window.showQuickPick(types, { title, placeHolder: 'Entity type (type another name and press Enter)' });
+    return type ? scopeOf({ entityType: type }) : undefined;
+  }
+  if (picked.id === 'pattern') {
+    const urnLike = await vscode.window.showInputBox({
+      title,
+      prompt: 'A SQL LIKE pattern with a concrete entity type, e.g. urn:li:dataset:(urn:li:dataPlatform:hive,%',
+      validateInput: (v) => {
+        const problem = checkUrnLikeInput(v.trim());
+        if (problem?.severity === 'error') return problem.message;
+        return entityTypeOfPattern(v.trim()) ? undefined : 'Start with urn:li:<type>: so one entity type is read.';
+      },
+    });
+    return urnLike ? scopeOf({ urnLike: urnLike.trim() }) : undefined;
+  }
+  let text: string | undefined;
+  if (picked.id === 'file') text = editor?.document.getText();
+  else if (picked.id === 'selection') text = editor?.selections.map((s) => editor.document.getText(s)).join('\n');
+  else text = await vscode.window.showInputBox({ title, prompt: 'URNs to check (one per line, or separated by spaces or commas)' });
+  if (text === undefined) return undefined;
+  const urns = urnsInText(text);
+  if (urns.length === 0) {
+    void safeWindow.showWarningMessage('No DataHub URN found there (a URN starts with urn:li:). Nothing was checked.');
+    return undefined;
+  }
+  return scopeOf({ urns: urns.slice(0, MAX_HEALTH_URNS) });
+}
+
+/** Runs the check with progress (interactive) or without; the store holds the report for the view. */
+export async function runCheck(
+  services: Services,
+  store: HealthStore,
+  active: ActiveClient,
+  scope: HealthScope,
+  interactive: boolean,
+  sampleLimit?: number,
+): Promise<DriftReport> {
+  store.forConnection(active.connection.name);
+  const label = describeScope(scope);
+  const work = (signal?: AbortSignal, report?: (m: string) => void) =>
+    store.busyWith(`checking ${label}…`, () =>
+      checkScope(active.client, scope, {
+        signal,
+        sampleLimit,
+        onProgress: (done, total) => report?.(`${done.toLocaleString('en-US')}${total ? ` of ${total.toLocaleString('en-US')}` : ''} checked`),
+      }),
+    );
+  try {
+    const report = interactive
+      ? await safeWindow.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Checking search health of ${label}`, cancellable: true },
+          (progress, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            return work(controller.signal, (message) => progress.report({ message }));
+          },
+        )
+      : await work();
+    store.report = report;
+    store.plan = undefined;
+    store.checkError = undefined;
+    store.fire();
+    logReport(services, active.connection.name, report);
+    return report;
+  } catch (error) {
+    store.checkError = error instanceof Error ? error.message : String(error);
+    store.fire();
+    throw error;
+  }
+}
+
+function logReport(services: Services, connection: string, report: DriftReport): void {
+  const counts = DRIFT_GROUPS.map((g) => `${GROUP_LABELS[g].toLowerCase()}: ${report.tally.counts[g]}`).join(', ');
+  const how =
+    report.method === 'consistency'
+      ? "the server's consistency checks"
+      : report.method === 'sample'
+        ? 'search read, the database asked'
+        : 'each URN asked both ways';
+  services.log.info(
+    `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.`,
+  );
+}
+
+export async function checkSearchHealth(
+  services: Services,
+  store: HealthStore,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+  fixStep: (active: ActiveClient, report: DriftReport, mode: 'dryRun' | 'apply', run: CommandRun) => Promise<unknown>,
+): Promise<SearchHealthResult | undefined> {
+  const args = run.mode === 'ui' ? undefined : parseArgs(COMMAND, checkSearchHealthArgs, arg ?? {});
+  const scope = args ? scopeOf(args) : undefined;
+  run.errorContext = { action: 'graphql' };
+  const active = await services.connections.client();
+  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'graphql' };
+  const chosen = scope ?? (await promptScope(services));
+  if (!chosen) return undefined;
+  const report = await runCheck(services, store, active, chosen, !args, args?.sampleSize);
+  const result = resultOf(active.connection.name, report);
+  if (args?.fix) result.fix = await fixStep(active, report, args.fix, run);
+  if (!args) void vscode.commands.executeCommand('datahub.searchHealth.focus');
+  return result;
+}

@@ -1,0 +1,148 @@
+// Fixing drift: always a dry run first (the server's own for search-only documents,
+// the list of URNs for restores), its figures in a modal (the connection's name typed
+// on production; refused on read-only before any request), then exactly what the dry
+// run showed, with progress and cancel between requests, then the same check again.
+import * as vscode from 'vscode';
+import * as safeWindow from '../platform/safeWindow';
+import { confirmDestructive, askedByProgram } from '../platform/confirmGate';
+import type { ActiveClient, Services } from '../platform/services';
+import type { CommandRun } from '../platform/commandRunner';
+import { assertWritable } from '../shared/connections';
+import { SearchLagWatch, budgetFor, stalledReason } from '../shared/searchLagWatch';
+import { chunk } from '../restore/logic/urnList';
+import { checkScope, DRIFT_CONCURRENCY, type DriftReport } from './logic/check';
+import { describePlan, NO_REMOVAL_ON_SERVER, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from './logic/fix';
+import type { FixOutcome, HealthStore } from './healthStore';
+import { describeScope } from './checkHealth';
+
+const ACTION = 'Fix Search Drift';
+
+/** The dry run: what a fix would do, asked of the server where it can answer. Sends nothing that writes. */
+export async function planFix(services: Services, active: ActiveClient, report: DriftReport, signal?: AbortSignal): Promise<FixPlan> {
+  const t = report.tally;
+  const plan: FixPlan = {
+    restore: [...t.urns.databaseOnly],
+    restoreBeyondList: Math.max(0, t.counts.databaseOnly - t.urns.databaseOnly.length),
+    remove: [],
+    removeRefused: [],
+    removeUnsupported: 0,
+  };
+  const searchOnly = report.orphanIssues.length > 0 ? report.orphanIssues.map((i) => i.entityUrn) : [...t.urns.searchOnly];
+  if (searchOnly.length === 0) return plan;
+  if (!report.consistency) {
+    plan.removeUnsupported = t.counts.searchOnly;
+    services.log.warn(`${t.counts.searchOnly} search document(s) whose entity is gone: ${NO_REMOVAL_ON_SERVER}`);
+    return plan;
+  }
+  const results = [];
+  for (const part of chunk(searchOnly, 1000)) {
+    results.push(await active.client.fixConsistencyIssues({ issues: orphanIssues(part), dryRun: true }, signal));
+  }
+  Object.assign(plan, removableFrom(searchOnly, results));
+  plan.dryRun = sumFixResults(results);
+  return plan;
+}
+
+/** Exactly the plan, nothing else; progress per request, cancel between requests. */
+async function applyPlan(active: ActiveClient, plan: FixPlan, signal: AbortSignal, report: (message: string) => void): Promise<FixOutcome> {
+  const outcome: FixOutcome = { at: Date.now(), restored: 0, removed: 0, failed: [] };
+  const { transport } = await active.client.transport();
+  const restoreParts = transport === 'openapi' ? chunk(plan.restore, 100) : plan.restore.map((u) => [u]);
+  let next = 0;
+  const restoreOne = async () => {
+    while (next < restoreParts.length && !signal.aborted) {
+      const part = restoreParts[next++];
+      if (transport === 'openapi') await active.client.restoreUrns({ urns: part }, signal);
+      else await active.client.restoreIndices({ urn: part[0] }, signal);
+      outcome.restored += part.length;
+      report(`restored ${outcome.restored} of ${plan.restore.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DRIFT_CONCURRENCY, restoreParts.length) }, restoreOne));
+  for (const part of chunk(plan.remove, 1000)) {
+    if (signal.aborted) break;
+    // async false: the server answers once the documents are gone, so the check after it sees the result.
+    const result = await active.client.fixConsistencyIssues({ issues: orphanIssues(part), dryRun: false, async: false }, signal);
+    outcome.removed += result.entitiesFixed;
+    for (const d of result.fixDetails) if (!d.success) outcome.failed.push({ urn: d.urn, reason: d.errorMessage ?? 'failed on the server' });
+    report(`removed ${outcome.removed} of ${plan.remove.length}`);
+  }
+  outcome.cancelled = signal.aborted;
+  return outcome;
+}
+
+/** After restores, search shows them once the indexing consumer has caught up: wait for that (by the lag where the server reports it). */
+async function waitForIndexing(active: ActiveClient, report: DriftReport, signal: AbortSignal, say: (m: string) => void): Promise<DriftReport> {
+  const watch = new SearchLagWatch(active.client);
+  const started = Date.now();
+  let budget = 30_000;
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 8000)) {
+    const again = await checkScope(active.client, report.scope, { signal, sampleLimit: report.sample?.checked });
+    if (again.tally.counts.databaseOnly === 0 || signal.aborted) return again;
+    const view = await watch.read(signal);
+    if (stalledReason(view) || Date.now() - started >= budget) return again;
+    budget = budgetFor(view, Date.now() - started);
+    say(`waiting for search to index the restored entities (${again.tally.counts.databaseOnly} left)…`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/** The fix step of a check: dryRun returns the plan; apply asks, applies, checks again. */
+export async function fixStep(
+  services: Services,
+  store: HealthStore,
+  active: ActiveClient,
+  report: DriftReport,
+  mode: 'dryRun' | 'apply',
+  run: CommandRun,
+): Promise<{ plan: FixPlan; applied?: FixOutcome; countsAfter?: DriftReport['tally']['counts'] } | undefined> {
+  // Read-only connections may look, not fix: refused before the dry run sends anything.
+  if (mode === 'apply') assertWritable(active.connection, ACTION);
+  const interactive = run.mode === 'ui';
+  const plan = interactive
+    ? await safeWindow.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Dry run of the fix…', cancellable: true }, (_p, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return planFix(services, active, report, controller.signal);
+      })
+    : await planFix(services, active, report);
+  store.plan = plan;
+  store.fire();
+  if (mode === 'dryRun') return { plan };
+  if (planIsEmpty(plan)) {
+    const why = plan.removeUnsupported > 0 ? NO_REMOVAL_ON_SERVER : 'The dry run found nothing this server can fix.';
+    if (interactive) void safeWindow.showInformationMessage(why);
+    return { plan };
+  }
+  const lines = describePlan(plan);
+  const go = await confirmDestructive(run, {
+    message: `Fix search drift of ${describeScope(report.scope)} on "${active.connection.name}"?`,
+    detail: `${lines.join('\n')}\nOnly what this dry run lists is changed.${askedByProgram(run)}`,
+    go: 'Fix Drift',
+    typed: { connection: active.connection, action: ACTION, expected: active.connection.name, consequence: lines.join(' ') },
+  });
+  if (go !== 'Fix Drift') return undefined;
+  const outcome = await safeWindow.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Fixing search drift on ${active.connection.name}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      const say = (message: string) => progress.report({ message });
+      const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
+      const after = await store.busyWith('checking again…', () => waitForIndexing(active, report, controller.signal, say));
+      return { applied, after };
+    },
+  );
+  outcome.applied.driftAfter = outcome.after.tally.drift;
+  store.report = outcome.after;
+  store.fix = outcome.applied;
+  store.plan = undefined;
+  store.fire();
+  const a = outcome.applied;
+  const message = `Search drift of ${describeScope(report.scope)}: ${a.restored} restored, ${a.removed} removed${a.failed.length ? `, ${a.failed.length} failed` : ''}${a.cancelled ? ' (cancelled)' : ''}; drift now ${a.driftAfter}.`;
+  services.log.info(message);
+  for (const f of a.failed) services.log.warn(`Fix failed for ${f.urn}: ${f.reason}`);
+  if (interactive || run.mode === 'link')
+    void (a.driftAfter === 0 && a.failed.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage)(message);
+  return { plan, applied: a, countsAfter: outcome.after.tally.counts };
+}

@@ -1,0 +1,41 @@
+// The argument object of datahub.checkSearchHealth as one schema: the handler parses
+// through it, the typed API takes its parameter type from it and docs/api.md its table.
+// One scope of three (entityType, urnLike, urns) is checked after the parse, with the
+// URNs and the pattern themselves. Pure: no vscode import.
+import { describe, listOf, noArgs, oneOf, optionalTrimmed, wholeNumber } from '../../shared/args';
+import * as z from 'zod/v4/mini';
+import type { Commands } from '../../shared/commandIds';
+
+const NOTHING_SENT = 'Nothing was sent.';
+/** URNs one check takes at most. */
+export const MAX_HEALTH_URNS = 100_000;
+/** Documents a sample reads at most. */
+export const MAX_SAMPLE = 1_000_000;
+
+export const checkSearchHealthArgs = z.object({
+  entityType: describe(
+    optionalTrimmed(),
+    'An entity type, e.g. `dataset`: every document of it (the server’s consistency checks where it has them, else a sample).',
+  ),
+  urnLike: describe(optionalTrimmed(), 'Or a SQL LIKE pattern with a concrete `urn:li:<type>:` prefix: the documents of that type that match.'),
+  urns: describe(
+    z.optional(listOf(z.string(), `"urns" must be a list of URN strings. ${NOTHING_SENT}`)),
+    `Or these URNs (at most ${MAX_HEALTH_URNS.toLocaleString('en-US')}): each asked of the database and of search.`,
+  ),
+  fix: describe(
+    z.optional(oneOf(['dryRun', 'apply'] as const, `"fix" must be "dryRun" or "apply". ${NOTHING_SENT}`)),
+    '`dryRun`: also what a fix would do; `apply`: then do it (asks first; refused on read-only connections).',
+  ),
+  sampleSize: describe(
+    z.optional(wholeNumber(`"sampleSize" must be a whole number from 1 to ${MAX_SAMPLE}. ${NOTHING_SENT}`, 1, MAX_SAMPLE)),
+    'Documents to read at most when sampling (default 10,000).',
+  ),
+});
+export type CheckSearchHealthArgs = z.output<typeof checkSearchHealthArgs>;
+
+/** The search-health feature's commands and their argument schemas. */
+export const healthArgs = {
+  checkSearchHealth: checkSearchHealthArgs,
+  refreshSearchHealth: noArgs(),
+  fixSearchDrift: noArgs(),
+} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;
