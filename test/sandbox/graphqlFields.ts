@@ -17,9 +17,16 @@ export function rootFields(query: string): RootField[] {
   return out;
 }
 
+const ARGUMENTS = new Map<string, RegExp>();
+
 /** An argument's value: a `$variable` from the variables, or a string literal. */
 export function argument(args: string, name: string, variables: Record<string, unknown>): unknown {
-  const m = new RegExp(`\\b${name}\\s*:\\s*(?:\\$([_A-Za-z][_0-9A-Za-z]*)|("(?:[^"\\\\]|\\\\.)*"))`).exec(args);
+  let pattern = ARGUMENTS.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`\\b${name}\\s*:\\s*(?:\\$([_A-Za-z][_0-9A-Za-z]*)|("(?:[^"\\\\]|\\\\.)*"))`);
+    ARGUMENTS.set(name, pattern);
+  }
+  const m = pattern.exec(args);
   if (!m) return undefined;
   if (m[1] !== undefined) return variables[m[1]];
   try {
