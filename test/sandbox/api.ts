@@ -165,9 +165,28 @@ export interface SandboxOptions {
   seedStringForm?: SeedStringForm;
   /** Operations transports served (default 'both'); the other answers 404. */
   api?: ApiMode;
+  /** Whether the consistency operations are served (default true; only on a `newer` server with OpenAPI). */
+  consistency?: boolean;
+  /** Which consumer-lag endpoints are served (default 'messaging'; only on a `newer` server with OpenAPI). */
+  lag?: LagEndpoints;
 }
 
 export type SeedStringForm = 'alternate' | 'array' | 'object';
+
+/**
+ * Which consumer-lag endpoints the server has: `messaging` (MessagingOperationsController.java, plus the
+ * deprecated `kafka/.../consumer/offsets` that newer servers still serve), `kafka` (only the older
+ * KafkaController.java endpoints) or `none`.
+ */
+export type LagEndpoints = 'messaging' | 'kafka' | 'none';
+export const LAG_ENDPOINTS: readonly LagEndpoints[] = ['messaging', 'kafka', 'none'];
+
+/** The search-health operations a server has (defaults: a `newer` server with OpenAPI has consistency and messaging). */
+export interface OperationsConfig {
+  /** ConsistencyController.java under /openapi/operations/consistency. */
+  consistency: boolean;
+  lag: LagEndpoints;
+}
 
 /**
  * An index served as given: names verbatim (any characters), entityName/aspectName omitted when absent.
@@ -194,6 +213,10 @@ export interface SandboxState {
   serviceTimeMs: number;
   taskDurationMs: number;
   api: ApiMode;
+  /** What is configured; a server other than `newer` with OpenAPI serves neither whatever this says. */
+  operations: OperationsConfig;
+  /** Scripted consumer backlogs (POST /__sandbox/lag): consumer -> {events, drainPerSecond, lag now}. */
+  consumerLag: Record<string, { events: number; drainPerSecond: number; lag: number }>;
 }
 
 export interface Sandbox {
@@ -257,6 +280,11 @@ export interface Sandbox {
  *   POST /__sandbox/search-lag {ms: number | null} -> {}   (null: restored entities never become searchable)
  *   POST /__sandbox/search/drop {urn}   -> {}              (take an entity out of the search index)
  *   GET  /__sandbox/search?urn=...      -> { inDatabase, inSearch, removed }
+ *   POST /__sandbox/drift {missing?, orphans?, replace?, modifiedAgoMs?} -> {missing, orphans}
+ *   GET  /__sandbox/drift                -> {missing: [...sorted], orphans: [...sorted]}
+ *   POST /__sandbox/drift/preset {name: 'demo'} -> {missing, orphans}
+ *   POST /__sandbox/lag {consumer, events, drainPerSecond} -> {}
+ *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none'} -> OperationsConfig
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...
  */

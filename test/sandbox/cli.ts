@@ -1,9 +1,9 @@
 // `npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--api restli|openapi|both] [--no-auth]
 //   [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]
-//   [--search-lag-ms ms|never] [--quiet]`
+//   [--search-lag-ms ms|never] [--consistency on|off] [--lag messaging|kafka|none] [--quiet]`
 
 import { parseArgs } from 'node:util';
-import { API_MODES, OPENAPI_OPERATIONS, SANDBOX_TOKENS, SERVER_VERSIONS, type ApiMode, type ServerVersion } from './api';
+import { API_MODES, LAG_ENDPOINTS, OPENAPI_OPERATIONS, SANDBOX_TOKENS, SERVER_VERSIONS, type ApiMode, type LagEndpoints, type ServerVersion } from './api';
 import { SAMPLE_URNS } from './data';
 import { startSandbox } from './server';
 
@@ -34,6 +34,8 @@ async function main(): Promise<void> {
         'extra-indices': { type: 'string' },
         seed: { type: 'string' },
         'search-lag-ms': { type: 'string' },
+        consistency: { type: 'string' },
+        lag: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
         '  [--api restli|openapi|both]  (operations transports served, default both; the other answers 404)\n' +
         '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
         '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
+        '  [--consistency on|off] [--lag messaging|kafka|none]  (search-health operations of a newer server with OpenAPI; default on, messaging)\n' +
         '  [--quiet]',
     );
     return;
@@ -56,8 +59,13 @@ async function main(): Promise<void> {
   if (!SERVER_VERSIONS.includes(version)) fail(`--version must be one of ${SERVER_VERSIONS.join(', ')} (got "${v.version}")`);
   const api = (v.api ?? 'both') as ApiMode;
   if (!API_MODES.includes(api)) fail(`--api must be one of ${API_MODES.join(', ')} (got "${v.api}")`);
+  if (v.consistency !== undefined && !['on', 'off'].includes(v.consistency)) fail(`--consistency takes on or off (got "${v.consistency}")`);
+  const lag = (v.lag ?? 'messaging') as LagEndpoints;
+  if (!LAG_ENDPOINTS.includes(lag)) fail(`--lag must be one of ${LAG_ENDPOINTS.join(', ')} (got "${v.lag}")`);
   const sandbox = await startSandbox({
     api,
+    consistency: v.consistency !== 'off',
+    lag,
     port: count('port', v.port) ?? 0,
     version,
     auth: { enabled: !v['no-auth'] },

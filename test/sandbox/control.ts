@@ -3,6 +3,7 @@
 
 import type { AuthConfig, ExtraIndex, FaultRule, SeedStringForm, ServerVersion } from './api';
 import { API_MODES, CONTROL_PREFIX, SERVER_VERSIONS, type ApiMode } from './api';
+import { healthControl } from './controlHealth';
 import type { Reply } from './restli';
 import { mergeAuth, type Runtime } from './runtime';
 
@@ -129,6 +130,6 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
     case 'GET /rows':
       return json({ count: rt.store.countRows(query.get('urnLike') ?? undefined) });
     default:
-      return json({ error: `no control endpoint ${route}` }, 404);
+      return healthControl(rt, route, body) ?? json({ error: `no control endpoint ${route}` }, 404);
   }
 }

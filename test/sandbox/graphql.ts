@@ -3,9 +3,13 @@
 // empty body for unparseable JSON or no "query", otherwise 200 with {data, errors?, extensions}.
 // Resolver failures are `errors` entries beside partial data (DataHubDataFetcherExceptionHandler.java);
 // a caller without view rights gets "Unauthorized to perform this action..." with code 403.
-// Not a GraphQL engine: it answers the root fields the query names (entityExists, searchAcrossEntities, entity).
+// Not a GraphQL engine: it answers the root fields the query names (entityExists, searchAcrossEntities,
+// scrollAcrossEntities, entity), each under its alias if it has one, so one request can batch many
+// existence checks: query q($u0: String!, $u1: String!) { e0: entityExists(urn: $u0) e1: entityExists(urn: $u1) }.
 import type { Reply } from './restli';
 import type { Caller } from './runtime';
+import { argument, rootFields } from './graphqlFields';
+import { scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
 import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
 
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
@@ -57,41 +61,55 @@ export function handleGraphQL(search: SearchIndex, method: string, caller: Calle
   const variables = (body.variables !== null && typeof body.variables === 'object' ? body.variables : {}) as Record<string, unknown>;
   const data: Record<string, unknown> = {};
   const errors: GqlError[] = [];
-  const urn = typeof variables.urn === 'string' ? variables.urn : undefined;
-
-  if (/\bentityExists\s*\(/.test(query)) {
-    if (!canView) {
-      data.entityExists = null;
-      errors.push(error('entityExists', UNAUTHORIZED, 403, 'UNAUTHORIZED'));
-    } else if (!urn || !URN.test(urn)) {
-      data.entityExists = null;
-      errors.push(error('entityExists', `Failed to convert urn string ${urn ?? 'null'} into Urn object`, 500, 'SERVER_ERROR'));
-    } else data.entityExists = search.inDatabase(urn);
-  }
-  if (/\bsearchAcrossEntities\s*\(/.test(query)) {
-    const input = (variables.input ?? {}) as SearchInput;
-    if (!canView) {
-      data.searchAcrossEntities = null;
-      errors.push(error('searchAcrossEntities', UNAUTHORIZED, 403, 'UNAUTHORIZED'));
+  // Root fields in query order, each under its alias when it has one (e0: entityExists(urn: $u0) ...).
+  for (const f of rootFields(query)) {
+    const denied = (): void => {
+      data[f.key] = null;
+      errors.push(error(f.key, UNAUTHORIZED, 403, 'UNAUTHORIZED'));
+    };
+    const urn = argument(f.args, 'urn', variables);
+    const urnValue = typeof urn === 'string' ? urn : undefined;
+    if (f.name === 'entityExists') {
+      if (!canView) denied();
+      else if (!urnValue || !URN.test(urnValue)) {
+        data[f.key] = null;
+        errors.push(error(f.key, `Failed to convert urn string ${urnValue ?? 'null'} into Urn object`, 500, 'SERVER_ERROR'));
+      } else data[f.key] = search.inDatabase(urnValue);
+    } else if (f.name === 'searchAcrossEntities') {
+      if (!canView) denied();
+      else data[f.key] = searchAcross(search, (argument(f.args, 'input', variables) ?? {}) as SearchInput, query);
+    } else if (f.name === 'scrollAcrossEntities') {
+      if (!canView) denied();
+      else {
+        const page = scrollAcrossEntities(search, (argument(f.args, 'input', variables) ?? {}) as ScrollInput);
+        if ('error' in page) {
+          data[f.key] = null;
+          errors.push(error(f.key, page.error, 500, 'SERVER_ERROR'));
+        } else {
+          const searchResults = page.urns.map((u) => ({ entity: entityFields(u, query, search) }));
+          data[f.key] = { nextScrollId: page.nextScrollId, count: page.count, total: page.total, searchResults };
+        }
+      }
     } else {
-      const count = typeof input.count === 'number' ? Math.min(input.count, 10000) : 10;
-      const only = urnFilter(input);
-      const found = only
-        ? { hits: only.filter((u) => search.inSearch(u)).map(describeEntity), total: only.filter((u) => search.inSearch(u)).length }
-        : search.search(typeof input.query === 'string' ? input.query : '*', count);
-      data.searchAcrossEntities = {
-        start: 0,
-        count: found.hits.length,
-        total: found.total,
-        searchResults: found.hits.slice(0, count).map((e) => ({ entity: entityFields(e.urn, query, search) })),
-      };
+      // entity(urn:) echoes any valid URN, whether it exists or not (EntityResolver / UrnToEntityMapper).
+      data[f.key] = canView && urnValue && URN.test(urnValue) ? entityFields(urnValue, query, search) : null;
     }
   }
-  if (/\bentity\s*\(\s*urn/.test(query)) {
-    // entity(urn:) echoes any valid URN, whether it exists or not (EntityResolver / UrnToEntityMapper).
-    data.entity = canView && urn && URN.test(urn) ? entityFields(urn, query, search) : null;
-  }
   return reply(errors.length > 0 ? { errors, data, extensions: {} } : { data, extensions: {} });
+}
+
+function searchAcross(search: SearchIndex, input: SearchInput, query: string): Record<string, unknown> {
+  const count = typeof input.count === 'number' ? Math.min(input.count, 10000) : 10;
+  const only = urnFilter(input);
+  const found = only
+    ? { hits: only.filter((u) => search.inSearch(u)).map(describeEntity), total: only.filter((u) => search.inSearch(u)).length }
+    : search.search(typeof input.query === 'string' ? input.query : '*', count);
+  return {
+    start: 0,
+    count: found.hits.length,
+    total: found.total,
+    searchResults: found.hits.slice(0, count).map((e) => ({ entity: entityFields(e.urn, query, search) })),
+  };
 }
 
 /** The fields a result carries: urn, type, and names/platform/status where the query asks for them. */

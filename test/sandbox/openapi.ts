@@ -14,6 +14,7 @@
 import { OPENAPI_OPERATIONS, type Privilege } from './api';
 import { explain, knownEntity, rawDocument } from './explain';
 import { explainDiff } from './explainDiff';
+import { handleHealthOps, healthRoute } from './healthOps';
 import { restoreOpenapi } from './openapiRestore';
 import type { Reply } from './restli';
 import type { Caller, Runtime } from './runtime';
@@ -33,6 +34,9 @@ const ENDPOINTS: Record<string, readonly string[]> = {
 
 /** The endpoint a path (without the frontend prefix) names under the OpenAPI operations, or null. */
 export function openapiEndpoint(path: string): string | null {
+  // consistency/..., messaging/..., kafka/... (healthOps.ts): the action names the route, e.g. consistency/check.
+  const health = healthRoute(path);
+  if (health) return health.action;
   if (path !== OPENAPI_OPERATIONS && !path.startsWith(`${OPENAPI_OPERATIONS}/`)) return null;
   return path.slice(OPENAPI_OPERATIONS.length + 1).replace(/\/+$/, '');
 }
@@ -143,6 +147,7 @@ function entityRaw(c: OpenapiCall): Reply {
 
 /** Answers a request whose path is under OPENAPI_OPERATIONS (the transport is on). */
 export function handleOpenapi(c: OpenapiCall): Reply {
+  if (healthRoute(c.path.slice(c.path.indexOf('/openapi/'))) !== null) return handleHealthOps(c, actorOf(c.caller));
   const methods = ENDPOINTS[c.endpoint];
   if (methods === undefined) return springError(404, c.path);
   if (!methods.includes(c.method)) return springError(405, c.path, { allow: methods.join(', ') });

@@ -1,7 +1,10 @@
 // What an operations request asked for, in one form for both transports, so a test can
 // check what was sent without caring which transport carried it: the Rest.li JSON body
 // as it is; an OpenAPI query with its numbers and booleans typed, `aspectName` as the
-// Rest.li `aspect`, and a POST restore's URN list as `urns`.
+// Rest.li `aspect`, a POST restore's URN list as `urns`, and for the search-health operations
+// (healthOps.ts) the path variables (`urn`, `checkId`) and the fields of a JSON object body.
+
+import { healthPathParams } from './healthOps';
 
 const NUMBER = /^-?\d+$/;
 
@@ -11,7 +14,7 @@ function typed(value: string): unknown {
   return NUMBER.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : value;
 }
 
-export function operationParams(transport: 'restli' | 'openapi', query: URLSearchParams, body: unknown): Record<string, unknown> {
+export function operationParams(transport: 'restli' | 'openapi', query: URLSearchParams, body: unknown, path = ''): Record<string, unknown> {
   if (transport === 'restli') return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const params: Record<string, unknown> = {};
   for (const [name, value] of query) {
@@ -22,5 +25,6 @@ export function operationParams(transport: 'restli' | 'openapi', query: URLSearc
     params[key] = before === undefined ? v : Array.isArray(before) ? [...before, v] : [before, v];
   }
   if (Array.isArray(body)) params.urns = body;
-  return params;
+  else if (typeof body === 'object' && body !== null) Object.assign(params, body);
+  return { ...params, ...healthPathParams(path) };
 }

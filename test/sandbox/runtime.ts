@@ -3,6 +3,7 @@
 
 import type {
   ApiMode,
+  OperationsConfig,
   AuthConfig,
   FaultRule,
   Privilege,
@@ -17,6 +18,7 @@ import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
+import { LagModel } from './lag';
 import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
@@ -54,6 +56,8 @@ export interface Caller {
 export class Runtime {
   readonly store: AspectStore;
   readonly search: SearchIndex;
+  readonly lag = new LagModel();
+  operations!: OperationsConfig;
   series!: TimeseriesStore;
   version!: ServerVersion;
   api!: ApiMode;
@@ -71,6 +75,7 @@ export class Runtime {
   constructor(readonly options: SandboxOptions) {
     this.store = new AspectStore(seedRows(options.seed ?? 42, Date.now(), options.benchRows ?? 0));
     this.search = new SearchIndex(this.store);
+    this.search.catchUpMs = (now) => this.lag.catchUpMs('mcl', now);
     this.reset();
   }
 
@@ -90,6 +95,13 @@ export class Runtime {
     this.seedStringCalls = 0;
     this.store.resetCounts();
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
+    this.lag.reset();
+    this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging' };
+  }
+
+  /** Whether the server serves the search-health operations at all: the `newer` generation with its OpenAPI servlet. */
+  servesOpenapi(): boolean {
+    return this.version === 'newer' && this.api !== 'restli';
   }
 
   state(): SandboxState {
@@ -101,6 +113,8 @@ export class Runtime {
       serviceTimeMs: this.serviceTimeMs,
       taskDurationMs: this.taskDurationMs,
       api: this.api,
+      operations: { ...this.operations },
+      consumerLag: this.lag.describe(),
     };
   }
 

@@ -2,8 +2,9 @@
 // database is searchable, except a few that are missing (the state a restore
 // repairs) and soft-deleted ones (status.removed: search hides them on purpose).
 // A restore makes a missing entity searchable after the indexing consumer's lag,
-// or never (a failing consumer).
+// or never (a failing consumer). Orphans (drift.ts) are documents without rows: search finds them.
 import { SAMPLE_URNS } from './data';
+import { Orphans } from './drift';
 import type { AspectStore } from './store';
 
 /** Sample entities whose search state the tests and the demo rely on. */
@@ -15,7 +16,7 @@ export const SEARCH_SAMPLES = {
 } as const;
 
 /** GraphQL EntityType per URN entity type (EntityType in DataHub's entity.graphql). */
-const GRAPHQL_TYPES: Record<string, string> = {
+export const GRAPHQL_TYPES: Record<string, string> = {
   dataset: 'DATASET',
   chart: 'CHART',
   dashboard: 'DASHBOARD',
@@ -83,11 +84,20 @@ export class SearchIndex {
   private removed = new Set<string>();
   /** urn -> when the indexing consumer has written it (restored while missing). */
   private indexedAt = new Map<string, number>();
+  /** Restored while the MCL consumer was stalled: indexed once it moves again (reschedule). */
+  private waiting = new Set<string>();
   /** How long the indexing consumer takes after a restore; null: it never does (failing consumer). */
   lagMs: number | null = 1500;
+  /**
+   * The MCL consumer's scripted backlog (lag.ts): ms until it has caught up, null while stalled,
+   * undefined when none is scripted (then lagMs applies).
+   */
+  catchUpMs: (now: number) => number | null | undefined = () => undefined;
+  readonly orphans: Orphans;
   private entities: IndexedEntity[] | undefined;
 
   constructor(private readonly store: AspectStore) {
+    this.orphans = new Orphans(store);
     this.reset(1500);
   }
 
@@ -95,11 +105,13 @@ export class SearchIndex {
     this.missing = new Set([SEARCH_SAMPLES.missingFromSearch]);
     this.removed = new Set([SEARCH_SAMPLES.softDeleted]);
     this.indexedAt.clear();
+    this.waiting.clear();
+    this.orphans.clear();
     this.lagMs = lagMs;
   }
 
   inDatabase(urn: string): boolean {
-    return this.store.select({ urn }).length > 0;
+    return this.store.hasUrn(urn);
   }
 
   isRemoved(urn: string): boolean {
@@ -107,6 +119,7 @@ export class SearchIndex {
   }
 
   inSearch(urn: string, now = Date.now()): boolean {
+    if (this.orphans.has(urn)) return true;
     return this.inDatabase(urn) && this.indexed(urn, now);
   }
 
@@ -123,6 +136,7 @@ export class SearchIndex {
    * search filters them out), missing ones not until the indexing consumer has written them.
    */
   hasDocument(urn: string, now = Date.now()): boolean {
+    if (this.orphans.has(urn)) return true;
     if (!this.inDatabase(urn)) return false;
     if (!this.missing.has(urn)) return true;
     const at = this.indexedAt.get(urn);
@@ -133,18 +147,63 @@ export class SearchIndex {
   drop(urn: string): void {
     this.missing.add(urn);
     this.indexedAt.delete(urn);
+    this.waiting.delete(urn);
   }
 
-  /** A restore of these URNs went out: the consumer indexes the missing ones after the lag. */
+  /**
+   * A restore of these URNs went out: the consumer indexes the missing ones after the lag, or, when the
+   * MCL consumer has a scripted backlog, once that backlog has drained (never while it is stalled).
+   */
   restored(urns: Iterable<string>, now = Date.now()): void {
-    if (this.lagMs === null) return;
+    const catchUp = this.catchUpMs(now);
+    const delay = catchUp === undefined ? this.lagMs : catchUp;
     for (const urn of urns) {
-      if (this.missing.has(urn) && !this.indexedAt.has(urn)) this.indexedAt.set(urn, now + this.lagMs);
+      if (!this.missing.has(urn) || this.indexedAt.has(urn)) continue;
+      if (delay === null) {
+        if (catchUp === null) this.waiting.add(urn);
+      } else this.indexedAt.set(urn, now + delay);
     }
+  }
+
+  /** The MCL consumer's script changed: what waited on a stalled consumer follows the new one. */
+  reschedule(now = Date.now()): void {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    this.restored(waiting, now);
   }
 
   missingUrns(): string[] {
     return [...this.missing];
+  }
+
+  /** Missing from search now: in the database, without a document (restored ones drop out once indexed). */
+  missingNow(now = Date.now()): string[] {
+    return [...this.missing].filter((u) => this.inDatabase(u) && !this.hasDocument(u, now)).sort();
+  }
+
+  /** The drift sets become exactly these (replace) or grow by them; orphans' documents written `modifiedAt`. */
+  setDrift(missing: string[], orphans: string[], replace: boolean, modifiedAt: number): void {
+    if (replace) {
+      this.missing.clear();
+      this.indexedAt.clear();
+      this.waiting.clear();
+      this.orphans.clear();
+    }
+    for (const urn of missing) this.drop(urn);
+    for (const urn of orphans) this.orphans.add(urn, modifiedAt);
+  }
+
+  /** Entities of the type with rows that search does not return now (missing and not yet indexed, or soft-deleted). */
+  unsearchableOf(entityType: string, now = Date.now()): number {
+    const prefix = `urn:li:${entityType}:`;
+    const hidden = new Set([...this.missing, ...this.removed].filter((u) => u.startsWith(prefix) && this.inDatabase(u) && !this.inSearch(u, now)));
+    return hidden.size;
+  }
+
+  /** DELETE_INDEX_DOCUMENTS (DeleteIndexDocumentsFix.java): the URN's documents go, whether or not it has rows. */
+  deleteDocuments(urn: string): void {
+    if (this.orphans.delete(urn)) return;
+    if (this.inDatabase(urn)) this.drop(urn);
   }
 
   /** Full-text search as DataHub does it, roughly: every word must occur in the name or the URN. */
@@ -154,8 +213,9 @@ export class SearchIndex {
       .toLowerCase()
       .split(/\s+/)
       .filter((w) => w !== '' && w !== '*');
-    const matches = this.entities.filter((e) => {
-      if (!this.indexed(e.urn, now)) return false;
+    const orphans = this.orphans.size === 0 ? [] : this.orphans.sorted().map(describeEntity);
+    const matches = [...this.entities, ...orphans].filter((e) => {
+      if (!this.orphans.has(e.urn) && !this.indexed(e.urn, now)) return false;
       const hay = `${e.name} ${e.urn}`.toLowerCase();
       return words.every((w) => hay.includes(w));
     });

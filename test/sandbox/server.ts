@@ -170,7 +170,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
       headers: redactedHeaders(req),
       ...(caller.tokenName !== undefined ? { tokenName: caller.tokenName } : {}),
       body,
-      ...(transport !== undefined ? { params: operationParams(transport, searchParams, body) } : {}),
+      ...(transport !== undefined ? { params: operationParams(transport, searchParams, body, sub) } : {}),
       rawBody: raw,
       status,
       durationMs: Date.now() - started,

@@ -3,7 +3,7 @@
 // 100k matching rows costs a slice per request, not a scan.
 
 import type { AspectRow } from './data';
-import { compileLike, prefixRange } from './like';
+import { compileLike, lowerBound, prefixRange } from './like';
 
 export interface RowFilter {
   urn?: string;
@@ -13,6 +13,12 @@ export interface RowFilter {
   lePitEpochMs?: number;
 }
 
+/** The entities of one type in URN order, each with its rows `[rowStart[i], rowStart[i + 1])`. */
+export interface TypeEntities {
+  urns: string[];
+  rowStart: Int32Array;
+}
+
 export class AspectStore {
   private readonly urns: string[];
   private readonly minCreated: number;
@@ -20,6 +26,7 @@ export class AspectStore {
   private readonly selections = new Map<string, Int32Array>();
   /** Restore count per row index. */
   private counts: Uint32Array;
+  private readonly byType = new Map<string, TypeEntities>();
 
   constructor(readonly rows: readonly AspectRow[]) {
     this.urns = rows.map((r) => r.urn);
@@ -70,6 +77,30 @@ export class AspectStore {
     if (this.selections.size >= 200) this.selections.delete(this.selections.keys().next().value as string);
     this.selections.set(key, selection);
     return selection;
+  }
+
+  /** Whether any row has this URN (a binary search: no selection is cached). */
+  hasUrn(urn: string): boolean {
+    return this.urns[lowerBound(this.urns, urn)] === urn;
+  }
+
+  /** The distinct URNs of an entity type in order, computed once per type (the rows never change). */
+  entitiesOf(entityType: string): TypeEntities {
+    const hit = this.byType.get(entityType);
+    if (hit) return hit;
+    const [from, to] = prefixRange(this.urns, `urn:li:${entityType}:`);
+    const urns: string[] = [];
+    const starts: number[] = [];
+    for (let i = from; i < to; i++) {
+      if (i === from || this.urns[i] !== this.urns[i - 1]) {
+        urns.push(this.urns[i]);
+        starts.push(i);
+      }
+    }
+    starts.push(to);
+    const entities = { urns, rowStart: Int32Array.from(starts) };
+    this.byType.set(entityType, entities);
+    return entities;
   }
 
   /** Counts one restore of rows[index]. */

@@ -92,3 +92,29 @@ export async function callOpenapi(base: string, endpoint: string, options: Opena
   });
   return answer(res);
 }
+
+/** {method} {base}/openapi/operations/{path} (consistency/..., messaging/..., kafka/...): GET unless a body is given. */
+export async function callOperations(base: string, path: string, options: OpenapiOptions = {}): Promise<RawAnswer> {
+  const token = options.token === undefined ? SANDBOX_TOKENS.admin : options.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const query = new URLSearchParams(Object.entries(options.query ?? {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const res = await fetch(`${base}/openapi/operations/${path}${query ? `?${query}` : ''}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
+  return answer(res);
+}
+
+/** POST {base}/api/graphql {query, variables}: the parsed answer. */
+export async function graphql(base: string, query: string, variables: Record<string, unknown> = {}, token: string = SANDBOX_TOKENS.admin): Promise<RawAnswer> {
+  const res = await fetch(`${base}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return answer(res);
+}
