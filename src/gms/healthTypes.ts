@@ -35,6 +35,11 @@ export interface ConsistencyCheckRequest {
   scrollId?: string;
   /** Skip entities changed in the last N seconds (server default 300; 0 turns it off). */
   gracePeriodSeconds?: number;
+  /**
+   * Scan one key-aspect document per entity (SystemMetadataFilter.keyAspectOnly): the scan pages
+   * over system-metadata documents, one per aspect, so without it an entity spans pages.
+   */
+  keyAspectOnly?: boolean;
 }
 
 export interface ConsistencyCheckPage {

@@ -10,12 +10,13 @@ import { activeTitle } from '../platform/titles';
 import type { ActiveClient, Services } from '../platform/services';
 import type { CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
+import { assertWritable } from '../shared/connections';
 import { Commands } from '../shared/commandIds';
-import { validateUrn } from '../gms/validate';
 import { checkUrnLikeInput } from '../restore/logic/restoreValidation';
 import { urnsInText } from '../restore/logic/urnList';
 import { checkScope, type DriftReport, type HealthScope } from './logic/check';
-import { checkSearchHealthArgs, MAX_HEALTH_URNS, type CheckSearchHealthArgs } from './logic/args';
+import { describeScope, scopeOf } from './logic/scope';
+import { checkSearchHealthArgs, MAX_HEALTH_URNS } from './logic/args';
 import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './logic/drift';
 import { entityTypeOfPattern } from './logic/like';
 import type { HealthStore } from './healthStore';
@@ -53,45 +54,6 @@ export function resultOf(connection: string, report: DriftReport): SearchHealthR
     otherIssues: report.otherIssues,
     durationMs: report.durationMs,
   };
-}
-
-/** The scope an argument object names: exactly one of entityType, urnLike, urns. */
-export function scopeOf(args: Partial<Pick<CheckSearchHealthArgs, 'entityType' | 'urnLike' | 'urns'>>): HealthScope {
-  const given = (['entityType', 'urnLike', 'urns'] as const).filter((k) => args[k] !== undefined);
-  if (given.length !== 1) {
-    throw new Error(
-      `${COMMAND}: give exactly one of "entityType", "urnLike" or "urns"${given.length ? ` (got ${given.join(' and ')})` : ''}. Nothing was sent.`,
-    );
-  }
-  if (args.entityType !== undefined) {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(args.entityType)) throw new Error(`${COMMAND}: "entityType" must be an entity type such as dataset. Nothing was sent.`);
-    return { kind: 'entityType', entityType: args.entityType };
-  }
-  if (args.urnLike !== undefined) {
-    const problem = checkUrnLikeInput(args.urnLike);
-    if (problem?.severity === 'error') throw new Error(`${COMMAND}: "urnLike": ${problem.message} Nothing was sent.`);
-    const entityType = entityTypeOfPattern(args.urnLike);
-    if (!entityType)
-      throw new Error(`${COMMAND}: "urnLike" must start with a concrete urn:li:<type>: (e.g. urn:li:dataset:%) so one entity type is read. Nothing was sent.`);
-    return { kind: 'urnLike', urnLike: args.urnLike, entityType };
-  }
-  const urns = args.urns ?? [];
-  if (urns.length === 0) throw new Error(`${COMMAND}: "urns" is empty. Nothing was sent.`);
-  if (urns.length > MAX_HEALTH_URNS) throw new Error(`${COMMAND}: "urns" has ${urns.length} entries; at most ${MAX_HEALTH_URNS}. Nothing was sent.`);
-  urns.forEach((u, i) => {
-    try {
-      validateUrn(u, `urns[${i}]`);
-    } catch (error) {
-      throw new Error(`${COMMAND}: ${error instanceof Error ? error.message : String(error)}. Nothing was sent.`, { cause: error });
-    }
-  });
-  return { kind: 'urns', urns };
-}
-
-export function describeScope(scope: HealthScope): string {
-  if (scope.kind === 'entityType') return scope.entityType;
-  if (scope.kind === 'urnLike') return scope.urnLike;
-  return `${scope.urns.length.toLocaleString('en-US')} URN${scope.urns.length === 1 ? '' : 's'}`;
 }
 
 /** The scope picked in the palette. */
@@ -212,6 +174,8 @@ export async function checkSearchHealth(
   run.errorContext = { action: 'graphql' };
   const active = await services.connections.client();
   run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'graphql' };
+  // Read-only connections may look, not fix: refused before the check sends anything.
+  if (args?.fix === 'apply') assertWritable(active.connection, 'Fix Search Drift');
   const chosen = scope ?? (await promptScope(services));
   if (!chosen) return undefined;
   const report = await runCheck(services, store, active, chosen, !args, args?.sampleSize);

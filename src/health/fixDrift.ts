@@ -13,7 +13,7 @@ import { chunk } from '../restore/logic/urnList';
 import { checkScope, DRIFT_CONCURRENCY, type DriftReport } from './logic/check';
 import { describePlan, NO_REMOVAL_ON_SERVER, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from './logic/fix';
 import type { FixOutcome, HealthStore } from './healthStore';
-import { describeScope } from './checkHealth';
+import { describeScope } from './logic/scope';
 
 const ACTION = 'Fix Search Drift';
 

@@ -8,6 +8,7 @@ import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
 import * as safeWindow from '../platform/safeWindow';
 import { Commands } from '../shared/commandIds';
+import { assertWritable } from '../shared/connections';
 import { describeLag } from '../shared/searchLag';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
 import { fixStep } from './fixDrift';
@@ -70,6 +71,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
   const fix = registerCommand(services, Commands.fixSearchDrift, async (_arg, run) => {
     const active = await services.connections.client();
     run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'consistencyFix' };
+    assertWritable(active.connection, 'Fix Search Drift');
     const report = store.connection === active.connection.name ? store.report : undefined;
     if (!report) {
       if (run.mode !== 'ui')

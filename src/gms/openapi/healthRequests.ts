@@ -35,6 +35,7 @@ export function checkRequestBody(request: ConsistencyCheckRequest): Record<strin
     }
     body.scrollId = request.scrollId;
   }
+  if (request.keyAspectOnly === true) body.filter = { keyAspectOnly: true };
   if (request.gracePeriodSeconds !== undefined)
     body.gracePeriodSeconds = validateInteger(request.gracePeriodSeconds, 'gracePeriodSeconds', 0, 86_400 * 365, action);
   return body;

@@ -135,7 +135,7 @@ async function checkWithConsistency(client: Client, report: DriftReport, entityT
   let scanned = 0;
   let estimate: number | undefined;
   do {
-    const page = await client.checkConsistency({ entityType, checkIds: ids, batchSize: 1000, scrollId }, options.signal);
+    const page = await client.checkConsistency({ entityType, checkIds: ids, batchSize: 1000, scrollId, keyAspectOnly: true }, options.signal);
     scanned += page.entitiesScanned;
     estimate = page.totalEstimate ?? estimate;
     for (const issue of page.issues) {
