@@ -22,7 +22,7 @@ import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { indicesArgs } from '../indices';
-import type { LagResult, SearchHealthResult, healthArgs } from '../health';
+import type { HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -171,7 +171,7 @@ export interface DataHubCommands {
   /** Reads the indexing lag again (and re-runs the last drift check). */
   refreshSearchHealth(args?: ArgsOf<'refreshSearchHealth'>): Result<{ lag: LagResult[]; drift?: SearchHealthResult }>;
   /** Fixes the drift the last check found: a dry run, a question, then exactly what the dry run showed. */
-  fixSearchDrift(args?: ArgsOf<'fixSearchDrift'>): Result<unknown>;
+  fixSearchDrift(args?: ArgsOf<'fixSearchDrift'>): Result<HealthFix>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */

@@ -19,7 +19,8 @@ import { describeScope, scopeOf } from './logic/scope';
 import { checkSearchHealthArgs, MAX_HEALTH_URNS } from './logic/args';
 import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './logic/drift';
 import { entityTypeOfPattern } from './logic/like';
-import type { HealthStore } from './healthStore';
+import type { FixOutcome, HealthStore } from './healthStore';
+import type { FixPlan } from './logic/fix';
 
 const COMMAND = Commands.checkSearchHealth;
 
@@ -38,7 +39,14 @@ export interface SearchHealthResult {
   consistency: boolean;
   otherIssues: Record<string, number>;
   durationMs: number;
-  fix?: unknown;
+  /** With `fix`: the dry run (plan) and, for 'apply', what was done and the counts after it. */
+  fix?: HealthFix;
+}
+
+export interface HealthFix {
+  plan: FixPlan;
+  applied?: FixOutcome;
+  countsAfter?: Record<DriftGroup, number>;
 }
 
 export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
@@ -167,7 +175,7 @@ export async function checkSearchHealth(
   store: HealthStore,
   arg: Record<string, unknown> | undefined,
   run: CommandRun,
-  fixStep: (active: ActiveClient, report: DriftReport, mode: 'dryRun' | 'apply', run: CommandRun) => Promise<unknown>,
+  fixStep: (active: ActiveClient, report: DriftReport, mode: 'dryRun' | 'apply', run: CommandRun) => Promise<HealthFix | undefined>,
 ): Promise<SearchHealthResult | undefined> {
   const args = run.mode === 'ui' ? undefined : parseArgs(COMMAND, checkSearchHealthArgs, arg ?? {});
   const scope = args ? scopeOf(args) : undefined;

@@ -14,6 +14,7 @@ import { checkScope, DRIFT_CONCURRENCY, type DriftReport } from './logic/check';
 import { describePlan, NO_REMOVAL_ON_SERVER, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from './logic/fix';
 import type { FixOutcome, HealthStore } from './healthStore';
 import { describeScope } from './logic/scope';
+import type { HealthFix } from './checkHealth';
 
 const ACTION = 'Fix Search Drift';
 
@@ -95,7 +96,7 @@ export async function fixStep(
   report: DriftReport,
   mode: 'dryRun' | 'apply',
   run: CommandRun,
-): Promise<{ plan: FixPlan; applied?: FixOutcome; countsAfter?: DriftReport['tally']['counts'] } | undefined> {
+): Promise<HealthFix | undefined> {
   // Read-only connections may look, not fix: refused before the dry run sends anything.
   if (mode === 'apply') assertWritable(active.connection, ACTION);
   const interactive = run.mode === 'ui';

@@ -15,7 +15,7 @@ import { fixStep } from './fixDrift';
 import { HealthStore } from './healthStore';
 import { HealthTree, type HealthNode } from './healthTree';
 
-export type { SearchHealthResult } from './checkHealth';
+export type { HealthFix, SearchHealthResult } from './checkHealth';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
 export type { healthArgs } from './logic/args';
 

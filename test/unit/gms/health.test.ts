@@ -21,7 +21,7 @@ async function control<T>(method: string, route: string, body?: unknown): Promis
 const preset = () => control<{ missing: string[]; orphans: string[] }>('POST', '/drift/preset', { name: 'demo' });
 const drift = () => control<{ missing: string[]; orphans: string[] }>('GET', '/drift');
 
-async function withClient<T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token = SANDBOX_TOKENS.admin): Promise<T> {
+async function withClient<T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token: string = SANDBOX_TOKENS.admin): Promise<T> {
   const client = clientFor(sandbox.url, { token });
   try {
     return await run(client);

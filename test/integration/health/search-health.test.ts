@@ -1,0 +1,184 @@
+// Search Health inside VS Code against the sandbox's demo drift (3 datasets missing from
+// search; documents of 2 datasets and 1 chart whose entity is gone): the four groups with
+// exact counts, the fix after its dry run down to zero drift, a dismissed modal that changes
+// nothing, a read-only connection refused before any request, the indexing lag shown and
+// used by the confirmation wait, and a stalled consumer named.
+import * as assert from 'node:assert/strict';
+import { activateExtension, sandbox } from '../../host/inHost';
+import { useSandboxConnection } from '../../host/inHost';
+import type { ShownText } from '../../../src/platform/safeWindow';
+import type { SearchHealthResult } from '../../../src/health';
+import { DEMO_ORPHANS } from '../../sandbox/drift';
+import { SAMPLE_URNS } from '../../sandbox/data';
+import { Commands } from '../../../src/shared/commandIds';
+import { exec, execCommandId, rejection, TRANSPORT } from '../support/core';
+import { answering } from '../support/modals';
+
+const MISSING = [
+  SAMPLE_URNS.ordersUnderscoreDataset,
+  'urn:li:dataset:(urn:li:dataPlatform:hive,analytics.accounts_raw,PROD)',
+  'urn:li:dataset:(urn:li:dataPlatform:hive,analytics.campaigns,PROD)',
+];
+const NOWHERE = 'urn:li:dataset:(urn:li:dataPlatform:hive,never_existed,PROD)';
+const SCOPE = [SAMPLE_URNS.ordersDataset, ...MISSING, ...DEMO_ORPHANS, NOWHERE];
+
+type Drift = { missing: string[]; orphans: string[] };
+const drift = () => sandbox.control<Drift>('GET', '/drift');
+const preset = () => sandbox.control<Drift>('POST', '/drift/preset', { name: 'demo' });
+const setLag = (events: number, drainPerSecond: number) => sandbox.control('POST', '/lag', { consumer: 'mcl', events, drainPerSecond });
+const check = (arg: Record<string, unknown>) =>
+  exec<SearchHealthResult & { fix?: { applied?: { restored: number; removed: number; driftAfter: number } } }>(Commands.checkSearchHealth, arg);
+/** Requests that change something: restores and fixes that are not dry runs. */
+const writes = async () =>
+  (await sandbox.requests()).filter((r) => r.action === 'restoreIndices' || (r.action?.startsWith('consistency/fix') === true && r.params?.dryRun === false));
+
+const needsOpenapi = (ctx: Mocha.Context): void => {
+  if (TRANSPORT === 'restli') ctx.skip();
+};
+
+describe('search health: datahub.checkSearchHealth', function () {
+  this.timeout(90_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  beforeEach(async () => {
+    await sandbox.reset();
+    await preset();
+  });
+  after(() => sandbox.reset());
+
+  it('a list of URNs: four groups with exact counts', async () => {
+    const result = await check({ urns: SCOPE });
+    assert.equal(result.method, 'urns');
+    assert.deepEqual(result.counts, { both: 1, databaseOnly: 3, searchOnly: 3, neither: 1 });
+    assert.deepEqual([...result.urns.databaseOnly].sort(), [...MISSING].sort());
+    assert.deepEqual([...result.urns.searchOnly].sort(), [...DEMO_ORPHANS].sort());
+    assert.deepEqual(result.urns.neither, [NOWHERE]);
+    assert.equal(result.consistency, TRANSPORT === 'openapi');
+  });
+
+  it("an entity type: the server's consistency checks where it has them, else all of search read", async () => {
+    const result = await check({ entityType: 'dataset' });
+    assert.equal(result.method, TRANSPORT === 'openapi' ? 'consistency' : 'sample');
+    assert.equal(result.counts.searchOnly, 2);
+    assert.equal(result.counts.both, 1499);
+    assert.equal(result.sample?.complete, true);
+    const sampled = await check({ urnLike: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,%', sampleSize: 100_000 });
+    assert.equal(sampled.method, 'sample');
+    assert.deepEqual(sampled.urns.searchOnly, ['urn:li:dataset:(urn:li:dataPlatform:snowflake,legacy.payments_old,PROD)']);
+  });
+
+  it('fix: a dry run, then exactly it, leaving no drift', async function () {
+    needsOpenapi(this);
+    const dry = await check({ urns: SCOPE, fix: 'dryRun' });
+    assert.deepEqual(await writes(), [], 'a dry run writes nothing');
+    assert.deepEqual([dry.fix?.plan.restore.length, dry.fix?.plan.remove.length, dry.fix?.plan.dryRun?.entitiesFixed], [3, 3, 3]);
+    const done = await check({ urns: SCOPE, fix: 'apply' });
+    assert.deepEqual([done.fix?.applied?.restored, done.fix?.applied?.removed, done.fix?.applied?.driftAfter], [3, 3, 0]);
+    assert.deepEqual(await drift(), { missing: [], orphans: [] });
+  });
+
+  it('on a server without the consistency operations: restores, and says what removes a document there', async () => {
+    await sandbox.control('POST', '/operations', { consistency: false });
+    const done = await check({ urns: SCOPE, fix: 'apply' });
+    assert.deepEqual([done.fix?.plan.removeUnsupported, done.fix?.applied?.restored, done.fix?.applied?.removed], [3, 3, 0]);
+    assert.deepEqual(await drift(), { missing: [], orphans: [...DEMO_ORPHANS].sort() });
+  });
+
+  it('through a command id the fix asks in a modal; dismissed, nothing changes', async () => {
+    await sandbox.clearRequests();
+    const m = await answering();
+    try {
+      const result = await execCommandId<SearchHealthResult>(Commands.checkSearchHealth, { urns: SCOPE, fix: 'apply' });
+      assert.equal(result.fix, undefined);
+      assert.equal(m.modals.length, 1);
+      assert.match(m.modals[0], /^Fix search drift of 8 URNs on "sandbox"\?/);
+      assert.match(m.modals[0], /Restore the search documents of 3 entities in the database only/);
+    } finally {
+      m.stop();
+    }
+    assert.deepEqual(await writes(), []);
+    assert.deepEqual((await drift()).missing.length + (await drift()).orphans.length, 6);
+  });
+
+  it('a read-only connection may look but not fix: refused before any request', async () => {
+    await exec(Commands.editConnection, { readOnly: true });
+    try {
+      await sandbox.clearRequests();
+      const error = await rejection(exec(Commands.checkSearchHealth, { urns: SCOPE, fix: 'apply' }));
+      assert.match(error.message, /read-only: Fix Search Drift was refused and nothing was sent/);
+      const fixError = await rejection(exec(Commands.fixSearchDrift, {}));
+      assert.match(fixError.message, /read-only/);
+      assert.deepEqual(await sandbox.requests(), []);
+      const look = await check({ urns: SCOPE });
+      assert.equal(look.counts.databaseOnly, 3);
+    } finally {
+      await exec(Commands.editConnection, { readOnly: false });
+    }
+  });
+
+  it('bad input is refused with what is wrong, and nothing is sent', async () => {
+    await sandbox.clearRequests();
+    assert.match((await rejection(check({}))).message, /give exactly one of "entityType", "urnLike" or "urns"/);
+    assert.match((await rejection(check({ urns: ['urn:li:dataset:x', 'nope'] }))).message, /urns\[1\]/);
+    assert.match((await rejection(check({ entityType: 'dataset', fix: 'yes' }))).message, /"fix" must be "dryRun" or "apply"/);
+    assert.deepEqual(await sandbox.requests(), []);
+  });
+});
+
+describe('search health: the indexing lag', function () {
+  this.timeout(120_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  afterEach(() => sandbox.reset());
+
+  it('shown per consumer: how far behind and how long to catch up; a consumer that does not move is named stalled', async function () {
+    needsOpenapi(this);
+    await setLag(30_000, 1000);
+    const first = await exec<{ lag: Array<{ consumer: string; group?: string; events?: number; state?: string; description: string }> }>(
+      Commands.refreshSearchHealth,
+      {},
+    );
+    const mcl = first.lag.find((l) => l.consumer === 'mcl' && l.group === 'generic-mae-consumer-job-client');
+    assert.equal(mcl?.state, 'catchingUp');
+    assert.match(mcl?.description ?? '', /^2\d,\d{3} events behind, about 2\d s$/);
+    await setLag(12_400, 0);
+    await exec(Commands.refreshSearchHealth, {});
+    await new Promise((r) => setTimeout(r, 10_500));
+    const later = await exec<{ lag: Array<{ consumer: string; state?: string; description: string }> }>(Commands.refreshSearchHealth, {});
+    const stalled = later.lag.find((l) => l.consumer === 'mcl');
+    assert.equal(stalled?.state, 'stalled');
+    assert.match(stalled?.description ?? '', /^stalled: 12,400 events behind, not moving for 1\d s$/);
+  });
+
+  it('the confirmation wait follows the lag: search 35,000 events behind at 1,000/s is waited for past 30 s', async function () {
+    needsOpenapi(this);
+    await setLag(35_000, 1000);
+    const result = await exec<{ searchable?: boolean; searchableAfterMs?: number }>(Commands.restoreIndices, { urn: MISSING[0], verify: true });
+    assert.equal(result.searchable, true);
+    assert.ok((result.searchableAfterMs ?? 0) > 30_000, `searchable after ${result.searchableAfterMs} ms`);
+    assert.ok((await sandbox.requests()).some((r) => r.action === 'messaging/mcl/consumer/lag'));
+  });
+
+  it('a stalled consumer ends the wait early, and the message says so', async function () {
+    needsOpenapi(this);
+    await setLag(12_400, 0);
+    const api = await activateExtension();
+    const shown: ShownText[] = [];
+    api.screen.record(shown);
+    const started = Date.now();
+    try {
+      const result = await exec<{ searchable?: boolean }>(Commands.restoreIndices, { urn: MISSING[0], verify: true, notify: true });
+      assert.equal(result.searchable, false);
+    } finally {
+      api.screen.record(undefined);
+    }
+    assert.ok(Date.now() - started < 30_000, `ended after ${Date.now() - started} ms`);
+    const said = shown.find((s) => /search indexing is stalled/.test(s.text));
+    assert.ok(said, shown.map((s) => s.text).join('\n'));
+    assert.match(said.text, /generic-mae-consumer-job-client on MetadataChangeLog_Versioned_v1 is 12,400 events behind, not moving for 1\d s/);
+  });
+});
