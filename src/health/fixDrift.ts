@@ -135,6 +135,8 @@ export async function fixStep(
     },
   );
   outcome.applied.driftAfter = outcome.after.tally.drift;
+  // The lag after the fix's own restores, for the view.
+  void store.readLag(active).catch(() => undefined);
   store.report = outcome.after;
   store.fix = outcome.applied;
   store.plan = undefined;

@@ -11,8 +11,8 @@ import type { DriftReport } from './logic/check';
 import type { FixPlan } from './logic/fix';
 
 export const LAG_CONSUMERS: ReadonlyArray<{ consumer: LagConsumer; label: string }> = [
-  { consumer: 'mcl', label: 'Search indexing (change log)' },
-  { consumer: 'mcp', label: 'Ingestion (proposals)' },
+  { consumer: 'mcl', label: 'Search indexing' },
+  { consumer: 'mcp', label: 'Ingestion' },
 ];
 
 export interface LagState {
