@@ -19,6 +19,10 @@ export const WHAT: Record<GmsAction, string> = {
   explainSearchQueryDiff: 'comparing two search explanations',
   getRawDocuments: 'reading search documents',
   probeTransports: 'probing the operations transports',
+  k8sStatus: "reading the server's Kubernetes status",
+  k8sList: 'listing Kubernetes objects',
+  k8sTrigger: 'triggering a Kubernetes CronJob',
+  k8sLogs: "reading a pod's log",
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
 };

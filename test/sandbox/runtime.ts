@@ -20,6 +20,7 @@ import type { ActiveFault } from './faults';
 import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
+import { K8sCluster } from './k8s';
 
 export function defaultAuth(): AuthConfig {
   return {
@@ -63,6 +64,8 @@ export class Runtime {
   serviceTimeMs!: number;
   taskDurationMs!: number;
   requests: RecordedRequest[] = [];
+  /** The Kubernetes operations' scripted cluster (k8s.ts). */
+  readonly k8s = new K8sCluster();
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
   reportedVersion: string | null | undefined;
   seq = 0;
@@ -90,6 +93,7 @@ export class Runtime {
     this.seedStringCalls = 0;
     this.store.resetCounts();
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
+    this.k8s.reset();
   }
 
   state(): SandboxState {
