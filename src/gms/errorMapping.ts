@@ -4,6 +4,7 @@ import { GmsError } from './errors';
 import { explainKnownFailure, PRIVILEGE_DENIED, privilegeMessage } from './knownFailures';
 import { restliErrorSchema } from './schemas';
 import type { GmsAction } from './types';
+import { K8S_WHAT } from './k8sTypes';
 
 /** Bodies kept on errors for the log are cut to this many characters. */
 export const MAX_LOGGED_BODY = 4000;
@@ -19,10 +20,7 @@ export const WHAT: Record<GmsAction, string> = {
   explainSearchQueryDiff: 'comparing two search explanations',
   getRawDocuments: 'reading search documents',
   probeTransports: 'probing the operations transports',
-  k8sStatus: "reading the server's Kubernetes status",
-  k8sList: 'listing Kubernetes objects',
-  k8sTrigger: 'triggering a Kubernetes CronJob',
-  k8sLogs: "reading a pod's log",
+  ...K8S_WHAT,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
 };

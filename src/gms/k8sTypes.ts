@@ -97,3 +97,11 @@ export interface K8sListed {
 export const K8S_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 /** A Job's name becomes its pods' label value: at most 63 characters. */
 export const K8S_JOB_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** What each Kubernetes action does, in words for messages. */
+export const K8S_WHAT = {
+  k8sStatus: "reading the server's Kubernetes status",
+  k8sList: 'listing Kubernetes objects',
+  k8sTrigger: 'triggering a Kubernetes CronJob',
+  k8sLogs: "reading a pod's log",
+} as const;
