@@ -69,7 +69,7 @@ describe('RestoreIndices job log', () => {
     );
     const state = jobState({ ...base, log: after, job: failedJob });
     assert.deepEqual(state.kind === 'failed' && state.afterComplete, true);
-    assert.match(stateMessage('restore-1', state, after), /FAILED after reaching 100%/);
+    assert.match(stateMessage('restore-1', state, after), /FAILED after reaching 100%: the job reported FAILED\. 1 rows were not sent/);
     const midway = parseJobLog(log(progress(3000, 10000)));
     const m = jobState({ ...base, log: midway, job: failedJob });
     assert.deepEqual(m.kind === 'failed' && m.afterComplete, false);

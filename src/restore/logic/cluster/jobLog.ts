@@ -77,7 +77,9 @@ export function parseJobLog(text: string): JobLogSummary {
       out.upgrade = m[1];
       out.result = m[2];
     } else if (ERROR.test(line)) {
-      out.errors.push(line.length > 300 ? `${line.slice(0, 300)}…` : line);
+      // Without the logback prefix ("<time> [thread] LEVEL logger - "), when there is one.
+      const text = line.replace(/^.*?\s-\s(?=\S)/, '');
+      out.errors.push(text.length > 300 ? `${text.slice(0, 300)}…` : text);
       if (out.errors.length > 3) out.errors.shift();
     }
   }

@@ -124,7 +124,7 @@ export function stateMessage(name: string, state: JobState, log: JobLogSummary):
         : `Job ${name} reported SUCCEEDED but sent no rows: check its arguments (a time window needs both gePitEpochMs and lePitEpochMs).`;
     case 'failed':
       return state.afterComplete
-        ? `Job ${name} FAILED after reaching 100%: ${state.reason}. The rows were sent, but the job did not finish cleanly; read its log before relying on the indices.`
+        ? `Job ${name} FAILED after reaching 100%: ${state.reason}.${log.failedToSend && log.failedToSend.rows > 0 ? ` ${n(log.failedToSend.rows)} rows were not sent (DataHub rounds them into 100.00%).` : ''} Read its log before relying on the indices, and resume from the last batch if rows are missing.`
         : `Job ${name} FAILED at ${(log.percent ?? 0).toFixed(2)}%: ${state.reason}. Resume it from the last batch its log shows.`;
     case 'disagree':
       return `Job ${name} ended unclearly: ${state.reason}. Read its log.`;
