@@ -16,6 +16,7 @@ import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
 import * as healthFeature from './health';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
+import { TaskRowsHub } from './platform/taskRows';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -27,6 +28,8 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const connections = new connectionsFeature.SettingsConnectionService(context, log);
   const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
   let view: indicesFeature.IndicesView | undefined;
+  const taskRows = new TaskRowsHub();
+  context.subscriptions.push(taskRows);
   const services: Services = {
     context,
     log,
@@ -36,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       reveal: (indexName, options) => (view ? view.reveal(indexName, options) : Promise.reject(new Error('The Timeseries Indices view is not ready yet.'))),
       selected: () => view?.treeView.selection[0],
     },
+    taskRows,
   };
   // The view and the connections come first: every other feature stands on them.
   const indices = indicesFeature.register(services);

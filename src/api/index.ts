@@ -13,6 +13,9 @@ import type {
   RestoreUrnResult,
   UrnListResult,
   restoreArgs,
+  clusterArgs,
+  ClusterJobSnapshot,
+  RunOnClusterResult,
 } from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
@@ -34,6 +37,7 @@ export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandNa
 type ArgSchemas = typeof connectionsArgs &
   typeof indicesArgs &
   typeof restoreArgs &
+  typeof clusterArgs &
   typeof truncateArgs &
   typeof insightsArgs &
   typeof retentionArgs &
@@ -120,6 +124,14 @@ export interface DataHubCommands {
   restoreIndicesChangedBetween(args: ArgsOf<'restoreIndicesChangedBetween'>): Result<PatternResult>;
   /** Writes the RestoreIndices upgrade job (docker / kubectl) for a scope, without running it. */
   restoreIndicesAsJob(args: ArgsOf<'restoreIndicesAsJob'>): Result<JobResult>;
+  /** Triggers the deployment's restore CronJob through GMS's Kubernetes operations with the job's exact arguments, after the confirmation, and watches it; where GMS is not in Kubernetes (503) or has no such operations (404), returns the manifest instead with the reason. */
+  runRestoreJobOnCluster(args: ArgsOf<'runRestoreJobOnCluster'>): Result<RunOnClusterResult>;
+  /** Watches a Job on the cluster by name (its pod log: rows, batches, rate, ETA, the end state) in DataHub Tasks; `untilDone` resolves at its end. */
+  watchClusterJob(args: ArgsOf<'watchClusterJob'>): Result<ClusterJobSnapshot>;
+  /** Triggers the restore CronJob again from the last batch a watched job's log shows (startingOffset, or lastUrn/lastAspect), after the confirmation. */
+  resumeClusterJob(args: ArgsOf<'resumeClusterJob'>): Result<RunOnClusterResult>;
+  /** Shows a watched job's pod log in its output channel. */
+  showClusterJobLog(args: ArgsOf<'showClusterJobLog'>): Result<{ job: string; channel: string }>;
   /** Restores the URN(s) in `text` or at a position of a document. */
   restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
   /** Restores every URN in a document (`uri`) or in `urns`, each once, after one confirmation; names the URNs that restored nothing. */

@@ -13,6 +13,7 @@ import { createSearch } from './graphql/search';
 import { createHealthOperations } from './openapi/health';
 import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/operations';
 import { probeTransports } from './openapi/probe';
+import { createK8sOperations } from './openapi/k8s';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
@@ -220,6 +221,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     getRawDocuments: openapi.getRawDocuments,
     ...health,
     probeTransports: (signal) => probeTransports(ctx, signal),
+    k8s: createK8sOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({

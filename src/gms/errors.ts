@@ -11,7 +11,11 @@ export type GmsErrorCode =
   /** The server could not reindex (the index is not an alias); nothing was deleted. */
   | 'reindexRefused'
   /** No GraphQL endpoint on this connection (old server, or not GMS). */
-  | 'graphqlMissing';
+  | 'graphqlMissing'
+  /** The Kubernetes operations answered 503: GMS does not run in Kubernetes. */
+  | 'k8sUnavailable'
+  /** No Kubernetes operations (404): switched off, or an older server. */
+  | 'k8sMissing';
 
 export interface GmsErrorInit {
   kind: GmsErrorKind;
@@ -84,6 +88,10 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   consistencyCheck: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   consistencyFix: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   consumerLag: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  k8sStatus: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  k8sList: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  k8sTrigger: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  k8sLogs: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

@@ -1,6 +1,7 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
+import type { KubernetesOperations } from './k8sTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -75,9 +76,11 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
+/** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
+export type K8sAction = 'k8sStatus' | 'k8sList' | 'k8sTrigger' | 'k8sLogs';
 
 export interface RequestLogEntry {
   action: GmsAction;
@@ -262,6 +265,8 @@ export interface GmsClient {
   getServerVersion(signal?: AbortSignal): Promise<ServerVersion>;
   /** DataHub's GraphQL API on the same GMS, token and transport. */
   readonly search: DataHubSearch;
+  /** DataHub's Kubernetes operations (OpenAPI; 503 when GMS is not in Kubernetes, 404 when off or older). */
+  readonly k8s: KubernetesOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

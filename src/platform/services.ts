@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { GmsApiChoice, GmsClient, IndexSize } from '../gms/types';
 import type { Environment } from '../shared/connections';
+import type { TaskRowsService } from './taskRows';
 
 export interface Connection {
   name: string;
@@ -106,4 +107,6 @@ export interface Services {
   connections: ConnectionService;
   indexSizes: IndexSizesService;
   indicesView: IndicesViewSeam;
+  /** Rows other parts add to the DataHub Tasks view (jobs watched on the cluster). */
+  taskRows: TaskRowsService;
 }

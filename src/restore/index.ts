@@ -7,26 +7,40 @@ import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerExplainSearch } from './explainSearch';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
+import { registerClusterCommands } from './cluster/clusterCommands';
+import type { ClusterJobs } from './cluster/clusterWatch';
 
 export type { AtCursorResult } from './editor/restoreAtCursor';
 export type { UrnListResult } from './editor/restoreUrnList';
 export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 export type { JobResult } from './restoreAsJob';
+export type { ClusterJobSnapshot } from './cluster/clusterWatch';
+export type { RunOnClusterResult } from './cluster/clusterRun';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
 export type { restoreArgs } from './logic/args';
+export type { clusterArgs } from './logic/clusterArgs';
 
 /** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
 export interface RestoreSeam {
   cursorOnUrn: Readonly<CursorOnUrnState>;
+  /** The jobs watched on the cluster (for tests). */
+  clusterJobs: ClusterJobs;
 }
 
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
+  const cluster = registerClusterCommands(services);
   return {
-    disposables: [...registerRestoreCommands(services), registerCheckSearchIndex(services), registerExplainSearch(services), ...editor.disposables],
-    seam: { cursorOnUrn: editor.cursorOnUrn },
+    disposables: [
+      ...registerRestoreCommands(services),
+      registerCheckSearchIndex(services),
+      registerExplainSearch(services),
+      ...editor.disposables,
+      ...cluster.disposables,
+    ],
+    seam: { cursorOnUrn: editor.cursorOnUrn, clusterJobs: cluster.jobs },
   };
 }

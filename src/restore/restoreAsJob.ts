@@ -17,6 +17,7 @@ import { JOB_COMMAND, jobRequest, resumeFromSavedRun, type JobRequest } from './
 import { WINDOW_PRESETS, type RestoreWindow } from './logic/restoreWindow';
 import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from './logic/upgradeJob';
 import { renderJob, type JobText } from './logic/upgradeJobText';
+import { runPlanOnClusterUi } from './cluster/clusterCommands';
 
 const ACTION = 'DataHub: Restore Indices as an Upgrade Job';
 
@@ -55,8 +56,9 @@ async function promptWindow(title: string): Promise<{ window?: RestoreWindow } |
   return { window: preset?.window(Date.now()) };
 }
 
-async function promptFormat(title: string): Promise<JobFormat | undefined> {
-  return pickOne<JobFormat>(`${title}: format`, 'How will you run it?', [
+async function promptFormat(title: string): Promise<JobFormat | 'cluster' | undefined> {
+  return pickOne<JobFormat | 'cluster'>(`${title}: format`, 'How will you run it?', [
+    { id: 'cluster', label: 'Run on the Cluster', description: "through GMS's Kubernetes operations, then watch it in DataHub Tasks" },
     { id: 'kubernetes', label: 'Kubernetes Job (YAML)', description: 'kubectl create -f' },
     { id: 'docker', label: 'docker run command', description: 'a host that reaches your database, Kafka and search engine' },
     { id: 'args', label: 'Arguments only', description: '-u RestoreIndices -a … for Helm values or a CronJob' },
@@ -123,7 +125,7 @@ async function promptPlan(services: Services, title: string, connection: string,
   return { ...plan, clean };
 }
 
-/** The interactive flow: prompts, reads the version, opens the text in an untitled editor. */
+/** The interactive flow: prompts, reads the version, opens the text in an untitled editor (or runs it on the cluster). */
 export async function openJobFlow(services: Services, active: ActiveClient, prefill?: JobPrefill): Promise<JobResult | undefined> {
   const title = titleFor(active.connection, ACTION);
   const plan = await promptPlan(services, title, active.connection.name, prefill);
@@ -132,6 +134,11 @@ export async function openJobFlow(services: Services, active: ActiveClient, pref
   if (problem) throw new Error(`${JOB_COMMAND}: ${problem}`);
   const format = await promptFormat(title);
   if (!format) return undefined;
+  // Beside the manifest: the same arguments, triggered from the deployment's restore CronJob (or the manifest, saying why not).
+  if (format === 'cluster') {
+    await runPlanOnClusterUi(services, active, plan);
+    return undefined;
+  }
   const result = await safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Reading the DataHub version of ${active.connection.name}…` },
     () => build(services, active, { format, plan }),

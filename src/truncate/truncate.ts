@@ -54,7 +54,7 @@ async function truncateArgs(services: Services, arg: unknown) {
 
 export function registerTruncateFeatures(services: Services): { disposables: vscode.Disposable[]; seam: TruncateTestApi } {
   const store = new TaskStore();
-  const view = createTasksView(store);
+  const view = createTasksView(store, services.taskRows);
   const watcher = new TaskWatcher(services, store);
   const seam: TruncateTestApi = { store, provider: view.provider };
 

@@ -6,6 +6,7 @@ import { API_MODES, CONTROL_PREFIX, SERVER_VERSIONS, type ApiMode } from './api'
 import { healthControl } from './controlHealth';
 import type { Reply } from './restli';
 import { mergeAuth, type Runtime } from './runtime';
+import { k8sControl } from './k8sControl';
 
 const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
 
@@ -49,6 +50,7 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
     }
   }
   const route = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
+  if (route.includes(' /k8s')) return k8sControl(rt.k8s, route, body);
   switch (route) {
     case 'GET /requests':
       return json(rt.requests);

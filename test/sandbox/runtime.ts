@@ -22,6 +22,7 @@ import { LagModel } from './lag';
 import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
+import { K8sCluster } from './k8s';
 
 export function defaultAuth(): AuthConfig {
   return {
@@ -67,6 +68,8 @@ export class Runtime {
   serviceTimeMs!: number;
   taskDurationMs!: number;
   requests: RecordedRequest[] = [];
+  /** The Kubernetes operations' scripted cluster (k8s.ts). */
+  readonly k8s = new K8sCluster();
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
   reportedVersion: string | null | undefined;
   seq = 0;
@@ -96,6 +99,7 @@ export class Runtime {
     this.store.resetCounts();
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
     this.lag.reset();
+    this.k8s.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging' };
   }
 

@@ -11,6 +11,7 @@ import { handleControl } from './control';
 import { handleGraphQL } from './graphql';
 import { applyFault, matchFault } from './faults';
 import { handleOpenapi, openapiEndpoint } from './openapi';
+import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
 import { isActionName, validateParams } from './params';
 import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
@@ -153,7 +154,8 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const endpoint = openapiEndpoint(sub);
   const transport = endpoint !== null ? 'openapi' : sub === '/operations' || sub === '/operations/' ? 'restli' : undefined;
   // GraphQL requests are recorded and matched by faults as the action "graphql", OpenAPI ones by endpoint name.
-  const action = graphql ? 'graphql' : (endpoint ?? searchParams.get('action'));
+  const k8s = k8sEndpoint(sub);
+  const action = graphql ? 'graphql' : k8s !== null ? k8sAction(k8s) : (endpoint ?? searchParams.get('action'));
   const parsed = raw.trim() === '' ? undefined : parseJson(raw);
   const body = parsed?.ok ? parsed.value : undefined;
   const caller = rt.identify(req.headers.authorization);
@@ -207,6 +209,11 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     const answer = operations(rt, req.method ?? 'GET', caller, path, action, raw, frontend, failedBatches);
     if (action === 'restoreIndices' && answer.status === 200) rt.search.restored(restoredUrns(rt, body));
     return reply(answer);
+  }
+  // The Kubernetes operations (k8s.ts): only the newest generation with OpenAPI has the controller.
+  if (k8s !== null && rt.api !== 'restli' && rt.version === 'newer') {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    return reply(handleK8s(rt.k8s, req.method ?? 'GET', k8s, path, searchParams, body, caller));
   }
   // OpenAPI operations only on the newest generation: the older Rest.li generations modelled here
   // (legacy sizes in kB, seedString, before 0.10.5) stand for servers without them.

@@ -5,6 +5,10 @@ import { uiLine, uiText } from '../../shared/uiText';
 import { describeTask, type TaskRecord, type TaskState } from '../logic/truncateText';
 import { isFinished, taskRowLabel } from '../logic/taskRows';
 import type { TaskStore } from './tasksStore';
+import { isExtraTaskRow, type ExtraTaskRow, type TaskRowsService } from '../../platform/taskRows';
+
+/** A row of the view: a truncation task, or a row another part added (a job on the cluster). */
+export type TaskRow = TaskRecord | ExtraTaskRow;
 
 /** contextValue per state; 'task.running' is what the manifest's inline watch button matches. */
 const CONTEXT: Record<TaskState, string> = {
@@ -46,46 +50,54 @@ export function taskTreeItem(record: TaskRecord): vscode.TreeItem {
   return item;
 }
 
-export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRecord>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TaskRecord | undefined>();
+export class TasksTreeProvider implements vscode.TreeDataProvider<TaskRow>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TaskRow | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly store: TaskStore) {
+  constructor(
+    private readonly store: TaskStore,
+    private readonly extra?: TaskRowsService,
+  ) {
     // The whole list re-sorts on any change; a session holds few tasks.
-    this.subscription = store.onDidChange(() => this.changed.fire(undefined));
+    this.subscriptions = [store.onDidChange(() => this.changed.fire(undefined))];
+    if (extra) this.subscriptions.push(extra.onDidChange(() => this.changed.fire(undefined)));
   }
 
-  getTreeItem(record: TaskRecord): vscode.TreeItem {
-    return taskTreeItem(record);
+  getTreeItem(row: TaskRow): vscode.TreeItem {
+    return isExtraTaskRow(row) ? row.treeItem() : taskTreeItem(row);
   }
 
-  getChildren(parent?: TaskRecord): TaskRecord[] {
+  getChildren(parent?: TaskRow): TaskRow[] {
     // Empty list: the manifest's welcome content explains the view.
-    return parent ? [] : this.store.list();
+    return parent ? [] : [...this.store.list(), ...(this.extra?.rows() ?? [])];
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
 }
 
 /** Creates the view; its badge counts tasks being watched. */
-export function createTasksView(store: TaskStore): { provider: TasksTreeProvider; treeView: vscode.TreeView<TaskRecord>; dispose(): void } {
-  const provider = new TasksTreeProvider(store);
+export function createTasksView(
+  store: TaskStore,
+  extra?: TaskRowsService,
+): { provider: TasksTreeProvider; treeView: vscode.TreeView<TaskRow>; dispose(): void } {
+  const provider = new TasksTreeProvider(store, extra);
   const treeView = vscode.window.createTreeView('datahub.tasks', { treeDataProvider: provider, showCollapseAll: false });
-  const badge = store.onDidChange(() => {
+  const update = () => {
     // "Clear Finished" shows in the view title only when there is something to clear.
     void vscode.commands.executeCommand('setContext', 'datahub.tasksFinished', store.list().some(isFinished));
-    const watching = store.list().filter((r) => r.state === 'watching').length;
-    treeView.badge = watching > 0 ? { value: watching, tooltip: `${watching} truncation task${watching === 1 ? '' : 's'} running` } : undefined;
-  });
+    const watching = store.list().filter((r) => r.state === 'watching').length + (extra?.rows().filter((r) => r.watching).length ?? 0);
+    treeView.badge = watching > 0 ? { value: watching, tooltip: `${watching} task${watching === 1 ? '' : 's'} being watched` } : undefined;
+  };
+  const badges = [store.onDidChange(update), ...(extra ? [extra.onDidChange(update)] : [])];
   return {
     provider,
     treeView,
     dispose() {
-      badge.dispose();
+      for (const b of badges) b.dispose();
       treeView.dispose();
       provider.dispose();
     },

@@ -167,7 +167,7 @@ describe('truncate: a real run', function () {
 
     // The task is listed in DataHub Tasks, labelled by entity/aspect.
     const { store, provider } = await seam();
-    const listed = ((await provider.getChildren()) ?? []).find((r) => r.task === started.task);
+    const listed = ((await provider.getChildren()) ?? []).find((r) => 'task' in r && r.task === started.task);
     assert.ok(listed, 'the task is in the DataHub Tasks view');
     const item = await provider.getTreeItem(listed);
     assert.equal(item.label, `up to ${formatLocalDate(endTimeMillis)} · dashboard/dashboardusagestatistics`);

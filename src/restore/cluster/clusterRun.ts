@@ -1,0 +1,168 @@
+// "Run on the Cluster": DataHub's RestoreIndices job started through GMS's Kubernetes
+// operations (KubernetesController.java: POST k8s/cronjobs/{name}/trigger) from the
+// deployment's restore CronJob, with exactly the arguments the manifest would carry,
+// after the confirmation gate (typed connection name on production; a read-only
+// connection is refused before any request). Where GMS is not in Kubernetes (503, or
+// status available=false) or has no such operations (404), the manifest stays.
+import * as vscode from 'vscode';
+import { isGmsError } from '../../gms/errors';
+import { K8S_JOB_NAME } from '../../gms/k8sTypes';
+import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
+import type { CommandRun } from '../../platform/commandRunner';
+import * as safeWindow from '../../platform/safeWindow';
+import type { ActiveClient, Services } from '../../platform/services';
+import { titleFor } from '../../shared/connections';
+import { Commands } from '../../shared/commandIds';
+import { jobArgv, type JobPlan } from '../logic/upgradeJob';
+import { renderJob } from '../logic/upgradeJobText';
+import type { ClusterJobs, ClusterJobSnapshot, WatchOptions } from './clusterWatch';
+
+export const RUN_ACTION = 'Run RestoreIndices on the Cluster';
+const CRONJOB_KEY = 'datahub.clusterJobs.cronJob';
+
+/** What runRestoreJobOnCluster / resumeClusterJob return. */
+export type RunOnClusterResult =
+  | (ClusterJobSnapshot & { triggered: true; cronJob: string; namespace?: string })
+  | { triggered: false; reason: string; manifest: { text: string; args: string[]; image: string } };
+
+export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number }): WatchOptions {
+  const config = vscode.workspace.getConfiguration('datahub.clusterJobs');
+  const stallMinutes = config.get<number>('stallAfterMinutes', 15);
+  const poll = config.get<number>('pollSeconds', 10);
+  return {
+    stallAfterMs: (arg.stallAfterSeconds ?? Math.max(1, stallMinutes) * 60) * 1000,
+    pollMs: Math.max(1, arg.pollSeconds ?? poll) * 1000,
+  };
+}
+
+/** A Job name from the time: datahub-restore-indices-20260101-101500. */
+export function defaultJobName(now = new Date()): string {
+  const t = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15).toLowerCase();
+  return `datahub-restore-indices-${t}`;
+}
+
+/** The restore CronJob: given, chosen before for this connection, or listed from the server (asked in the UI). */
+async function cronJobFor(services: Services, active: ActiveClient, run: CommandRun, given: string | undefined): Promise<string | undefined> {
+  const stored = services.context.globalState.get<Record<string, string>>(CRONJOB_KEY, {});
+  const name = active.connection.name;
+  if (given) return given;
+  if (stored[name]) return stored[name];
+  const crons = await active.client.k8s.listAll('cronjobs');
+  const restore = crons.filter((c) => /restore-indices/.test(c.name));
+  if (run.mode !== 'ui') {
+    if (restore.length === 1) return restore[0].name;
+    throw new Error(
+      `${Commands.runRestoreJobOnCluster}: give "cronJob", the deployment's restore CronJob; GMS lists ${crons.length ? crons.map((c) => c.name).join(', ') : 'none'}.`,
+    );
+  }
+  const items = [...restore, ...crons.filter((c) => !restore.includes(c))].map((c) =>
+    safeWindow.safeItem({ label: c.name, description: [c.schedule, c.suspend ? 'suspended' : undefined, c.image].filter(Boolean).join(' · ') }),
+  );
+  const picked = await vscode.window.showQuickPick(items, {
+    title: titleFor(active.connection, `${RUN_ACTION}: CronJob`),
+    placeHolder: "The deployment's restore CronJob (asked once for this connection)",
+    ignoreFocusOut: true,
+  });
+  return picked?.label;
+}
+
+async function remember(services: Services, connection: string, cronJob: string): Promise<void> {
+  const stored = services.context.globalState.get<Record<string, string>>(CRONJOB_KEY, {});
+  if (stored[connection] !== cronJob) await services.context.globalState.update(CRONJOB_KEY, { ...stored, [connection]: cronJob });
+}
+
+/** The manifest instead, with the reason: the Kubernetes operations are not there. */
+async function fallback(services: Services, active: ActiveClient, plan: JobPlan, run: CommandRun, reason: string): Promise<RunOnClusterResult> {
+  const version = await active.client.getServerVersion();
+  const out = renderJob('kubernetes', plan, { connection: active.connection.name, gmsUrl: active.client.baseUrl, version });
+  services.log.warn(`${RUN_ACTION}: ${reason}`);
+  if (run.mode === 'ui') {
+    const document = await vscode.workspace.openTextDocument({ language: out.language, content: out.text });
+    await vscode.window.showTextDocument(document, { preview: false });
+    void safeWindow.showWarningMessage(`Not run on the cluster: ${reason} The Kubernetes Job is in the editor to apply yourself.`);
+  }
+  return { triggered: false, reason, manifest: { text: out.text, args: out.args, image: out.image } };
+}
+
+function unavailable(error: unknown): string | undefined {
+  if (isGmsError(error) && (error.code === 'k8sUnavailable' || error.code === 'k8sMissing')) return error.message;
+  return undefined;
+}
+
+export interface TriggerInput {
+  plan: JobPlan;
+  /** The exact arguments to send (a resume's edited list); default jobArgv(plan). */
+  argv?: string[];
+  cronJob?: string;
+  jobName?: string;
+  /** Said in the confirmation: where it starts from. */
+  from?: string;
+  options: WatchOptions;
+}
+
+/** Triggers the job after the confirmation and starts watching it; undefined when the person declined. */
+export async function triggerOnCluster(
+  services: Services,
+  jobs: ClusterJobs,
+  active: ActiveClient,
+  run: CommandRun,
+  input: TriggerInput,
+): Promise<RunOnClusterResult | undefined> {
+  const { plan } = input;
+  const k8s = active.client.k8s;
+  let namespace: string | undefined;
+  try {
+    const status = await k8s.status();
+    if (!status.available)
+      return await fallback(
+        services,
+        active,
+        plan,
+        run,
+        `GMS is not running in Kubernetes (${status.reason ?? 'k8s/status says unavailable'}): use the manifest or the docker command.`,
+      );
+    namespace = status.namespace;
+  } catch (error) {
+    const why = unavailable(error);
+    if (why) return fallback(services, active, plan, run, why);
+    throw error;
+  }
+  let cronJob: string | undefined;
+  try {
+    cronJob = await cronJobFor(services, active, run, input.cronJob);
+  } catch (error) {
+    const why = unavailable(error);
+    if (why) return fallback(services, active, plan, run, why);
+    throw error;
+  }
+  if (!cronJob) return undefined;
+  const jobName = input.jobName ?? defaultJobName();
+  if (!K8S_JOB_NAME.test(jobName))
+    throw new Error(`${run.id}: "jobName" must be a Kubernetes Job name (lowercase letters, digits and "-", at most 63), got ${JSON.stringify(jobName)}.`);
+  const argv = input.argv ?? jobArgv(plan);
+  const go = 'Run on the Cluster';
+  const answer = await confirmDestructive(run, {
+    message: titleFor(
+      active.connection,
+      `Run DataHub's RestoreIndices job as ${jobName} from CronJob ${cronJob}${namespace ? ` in namespace ${namespace}` : ''}?`,
+    ),
+    detail:
+      `The job re-sends every matching row to the search and graph indices${input.from ? `, from ${input.from}` : ''}; it runs on the cluster until it ends, whatever this window does. Arguments:\n${argv.join(' ')}` +
+      (plan.clean ? '\nWARNING: clean wipes the search, graph and system-metadata indices first.' : '') +
+      askedByProgram(run),
+    go,
+    typed: {
+      connection: active.connection,
+      action: RUN_ACTION,
+      expected: active.connection.name,
+      consequence: `This starts DataHub's RestoreIndices job on the cluster of "${active.connection.name}".`,
+    },
+  });
+  if (answer !== go) return undefined;
+  const created = await k8s.triggerCronJob({ cronJob, jobName, args: argv });
+  await remember(services, active.connection.name, cronJob);
+  services.log.info(`${RUN_ACTION}: created Job ${created.name} from CronJob ${cronJob} with ${argv.join(' ')}`);
+  const watched = jobs.watch(created.name, active, input.options, argv);
+  if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
+  return { ...watched.snapshot(), triggered: true, cronJob, ...(namespace ? { namespace } : {}) };
+}

@@ -1,0 +1,207 @@
+// The RestoreIndices jobs this window watches on the cluster: each poll lists the Job and
+// its pod (label job-name) through GMS's Kubernetes operations, reads the pod's log, and
+// turns it into progress (rows, batches, rate, ETA) and a truthful state (logic/cluster/).
+// The rows show in DataHub Tasks; each job's log in an output channel of its own.
+import * as vscode from 'vscode';
+import type { K8sJob, K8sPod } from '../../gms/k8sTypes';
+import type { ActiveClient } from '../../platform/services';
+import type { ExtraTaskRow } from '../../platform/taskRows';
+import { jobArgValues, parseJobLog, type JobLogSummary } from '../logic/cluster/jobLog';
+import { etaMs, FINAL_KINDS, jobState, progressLine, rowsPerSecond, stateMessage, type JobState, type ProgressSample } from '../logic/cluster/jobState';
+import { clusterJobItem, type ClusterJobSnapshot } from './clusterItem';
+
+export type { ClusterJobSnapshot };
+
+export interface WatchOptions {
+  stallAfterMs: number;
+  pollMs: number;
+}
+
+const LOG_LIMIT = 1024 * 1024;
+
+class WatchedJob implements ExtraTaskRow {
+  readonly extraRowId: string;
+  args: string[] = [];
+  pod?: string;
+  log: JobLogSummary = parseJobLog('');
+  state: JobState = { kind: 'starting' };
+  samples: ProgressSample[] = [];
+  lastMoveAt = Date.now();
+  logText = '';
+  error?: string;
+  /** The CronJob it was triggered from (label app.kubernetes.io/triggered-from), for a resume. */
+  triggeredFrom?: string;
+  watching = false;
+  stalledTold = false;
+  timer?: ReturnType<typeof setTimeout>;
+  readonly ended: Array<(s: ClusterJobSnapshot) => void> = [];
+
+  constructor(
+    readonly name: string,
+    readonly active: ActiveClient,
+    public options: WatchOptions,
+    readonly channel: vscode.OutputChannel,
+  ) {
+    this.extraRowId = `clusterJob:${active.connection.name}:${name}`;
+  }
+
+  get startingOffset(): number {
+    return Number(jobArgValues(this.args).get('startingOffset')) || 0;
+  }
+
+  snapshot(): ClusterJobSnapshot {
+    const rate = rowsPerSecond(this.samples);
+    const eta = FINAL_KINDS.has(this.state.kind) ? undefined : etaMs(this.log, this.startingOffset, rate);
+    const l = this.log;
+    return {
+      job: this.name,
+      connection: this.active.connection.name,
+      ...(this.pod ? { pod: this.pod } : {}),
+      args: this.args,
+      state: this.state.kind,
+      message: this.error ?? stateMessage(this.name, this.state, l),
+      progress: progressLine(l, rate, eta),
+      ...(l.sent !== undefined ? { sent: l.sent, ignored: l.ignored, percent: l.percent } : {}),
+      ...(l.totalRows !== undefined ? { totalRows: l.totalRows } : {}),
+      ...(rate !== undefined ? { rowsPerSecond: rate } : {}),
+      ...(eta !== undefined ? { etaMs: eta } : {}),
+      ...(l.result ? { result: l.result } : {}),
+      ...(l.failedToSend ? { failedToSend: l.failedToSend.rows } : {}),
+      watching: this.watching,
+      ...(this.error ? { error: this.error } : {}),
+    };
+  }
+
+  treeItem(): vscode.TreeItem {
+    return clusterJobItem(this.snapshot(), this.extraRowId);
+  }
+}
+
+/** The newest pod of a Job (a retried Job has several). */
+function podOf(pods: K8sPod[], job: string): K8sPod | undefined {
+  return pods
+    .filter((p) => p.labels['job-name'] === job || p.labels['batch.kubernetes.io/job-name'] === job)
+    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
+}
+
+function statusView(job: K8sJob) {
+  const failed = job.conditions.find((c) => c.type === 'Failed' && c.status === 'True');
+  return {
+    active: job.active,
+    succeeded: job.succeeded,
+    failed: job.failed,
+    ...(failed ? { failedReason: [failed.reason, failed.message].filter(Boolean).join(': ') } : {}),
+  };
+}
+
+export class ClusterJobs implements vscode.Disposable {
+  private readonly jobs = new Map<string, WatchedJob>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  /** Called once when a job reaches an end state, or is first named stalled. */
+  onEnded?: (snapshot: ClusterJobSnapshot, stalled: boolean) => void;
+
+  rows(): ExtraTaskRow[] {
+    return [...this.jobs.values()].reverse();
+  }
+
+  get(name: string, connection?: string): WatchedJob | undefined {
+    return [...this.jobs.values()].reverse().find((j) => j.name === name && (connection === undefined || j.active.connection.name === connection));
+  }
+
+  /** Starts (or restarts) watching a Job; the first poll happens at once. */
+  watch(name: string, active: ActiveClient, options: WatchOptions, args?: string[]): WatchedJob {
+    const key = `${active.connection.name}\u0000${name}`;
+    let job = this.jobs.get(key);
+    if (job) {
+      clearTimeout(job.timer);
+      job.options = options;
+    } else {
+      job = new WatchedJob(name, active, options, vscode.window.createOutputChannel(`DataHub Job: ${name}`));
+      this.jobs.set(key, job);
+    }
+    if (args) job.args = args;
+    Object.assign(job, { watching: true, error: undefined, stalledTold: false, lastMoveAt: Date.now() });
+    void this.poll(job);
+    return job;
+  }
+
+  /** Resolves when the job ends or is named stalled (or its watch stops). */
+  untilSettled(job: WatchedJob): Promise<ClusterJobSnapshot> {
+    if (!job.watching || job.state.kind === 'stalled') return Promise.resolve(job.snapshot());
+    return new Promise((resolve) => job.ended.push(resolve));
+  }
+
+  private async poll(job: WatchedJob): Promise<void> {
+    if (!job.watching) return;
+    const k8s = job.active.client.k8s;
+    try {
+      const [jobs, pods] = await Promise.all([k8s.listAll('jobs'), k8s.listAll('pods')]);
+      const found = jobs.find((j) => j.name === job.name);
+      if (!found) throw new Error(`Job ${job.name} is not in GMS's namespace (GET k8s/jobs does not list it); check the name.`);
+      if (found.args && job.args.length === 0) job.args = found.args;
+      job.triggeredFrom ??= found.labels['app.kubernetes.io/triggered-from'];
+      const pod = podOf(pods, job.name);
+      job.pod = pod?.name;
+      if (pod) {
+        const text = await k8s.podLogs({ pod: pod.name, limitBytes: LOG_LIMIT });
+        if (text !== job.logText) {
+          job.logText = text;
+          job.channel.replace(text);
+        }
+      }
+      job.log = parseJobLog(job.logText);
+      const processed = (job.log.sent ?? 0) + (job.log.ignored ?? 0);
+      const last = job.samples[job.samples.length - 1];
+      const now = Date.now();
+      if (job.log.sent !== undefined && (!last || last.rows !== processed)) {
+        job.samples.push({ at: now, rows: processed });
+        if (job.samples.length > 500) job.samples.shift();
+        job.lastMoveAt = now;
+      }
+      job.state = jobState({
+        log: job.log,
+        job: statusView(found),
+        startingOffset: job.startingOffset,
+        quietMs: now - job.lastMoveAt,
+        stallAfterMs: job.options.stallAfterMs,
+      });
+    } catch (error) {
+      job.error = `Stopped watching job ${job.name}: ${error instanceof Error ? error.message : String(error)}`;
+      job.watching = false;
+    }
+    const final = FINAL_KINDS.has(job.state.kind);
+    if (final) job.watching = false;
+    const stalledNow = job.state.kind === 'stalled' && !job.stalledTold;
+    if (stalledNow) job.stalledTold = true;
+    this.changed.fire();
+    if (final || stalledNow || !job.watching) {
+      const snapshot = job.snapshot();
+      for (const resolve of job.ended.splice(0)) resolve(snapshot);
+      if (final || stalledNow) this.onEnded?.(snapshot, stalledNow);
+    }
+    if (job.watching) job.timer = setTimeout(() => void this.poll(job), job.options.pollMs);
+  }
+
+  stop(name: string): boolean {
+    const job = this.get(name);
+    if (!job?.watching) return false;
+    clearTimeout(job.timer);
+    job.watching = false;
+    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    this.changed.fire();
+    return true;
+  }
+
+  dispose(): void {
+    for (const job of this.jobs.values()) {
+      clearTimeout(job.timer);
+      job.watching = false;
+      job.channel.dispose();
+    }
+    this.jobs.clear();
+    this.changed.dispose();
+  }
+}
+
+export type { WatchedJob };

@@ -1,0 +1,46 @@
+// Control endpoints of the scripted cluster (k8s.ts), under /__sandbox/k8s:
+//   GET  /k8s        the mode, script, step, rows and the jobs
+//   POST /k8s        {mode?: available|unavailable|off, script?: succeed|failAfter100|stall, stepMs?, totalRows?}:
+//                    for the Jobs triggered from now on (mode at once)
+//   POST /k8s/jobs   {name, args?, script?}: a Job applied by hand (kubectl create -f the manifest), to watch by name
+import type { Reply } from './restli';
+import { K8S_MODES, type K8sCluster, type K8sMode } from './k8s';
+import { K8S_SCRIPTS, type K8sScript } from './k8sScripts';
+
+function json(value: unknown, status = 200): Reply {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
+const bad = (message: string): Reply => json({ error: message }, 400);
+
+export function k8sControl(cluster: K8sCluster, route: string, body: Record<string, unknown>): Reply {
+  switch (route) {
+    case 'GET /k8s':
+      return json({ mode: cluster.mode, script: cluster.script, stepMs: cluster.stepMs, totalRows: cluster.totalRows, jobs: cluster.jobs.map((j) => j.name) });
+    case 'POST /k8s': {
+      if (body.mode !== undefined && !K8S_MODES.includes(body.mode as K8sMode)) return bad(`mode must be one of ${K8S_MODES.join(', ')}`);
+      if (body.script !== undefined && !K8S_SCRIPTS.includes(body.script as K8sScript)) return bad(`script must be one of ${K8S_SCRIPTS.join(', ')}`);
+      const positive = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v > 0);
+      if (!positive(body.stepMs) || !positive(body.totalRows)) return bad('stepMs and totalRows must be whole numbers above 0');
+      if (body.mode !== undefined) cluster.mode = body.mode as K8sMode;
+      if (body.script !== undefined) cluster.script = body.script as K8sScript;
+      if (body.stepMs !== undefined) cluster.stepMs = body.stepMs as number;
+      if (body.totalRows !== undefined) cluster.totalRows = body.totalRows as number;
+      return json({});
+    }
+    case 'POST /k8s/jobs': {
+      if (typeof body.name !== 'string' || !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(body.name))
+        return bad('expected {"name": "<a Job name>", "args"?: [...]}');
+      const args = body.args === undefined ? ['-u', 'RestoreIndices', '-a', 'batchSize=1000'] : body.args;
+      if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return bad('args must be a list of strings');
+      if (body.script !== undefined && !K8S_SCRIPTS.includes(body.script as K8sScript)) return bad(`script must be one of ${K8S_SCRIPTS.join(', ')}`);
+      const saved = cluster.script;
+      if (body.script !== undefined) cluster.script = body.script as K8sScript;
+      cluster.addJob(body.name, args as string[]);
+      cluster.script = saved;
+      return json({});
+    }
+    default:
+      return json({ error: `no control endpoint ${route}` }, 404);
+  }
+}

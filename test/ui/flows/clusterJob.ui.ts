@@ -1,0 +1,119 @@
+// Run on the Cluster in the browser: the restore-as-job prompts, the restore CronJob
+// picked from those GMS lists, the confirmation, then the job running with its progress
+// in DataHub Tasks, its pod log in an output channel, and a job created by hand that
+// reports FAILED after reaching 100%, told as such. Saves a screenshot of each.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startUiSession, type UiSession } from '../harness/session';
+import { setAccessToken } from '../harness/signIn';
+import { SANDBOX_TOKENS } from '../../sandbox';
+
+const TASKS = 'DataHub Tasks';
+const CRON = 'datahub-datahub-restore-indices-job-template';
+
+describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+  const k8s = async (path: string, body: unknown) => {
+    const r = await fetch(`${session.sandbox.url}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) });
+    assert.equal(r.status, 200);
+  };
+
+  before(async () => {
+    session = await startUiSession({ connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('runs the job on the cluster and shows it running, its log, and a failed job told as FAILED after 100%', async () => {
+    const wb = session.workbench;
+    await k8s('/k8s', { stepMs: 1500, totalRows: 1_200_000 });
+    session.sandbox.clearRequests();
+    await wb.step('cluster-job-trigger', async () => {
+      await wb.runCommand('DataHub: Restore Indices as an Upgrade Job…');
+      await wb.typeInQuickInput('urn:li:dataset:%', { title: /pattern/ });
+      await wb.pickQuickInputItem('(all aspects)');
+      await wb.pickQuickInputItem('Any time');
+      await wb.quickInput.locator('.quick-input-title', { hasText: /batchSize/ }).waitFor({ timeout: 10_000 });
+      await wb.quickInputBox.fill('10000');
+      await wb.quickInputBox.press('Enter');
+      await wb.pickQuickInputItem('Run on the Cluster');
+      await wb.pickQuickInputItem(CRON);
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      const message = (await dialog.locator('.dialog-message-text').textContent()) ?? '';
+      assert.match(message, new RegExp(`from CronJob ${CRON} in namespace datahub`));
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Run on the Cluster$/ }).click();
+    });
+    for (let i = 0; i < 100 && !session.sandbox.requests.some((r) => r.action === 'k8sTrigger'); i++) await new Promise((r) => setTimeout(r, 100));
+    const trigger = session.sandbox.requests.find((r) => r.action === 'k8sTrigger');
+    assert.ok(trigger, 'the CronJob was triggered');
+    assert.deepEqual((trigger.body as { args: string[] }).args, [
+      '-u',
+      'RestoreIndices',
+      '-a',
+      'urnLike=urn:li:dataset:%',
+      '-a',
+      'batchSize=10000',
+      '-a',
+      'urnBasedPagination=true',
+    ]);
+    await wb.step('cluster-job-running', async () => {
+      const header = wb.page.locator('.part.sidebar .pane-header', { hasText: TASKS });
+      await header.waitFor({ timeout: 20_000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      // Room for the row's progress: the side bar dragged wider, the indices folded away.
+      const box = await wb.page.locator('.part.sidebar').boundingBox();
+      if (box) {
+        await wb.page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+        await wb.page.mouse.down();
+        await wb.page.mouse.move(box.x + box.width + 560, box.y + box.height / 2, { steps: 8 });
+        await wb.page.mouse.up();
+      }
+      const indices = wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' });
+      if ((await indices.getAttribute('aria-expanded')) === 'true') await indices.click();
+      const row = wb.treeRows(TASKS).filter({ hasText: /job datahub-restore-indices-/ });
+      await row
+        .filter({ hasText: /running · .*rows\/s · ETA / })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const items = await wb.treeItems(TASKS);
+      const job = items.find((i) => i.label.startsWith('job datahub-restore-indices-'));
+      assert.ok(job, JSON.stringify(items));
+      assert.match(job.description, /^running · [\d,]+\/1,200,000 rows \(\d+\.\d\d%\) · \d+ batches · [\d,]+ rows\/s · ETA /);
+      await wb.screenshot('20-cluster-job-running');
+    });
+    await wb.step('cluster-job-log', async () => {
+      const row = wb
+        .treeRows(TASKS)
+        .filter({ hasText: /job datahub-restore-indices-/ })
+        .first();
+      await row.click();
+      const output = wb.page.locator('.part.panel .view-lines');
+      await output
+        .filter({ hasText: /Successfully\ssent\sMAEs\sfor/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await wb.screenshot('21-cluster-job-log');
+    });
+    await wb.step('cluster-job-failed', async () => {
+      await k8s('/k8s', { stepMs: 150, totalRows: 240_000 });
+      await k8s('/k8s/jobs', {
+        name: 'restore-by-hand',
+        script: 'failAfter100',
+        args: ['-u', 'RestoreIndices', '-a', 'urnLike=urn:li:%', '-a', 'batchSize=5000'],
+      });
+      await wb.runCommand('DataHub: Watch Job on the Cluster…');
+      await wb.typeInQuickInput('restore-by-hand');
+      const text = await wb.waitForNotification(/Job restore-by-hand FAILED after reaching 100%/, 60_000);
+      assert.match(text, /the job reported FAILED/);
+      const items = await wb.treeItems(TASKS);
+      assert.ok(
+        items.some((i) => i.label === 'job restore-by-hand' && /^FAILED after 100% · /.test(i.description)),
+        JSON.stringify(items),
+      );
+      await wb.screenshot('22-cluster-job-failed');
+    });
+  });
+});
