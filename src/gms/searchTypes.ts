@@ -29,6 +29,8 @@ export interface DataHubSearch {
   existInDatabase(urns: string[], signal?: AbortSignal): Promise<Map<string, boolean>>;
   /** The URNs among these (at most 1,000, one request) that search returns. */
   inSearchIndex(urns: string[], signal?: AbortSignal): Promise<Set<string>>;
+  /** Both of the above for the same URNs (at most 1,000), checked once, the two requests in parallel. */
+  checkDrift(urns: string[], signal?: AbortSignal): Promise<{ exists: Map<string, boolean>; found: Set<string> }>;
   /** One page of every search document of these entity types (e.g. "dataset"), in the index's order. */
   scrollEntities(entityTypes: string[], scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
 }

@@ -7,7 +7,6 @@
 //   listed URNs that search holds (soft-deleted ones are filtered out, as the UI's are);
 // - scrollAcrossEntities(input: {types, query, scrollId, count}) pages every document of
 //   the types; nextScrollId is null on the last page.
-import * as z from 'zod/v4/mini';
 import type { SearchPage } from '../types';
 import type { ParseOutcome } from './queries';
 
@@ -67,19 +66,31 @@ export function membershipVariables(urns: readonly string[]): Record<string, unk
   return { input: { query: '*', start: 0, count: urns.length, orFilters: [{ and: [{ field: 'urn', values: urns, condition: 'EQUAL' }] }] } };
 }
 
-const hitsSchema = z.object({
-  total: z.nullish(z.number()),
-  searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.object({ urn: z.string() })) }))),
-});
+/** The URNs of search results, read by hand (a page holds up to 1,000: a schema walk costs more than the request here). */
+function resultUrns(results: unknown): string[] | undefined {
+  if (results == null) return [];
+  if (!Array.isArray(results)) return undefined;
+  const out: string[] = [];
+  for (const hit of results as unknown[]) {
+    const entity = hit !== null && typeof hit === 'object' ? (hit as { entity?: unknown }).entity : undefined;
+    const urn = entity !== null && typeof entity === 'object' ? (entity as { urn?: unknown }).urn : undefined;
+    if (typeof urn === 'string') out.push(urn);
+  }
+  return out;
+}
+
+function field(data: unknown, name: string): Record<string, unknown> | undefined {
+  const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
 
 export function parseMembershipData(urns: readonly string[], data: unknown): ParseOutcome<Set<string>> {
-  const parsed = z.object({ searchAcrossEntities: z.nullish(hitsSchema) }).safeParse(data);
-  if (!parsed.success || !parsed.data.searchAcrossEntities) return { ok: false, reason: 'searchAcrossEntities is missing from the answer' };
+  const page = field(data, 'searchAcrossEntities');
+  const hits = page ? resultUrns(page.searchResults) : undefined;
+  if (!hits) return { ok: false, reason: 'searchAcrossEntities is missing from the answer' };
   const asked = new Set(urns);
-  const found = new Set<string>();
   // Only the URNs asked count: a server that ignores the filter must not make others look indexed.
-  for (const hit of parsed.data.searchAcrossEntities.searchResults ?? []) if (hit.entity && asked.has(hit.entity.urn)) found.add(hit.entity.urn);
-  return { ok: true, value: found };
+  return { ok: true, value: new Set(hits.filter((u) => asked.has(u))) };
 }
 
 export const SCROLL_QUERY = `query scrollEntities($input: ScrollAcrossEntitiesInput!) {
@@ -90,22 +101,11 @@ export function scrollVariables(types: readonly string[], scrollId: string | und
   return { input: { types, query: '*', count, ...(scrollId === undefined ? {} : { scrollId }) } };
 }
 
-const scrollSchema = z.object({
-  scrollAcrossEntities: z.nullish(
-    z.object({
-      nextScrollId: z.nullish(z.string()),
-      total: z.nullish(z.number()),
-      searchResults: z.nullish(z.array(z.object({ entity: z.nullish(z.object({ urn: z.string() })) }))),
-    }),
-  ),
-});
-
 export function parseScrollData(data: unknown): ParseOutcome<SearchPage> {
-  const parsed = scrollSchema.safeParse(data);
-  if (!parsed.success || !parsed.data.scrollAcrossEntities) return { ok: false, reason: 'scrollAcrossEntities is missing from the answer' };
-  const page = parsed.data.scrollAcrossEntities;
-  const urns: string[] = [];
-  for (const hit of page.searchResults ?? []) if (hit.entity) urns.push(hit.entity.urn);
-  const next = page.nextScrollId ?? undefined;
-  return { ok: true, value: { urns, nextScrollId: next === '' ? undefined : next, total: page.total ?? urns.length } };
+  const page = field(data, 'scrollAcrossEntities');
+  const urns = page ? resultUrns(page.searchResults) : undefined;
+  if (!page || !urns) return { ok: false, reason: 'scrollAcrossEntities is missing from the answer' };
+  const next = typeof page.nextScrollId === 'string' && page.nextScrollId !== '' ? page.nextScrollId : undefined;
+  const total = typeof page.total === 'number' && Number.isFinite(page.total) ? page.total : urns.length;
+  return { ok: true, value: { urns, nextScrollId: next, total } };
 }

@@ -103,7 +103,7 @@ export async function checkUrns(client: Client, urns: string[], options: CheckOp
     chunks(unique, DRIFT_BATCH),
     DRIFT_CONCURRENCY,
     async (batch) => {
-      const [exists, found] = await Promise.all([client.search.existInDatabase(batch, options.signal), client.search.inSearchIndex(batch, options.signal)]);
+      const { exists, found } = await client.search.checkDrift(batch, options.signal);
       for (const urn of batch) report.tally.add(urn, exists.get(urn) === true, found.has(urn));
       done += batch.length;
       options.onProgress?.(done, unique.length);
