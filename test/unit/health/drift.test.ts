@@ -141,7 +141,8 @@ function fakeClient(db: Set<string>, search: string[], consistency: boolean) {
     search: {
       existInDatabase: (urns: string[]) => Promise.resolve(new Map(urns.map((u) => [u, db.has(u)]))),
       inSearchIndex: (urns: string[]) => Promise.resolve(new Set(urns.filter((u) => search.includes(u)))),
-      checkDrift: (urns: string[]) => Promise.resolve({ exists: new Map(urns.map((u) => [u, db.has(u)])), found: new Set(urns.filter((u) => search.includes(u))) }),
+      checkDrift: (urns: string[]) =>
+        Promise.resolve({ exists: new Map(urns.map((u) => [u, db.has(u)])), found: new Set(urns.filter((u) => search.includes(u))) }),
       scrollEntities: (_t: string[], scrollId: string | undefined, count: number) => {
         const from = scrollId ? Number(scrollId) : 0;
         const urns = search.slice(from, from + count);
