@@ -85,6 +85,15 @@ async function main(): Promise<void> {
 
   const dirs = makeRunDirs('datahub-demo');
   const sandbox = await startSandbox({ port: Number(values['sandbox-port']), quiet: true });
+  // Something for Search Health to find: the demo drift (3 datasets missing from search, documents of
+  // 2 datasets and a chart whose entity is gone) and a search-indexing consumer working off a backlog.
+  for (const [route, body] of [
+    ['/drift/preset', { name: 'demo' }],
+    ['/lag', { consumer: 'mcl', events: 60_000, drainPerSecond: 500 }],
+  ] as const) {
+    const res = await fetch(`${sandbox.url}/__sandbox${route}`, { method: 'POST', body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`sandbox ${route}: ${res.status} ${await res.text()}`);
+  }
   let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
   let stopping: Promise<void> | undefined;
   // Ctrl-C reaches npm, tsx and this process at once (and npm then sends SIGTERM):
