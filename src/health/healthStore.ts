@@ -49,9 +49,9 @@ export class HealthStore implements vscode.Disposable {
   connection: string | undefined;
   checkError: string | undefined;
 
-  /** Forgets everything when the active connection changes. */
-  forConnection(name: string | undefined): void {
-    if (name === this.connection) return;
+  /** Forgets everything when the active connection changes; true when it did. */
+  forConnection(name: string | undefined): boolean {
+    if (name === this.connection) return false;
     this.connection = name;
     this.histories = new Map();
     this.lag = [];
@@ -60,6 +60,7 @@ export class HealthStore implements vscode.Disposable {
     this.fix = undefined;
     this.checkError = undefined;
     this.changed.fire();
+    return true;
   }
 
   fire(): void {
@@ -77,10 +78,10 @@ export class HealthStore implements vscode.Disposable {
     }
   }
 
-  /** One reading of each consumer; with no reading in the last minute, a second after 2 s so the view can say how fast it moves. */
+  /** One reading of each consumer; without one in the last 5 s, a second after 2 s, so the view can say how fast it moves now. */
   async readLag(active: ActiveClient, signal?: AbortSignal): Promise<LagState[]> {
     this.forConnection(active.connection.name);
-    const fresh = this.lag.length > 0 && this.lag.some((l) => l.at !== undefined && Date.now() - l.at < 60_000);
+    const fresh = this.lag.some((l) => l.at !== undefined && Date.now() - l.at < 5_000);
     const states = await this.readOnce(active, signal);
     if (!fresh && states.some((s) => s.views?.some((v) => v.events > 0))) {
       await new Promise((resolve) => setTimeout(resolve, 2000));

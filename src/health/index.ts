@@ -111,10 +111,13 @@ export function register(services: Services): FeatureRegistration<undefined> {
     check,
     fix,
     copy,
-    view.onDidChangeVisibility(() => readQuietly()),
+    // Read in the background only when there is something new to show: the view shown for the first
+    // time, another active connection, the auto-refresh interval. Settings or token changes send nothing.
+    view.onDidChangeVisibility(() => {
+      if (store.lag.length === 0) readQuietly();
+    }),
     services.connections.onDidChange(() => {
-      store.forConnection(services.connections.active()?.name);
-      readQuietly();
+      if (store.forConnection(services.connections.active()?.name)) readQuietly();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('datahub.autoRefreshMinutes')) schedule();

@@ -72,9 +72,9 @@ export function compareLag(prev: ConsumerLag | undefined, now: ConsumerLag, stal
 export const HISTORY_MS = 60_000;
 
 /**
- * Readings of one consumer over the last minute: each new one is compared with the
- * oldest kept (the longest window, so a rate is steady and a pause of a few seconds is
- * not yet a stall).
+ * Readings of one consumer over the last minute: each new one is compared with the newest
+ * at least a second old for the rate, and with the newest at least the stall time old to
+ * tell a stalled consumer (a pause of a few seconds is not yet a stall).
  */
 export class LagHistory {
   private readings: ConsumerLag[] = [];
@@ -82,9 +82,15 @@ export class LagHistory {
 
   add(now: ConsumerLag): LagView[] {
     this.readings = this.readings.filter((r) => now.at - r.at <= HISTORY_MS && r.at < now.at);
-    const views = compareLag(this.readings[0], now, this.stallAfterMs);
+    // The rate from the newest reading at least a second old (how fast it moves now); a stall from the
+    // newest at least the stall time old (no movement over all of that time).
+    const newestOlderThan = (ms: number) => [...this.readings].reverse().find((r) => now.at - r.at >= ms);
+    const recent = newestOlderThan(MIN_READING_GAP_MS);
+    const stallBase = newestOlderThan(this.stallAfterMs);
+    const views = compareLag(recent, now, this.stallAfterMs);
+    const overStall = stallBase && stallBase !== recent ? compareLag(stallBase, now, this.stallAfterMs) : undefined;
     this.readings.push(now);
-    return views;
+    return views.map((v, i) => (overStall?.[i].state === 'stalled' ? overStall[i] : v));
   }
 
   get last(): ConsumerLag | undefined {

@@ -53,7 +53,7 @@ describe('consumer lag between two readings', () => {
     assert.match(describeLag(first), /50 events behind \(refresh again/);
   });
 
-  it('the history compares each reading with the oldest of the last minute', () => {
+  it('the history takes the rate from the newest reading a second old, a stall from the newest ten seconds old', () => {
     const h = new LagHistory();
     assert.equal(h.add(reading(0, 1000, { 0: 0 }))[0].state, 'unknown');
     assert.equal(h.add(reading(500, 900, { 0: 100 }))[0].state, 'unknown');
@@ -62,6 +62,16 @@ describe('consumer lag between two readings', () => {
     assert.equal(third.ratePerSecond, 200);
     // A reading more than a minute later starts again.
     assert.equal(h.add(reading(70_000, 600, { 0: 400 }))[0].state, 'unknown');
+    // Still: unknown after 5 s, stalled once 10 s have passed without movement, even with readings in between.
+    assert.equal(h.add(reading(75_000, 600, { 0: 400 }))[0].state, 'unknown');
+    const still = h.add(reading(81_000, 600, { 0: 400 }))[0];
+    assert.equal(still.state, 'stalled');
+    assert.equal(still.overSeconds, 11);
+    // A jump from an earlier backlog does not hide the rate now.
+    const j = new LagHistory();
+    j.add(reading(0, 0, { 0: 0 }));
+    j.add(reading(20_000, 30_000, { 0: 0 }));
+    assert.equal(j.add(reading(22_000, 28_000, { 0: 2000 }))[0].state, 'catchingUp');
   });
 
   it('the summary for search is the worst topic; budgets follow the estimate within 30 s .. 10 min', () => {
