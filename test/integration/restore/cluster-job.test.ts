@@ -5,7 +5,7 @@
 // read-only refused before any request, and a resume sending the right offset.
 import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
-import { exec, rejection, waitFor, api, sandboxUrl } from '../support/core';
+import { exec, rejection, waitFor, api, sandboxUrl, TRANSPORT } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
 import type { ClusterJobSnapshot, RunOnClusterResult } from '../../../src/restore';
 
@@ -21,6 +21,10 @@ const until = (job: string) => exec<ClusterJobSnapshot>(Commands.watchClusterJob
 
 describe('run RestoreIndices on the cluster', function () {
   this.timeout(60_000);
+  before(function () {
+    // The Kubernetes operations are OpenAPI (KubernetesController.java): a Rest.li-only sandbox has none.
+    if (TRANSPORT === 'restli') this.skip();
+  });
   beforeEach(async () => {
     await sandbox.reset();
     await k8s({ stepMs: 300, totalRows: 24_000 });
