@@ -147,7 +147,8 @@ export class HealthTree implements vscode.TreeDataProvider<HealthNode> {
       case 'lag': {
         const { state, view } = node;
         // The fact first (the side bar is narrow): "38,012 events behind, about 32 s", then whose.
-        const item = new vscode.TreeItem(view ? `${state.label}: ${describeLag(view)}` : state.label, vscode.TreeItemCollapsibleState.None);
+        const fact = view ? describeLag(view).replace(/ events? behind/, ' behind') : undefined;
+        const item = new vscode.TreeItem(fact ? `${state.label}: ${fact}` : state.label, vscode.TreeItemCollapsibleState.None);
         if (view) {
           item.description = view.group;
           item.iconPath = LAG_ICONS[view.state];
