@@ -41,6 +41,10 @@ export class WatchedUpgrade implements ExtraTaskRow {
   error?: string;
   watching = false;
   timer?: ReturnType<typeof setTimeout>;
+  /** The Job's creation time: another time means another Job of the same name. */
+  createdAt?: string;
+  /** Each watch() starts a new chain of polls; an older chain stops at its next turn. */
+  generation = 0;
   /** Final task statuses, kept so a finished task is not asked again. */
   readonly finalStatus = new Map<string, TaskStatus>();
   readonly rows = new Map<string, IndexRow>();
@@ -48,7 +52,8 @@ export class WatchedUpgrade implements ExtraTaskRow {
 
   constructor(
     readonly name: string,
-    readonly active: ActiveClient,
+    /** Replaced on a new watch: a changed connection closes the old client. */
+    public active: ActiveClient,
     public pollMs: number,
     readonly channel: vscode.OutputChannel,
   ) {
@@ -122,13 +127,22 @@ export class UpgradeWatches implements vscode.Disposable {
     if (job) {
       clearTimeout(job.timer);
       job.pollMs = pollMs;
+      job.active = active;
     } else {
       job = new WatchedUpgrade(name, active, pollMs, vscode.window.createOutputChannel(`DataHub System Update: ${name}`));
       this.jobs.set(key, job);
     }
     Object.assign(job, { watching: true, error: undefined });
-    void this.poll(job);
+    if (UPGRADE_FINAL.has(job.state.kind)) this.restart(job);
+    void this.poll(job, ++job.generation);
     return job;
+  }
+
+  /** Forgets what an earlier run of a Job of this name showed (the Job was created again). */
+  private restart(job: WatchedUpgrade, createdAt?: string): void {
+    Object.assign(job, { state: { kind: 'starting' }, indices: [], logText: '', log: parseUpgradeLog(''), createdAt });
+    job.finalStatus.clear();
+    job.rows.clear();
   }
 
   untilSettled(job: WatchedUpgrade): Promise<UpgradeSnapshot> {
@@ -155,13 +169,14 @@ export class UpgradeWatches implements vscode.Disposable {
     }
   }
 
-  private async poll(job: WatchedUpgrade): Promise<void> {
-    if (!job.watching) return;
+  private async poll(job: WatchedUpgrade, generation: number): Promise<void> {
+    if (!job.watching || generation !== job.generation) return;
     const k8s = job.active.client.k8s;
     try {
       const [jobs, pods] = await Promise.all([k8s.listAll('jobs'), k8s.listAll('pods')]);
       const found = jobs.find((j) => j.name === job.name);
       if (!found) throw new Error(`Job ${job.name} is not in GMS's namespace (GET k8s/jobs does not list it); check the name.`);
+      if (job.createdAt !== found.createdAt) this.restart(job, found.createdAt);
       const pod = podOf(pods, job.name);
       job.pod = pod?.name;
       if (pod) {
@@ -172,10 +187,11 @@ export class UpgradeWatches implements vscode.Disposable {
         }
       }
       job.log = parseUpgradeLog(job.logText);
-      // The task status of each reindex still running, or finished and still being compared.
+      // The task status of each reindex: asked each poll while running, once when finished.
       job.indices = await Promise.all(
         job.log.reindexes.map(async (e) => {
-          if (!e.task || e.state === 'failed' || e.state === 'done' || e.state === 'skipped') return progressOf(e, job.finalStatus.get(e.task ?? ''));
+          // A finished task is asked once (its status is kept): a failed index shows the task's own final figures.
+          if (!e.task || e.state === 'skipped') return progressOf(e);
           const { status, error } = await this.taskStatus(job, e.task);
           return progressOf(e, status, error);
         }),
@@ -193,7 +209,7 @@ export class UpgradeWatches implements vscode.Disposable {
       for (const resolve of job.ended.splice(0)) resolve(snapshot);
       if (final) this.onEnded?.(snapshot);
     }
-    if (job.watching) job.timer = setTimeout(() => void this.poll(job), job.pollMs);
+    if (job.watching && generation === job.generation) job.timer = setTimeout(() => void this.poll(job, generation), job.pollMs);
   }
 
   dispose(): void {
