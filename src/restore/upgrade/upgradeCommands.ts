@@ -114,7 +114,18 @@ async function estimateCommand(
   const active = await activeClient(services, run, false);
   const { indices } = await active.client.getIndexSizes();
   const sizes = new Map(indices.filter((i) => typeof i.sizeMb === 'number').map((i) => [i.indexName, i.sizeMb as number]));
-  const throughput = throughputOf(parsed.throughputMbPerSecond, watches, sizes);
+  let throughput = throughputOf(parsed.throughputMbPerSecond, watches, sizes);
+  if (run.mode === 'ui') {
+    const typed = await vscode.window.showInputBox({
+      title: 'DataHub: Estimate Upgrade Reindex Time',
+      prompt: `Reindex throughput in MB a second (now: ${throughput.source})`,
+      value: String(Number(throughput.rate.toFixed(2))),
+      validateInput: (v) => (Number(v) > 0 && Number.isFinite(Number(v)) ? undefined : 'A number of MB a second, above 0.'),
+      ignoreFocusOut: true,
+    });
+    if (typed === undefined) return undefined;
+    if (Number(typed) !== Number(throughput.rate.toFixed(2))) throughput = { rate: Number(typed), source: 'given' };
+  }
   const settingHours = vscode.workspace.getConfiguration('datahub.upgradeReindex').get<number>('maxReindexHours', 0);
   const hours = parsed.maxReindexHours ?? settingHours;
   const deadline = parsed.jobDeadlineSeconds !== undefined ? { seconds: parsed.jobDeadlineSeconds, source: 'given' } : await deadlineOf(active, parsed.job);
