@@ -16,6 +16,9 @@ import type {
   clusterArgs,
   ClusterJobSnapshot,
   RunOnClusterResult,
+  upgradeArgs,
+  UpgradeSnapshot,
+  EstimateResult,
 } from '../restore';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
@@ -38,6 +41,7 @@ type ArgSchemas = typeof connectionsArgs &
   typeof indicesArgs &
   typeof restoreArgs &
   typeof clusterArgs &
+  typeof upgradeArgs &
   typeof truncateArgs &
   typeof insightsArgs &
   typeof retentionArgs &
@@ -132,6 +136,12 @@ export interface DataHubCommands {
   resumeClusterJob(args: ArgsOf<'resumeClusterJob'>): Result<RunOnClusterResult>;
   /** Shows a watched job's pod log in its output channel. */
   showClusterJobLog(args: ArgsOf<'showClusterJobLog'>): Result<{ job: string; channel: string }>;
+  /** Finds the running system-update Job (or takes `job`) and watches its reindex tasks: a row per index in DataHub Tasks with documents, percent, batches, rate and ETA from the task-status operation, the end in the log's words; `untilDone` resolves at its end. Read-only connections may use it. */
+  watchUpgradeReindex(args?: ArgsOf<'watchUpgradeReindex'>): Result<UpgradeSnapshot>;
+  /** Estimates how long reindexing the largest indices (getIndexSizes) would take at a throughput, and warns with the figures when one would exceed maxReindexHours or all together the Job's activeDeadlineSeconds. Read-only connections may use it. */
+  estimateUpgradeReindex(args?: ArgsOf<'estimateUpgradeReindex'>): Result<EstimateResult>;
+  /** Shows a watched system-update job's pod log in its output channel. */
+  showUpgradeReindexLog(args: ArgsOf<'showUpgradeReindexLog'>): Result<{ job: string; channel: string }>;
   /** Restores the URN(s) in `text` or at a position of a document. */
   restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
   /** Restores every URN in a document (`uri`) or in `urns`, each once, after one confirmation; names the URNs that restored nothing. */

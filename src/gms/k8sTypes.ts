@@ -32,6 +32,8 @@ export interface K8sJob {
   conditions: K8sJobCondition[];
   /** The container's args, when the answer carries the pod template. */
   args?: string[];
+  /** spec.activeDeadlineSeconds: Kubernetes ends the Job (DeadlineExceeded) after this long, when set. */
+  activeDeadlineSeconds?: number;
 }
 
 export interface K8sCronJob {

@@ -9,6 +9,8 @@ import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 import { registerClusterCommands } from './cluster/clusterCommands';
 import type { ClusterJobs } from './cluster/clusterWatch';
+import { registerUpgradeCommands } from './upgrade/upgradeCommands';
+import type { UpgradeWatches } from './upgrade/upgradeWatch';
 
 export type { AtCursorResult } from './editor/restoreAtCursor';
 export type { UrnListResult } from './editor/restoreUrnList';
@@ -17,22 +19,28 @@ export type { PatternResult } from './restorePattern';
 export type { JobResult } from './restoreAsJob';
 export type { ClusterJobSnapshot } from './cluster/clusterWatch';
 export type { RunOnClusterResult } from './cluster/clusterRun';
+export type { UpgradeSnapshot } from './upgrade/upgradeWatch';
+export type { EstimateResult } from './upgrade/upgradeCommands';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
 export type { restoreArgs } from './logic/args';
 export type { clusterArgs } from './logic/clusterArgs';
+export type { upgradeArgs } from './logic/upgradeArgs';
 
 /** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
 export interface RestoreSeam {
   cursorOnUrn: Readonly<CursorOnUrnState>;
   /** The jobs watched on the cluster (for tests). */
   clusterJobs: ClusterJobs;
+  /** The system-update jobs watched (for tests). */
+  upgradeWatches: UpgradeWatches;
 }
 
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
   const cluster = registerClusterCommands(services);
+  const upgrade = registerUpgradeCommands(services);
   return {
     disposables: [
       ...registerRestoreCommands(services),
@@ -40,7 +48,8 @@ export function register(services: Services): FeatureRegistration<RestoreSeam> {
       registerExplainSearch(services),
       ...editor.disposables,
       ...cluster.disposables,
+      ...upgrade.disposables,
     ],
-    seam: { cursorOnUrn: editor.cursorOnUrn, clusterJobs: cluster.jobs },
+    seam: { cursorOnUrn: editor.cursorOnUrn, clusterJobs: cluster.jobs, upgradeWatches: upgrade.watches },
   };
 }

@@ -11,6 +11,7 @@ import { connectionsArgs } from '../../src/connections/logic/args';
 import { indicesArgs } from '../../src/indices/logic/args';
 import { restoreArgs } from '../../src/restore/logic/args';
 import { clusterArgs } from '../../src/restore/logic/clusterArgs';
+import { upgradeArgs } from '../../src/restore/logic/upgradeArgs';
 import { truncateArgs } from '../../src/truncate/logic/args';
 import { insightsArgs } from '../../src/insights/logic/args';
 import { retentionArgs } from '../../src/retention/logic/args';
@@ -26,6 +27,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...indicesArgs,
   ...restoreArgs,
   ...clusterArgs,
+  ...upgradeArgs,
   ...truncateArgs,
   ...insightsArgs,
   ...retentionArgs,

@@ -13,6 +13,7 @@ import type { Reply } from './restli';
 import type { Caller } from './runtime';
 import { json, springError, textAs } from './spring';
 import { asLog, jobArgs, scriptState, type K8sScript } from './k8sScripts';
+import { SystemUpdates } from './k8sSystemUpdate';
 
 export const K8S_OPERATIONS = '/openapi/operations/k8';
 export type K8sMode = 'available' | 'unavailable' | 'off';
@@ -40,9 +41,12 @@ export class K8sCluster {
   stepMs = 400;
   totalRows = 24_000;
   jobs: SandboxJob[] = [];
+  /** System-update Jobs with their reindex tasks (k8sSystemUpdate.ts). */
+  readonly upgrades = new SystemUpdates();
 
   reset(): void {
     Object.assign(this, { mode: 'available', script: 'succeed', stepMs: 400, totalRows: 24_000, jobs: [] });
+    this.upgrades.reset();
   }
 
   /** A Job created another way (kubectl create -f the manifest): watched by name. */
@@ -145,16 +149,8 @@ export function handleK8s(cluster: K8sCluster, method: string, endpoint: string,
       })),
     );
   }
-  if (method === 'GET' && endpoint === 'jobs')
-    return page(
-      query,
-      cluster.jobs.map((j) => cluster.jobObject(j)),
-    );
-  if (method === 'GET' && endpoint === 'pods')
-    return page(
-      query,
-      cluster.jobs.map((j) => cluster.podObject(j)),
-    );
+  if (method === 'GET' && endpoint === 'jobs') return page(query, [...cluster.jobs.map((j) => cluster.jobObject(j)), ...cluster.upgrades.jobObjects()]);
+  if (method === 'GET' && endpoint === 'pods') return page(query, [...cluster.jobs.map((j) => cluster.podObject(j)), ...cluster.upgrades.podObjects()]);
   if (method === 'POST' && trigger) {
     const name = decodeURIComponent(trigger[1]);
     const b = (body ?? {}) as { jobName?: unknown; args?: unknown };
@@ -171,9 +167,10 @@ export function handleK8s(cluster: K8sCluster, method: string, endpoint: string,
   if (method === 'GET' && logs) {
     const name = decodeURIComponent(logs[1]);
     const job = cluster.jobs.find((j) => cluster.podName(j) === name);
-    if (!job) return textAs(404, `Pod not found: ${name}`, 'text/plain');
+    const upgradeLog = job ? undefined : cluster.upgrades.log(name);
+    if (!job && upgradeLog === undefined) return textAs(404, `Pod not found: ${name}`, 'text/plain');
     const limit = Math.min(Math.max(Number(query.get('limitBytes') ?? 524288) || 524288, 1024), 1024 * 1024);
-    const text = cluster.log(job);
+    const text = job ? cluster.log(job) : (upgradeLog as string);
     return textAs(200, text.length > limit ? `[truncated...]\n${text.slice(text.length - limit)}` : text, 'text/plain;charset=UTF-8');
   }
   return springError(method === 'GET' || method === 'POST' ? 404 : 405, path);

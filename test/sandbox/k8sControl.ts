@@ -3,9 +3,12 @@
 //   POST /k8s        {mode?: available|unavailable|off, script?: succeed|failAfter100|stall, stepMs?, totalRows?}:
 //                    for the Jobs triggered from now on (mode at once)
 //   POST /k8s/jobs   {name, args?, script?}: a Job applied by hand (kubectl create -f the manifest), to watch by name
+//   POST /k8s/systemUpdate {script?: reindexSucceed|reindexMismatch, stepMs?, activeDeadlineSeconds?, name?}:
+//                    a system-update Job starting now (k8sSystemUpdate.ts), its reindex tasks answering getEsTaskStatus
 import type { Reply } from './restli';
 import { K8S_MODES, type K8sCluster, type K8sMode } from './k8s';
 import { K8S_SCRIPTS, type K8sScript } from './k8sScripts';
+import { UPGRADE_SCRIPTS, type UpgradeScript } from './k8sSystemUpdate';
 
 function json(value: unknown, status = 200): Reply {
   return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
@@ -16,7 +19,14 @@ const bad = (message: string): Reply => json({ error: message }, 400);
 export function k8sControl(cluster: K8sCluster, route: string, body: Record<string, unknown>): Reply {
   switch (route) {
     case 'GET /k8s':
-      return json({ mode: cluster.mode, script: cluster.script, stepMs: cluster.stepMs, totalRows: cluster.totalRows, jobs: cluster.jobs.map((j) => j.name) });
+      return json({
+        mode: cluster.mode,
+        script: cluster.script,
+        stepMs: cluster.stepMs,
+        totalRows: cluster.totalRows,
+        jobs: cluster.jobs.map((j) => j.name),
+        systemUpdates: cluster.upgrades.runs.map((r) => r.name),
+      });
     case 'POST /k8s': {
       if (body.mode !== undefined && !K8S_MODES.includes(body.mode as K8sMode)) return bad(`mode must be one of ${K8S_MODES.join(', ')}`);
       if (body.script !== undefined && !K8S_SCRIPTS.includes(body.script as K8sScript)) return bad(`script must be one of ${K8S_SCRIPTS.join(', ')}`);
@@ -39,6 +49,21 @@ export function k8sControl(cluster: K8sCluster, route: string, body: Record<stri
       cluster.addJob(body.name, args as string[]);
       cluster.script = saved;
       return json({});
+    }
+    case 'POST /k8s/systemUpdate': {
+      if (body.script !== undefined && !UPGRADE_SCRIPTS.includes(body.script as UpgradeScript))
+        return bad(`script must be one of ${UPGRADE_SCRIPTS.join(', ')}`);
+      const positive = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v > 0);
+      if (!positive(body.stepMs) || !positive(body.activeDeadlineSeconds)) return bad('stepMs and activeDeadlineSeconds must be whole numbers above 0');
+      if (body.name !== undefined && (typeof body.name !== 'string' || !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(body.name)))
+        return bad('name must be a Job name');
+      const run = cluster.upgrades.add({
+        script: (body.script as UpgradeScript | undefined) ?? 'reindexSucceed',
+        stepMs: (body.stepMs as number | undefined) ?? 400,
+        ...(body.name !== undefined ? { name: body.name as string } : {}),
+        ...(body.activeDeadlineSeconds !== undefined ? { activeDeadlineSeconds: body.activeDeadlineSeconds as number } : {}),
+      });
+      return json({ name: run.name, pod: cluster.upgrades.podName(run) });
     }
     default:
       return json({ error: `no control endpoint ${route}` }, 404);

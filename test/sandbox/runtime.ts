@@ -86,6 +86,7 @@ export class Runtime {
   reset(): void {
     const o = this.options;
     this.series = new TimeseriesStore(o.seed ?? 42, Date.now(), { extraIndices: o.extraIndices, indexPrefix: o.indexPrefix });
+    this.series.otherTask = (id, now) => this.k8s.upgrades.taskStatus(id, now);
     this.version = o.version ?? 'newer';
     this.api = o.api ?? 'both';
     this.seedStringForm = o.seedStringForm ?? 'alternate';

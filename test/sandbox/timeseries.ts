@@ -124,6 +124,8 @@ export class TimeseriesStore {
   private extras = new Map<string, TimeseriesIndex>();
   private readonly tasks = new Map<string, TruncateTask>();
   private nextTask = 54_654;
+  /** Other search-engine tasks the status operation knows (a system update's reindexes, k8sSystemUpdate.ts). */
+  otherTask?: (id: string, now: number) => Record<string, unknown> | undefined;
   /** This server's index prefix ('' when none). */
   readonly prefix: string;
 
@@ -199,7 +201,7 @@ export class TimeseriesStore {
   status(id: string, now = Date.now()): Record<string, unknown> | undefined {
     this.settle(now);
     const task = this.tasks.get(id);
-    if (!task) return undefined;
+    if (!task) return this.otherTask?.(id, now);
     const elapsed = Math.min(Math.max(now - task.startedAt, 0), task.durationMs);
     const completed = task.applied;
     const deleted = completed ? task.toDelete : Math.floor((task.toDelete * elapsed) / task.durationMs);

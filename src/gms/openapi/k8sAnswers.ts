@@ -60,6 +60,7 @@ export function parseK8sJob(action: GmsAction, o: Record<string, unknown>, raw: 
     }
   }
   const args = firstContainer(obj(o.spec)).args;
+  const deadline = obj(o.spec).activeDeadlineSeconds;
   return {
     name: nameOf(action, o, raw),
     labels: labelsOf(metadata),
@@ -71,6 +72,7 @@ export function parseK8sJob(action: GmsAction, o: Record<string, unknown>, raw: 
     ...(str(status.completionTime) ? { completionTime: str(status.completionTime) } : {}),
     conditions,
     ...(Array.isArray(args) && args.every((a) => typeof a === 'string') ? { args: args as string[] } : {}),
+    ...(typeof deadline === 'number' && Number.isInteger(deadline) && deadline > 0 ? { activeDeadlineSeconds: deadline } : {}),
   };
 }
 

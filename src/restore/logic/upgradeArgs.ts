@@ -1,0 +1,56 @@
+// The argument objects of the upgrade reindex commands: watch a running system-update job's
+// reindex tasks, and estimate the reindex time before an upgrade. Pure: no vscode import.
+import * as z from 'zod/v4/mini';
+import { describe, flag, optionalTrimmed, text, wholeNumber } from '../../shared/args';
+
+const positive = (field: string, max: number) =>
+  z.optional(
+    z
+      .number({ error: `"${field}" must be a number above 0 and at most ${max}.` })
+      .check(
+        z.gt(0, { error: `"${field}" must be a number above 0 and at most ${max}.` }),
+        z.lte(max, { error: `"${field}" must be a number above 0 and at most ${max}.` }),
+      ),
+  );
+
+export const watchUpgradeReindexArgs = z.object({
+  job: describe(
+    optionalTrimmed(),
+    "The system-update Job's name (default: the newest Job GMS lists that runs -u SystemUpdate… or is named *system-update*, an active one first).",
+  ),
+  untilDone: describe(flag(), 'Resolve only when the job has ended, with its end state.'),
+  pollSeconds: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number of seconds from 1 to 3600.`, 1, 3600)),
+    'Seconds between two reads of the job, its log and its tasks (default: the setting datahub.clusterJobs.pollSeconds).',
+  ),
+});
+export type WatchUpgradeReindexArgs = z.output<typeof watchUpgradeReindexArgs>;
+
+export const estimateUpgradeReindexArgs = z.object({
+  throughputMbPerSecond: describe(
+    positive('throughputMbPerSecond', 1_000_000),
+    'Reindex throughput in MB a second (default: the rate seen in a reindex watched in this window, else the setting datahub.upgradeReindex.throughputMbPerSecond).',
+  ),
+  maxReindexHours: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number of hours from 0 to 10000 (0: none).`, 0, 10_000)),
+    "DataHub's per-index limit (elasticsearch.buildIndices.maxReindexHours; default: the setting datahub.upgradeReindex.maxReindexHours; 0: none).",
+  ),
+  jobDeadlineSeconds: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number of seconds from 1 to 31536000.`, 1, 31_536_000)),
+    "The system-update Job's activeDeadlineSeconds (default: read from the system-update Job GMS lists, when it has one).",
+  ),
+  job: describe(optionalTrimmed(), 'The system-update Job to read activeDeadlineSeconds from (default: the one GMS lists).'),
+  top: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number from 1 to 100.`, 1, 100)),
+    'How many of the largest indices to list (default 5).',
+  ),
+});
+export type EstimateUpgradeReindexArgs = z.output<typeof estimateUpgradeReindexArgs>;
+
+export const upgradeJobArgs = z.object({ job: describe(text(), 'A system-update Job watched in this window.') });
+
+export const upgradeArgs = {
+  watchUpgradeReindex: watchUpgradeReindexArgs,
+  estimateUpgradeReindex: estimateUpgradeReindexArgs,
+  showUpgradeReindexLog: upgradeJobArgs,
+} as const;
