@@ -94,7 +94,8 @@ export function register(services: Services): FeatureRegistration<undefined> {
 
   // The view reads the lag when it is shown, and on the auto-refresh interval while it is.
   const readQuietly = () => {
-    if (!view.visible) return;
+    // In an untrusted workspace nothing contacts DataHub until the person runs a command (package.json capabilities).
+    if (!view.visible || !vscode.workspace.isTrusted) return;
     readLag().catch((error: unknown) => services.log.debug(`Search Health: lag not read: ${error instanceof Error ? error.message : String(error)}`));
   };
   let timer: ReturnType<typeof setInterval> | undefined;

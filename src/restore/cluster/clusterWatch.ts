@@ -38,7 +38,8 @@ class WatchedJob implements ExtraTaskRow {
 
   constructor(
     readonly name: string,
-    readonly active: ActiveClient,
+    /** Replaced on a new watch: a changed connection or token closes the old client. */
+    public active: ActiveClient,
     public options: WatchOptions,
     readonly channel: vscode.OutputChannel,
   ) {
@@ -116,6 +117,7 @@ export class ClusterJobs implements vscode.Disposable {
     if (job) {
       clearTimeout(job.timer);
       job.options = options;
+      job.active = active;
     } else {
       job = new WatchedJob(name, active, options, vscode.window.createOutputChannel(`DataHub Job: ${name}`));
       this.jobs.set(key, job);
