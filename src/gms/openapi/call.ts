@@ -6,7 +6,8 @@
 import type { Answer } from '../http';
 import type { GmsAction } from '../types';
 import { send, type WireContext } from '../wire';
-import { openapiHttpError } from './errors';
+import type { GmsError } from '../errors';
+import { openapiHttpError, type OpenapiFailure } from './errors';
 import { queryString, type Query } from './requests';
 
 export interface OpenapiCall<T> {
@@ -24,7 +25,8 @@ export interface OpenapiCall<T> {
 
 export type OpenapiCaller = <T>(c: OpenapiCall<T>, signal?: AbortSignal) => Promise<T>;
 
-export function createOpenapiCaller(ctx: WireContext, prefix: string): OpenapiCaller {
+/** `failure` maps a non-2xx answer (default: the OpenAPI operations' words; the Kubernetes ones have their own). */
+export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (f: OpenapiFailure) => GmsError = openapiHttpError): OpenapiCaller {
   const base = `${ctx.baseUrl}${prefix}`;
   const basePath = new URL(base).pathname;
 
@@ -57,7 +59,7 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string): OpenapiCa
         body: c.body === undefined ? undefined : JSON.stringify(c.body),
         readOnly: c.readOnly,
         fail: (a) =>
-          openapiHttpError({
+          failure({
             action: c.action,
             status: a.status,
             url,

@@ -6,11 +6,12 @@ import type { Answer } from '../http';
 import { GmsError } from '../errors';
 import { K8S_JOB_NAME, K8S_NAME, type K8sListed, type K8sPage, type KubernetesOperations } from '../k8sTypes';
 import type { GmsAction } from '../types';
-import { send, type WireContext } from '../wire';
+import type { WireContext } from '../wire';
+import { createOpenapiCaller } from './call';
 import { readJson } from './answers';
 import { k8sHttpError } from './k8sErrors';
 import { parseK8sJob, parseK8sPage, parseK8sStatus } from './k8sAnswers';
-import { queryString, type Query } from './requests';
+import type { Query } from './requests';
 
 export const K8S_OPERATIONS_PATH = '/openapi/operations/k8';
 /** The controller's page size is free; 100 keeps one answer small. */
@@ -43,43 +44,9 @@ function pageQuery(page: { start?: number; count?: number } | undefined): Query 
   ];
 }
 
-interface Call<T> {
-  action: GmsAction;
-  endpoint: string;
-  method: 'GET' | 'POST';
-  query?: Query;
-  body?: unknown;
-  readOnly: boolean;
-  accept?: string;
-  parse: (answer: Answer) => T;
-}
-
 export function createK8sOperations(ctx: WireContext): KubernetesOperations {
-  const base = `${ctx.baseUrl}${K8S_OPERATIONS_PATH}`;
-  const basePath = new URL(base).pathname;
-
-  function call<T>(c: Call<T>, signal?: AbortSignal): Promise<T> {
-    // The log names the endpoint kind, not the object names in the path.
-    const url = `${base}/${c.endpoint}`;
-    const headers: Record<string, string> = { accept: c.accept ?? 'application/json', ...ctx.headers };
-    if (c.body !== undefined) headers['content-type'] = 'application/json';
-    const { origin, baseUrl } = ctx;
-    return send(
-      ctx,
-      {
-        action: c.action,
-        url,
-        path: `${basePath}/${c.endpoint}${c.query === undefined ? '' : queryString(c.query)}`,
-        method: c.method,
-        headers,
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-        readOnly: c.readOnly,
-        fail: (a) => k8sHttpError({ action: c.action, status: a.status, url, origin, baseUrl, contentType: a.contentType, location: a.location, body: a.text }),
-        parse: c.parse,
-      },
-      signal,
-    );
-  }
+  // The log names the endpoint kind, not the object names in the path (the caller's rule).
+  const call = createOpenapiCaller(ctx, K8S_OPERATIONS_PATH, k8sHttpError);
 
   const json = (action: GmsAction, a: Answer): unknown => readJson(action, a.text, a.contentType, ctx.origin);
 
