@@ -95,7 +95,7 @@ async function main(): Promise<void> {
         label: 'eager JS (dist/extension.js, production)',
         unit: 'KB',
         value: one(eager),
-        target: { max: 300, text: '≤ 300 KB' },
+        target: { max: 380, text: '≤ 380 KB' },
         note: build.minified ? 'minified' : 'NOT minified',
       },
       {

@@ -11,10 +11,13 @@ import { listVsix, vsixPath, type VsixEntry } from './vsix';
 const MAX_VSIX_BYTES = 500 * 1024;
 /**
  * What activation loads: the eager bundle (the network stack stays in the lazy dist/gms.js).
- * 300 KB since the commands' argument schemas (zod/v4/mini, about 26 KB) moved in; activate()
- * measured 6.8 ms median then (docs/performance.md), against its 20 ms target.
+ * 300 KB since the commands' argument schemas (zod/v4/mini, about 26 KB) moved in (activate()
+ * 6.8 ms median then); 380 KB since Search Health (about 25 KB) and the cluster-job and
+ * upgrade watches (about 45 KB) moved in: activate() 14.6 ms median over 3 fresh hosts
+ * (docs/performance.md), against its 20 ms target. The next feature should move command
+ * handlers into a lazy bundle rather than raise this again.
  */
-const MAX_EAGER_BYTES = 300 * 1024;
+const MAX_EAGER_BYTES = 380 * 1024;
 
 function isStale(vsix: string): boolean {
   if (!fs.existsSync(vsix)) return true;

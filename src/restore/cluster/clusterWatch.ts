@@ -3,7 +3,7 @@
 // turns it into progress (rows, batches, rate, ETA) and a truthful state (logic/cluster/).
 // The rows show in DataHub Tasks; each job's log in an output channel of its own.
 import * as vscode from 'vscode';
-import type { K8sJob, K8sPod } from '../../gms/k8sTypes';
+import { podOf, statusView } from '../logic/cluster/k8sJobs';
 import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
 import { jobArgValues, parseJobLog, type JobLogSummary } from '../logic/cluster/jobLog';
@@ -76,23 +76,6 @@ class WatchedJob implements ExtraTaskRow {
   treeItem(): vscode.TreeItem {
     return clusterJobItem(this.snapshot(), this.extraRowId);
   }
-}
-
-/** The newest pod of a Job (a retried Job has several). */
-function podOf(pods: K8sPod[], job: string): K8sPod | undefined {
-  return pods
-    .filter((p) => p.labels['job-name'] === job || p.labels['batch.kubernetes.io/job-name'] === job)
-    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
-}
-
-function statusView(job: K8sJob) {
-  const failed = job.conditions.find((c) => c.type === 'Failed' && c.status === 'True');
-  return {
-    active: job.active,
-    succeeded: job.succeeded,
-    failed: job.failed,
-    ...(failed ? { failedReason: [failed.reason, failed.message].filter(Boolean).join(': ') } : {}),
-  };
 }
 
 export class ClusterJobs implements vscode.Disposable {

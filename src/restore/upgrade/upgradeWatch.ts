@@ -4,7 +4,7 @@
 // (getEsTaskStatus) how far each running task is. A row per job and per index in DataHub
 // Tasks; the job's log in an output channel of its own; its end told once.
 import * as vscode from 'vscode';
-import type { K8sJob, K8sPod } from '../../gms/k8sTypes';
+import { podOf, statusView } from '../logic/cluster/k8sJobs';
 import type { TaskStatus } from '../../gms/types';
 import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
@@ -85,22 +85,6 @@ export class WatchedUpgrade implements ExtraTaskRow {
     }
     return [this, ...this.indices.map((i) => this.rows.get(i.index)!)];
   }
-}
-
-function podOf(pods: K8sPod[], job: string): K8sPod | undefined {
-  return pods
-    .filter((p) => p.labels['job-name'] === job || p.labels['batch.kubernetes.io/job-name'] === job)
-    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
-}
-
-function statusView(job: K8sJob) {
-  const failed = job.conditions.find((c) => c.type === 'Failed' && c.status === 'True');
-  return {
-    active: job.active,
-    succeeded: job.succeeded,
-    failed: job.failed,
-    ...(failed ? { failedReason: [failed.reason, failed.message].filter(Boolean).join(': ') } : {}),
-  };
 }
 
 export class UpgradeWatches implements vscode.Disposable {
