@@ -78,12 +78,15 @@ export class HealthStore implements vscode.Disposable {
     }
   }
 
-  /** One reading of each consumer; without one in the last 5 s, a second after 2 s, so the view can say how fast it moves now. */
-  async readLag(active: ActiveClient, signal?: AbortSignal): Promise<LagState[]> {
+  /**
+   * One reading of each consumer, compared with the earlier ones. `twice` (an explicit refresh), or no
+   * reading in the last minute: a second one 2 s later, so the rate shown is the rate now.
+   */
+  async readLag(active: ActiveClient, signal?: AbortSignal, twice = false): Promise<LagState[]> {
     this.forConnection(active.connection.name);
-    const fresh = this.lag.some((l) => l.at !== undefined && Date.now() - l.at < 5_000);
+    const recent = this.lag.some((l) => l.at !== undefined && Date.now() - l.at < 60_000);
     const states = await this.readOnce(active, signal);
-    if (!fresh && states.some((s) => s.views?.some((v) => v.events > 0))) {
+    if ((twice || !recent) && states.some((s) => s.views?.some((v) => v.events > 0))) {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       if (!signal?.aborted) return this.readOnce(active, signal);
     }

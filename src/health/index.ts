@@ -34,9 +34,9 @@ export function register(services: Services): FeatureRegistration<undefined> {
   const tree = new HealthTree(store);
   const view = vscode.window.createTreeView('datahub.searchHealth', { treeDataProvider: tree, showCollapseAll: true });
 
-  const readLag = async (): Promise<LagResult[]> => {
+  const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();
-    const states = await store.busyWith('reading lag…', () => store.readLag(active));
+    const states = await store.busyWith('reading lag…', () => store.readLag(active, undefined, twice));
     return states.flatMap((s): LagResult[] =>
       s.views?.length
         ? s.views.map((v) => ({
@@ -54,7 +54,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
 
   const refresh = registerCommand(services, Commands.refreshSearchHealth, async (_arg, run) => {
     run.errorContext = { action: 'consumerLag' };
-    const lag = await readLag();
+    const lag = await readLag(true);
     const active = await services.connections.client();
     const last = store.report;
     const drift =

@@ -21,8 +21,8 @@ const STAGES: Stage[] = [
   { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
   // Every in-host suite twice: against a server whose operations answer over OpenAPI only, and
   // against one with Rest.li only (the UI flows below use a server with both).
-  { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--sandbox-api', 'openapi'], limitSeconds: 600 },
-  { name: 'integration-restli', args: ['run', 'test:integration', '--', '--sandbox-api', 'restli'], limitSeconds: 600 },
+  { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--sandbox-api', 'openapi'], limitSeconds: 720 },
+  { name: 'integration-restli', args: ['run', 'test:integration', '--', '--sandbox-api', 'restli'], limitSeconds: 720 },
   // The same host with the workspace in restricted mode, for the suites that need it
   // (describe titles containing "untrusted workspace"; skipped when there are none).
   {

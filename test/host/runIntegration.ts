@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     options: {
       suite: { type: 'string', default: DEFAULT_SUITE },
       grep: { type: 'string' },
-      timeout: { type: 'string', default: process.env.DATAHUB_TEST_HOST_TIMEOUT ?? '300' },
+      timeout: { type: 'string', default: process.env.DATAHUB_TEST_HOST_TIMEOUT ?? '600' },
       'no-build': { type: 'boolean', default: false },
       extension: { type: 'string' },
       untrusted: { type: 'boolean', default: process.env.DATAHUB_TEST_UNTRUSTED === '1' },

@@ -186,6 +186,11 @@ export interface OperationsConfig {
   /** ConsistencyController.java under /openapi/operations/consistency. */
   consistency: boolean;
   lag: LagEndpoints;
+  /**
+   * GraphQL has scrollAcrossEntities (default true). Servers before it (it was there by 0.10.3:
+   * datahub-project/datahub PR 8117 fixed it for that release) answer a validation error for the field.
+   */
+  scroll: boolean;
 }
 
 /**
@@ -284,7 +289,7 @@ export interface Sandbox {
  *   GET  /__sandbox/drift                -> {missing: [...sorted], orphans: [...sorted]}
  *   POST /__sandbox/drift/preset {name: 'demo'} -> {missing, orphans}
  *   POST /__sandbox/lag {consumer, events, drainPerSecond} -> {}
- *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none'} -> OperationsConfig
+ *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none', scroll?} -> OperationsConfig
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...
  */

@@ -52,9 +52,11 @@ function setLag(rt: Runtime, body: Record<string, unknown>): Reply {
 function setOperations(rt: Runtime, body: Record<string, unknown>): Reply {
   if (body.consistency !== undefined && typeof body.consistency !== 'boolean') return bad('consistency must be a boolean');
   if (body.lag !== undefined && !LAG_ENDPOINTS.includes(body.lag as LagEndpoints)) return bad(`lag must be one of ${LAG_ENDPOINTS.join(', ')}`);
+  if (body.scroll !== undefined && typeof body.scroll !== 'boolean') return bad('scroll must be a boolean');
   rt.operations = {
     consistency: (body.consistency as boolean | undefined) ?? rt.operations.consistency,
     lag: (body.lag as LagEndpoints | undefined) ?? rt.operations.lag,
+    scroll: (body.scroll as boolean | undefined) ?? rt.operations.scroll,
   };
   return json(rt.operations);
 }

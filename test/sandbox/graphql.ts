@@ -9,7 +9,7 @@
 import type { Reply } from './restli';
 import type { Caller } from './runtime';
 import { argument, rootFields } from './graphqlFields';
-import { scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
+import { SCROLL_MAX_COUNT, scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
 import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
 
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
@@ -30,6 +30,7 @@ function error(field: string, message: string, code: number, type: string): GqlE
 }
 
 interface SearchInput {
+  types?: unknown;
   query?: unknown;
   start?: unknown;
   count?: unknown;
@@ -47,7 +48,7 @@ function urnFilter(input: SearchInput): string[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
-export function handleGraphQL(search: SearchIndex, method: string, caller: Caller, canView: boolean, raw: string): Reply {
+export function handleGraphQL(search: SearchIndex, method: string, caller: Caller, canView: boolean, raw: string, scroll = true): Reply {
   if (method !== 'POST') return reply({ status: 405, error: 'Method Not Allowed', path: '/api/graphql' }, 405);
   let body: { query?: unknown; variables?: unknown };
   try {
@@ -61,6 +62,12 @@ export function handleGraphQL(search: SearchIndex, method: string, caller: Calle
   const variables = (body.variables !== null && typeof body.variables === 'object' ? body.variables : {}) as Record<string, unknown>;
   const data: Record<string, unknown> = {};
   const errors: GqlError[] = [];
+  // A server older than scrollAcrossEntities: graphql-java's validation refuses the whole document
+  // before anything runs (ValidationError, no data), as GraphQLController passes it on with 200.
+  if (!scroll && rootFields(query).some((f) => f.name === 'scrollAcrossEntities')) {
+    const message = "Validation error (FieldUndefined@[scrollAcrossEntities]) : Field 'scrollAcrossEntities' in type 'Query' is undefined";
+    return reply({ errors: [{ message, locations: [{ line: 1, column: 1 }], extensions: { classification: 'ValidationError' } }], data: null, extensions: {} });
+  }
   // Root fields in query order, each under its alias when it has one (e0: entityExists(urn: $u0) ...).
   for (const f of rootFields(query)) {
     const denied = (): void => {
@@ -101,6 +108,16 @@ export function handleGraphQL(search: SearchIndex, method: string, caller: Calle
 function searchAcross(search: SearchIndex, input: SearchInput, query: string): Record<string, unknown> {
   const count = typeof input.count === 'number' ? Math.min(input.count, 10000) : 10;
   const only = urnFilter(input);
+  // Every document of some types, page by page (start/count): what a client without scrollAcrossEntities reads.
+  // Past 10,000 (the search engine's index.max_result_window) nothing more comes.
+  const start = typeof input.start === 'number' && input.start > 0 ? Math.floor(input.start) : 0;
+  if (!only && Array.isArray(input.types) && input.types.length > 0 && (input.query ?? '*') === '*') {
+    if (start + count > SCROLL_MAX_COUNT) return { start, count: 0, total: 0, searchResults: [] };
+    const page = scrollAcrossEntities(search, { types: input.types, query: '*', count: start + count });
+    if ('error' in page) return { start, count: 0, total: 0, searchResults: [] };
+    const urns = page.urns.slice(start);
+    return { start, count: urns.length, total: page.total, searchResults: urns.map((u) => ({ entity: entityFields(u, query, search) })) };
+  }
   const found = only
     ? { hits: only.filter((u) => search.inSearch(u)).map(describeEntity), total: only.filter((u) => search.inSearch(u)).length }
     : search.search(typeof input.query === 'string' ? input.query : '*', count);

@@ -101,7 +101,7 @@ export class Runtime {
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
     this.lag.reset();
     this.k8s.reset();
-    this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging' };
+    this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
   }
 
   /** Whether the server serves the search-health operations at all: the `newer` generation with its OpenAPI servlet. */

@@ -7,6 +7,7 @@
 //   listed URNs that search holds (soft-deleted ones are filtered out, as the UI's are);
 // - scrollAcrossEntities(input: {types, query, scrollId, count}) pages every document of
 //   the types; nextScrollId is null on the last page.
+import { GmsError } from '../errors';
 import type { SearchPage } from '../types';
 import type { ParseOutcome } from './queries';
 
@@ -108,4 +109,49 @@ export function parseScrollData(data: unknown): ParseOutcome<SearchPage> {
   const next = typeof page.nextScrollId === 'string' && page.nextScrollId !== '' ? page.nextScrollId : undefined;
   const total = typeof page.total === 'number' && Number.isFinite(page.total) ? page.total : urns.length;
   return { ok: true, value: { urns, nextScrollId: next, total } };
+}
+
+/**
+ * Servers older than scrollAcrossEntities (it was there by 0.10.3) answer a validation error
+ * naming the field; they are read with searchAcrossEntities pages instead (start/count),
+ * as far as the search engine's result window goes (10,000 documents).
+ */
+export const SEARCH_WINDOW = 10_000;
+
+export function lacksScroll(message: string | undefined): boolean {
+  return message !== undefined && /scrollAcrossEntities/.test(message) && /FieldUndefined|undefined|ValidationError/i.test(message);
+}
+
+export const SEARCH_PAGE_QUERY = `query searchEntities($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { start count total searchResults { entity { urn } } }
+}`;
+
+/** The "scroll id" of a search page: where the next page starts. */
+const START = /^start:(\d{1,9})$/;
+
+export function searchPageVariables(
+  types: readonly string[],
+  scrollId: string | undefined,
+  count: number,
+): { variables: Record<string, unknown>; start: number } {
+  const start = scrollId === undefined ? 0 : Number(START.exec(scrollId)?.[1] ?? Number.NaN);
+  if (!Number.isInteger(start))
+    throw new GmsError({
+      kind: 'invalidInput',
+      field: 'scrollId',
+      action: 'graphql',
+      message: `scrollId: not a page of this server's search (${String(scrollId)})`,
+    });
+  const size = Math.max(0, Math.min(count, SEARCH_WINDOW - start));
+  return { variables: { input: { types, query: '*', start, count: size } }, start };
+}
+
+export function parseSearchPageData(data: unknown, start: number): ParseOutcome<SearchPage> {
+  const page = field(data, 'searchAcrossEntities');
+  const urns = page ? resultUrns(page.searchResults) : undefined;
+  if (!page || !urns) return { ok: false, reason: 'searchAcrossEntities is missing from the answer' };
+  const total = typeof page.total === 'number' && Number.isFinite(page.total) ? page.total : urns.length;
+  const next = start + urns.length;
+  const more = urns.length > 0 && next < Math.min(total, SEARCH_WINDOW);
+  return { ok: true, value: { urns, total, nextScrollId: more ? `start:${next}` : undefined } };
 }

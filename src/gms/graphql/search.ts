@@ -31,8 +31,12 @@ import {
   membershipVariables,
   parseExistsData,
   parseMembershipData,
+  lacksScroll,
   parseScrollData,
+  parseSearchPageData,
   SCROLL_QUERY,
+  SEARCH_PAGE_QUERY,
+  searchPageVariables,
   scrollVariables,
 } from './driftQueries';
 
@@ -166,6 +170,8 @@ function batchOf(urns: readonly string[]): string[] {
 export const MAX_BATCH_URNS = 1000;
 
 export function createSearch(ctx: GraphQLContext): DataHubSearch {
+  /** The server answered that it has no scrollAcrossEntities. */
+  let noScroll = false;
   const url = `${ctx.baseUrl}/api/graphql`;
   const path = new URL(url).pathname;
   async function post<T>(
@@ -233,7 +239,19 @@ export function createSearch(ctx: GraphQLContext): DataHubSearch {
         throw new GmsError({ kind: 'invalidInput', field: 'entityTypes', action: ACTION, message: 'entityTypes: at least one entity type.' });
       const types = entityTypes.map((t) => graphqlEntityType(validateIdentifier(t, 'entityType', ACTION)));
       const size = validateInteger(count, 'count', 1, 10_000, ACTION);
-      return post('scrollEntities', SCROLL_QUERY, scrollVariables(types, scrollId, size), parseScrollData, signal);
+      const searchPage = () => {
+        const { variables, start } = searchPageVariables(types, scrollId, size);
+        return post('searchEntities', SEARCH_PAGE_QUERY, variables, (data) => parseSearchPageData(data, start), signal);
+      };
+      if (noScroll || scrollId?.startsWith('start:')) return searchPage();
+      try {
+        return await post('scrollEntities', SCROLL_QUERY, scrollVariables(types, scrollId, size), parseScrollData, signal);
+      } catch (error) {
+        // A server older than scrollAcrossEntities: search pages from now on (the first page needs no scroll id).
+        if (!isGmsError(error) || !lacksScroll(error.serverMessage) || scrollId !== undefined) throw error;
+        noScroll = true;
+        return searchPage();
+      }
     },
     async findEntities(text, signal, count = FIND_LIMIT) {
       const query = text.trim();

@@ -175,7 +175,8 @@ async function checkBySampling(client: Client, report: DriftReport, entityType: 
     options.onProgress?.(read, total);
     scrollId = page.nextScrollId;
     if (!scrollId || page.urns.length === 0) {
-      complete = true;
+      // The end of what search lets be read: all of it, unless the index holds more (an older server's search window).
+      complete = read >= total;
       break;
     }
   }

@@ -69,6 +69,15 @@ describe('search health: datahub.checkSearchHealth', function () {
     assert.deepEqual(sampled.urns.searchOnly, ['urn:li:dataset:(urn:li:dataPlatform:snowflake,legacy.payments_old,PROD)']);
   });
 
+  it('a server older than scrollAcrossEntities and without consistency operations: the type read through search pages', async () => {
+    await sandbox.control('POST', '/operations', { scroll: false, consistency: false });
+    const result = await check({ entityType: 'chart' });
+    assert.equal(result.method, 'sample');
+    assert.deepEqual([result.counts.both, result.counts.searchOnly], [301, 1]);
+    assert.deepEqual(result.urns.searchOnly, ['urn:li:chart:(looker,orphan_elements.1)']);
+    assert.equal(result.sample?.description, 'all 302 documents');
+  });
+
   it('fix: a dry run, then exactly it, leaving no drift', async function () {
     needsOpenapi(this);
     const dry = await check({ urns: SCOPE, fix: 'dryRun' });

@@ -131,6 +131,32 @@ describe('GraphQL on the demo preset', () => {
     const charts = await scroll({ types: ['CHART'], count: 1000 });
     assert.deepEqual([charts.total, charts.nextScrollId], [302, null], '301 charts with rows + 1 orphan');
   });
+
+  it('a server older than scrollAcrossEntities refuses it as graphql-java does; searchAcrossEntities pages the types by start/count', async () => {
+    await control(sb.url, '/drift/preset', { name: 'demo' });
+    await control(sb.url, '/operations', { scroll: false });
+    const refused = (await graphql(sb.url, SCROLL, { input: { types: ['DATASET'], query: '*', count: 10 } })).json as {
+      errors: Array<{ message: string; extensions: { classification: string } }>;
+      data: unknown;
+    };
+    assert.match(refused.errors[0].message, /^Validation error \(FieldUndefined@\[scrollAcrossEntities\]\)/);
+    assert.deepEqual([refused.errors[0].extensions.classification, refused.data], ['ValidationError', null]);
+    const page = async (start: number) =>
+      (
+        (
+          await graphql(
+            sb.url,
+            'query q($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { start count total searchResults { entity { urn } } } }',
+            {
+              input: { types: ['DATASET'], query: '*', start, count: 1000 },
+            },
+          )
+        ).json as { data: { searchAcrossEntities: { total: number; searchResults: Array<{ entity: { urn: string } }> } } }
+      ).data.searchAcrossEntities;
+    const [a, b] = [await page(0), await page(1000)];
+    assert.deepEqual([a.total, a.searchResults.length, b.searchResults.length], [1501, 1000, 501]);
+    assert.ok(a.searchResults[999].entity.urn < b.searchResults[0].entity.urn);
+  });
 });
 
 describe('restores under MCL consumer lag', () => {

@@ -97,7 +97,7 @@ describe('messaging lag', () => {
       (await callOperations(sb.url, 'kafka/mcl/consumer/offsets')).status,
     ];
     assert.deepEqual(await statuses(), [200, 200]);
-    assert.deepEqual(await control(sb.url, '/operations', { lag: 'kafka' }), { consistency: true, lag: 'kafka' });
+    assert.deepEqual(await control(sb.url, '/operations', { lag: 'kafka' }), { consistency: true, lag: 'kafka', scroll: true });
     assert.deepEqual(await statuses(), [404, 200]);
     await control(sb.url, '/operations', { lag: 'none' });
     assert.deepEqual(await statuses(), [404, 404]);
@@ -105,7 +105,7 @@ describe('messaging lag', () => {
     sb.setVersion('seedString');
     assert.deepEqual(await statuses(), [404, 404]);
     const state = (await control(sb.url, '/state')) as SandboxState;
-    assert.deepEqual(state.operations, { consistency: true, lag: 'messaging' }, 'what is configured; the version decides what is served');
+    assert.deepEqual(state.operations, { consistency: true, lag: 'messaging', scroll: true }, 'what is configured; the version decides what is served');
     const bad = await fetch(`${sb.url}/__sandbox/lag`, { method: 'POST', body: JSON.stringify({ consumer: 'mae', events: 1, drainPerSecond: 1 }) });
     assert.equal(bad.status, 400);
   });

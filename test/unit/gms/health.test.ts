@@ -158,6 +158,22 @@ describe('batched GraphQL reads', () => {
     assert.equal(report.consistency, true);
   });
 
+  it('a server without scrollAcrossEntities: search pages instead (start/count), found after one refusal and kept', async () => {
+    await preset();
+    await control('POST', '/operations', { scroll: false, consistency: false });
+    await withClient(async (c) => {
+      sandbox.clearRequests();
+      const first = await c.search.scrollEntities(['dataset'], undefined, 500);
+      assert.deepEqual([first.urns.length, first.total, first.nextScrollId], [500, 1501, 'start:500']);
+      const second = await c.search.scrollEntities(['dataset'], first.nextScrollId, 500);
+      assert.equal(second.urns[0] > first.urns[499], true);
+      assert.equal(sandbox.requests.length, 3, 'the refused scroll, then two search pages');
+      const report = await checkScope(c, { kind: 'entityType', entityType: 'chart' });
+      assert.deepEqual(report.tally.urns.searchOnly, ['urn:li:chart:(looker,orphan_elements.1)']);
+      assert.deepEqual(report.sample, { checked: 302, total: 302, complete: true });
+    });
+  });
+
   it('the drift check of a type without consistency operations: all of search read, the database asked', async () => {
     await preset();
     await control('POST', '/operations', { consistency: false });
