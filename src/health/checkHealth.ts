@@ -26,7 +26,8 @@ const COMMAND = Commands.checkSearchHealth;
 
 export interface SearchHealthResult {
   connection: string;
-  scope: HealthScope;
+  /** What was checked; a list of URNs by its count (the URNs are in the groups). */
+  scope: Exclude<HealthScope, { kind: 'urns' }> | { kind: 'urns'; count: number };
   /** consistency: the server's checks; sample: search read, the database asked; urns: each URN asked both ways. */
   method: DriftReport['method'];
   counts: Record<DriftGroup, number>;
@@ -52,7 +53,7 @@ export interface HealthFix {
 export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
   return {
     connection,
-    scope: report.scope.kind === 'urns' ? { kind: 'urns', urns: report.scope.urns.slice(0, 0) } : report.scope,
+    scope: report.scope.kind === 'urns' ? { kind: 'urns', count: new Set(report.scope.urns).size } : report.scope,
     method: report.method,
     counts: { ...report.tally.counts },
     urns: { ...report.tally.urns },
