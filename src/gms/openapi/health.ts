@@ -60,6 +60,8 @@ export function createHealthOperations(ctx: WireContext): HealthOperations {
   const json = (action: GmsAction, a: Answer): unknown => readJson(action, a.text, a.contentType, ctx.origin);
   /** Which lag endpoint this server has, once one answered (the older kafka one has no usage-events form). */
   let lagEndpoint: 'messaging' | 'kafka' | undefined;
+  /** Both answered 404: this client asks no more (a confirmation wait would otherwise send two requests each time). */
+  let lagMissing: GmsError | undefined;
 
   const readLag = async (consumer: LagConsumer, endpoint: 'messaging' | 'kafka', signal?: AbortSignal): Promise<ConsumerLag> => {
     const path = endpoint === 'messaging' ? `messaging/${consumer}/consumer/lag` : `kafka/${consumer}/consumer/offsets`;
@@ -151,6 +153,7 @@ export function createHealthOperations(ctx: WireContext): HealthOperations {
         });
       }
       if (lagEndpoint) return readLag(consumer, lagEndpoint, signal);
+      if (lagMissing) throw lagMissing;
       try {
         const lag = await readLag(consumer, 'messaging', signal);
         lagEndpoint = 'messaging';
@@ -158,9 +161,14 @@ export function createHealthOperations(ctx: WireContext): HealthOperations {
       } catch (error) {
         // An older server: only KafkaController's offsets (no usage-events form there).
         if (!(isGmsError(error) && error.status === 404) || consumer === 'usage-events') throw error;
-        const lag = await readLag(consumer, 'kafka', signal);
-        lagEndpoint = 'kafka';
-        return lag;
+        try {
+          const lag = await readLag(consumer, 'kafka', signal);
+          lagEndpoint = 'kafka';
+          return lag;
+        } catch (second) {
+          if (isGmsError(second) && second.status === 404) lagMissing = second;
+          throw second;
+        }
       }
     },
   };

@@ -119,10 +119,16 @@ describe('consumer lag', () => {
     });
   });
 
-  it('no lag operations: 404', async () => {
+  it('no lag operations: 404, and the same client asks no more', async () => {
     await control('POST', '/operations', { lag: 'none' });
-    const error = await withClient((c) => c.getConsumerLag('mcl')).catch((e: unknown) => e);
-    assert.ok(isGmsError(error) && error.status === 404);
+    await withClient(async (c) => {
+      const error = await c.getConsumerLag('mcl').catch((e: unknown) => e);
+      assert.ok(isGmsError(error) && error.status === 404);
+      sandbox.clearRequests();
+      const again = await c.getConsumerLag('mcp').catch((e: unknown) => e);
+      assert.ok(isGmsError(again) && again.status === 404);
+      assert.equal(sandbox.requests.length, 0);
+    });
   });
 });
 
