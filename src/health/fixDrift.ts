@@ -72,20 +72,35 @@ async function applyPlan(active: ActiveClient, plan: FixPlan, signal: AbortSigna
   return outcome;
 }
 
-/** After restores, search shows them once the indexing consumer has caught up: wait for that (by the lag where the server reports it). */
-async function waitForIndexing(active: ActiveClient, report: DriftReport, signal: AbortSignal, say: (m: string) => void): Promise<DriftReport> {
+/**
+ * After restores, search shows them once the indexing consumer has caught up: poll search for the
+ * restored URNs only (by the lag where the server reports it: 30 s to 10 min, not past a stalled
+ * consumer), then check the scope once again.
+ */
+async function waitForIndexing(
+  active: ActiveClient,
+  report: DriftReport,
+  restored: string[],
+  signal: AbortSignal,
+  say: (m: string) => void,
+): Promise<DriftReport> {
   const watch = new SearchLagWatch(active.client);
   const started = Date.now();
   let budget = 30_000;
-  for (let delay = 1000; ; delay = Math.min(delay * 2, 8000)) {
-    const again = await checkScope(active.client, report.scope, { signal, sampleLimit: report.sample?.checked });
-    if (again.tally.counts.databaseOnly === 0 || signal.aborted) return again;
+  let pending = [...restored];
+  for (let delay = 1000; pending.length > 0 && !signal.aborted; delay = Math.min(delay * 2, 8000)) {
+    const found = new Set<string>();
+    for (const part of chunk(pending, 100)) for (const urn of await active.client.search.inSearchIndex(part, signal)) found.add(urn);
+    pending = pending.filter((urn) => !found.has(urn));
+    if (pending.length === 0) break;
     const view = await watch.read(signal);
-    if (stalledReason(view) || Date.now() - started >= budget) return again;
+    if (stalledReason(view) || Date.now() - started >= budget) break;
     budget = budgetFor(view, Date.now() - started);
-    say(`waiting for search to index the restored entities (${again.tally.counts.databaseOnly} left)…`);
+    say(`waiting for search to index the restored entities (${pending.length} left)…`);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
+  // After a cancel too: the view then shows what the part that ran changed.
+  return checkScope(active.client, report.scope, { signal: signal.aborted ? undefined : signal, sampleLimit: report.sample?.checked });
 }
 
 /** The fix step of a check: dryRun returns the plan; apply asks, applies, checks again. */
@@ -130,7 +145,9 @@ export async function fixStep(
       token.onCancellationRequested(() => controller.abort());
       const say = (message: string) => progress.report({ message });
       const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
-      const after = await store.busyWith('checking again…', () => waitForIndexing(active, report, controller.signal, say));
+      const after = await store.busyWith('checking again…', () =>
+        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say),
+      );
       return { applied, after };
     },
   );
