@@ -3,7 +3,8 @@
 // turns it into progress (rows, batches, rate, ETA) and a truthful state (logic/cluster/).
 // The rows show in DataHub Tasks; each job's log in an output channel of its own.
 import * as vscode from 'vscode';
-import { podOf, statusView } from '../logic/cluster/k8sJobs';
+import { statusView } from '../logic/cluster/k8sJobs';
+import { readJobAndLog } from './jobReading';
 import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
 import { jobArgValues, parseJobLog, type JobLogSummary } from '../logic/cluster/jobLog';
@@ -16,8 +17,6 @@ export interface WatchOptions {
   stallAfterMs: number;
   pollMs: number;
 }
-
-const LOG_LIMIT = 1024 * 1024;
 
 class WatchedJob implements ExtraTaskRow {
   readonly extraRowId: string;
@@ -121,20 +120,9 @@ export class ClusterJobs implements vscode.Disposable {
     if (!job.watching) return;
     const k8s = job.active.client.k8s;
     try {
-      const [jobs, pods] = await Promise.all([k8s.listAll('jobs'), k8s.listAll('pods')]);
-      const found = jobs.find((j) => j.name === job.name);
-      if (!found) throw new Error(`Job ${job.name} is not in GMS's namespace (GET k8s/jobs does not list it); check the name.`);
+      const found = await readJobAndLog(k8s, job);
       if (found.args && job.args.length === 0) job.args = found.args;
       job.triggeredFrom ??= found.labels['app.kubernetes.io/triggered-from'];
-      const pod = podOf(pods, job.name);
-      job.pod = pod?.name;
-      if (pod) {
-        const text = await k8s.podLogs({ pod: pod.name, limitBytes: LOG_LIMIT });
-        if (text !== job.logText) {
-          job.logText = text;
-          job.channel.replace(text);
-        }
-      }
       job.log = parseJobLog(job.logText);
       const processed = (job.log.sent ?? 0) + (job.log.ignored ?? 0);
       const last = job.samples[job.samples.length - 1];

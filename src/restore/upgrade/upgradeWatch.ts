@@ -4,7 +4,8 @@
 // (getEsTaskStatus) how far each running task is. A row per job and per index in DataHub
 // Tasks; the job's log in an output channel of its own; its end told once.
 import * as vscode from 'vscode';
-import { podOf, statusView } from '../logic/cluster/k8sJobs';
+import { statusView } from '../logic/cluster/k8sJobs';
+import { readJobAndLog } from '../cluster/jobReading';
 import type { TaskStatus } from '../../gms/types';
 import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
@@ -13,8 +14,6 @@ import { progressOf, UPGRADE_FINAL, upgradeMessage, upgradeState, type IndexProg
 import { indexItem, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
 
 export type { UpgradeSnapshot };
-
-const LOG_LIMIT = 1024 * 1024;
 
 class IndexRow implements ExtraTaskRow {
   constructor(
@@ -157,19 +156,10 @@ export class UpgradeWatches implements vscode.Disposable {
     if (!job.watching || generation !== job.generation) return;
     const k8s = job.active.client.k8s;
     try {
-      const [jobs, pods] = await Promise.all([k8s.listAll('jobs'), k8s.listAll('pods')]);
-      const found = jobs.find((j) => j.name === job.name);
-      if (!found) throw new Error(`Job ${job.name} is not in GMS's namespace (GET k8s/jobs does not list it); check the name.`);
-      if (job.createdAt !== found.createdAt) this.restart(job, found.createdAt);
-      const pod = podOf(pods, job.name);
-      job.pod = pod?.name;
-      if (pod) {
-        const text = await k8s.podLogs({ pod: pod.name, limitBytes: LOG_LIMIT });
-        if (text !== job.logText) {
-          job.logText = text;
-          job.channel.replace(text);
-        }
-      }
+      const found = await readJobAndLog(k8s, job, (listed) => {
+        // A new Job of the same name (the next system update): its rows start over before its log is read.
+        if (job.createdAt !== listed.createdAt) this.restart(job, listed.createdAt);
+      });
       job.log = parseUpgradeLog(job.logText);
       // The task status of each reindex: asked each poll while running, once when finished.
       job.indices = await Promise.all(

@@ -13,11 +13,6 @@ const CRON = 'datahub-datahub-restore-indices-job-template';
 
 describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
-  const k8s = async (path: string, body: unknown) => {
-    const r = await fetch(`${session.sandbox.url}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) });
-    assert.equal(r.status, 200);
-  };
-
   before(async () => {
     session = await startUiSession({ connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
     await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
@@ -28,7 +23,7 @@ describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000
 
   it('runs the job on the cluster and shows it running, its log, and a failed job told as FAILED after 100%', async () => {
     const wb = session.workbench;
-    await k8s('/k8s', { stepMs: 1500, totalRows: 1_200_000 });
+    await session.control('/k8s', { stepMs: 1500, totalRows: 1_200_000 });
     session.sandbox.clearRequests();
     await wb.step('cluster-job-trigger', async () => {
       await wb.runCommand('DataHub: Restore Indices as an Upgrade Job…');
@@ -98,8 +93,8 @@ describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000
       await wb.screenshot('21-cluster-job-log');
     });
     await wb.step('cluster-job-failed', async () => {
-      await k8s('/k8s', { stepMs: 150, totalRows: 240_000 });
-      await k8s('/k8s/jobs', {
+      await session.control('/k8s', { stepMs: 150, totalRows: 240_000 });
+      await session.control('/k8s/jobs', {
         name: 'restore-by-hand',
         script: 'failAfter100',
         args: ['-u', 'RestoreIndices', '-a', 'urnLike=urn:li:%', '-a', 'batchSize=5000'],

@@ -30,16 +30,11 @@ const NOTE = [
 
 describe('Search Health, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
-  const control = async (route: string, body: unknown) => {
-    const res = await fetch(`${session.sandbox.url}/__sandbox${route}`, { method: 'POST', body: JSON.stringify(body) });
-    assert.equal(res.status, 200, await res.text());
-  };
-
   before(async () => {
     session = await startUiSession({ prefix: 'health' });
     fs.writeFileSync(path.join(session.dirs.workspace, FILE), NOTE);
-    await control('/drift/preset', { name: 'demo' });
-    await control('/lag', { consumer: 'mcl', events: 48_000, drainPerSecond: 1200 });
+    await session.control('/drift/preset', { name: 'demo' });
+    await session.control('/lag', { consumer: 'mcl', events: 48_000, drainPerSecond: 1200 });
     await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {

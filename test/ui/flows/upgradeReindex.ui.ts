@@ -13,11 +13,6 @@ const JOB = 'datahub-datahub-system-update-job';
 
 describe('Upgrade reindex watch and estimate, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
-  const control = async (path: string, body: unknown) => {
-    const r = await fetch(`${session.sandbox.url}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) });
-    assert.equal(r.status, 200);
-  };
-
   before(async () => {
     session = await startUiSession({ connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
     await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
@@ -28,7 +23,7 @@ describe('Upgrade reindex watch and estimate, in the browser', { timeout: 300_00
 
   it('shows the reindex rows of a running system update, then warns before an upgrade with the figures', async () => {
     const wb = session.workbench;
-    await control('/k8s/systemUpdate', { stepMs: 2500, activeDeadlineSeconds: 1200 });
+    await session.control('/k8s/systemUpdate', { stepMs: 2500, activeDeadlineSeconds: 1200 });
     await wb.step('upgrade-reindex-rows', async () => {
       await wb.runCommand('DataHub: Watch Upgrade Reindex (System Update)…');
       const header = wb.page.locator('.part.sidebar .pane-header', { hasText: TASKS });

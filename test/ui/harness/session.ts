@@ -34,6 +34,8 @@ export interface UiSession {
   readonly sandbox: Sandbox;
   readonly dirs: RunDirs;
   readonly server: CodeServer;
+  /** POST /__sandbox<route> with a JSON body (the sandbox's control endpoints); rejects unless it answers 200. */
+  control(route: string, body: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,7 +81,11 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
     await workbench.waitReady();
     // The extension host has scanned the installed .vsix: its commands are in the palette.
     await workbench.waitForViewContainer('DataHub');
-    const session: UiSession = { workbench, sandbox, dirs, server, close };
+    const control = async (route: string, body: unknown): Promise<void> => {
+      const res = await fetch(`${sandboxUrl}/__sandbox${route}`, { method: 'POST', body: JSON.stringify(body) });
+      if (res.status !== 200) throw new Error(`sandbox ${route}: ${res.status} ${await res.text()}`);
+    };
+    const session: UiSession = { workbench, sandbox, dirs, server, control, close };
     return session;
   } catch (error) {
     const logs = tailOfHostLogs(dirs.logs, dirs.userData, 40);
