@@ -88,20 +88,29 @@ export interface CapturedRun {
 export async function runCaptured(
   command: string,
   args: string[],
-  options: SpawnOptions & { logFile?: string; limitSeconds?: number; onStart?: (proc: GroupProcess) => void } = {},
+  options: SpawnOptions & { logFile?: string; limitSeconds?: number; onStart?: (proc: GroupProcess) => void; prefix?: string } = {},
 ): Promise<CapturedRun> {
-  const { logFile, limitSeconds, onStart, ...spawnOptions } = options;
+  const { logFile, limitSeconds, onStart, prefix, ...spawnOptions } = options;
   const started = Date.now();
   const proc = spawnGroup(command, args, spawnOptions);
   onStart?.(proc);
   let output = '';
-  const keep = (chunk: Buffer, to: NodeJS.WriteStream): void => {
-    output += chunk.toString();
-    if (logFile) fs.appendFileSync(logFile, chunk);
-    to.write(chunk);
+  // With a prefix (runs side by side), whole lines only, each marked with it.
+  const partial = new Map<NodeJS.WriteStream, string>();
+  const echo = (text: string, to: NodeJS.WriteStream): void => {
+    if (prefix === undefined) return void to.write(text);
+    const lines = ((partial.get(to) ?? '') + text).split('\n');
+    partial.set(to, lines.pop() ?? '');
+    if (lines.length) to.write(lines.map((l) => `${prefix}${l}\n`).join(''));
   };
-  proc.child.stdout?.on('data', (c: Buffer) => keep(c, process.stdout));
-  proc.child.stderr?.on('data', (c: Buffer) => keep(c, process.stderr));
+  const keep = (chunk: string, to: NodeJS.WriteStream): void => {
+    output += chunk;
+    if (logFile) fs.appendFileSync(logFile, chunk);
+    echo(chunk, to);
+  };
+  // Decoded as UTF-8 across chunk boundaries (✔ and the like are several bytes).
+  proc.child.stdout?.setEncoding('utf8').on('data', (c: string) => keep(c, process.stdout));
+  proc.child.stderr?.setEncoding('utf8').on('data', (c: string) => keep(c, process.stderr));
   const timer =
     limitSeconds === undefined
       ? undefined
@@ -111,6 +120,7 @@ export async function runCaptured(
         }, limitSeconds * 1000);
   const code = await proc.exited;
   clearTimeout(timer);
+  for (const [to, rest] of partial) if (rest) to.write(`${prefix ?? ''}${rest}\n`);
   return { code, output, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -1,37 +1,79 @@
 // `npm test`: lint, type check, unit tests, integration tests in a real VS Code,
-// UI flows in the browser, and the VSIX check, one after the other. Every
-// stage runs even when an earlier one failed, so one run shows everything;
-// the last line is the total: "N passed, N failed".
+// UI flows in the browser, and the VSIX check. A build stage first (code-server, the
+// type check, the production bundles and the .vsix, then the test bundles), then two
+// lanes side by side, so one lane's waits (timers, polls, page loads) overlap the
+// other's work on two cores. No stage after the build writes dist/ or out/: the
+// in-host stages run with --no-build, the UI flows install the .vsix already made.
+// Every stage runs even when an earlier one failed, so one run shows everything;
+// the last line is the total: "N passed, N failed". CONTRIBUTING.md has the table.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from './codeServer';
 import { runCaptured, type GroupProcess } from './processes';
+import { vsixPath } from './vsix';
 
 interface Stage {
   name: string;
   args: string[];
   /** Hard limit for the stage (its own timeouts should fire first). */
   limitSeconds: number;
+  env?: Record<string, string>;
 }
 
-const STAGES: Stage[] = [
-  // ESLint (layering, promises) and Prettier's check: `npm run format` fixes the latter.
-  { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
-  { name: 'check-types', args: ['run', 'check-types'], limitSeconds: 600 },
-  { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
-  // Every in-host suite twice: against a server whose operations answer over OpenAPI only, and
-  // against one with Rest.li only (the UI flows below use a server with both).
-  { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--sandbox-api', 'openapi'], limitSeconds: 720 },
-  { name: 'integration-restli', args: ['run', 'test:integration', '--', '--sandbox-api', 'restli'], limitSeconds: 720 },
-  // The same host with the workspace in restricted mode, for the suites that need it
-  // (describe titles containing "untrusted workspace"; skipped when there are none).
-  {
-    name: 'untrusted',
-    args: ['run', 'test:integration', '--', '--untrusted', '--grep', 'untrusted workspace'],
-    limitSeconds: 600,
-  },
-  { name: 'ui', args: ['run', 'test:ui'], limitSeconds: 900 },
-  { name: 'package', args: ['run', 'test:package'], limitSeconds: 300 },
+/**
+ * The suites whose code path differs by transport (index sizes, restores, truncation,
+ * task status, the explain endpoints, connection pinning, faults on the wire): run
+ * again against a Rest.li-only server. Every other suite drives logic above the client
+ * (search, GraphQL, OpenAPI-only operations, prompts, views, the API gate) and runs once,
+ * against the OpenAPI-only server.
+ */
+export const RESTLI_SUITES = [
+  'connections/connections.test.ts',
+  'indices/load.test.ts',
+  'indices/tree.test.ts',
+  'indices/tree-states.test.ts',
+  'restore/restore.test.ts',
+  'restore/honest.test.ts',
+  'restore/faults.test.ts',
+  'restore/urn-list.test.ts',
+  'restore/explain.test.ts',
+  'truncate',
+  'shared/faults.test.ts',
+  'shared/smoke.test.ts',
+];
+
+const BUILD: Stage[] = [
+  // code-server; the type check (vscode:prepublish runs `npm run check-types`), the production
+  // bundles and the .vsix; then the development bundles and the suites (out/) the in-host
+  // stages load.
+  { name: 'build', args: ['run', 'build:all'], limitSeconds: 600 },
+];
+
+const LANES: Stage[][] = [
+  [
+    // ESLint (layering, promises) and Prettier's check: `npm run format` fixes the latter.
+    { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
+    { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
+    // Every in-host suite against a server whose operations answer over OpenAPI only.
+    { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'openapi'], limitSeconds: 720 },
+    // The same host with the workspace in restricted mode, for the suites that need it
+    // (describe titles containing "untrusted workspace"; skipped when there are none).
+    {
+      name: 'untrusted',
+      args: ['run', 'test:integration', '--', '--no-build', '--untrusted', '--grep', 'untrusted workspace'],
+      limitSeconds: 600,
+    },
+  ],
+  [
+    // The UI flows use a server with both transports and the .vsix the build made.
+    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package'], limitSeconds: 900 },
+    {
+      name: 'integration-restli',
+      args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'restli', '--only', RESTLI_SUITES.join(',')],
+      limitSeconds: 720,
+    },
+    { name: 'package', args: ['run', 'test:package'], limitSeconds: 300, env: { DATAHUB_VSIX: vsixPath() } },
+  ],
 ];
 
 interface Outcome {
@@ -69,28 +111,44 @@ function hasUntrustedSuite(): boolean {
     .some((f) => f.endsWith('.test.ts') && fs.readFileSync(path.join(dir, f), 'utf8').includes('untrusted workspace'));
 }
 
-/** The stage running now, so Ctrl-C can end its whole process group. */
-let current: GroupProcess | undefined;
+/** The stages running now, so Ctrl-C can end their process groups. */
+const running = new Set<GroupProcess>();
 
-async function runStage(stage: Stage): Promise<Outcome> {
+async function runStage(stage: Stage, prefix?: string): Promise<Outcome> {
   console.log(`\n===== ${stage.name}: npm ${stage.args.join(' ')}`);
+  let proc: GroupProcess | undefined;
   const { code, output, seconds } = await runCaptured('npm', stage.args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', ...stage.env },
     limitSeconds: stage.limitSeconds,
-    onStart: (proc) => (current = proc),
+    prefix,
+    onStart: (p) => running.add((proc = p)),
   });
+  if (proc) running.delete(proc);
+  console.log(`===== ${stage.name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(0)} s`);
   return { name: stage.name, code, ...countsOf(output), seconds };
+}
+
+async function runLane(stages: Stage[], prefixed: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const stage of stages) outcomes.push(await runStage(stage, prefixed ? `[${stage.name}] ` : undefined));
+  return outcomes;
 }
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
-  const stages = (only.length ? STAGES.filter((s) => only.includes(s.name)) : STAGES).filter((s) => s.name !== 'untrusted' || hasUntrustedSuite());
-  const outcomes: Outcome[] = [];
+  const wanted = (s: Stage): boolean => (only.length === 0 || only.includes(s.name)) && (s.name !== 'untrusted' || hasUntrustedSuite());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void current?.stop().finally(() => process.exit(130)));
+    process.once(signal, () => void Promise.all([...running].map((p) => p.stop())).finally(() => process.exit(130)));
   }
-  for (const stage of stages) outcomes.push(await runStage(stage));
+  const started = Date.now();
+  // The build runs whenever a later stage needs what it makes (lint and unit alone do not).
+  const needsBuild = only.length === 0 || only.some((n) => !['lint', 'unit'].includes(n));
+  const outcomes: Outcome[] = [];
+  for (const stage of BUILD) if (needsBuild || only.includes(stage.name)) outcomes.push(await runStage(stage));
+  const lanes = LANES.map((lane) => lane.filter(wanted)).filter((lane) => lane.length > 0);
+  const prefixed = lanes.length > 1;
+  for (const laneOutcomes of await Promise.all(lanes.map((lane) => runLane(lane, prefixed)))) outcomes.push(...laneOutcomes);
 
   let passed = 0;
   let failed = 0;
@@ -105,8 +163,9 @@ async function main(): Promise<number> {
     failed += stageFailed;
     skipped += o.skipped ?? 0;
     const detail = counted ? `${o.passed} passed, ${o.failed} failed` : o.code === 0 ? 'ok' : `exit ${o.code}`;
-    console.log(`  ${o.name.padEnd(12)} ${(o.code === 0 ? 'ok' : 'FAILED').padEnd(7)} ${detail.padEnd(24)} ${o.seconds.toFixed(0)} s`);
+    console.log(`  ${o.name.padEnd(20)} ${(o.code === 0 ? 'ok' : 'FAILED').padEnd(7)} ${detail.padEnd(24)} ${o.seconds.toFixed(0)} s`);
   }
+  console.log(`  ${'whole run'.padEnd(20)} ${''.padEnd(7)} ${''.padEnd(24)} ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return outcomes.every((o) => o.code === 0) ? 0 : 1;
 }

@@ -1,4 +1,4 @@
-// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--timeout <s>] [--extension <dir>] [--untrusted]`
+// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--only <files>] [--timeout <s>] [--extension <dir>] [--untrusted] [--no-build]`
 // (--extension: run that copy of the extension instead of the repo, e.g. a staged production build)
 // Runs a mocha suite inside a real VS Code extension host through
 // @vscode/test-electron's runTests(). Offline by default: the "VS Code
@@ -49,6 +49,9 @@ async function main(): Promise<number> {
       // Which operations transports the sandbox serves: both (default), or only one, so every suite
       // is shown to work over OpenAPI alone and over Rest.li alone.
       'sandbox-api': { type: 'string', default: 'both' },
+      // Only these suite files or folders (comma-separated, relative to the suite folder,
+      // e.g. "indices,restore/restore.test.ts"); every file of the suite when absent.
+      only: { type: 'string' },
     },
   });
   const sandboxApi = values['sandbox-api'];
@@ -99,6 +102,7 @@ async function main(): Promise<number> {
         DATAHUB_TEST_WORKSPACE: dirs.workspace,
         DATAHUB_TEST_SUITE_DIR: suiteOut,
         DATAHUB_TEST_GREP: values.grep ?? '',
+        DATAHUB_TEST_ONLY: values.only ?? '',
         DATAHUB_HOST_TIMEOUT_MS: String(timeoutMs),
         DATAHUB_HOST_RUN_DIR: dirs.logs,
         DATAHUB_HOST_PIDFILE: dirs.pidFile,

@@ -18,14 +18,29 @@ class SpecWithSummary extends Mocha.reporters.Spec {
   }
 }
 
+/** DATAHUB_TEST_ONLY (`--only`): suite files or folders, comma-separated, e.g. "indices,restore/restore.test.ts". */
+const only = (process.env.DATAHUB_TEST_ONLY ?? '')
+  .split(',')
+  .map((p) => p.trim().replace(/\.ts$/, '.js').replace(/\/+$/, ''))
+  .filter(Boolean);
+
+function selected(file: string, names = only): boolean {
+  const name = file.split(path.sep).join('/');
+  return names.length === 0 || names.some((p) => name === p || name.startsWith(`${p}/`));
+}
+
 export async function run(): Promise<void> {
   const dir = process.env.DATAHUB_TEST_SUITE_DIR || __dirname;
   const files = fs
     .readdirSync(dir, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => selected(f))
     .sort();
   if (files.length === 0) throw new Error(`no *.test.js files in ${dir}: build them first (node esbuild.js --tests)`);
+  // A name that matches nothing (a suite moved or renamed) must not shrink the run unnoticed.
+  const unmatched = only.filter((p) => !files.some((f) => selected(f, [p])));
+  if (unmatched.length) throw new Error(`--only names no suite file in ${dir}: ${unmatched.join(', ')}`);
 
   const mocha = new Mocha({
     ui: 'bdd',

@@ -27,6 +27,12 @@ const urnArb: fc.Arbitrary<string> = fc
 const noise = fc.string({ unit: fc.constantFrom(...'abc xyz(),[]{}=;.!?%/#&*|<>0123456789"\'`\t'), maxLength: 30 });
 const separator = fc.constantFrom(' ', '"', "'", '`', '\t', ' (', ') ', ', ', '<', '>', '|', '{', '}');
 
+/** CPU time of this process in ms: what a catastrophic backtrack costs, whatever else the machine runs. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 describe('URNs at random offsets in random text', () => {
   it('are all found, exactly, in order, with their offsets; the cursor inside each finds it', () => {
     fc.assert(
@@ -71,7 +77,7 @@ describe('URNs at random offsets in random text', () => {
 });
 
 describe('garbage', () => {
-  it('never throws, and no line of up to 2,000 characters takes 250 ms (loaded machine)', () => {
+  it('never throws, and no line of up to 2,000 characters takes 250 ms of CPU', () => {
     const unit = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...'urn:li%3A(),[] .x') },
       { weight: 2, arbitrary: fc.constantFrom('urn:li:', 'urn%3Ali%3A', '%28', '%29', '%2C', '%E2%82', '%F0%9F%98%80', '%ZZ') },
@@ -83,10 +89,10 @@ describe('garbage', () => {
         fc.array(unit, { maxLength: 600 }).map((a) => a.join('').slice(0, 2000)),
         fc.nat(),
         (line, at) => {
-          const started = performance.now();
+          const started = cpuMs();
           const all = findUrnsInLine(line);
           findUrnAt(line, line.length ? at % (line.length + 1) : 0);
-          slowest = Math.max(slowest, performance.now() - started);
+          slowest = Math.max(slowest, cpuMs() - started);
           for (const m of all) {
             assert.ok(m.start >= 0 && m.end <= line.length && m.start < m.end);
             assert.ok(Buffer.byteLength(m.urn) <= MAX_URN_BYTES);
@@ -95,7 +101,7 @@ describe('garbage', () => {
       ),
       { numRuns: 500 },
     );
-    console.log(`  garbage: slowest of 500 lines ${slowest.toFixed(1)} ms`);
+    console.log(`  garbage: slowest of 500 lines ${slowest.toFixed(1)} ms of CPU`);
     assert.ok(slowest < 250, `slowest line took ${slowest.toFixed(1)} ms`);
   });
 });
