@@ -12,9 +12,15 @@
 // Webview scripts (media/<view>/) import only their feature's message protocol.
 
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
-const FEATURES = ['connections', 'indices', 'restore', 'truncate', 'insights', 'retention', 'health'];
+const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
-const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'] };
+const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'] };
+/**
+ * Features that build on another feature as a whole, its vscode files too (from → to). jobs hands a
+ * restore to DataHub's own job: it asks with the restore prompts and hands over the restore's saved run.
+ * The other way goes through a seam (services.jobHandOff) or the command id, never an import.
+ */
+const FEATURE_BUILDS_ON = { jobs: ['restore'] };
 
 /** The exchanges of the wire layer, one folder per transport under src/gms/, beside each other. */
 const EXCHANGES = ['restli', 'graphql', 'openapi'];
@@ -32,7 +38,7 @@ const layerRule = (name, comment, from, forbiddenPaths) => ({
 });
 
 const crossFeature = FEATURES.flatMap((feature) => {
-  const allowedLogic = (LOGIC_BUILDS_ON[feature] ?? []).map((f) => `src/${f}/logic/`);
+  const allowedLogic = [...(LOGIC_BUILDS_ON[feature] ?? []).map((f) => `src/${f}/logic/`), ...(FEATURE_BUILDS_ON[feature] ?? []).map((f) => `src/${f}/`)];
   const others = FEATURES.filter((f) => f !== feature);
   return [
     {

@@ -11,6 +11,7 @@ import { answerModals, recordShownTexts } from './platform/safeWindow';
 import * as connectionsFeature from './connections';
 import * as indicesFeature from './indices';
 import * as restoreFeature from './restore';
+import * as jobsFeature from './jobs';
 import * as truncateFeature from './truncate';
 import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const connections = new connectionsFeature.SettingsConnectionService(context, log);
   const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
   let view: indicesFeature.IndicesView | undefined;
+  let jobs: jobsFeature.JobsSeam | undefined;
   const taskRows = new TaskRowsHub();
   context.subscriptions.push(taskRows);
   const services: Services = {
@@ -40,6 +42,10 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       selected: () => view?.treeView.selection[0],
     },
     taskRows,
+    jobHandOff: {
+      open: (active, prefill) =>
+        jobs ? jobs.openJobFlow(active, prefill) : Promise.reject(new Error('The jobs features did not start (see the DataHub log).')),
+    },
   };
   // The view and the connections come first: every other feature stands on them.
   const indices = indicesFeature.register(services);
@@ -59,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     }
   };
   const restore = start('restore', restoreFeature.register);
+  jobs = start('jobs', jobsFeature.register);
   const truncate = start('truncate', truncateFeature.register);
   const insights = start('insights', insightsFeature.register);
   start('retention', retentionFeature.register);

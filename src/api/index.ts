@@ -4,22 +4,8 @@
 // handler without prompts; destructive steps ask through the confirmation gate
 // (src/platform/confirmGate.ts) unless src/platform/apiGate.ts lets the call skip them. It
 // holds no token, no secret store and no internal service.
-import type {
-  AtCursorResult,
-  CheckSearchIndexResult,
-  ExplainSearchResult,
-  JobResult,
-  PatternResult,
-  RestoreUrnResult,
-  UrnListResult,
-  restoreArgs,
-  clusterArgs,
-  ClusterJobSnapshot,
-  RunOnClusterResult,
-  upgradeArgs,
-  UpgradeSnapshot,
-  EstimateResult,
-} from '../restore';
+import type { AtCursorResult, PatternResult, RestoreUrnResult, UrnListResult, restoreArgs } from '../restore';
+import type { JobResult, ClusterJobSnapshot, RunOnClusterResult, UpgradeSnapshot, EstimateResult, jobsArgs } from '../jobs';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
 import type { insightsArgs } from '../insights';
@@ -28,7 +14,7 @@ import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { indicesArgs } from '../indices';
-import type { HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
+import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -40,8 +26,7 @@ export { API_COMMANDS, Commands, type ApiCommand, type CommandId, type CommandNa
 type ArgSchemas = typeof connectionsArgs &
   typeof indicesArgs &
   typeof restoreArgs &
-  typeof clusterArgs &
-  typeof upgradeArgs &
+  typeof jobsArgs &
   typeof truncateArgs &
   typeof insightsArgs &
   typeof retentionArgs &

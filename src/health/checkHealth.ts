@@ -4,15 +4,15 @@
 //     in the Search Health view, with Fix Drift… when there is something to fix
 //   programmatic: { entityType | urnLike | urns, fix?: 'dryRun' | 'apply', sampleSize? }
 //     -> the groups and counts (and the dry run / the fix), no prompts; apply asks first.
+import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import { activeTitle } from '../platform/titles';
 import type { ActiveClient, Services } from '../platform/services';
 import type { CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
-import { assertWritable } from '../shared/connections';
 import { Commands } from '../shared/commandIds';
-import { checkUrnLikeInput } from '../restore/logic/restoreValidation';
+import { checkUrnLikeInput } from '../shared/inputChecks';
 import { urnsInText } from '../restore/logic/urnList';
 import { checkScope, type DriftReport, type HealthScope } from './logic/check';
 import { describeScope, scopeOf } from './logic/scope';
@@ -180,11 +180,8 @@ export async function checkSearchHealth(
 ): Promise<SearchHealthResult | undefined> {
   const args = run.mode === 'ui' ? undefined : parseArgs(COMMAND, checkSearchHealthArgs, arg ?? {});
   const scope = args ? scopeOf(args) : undefined;
-  run.errorContext = { action: 'graphql' };
-  const active = await services.connections.client();
-  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'graphql' };
   // Read-only connections may look, not fix: refused before the check sends anything.
-  if (args?.fix === 'apply') assertWritable(active.connection, 'Fix Search Drift');
+  const active = await activeClient(services, run, { action: 'graphql', writes: args?.fix === 'apply' ? 'Fix Search Drift' : false });
   const chosen = scope ?? (await promptScope(services));
   if (!chosen) return undefined;
   const report = await runCheck(services, store, active, chosen, !args, args?.sampleSize);

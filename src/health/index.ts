@@ -1,21 +1,27 @@
-// The Search Health feature: the view beside Timeseries Indices (indexing lag, drift
-// in four groups), datahub.checkSearchHealth (palette and typed API),
-// datahub.refreshSearchHealth, datahub.fixSearchDrift and Copy URNs on a group.
+// Search Health: is it in search, and why not. The view beside Timeseries Indices
+// (indexing lag, drift in four groups), datahub.checkSearchHealth (palette and typed API),
+// datahub.refreshSearchHealth, datahub.fixSearchDrift and Copy URNs on a group; and the
+// one-URN questions: datahub.checkSearchIndex (database, search, soft-deleted) and
+// datahub.explainSearch (why a search text does not find it).
 // Other parts import it only through this file.
+import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
 import * as safeWindow from '../platform/safeWindow';
 import { Commands } from '../shared/commandIds';
-import { assertWritable } from '../shared/connections';
 import { describeLag } from '../shared/searchLag';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
 import { fixStep } from './fixDrift';
 import { HealthStore } from './healthStore';
 import { HealthTree, type HealthNode } from './healthTree';
+import { registerCheckSearchIndex } from './checkSearchIndex';
+import { registerExplainSearch } from './explainSearch';
 
 export type { HealthFix, SearchHealthResult } from './checkHealth';
+export type { CheckSearchIndexResult } from './checkSearchIndex';
+export type { ExplainSearchResult } from './explainSearch';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
 export type { healthArgs } from './logic/args';
 
@@ -69,9 +75,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
   );
 
   const fix = registerCommand(services, Commands.fixSearchDrift, async (_arg, run) => {
-    const active = await services.connections.client();
-    run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'consistencyFix' };
-    assertWritable(active.connection, 'Fix Search Drift');
+    const active = await activeClient(services, run, { action: 'consistencyFix', writes: 'Fix Search Drift' });
     const report = store.connection === active.connection.name ? store.report : undefined;
     if (!report) {
       if (run.mode !== 'ui')
@@ -125,5 +129,6 @@ export function register(services: Services): FeatureRegistration<undefined> {
     }),
     new vscode.Disposable(() => timer && clearInterval(timer)),
   ];
+  disposables.push(registerCheckSearchIndex(services), registerExplainSearch(services));
   return { disposables, seam: undefined };
 }

@@ -109,4 +109,18 @@ export interface Services {
   indicesView: IndicesViewSeam;
   /** Rows other parts add to the DataHub Tasks view (jobs watched on the cluster). */
   taskRows: TaskRowsService;
+  /** Hands a restore to DataHub's own RestoreIndices job (the jobs feature), its prompts pre-filled. */
+  jobHandOff: JobHandOff;
+}
+
+/** What a restore by pattern passes on when it is better run as DataHub's job. */
+export interface JobPrefill {
+  urnLike: string;
+  aspect?: string;
+  window?: { gePitEpochMs: number; lePitEpochMs: number };
+}
+
+export interface JobHandOff {
+  /** Opens the job prompts on this client's connection; without a prefill they offer the saved resume point first. */
+  open(active: ActiveClient, prefill?: JobPrefill): Promise<unknown>;
 }

@@ -10,14 +10,14 @@ import type { Services } from '../platform/services';
 import { registerCommand, reportError, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { restoreIndicesArgs, restoreIndicesByPatternArgs } from './logic/args';
-import { normaliseUrnInput, findUrnAt } from './logic/findUrn';
+import { normaliseUrnInput } from '../shared/findUrn';
 import { parseUrn } from '../gms/urn';
 import { MAX_BATCH_SIZE } from '../gms/validate';
-import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from './logic/restoreValidation';
-import { entityTypeOfPattern } from './logic/restoreAspects';
-import { askText, pickAspect, pickOne, pickOrType, type Suggestion } from './restoreInput';
+import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from '../shared/inputChecks';
+import { entityTypeOfPattern } from '../shared/aspects';
+import { askText, pickAspect, pickOne, pickOrType } from '../platform/prompts';
 import {
-  activeClient,
+  restoreClient,
   cancelRunningRestores,
   configuredConcurrency,
   recentStore,
@@ -29,11 +29,11 @@ import {
 } from './restoreRun';
 import { continuation, offerSavedRun } from './restoreResume';
 import { registerRestoreChangedCommand } from './restoreChanged';
-import { registerRestoreAsJobCommand } from './restoreAsJob';
 import { shortenUrn, urnResultMessage } from './logic/restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
-import { connectionSearch } from './urnLiveSearch';
+import { connectionSearch } from '../platform/urnLiveSearch';
+import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { Commands } from '../shared/commandIds';
 import { activeTitle } from '../platform/titles';
 import type { RestoreCounts } from './logic/restoreRequests';
@@ -78,16 +78,6 @@ export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): v
   });
 }
 
-/** A URN at the cursor of the active editor, offered first in the URN picker. */
-export function urnAtActiveCursor(): Suggestion[] {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return [];
-  const pos = editor.selection.active;
-  const line = editor.document.lineAt(pos.line).text;
-  const match = findUrnAt(line, pos.character);
-  return match ? [{ value: match.urn, description: `$(go-to-file) at the cursor · ${match.entityType}` }] : [];
-}
-
 async function promptUrn(services: Services, connection: string): Promise<{ urn: string; aspect?: string } | undefined> {
   const title = activeTitle(services, 'DataHub: Restore Indices for URN');
   const urn = await pickOrType({
@@ -112,7 +102,7 @@ async function restoreIndicesCommand(services: Services, arg: Record<string, unk
   const args = run.mode === 'ui' ? undefined : urnArgs(arg ?? {});
   const interactive = !args || args.notify === true;
   try {
-    const active = await activeClient(services, run);
+    const active = await restoreClient(services, run);
     const input = args ?? (await promptUrn(services, active.connection.name));
     if (!input) return undefined;
     // Only an entity that search is missing is worth confirming afterwards (interactive runs ask first).
@@ -189,7 +179,7 @@ async function promptPattern(services: Services, connection: string) {
 }
 
 async function restoreByPatternCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<PatternResult | undefined> {
-  const active = await activeClient(services, run);
+  const active = await restoreClient(services, run);
   const saved = savedRuns(services).get(active.connection.name);
   const parsed = run.mode === 'ui' ? undefined : parseArgs(run.id, restoreIndicesByPatternArgs, arg);
   if (parsed && 'resume' in parsed) {
@@ -219,7 +209,6 @@ async function restoreByPatternCommand(services: Services, arg: Record<string, u
 export function registerRestoreCommands(services: Services): vscode.Disposable[] {
   return [
     registerRestoreChangedCommand(services),
-    registerRestoreAsJobCommand(services),
     registerCommand<Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) => restoreIndicesCommand(services, arg, run)),
     registerCommand<Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
       restoreByPatternCommand(services, arg, run),

@@ -10,9 +10,9 @@ import type { Services } from '../platform/services';
 import { registerCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { restoreIndicesChangedBetweenArgs, WINDOW_BATCH_SIZE } from './logic/args';
-import { checkUrnLikeInput } from './logic/restoreValidation';
-import { askText, pickOne } from './restoreInput';
-import { activeClient } from './restoreRun';
+import { checkUrnLikeInput } from '../shared/inputChecks';
+import { askText, pickOne } from '../platform/prompts';
+import { restoreClient } from './restoreRun';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { describeWindow, formatInstant, normaliseWindow, parseLocalDateTime, WINDOW_PRESETS, type RestoreWindow } from './logic/restoreWindow';
 import { Commands } from '../shared/commandIds';
@@ -95,10 +95,10 @@ async function restoreChangedCommand(services: Services, arg: Record<string, unk
       throw new Error(`${ID}: give gePitEpochMs and/or lePitEpochMs (epoch milliseconds): the window of rows to restore.`);
     }
     const params = patternArgs({ ...parsed, all: true }, ID);
-    const active = await activeClient(services, run);
+    const active = await restoreClient(services, run);
     return runPatternAndReport(services, active, params, { interactive: params.notify === true, confirmIn: run });
   }
-  const active = await activeClient(services, run);
+  const active = await restoreClient(services, run);
   const title = titleFor(active.connection, ACTION);
   const window = await promptWindow(title);
   if (!window) return undefined;

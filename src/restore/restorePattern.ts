@@ -3,17 +3,14 @@
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Connection, Services } from '../platform/services';
 import { reportError, type CommandRun } from '../platform/commandRunner';
-import { matchesEveryUrn, hasConcreteTypePrefix } from './logic/urnPattern';
+import { matchesEveryUrn, hasConcreteTypePrefix, isBroadPattern } from './logic/urnPattern';
 import type { IncompletePage } from './logic/restorePlan';
 import { formatInstant } from './logic/restoreWindow';
 import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { assertWritable, isProduction, titleFor } from '../shared/connections';
 import { askedByProgram, confirmDestructive } from '../platform/confirmGate';
-import { openJobFlow } from './restoreAsJob';
-import { restoreScopeArgs } from './restoreArgs';
-import { JOB_COMMAND } from './restoreAsJobArgs';
-import { isBroadPattern } from './logic/upgradeJob';
+import { restoreScopeArgs } from './logic/scopeArgs';
 import { Commands } from '../shared/commandIds';
 import type { RestoreCounts } from './logic/restoreRequests';
 import type { PatternFields } from './logic/args';
@@ -158,7 +155,7 @@ export async function runPatternAndReport(
   const heavy = params.all || matchesEveryUrn(params.urnLike) || !hasConcreteTypePrefix(params.urnLike) || params.createDefaultAspects === true;
   if (heavy && options.confirmIn) {
     const choice = await confirmHeavyRun(options.confirmIn, active.connection, params, params.concurrency ?? configuredConcurrency());
-    if (choice === 'job') await openJobFlow(services, active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
+    if (choice === 'job') await services.jobHandOff.open(active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
     if (choice !== 'run') return undefined;
   }
   const outcome = await runPattern(services, active, params);
@@ -192,7 +189,9 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
     if (choice === 'Show Details') services.log.show(true);
     if (choice === handOver) {
       // Without a prefill the flow offers the saved resume point of this connection first.
-      void openJobFlow(services, active).catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: JOB_COMMAND }));
+      void services.jobHandOff
+        .open(active)
+        .catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: Commands.restoreIndicesAsJob }));
     }
     if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
       // The person already confirmed this run; resuming continues it, skipping pages known done.

@@ -3,6 +3,7 @@
 // cancellation and a resume point). The prompts and messages live elsewhere.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
+import { activeClient, errorContextFor } from '../platform/activeClient';
 import type { Services, ActiveClient } from '../platform/services';
 import type { RestoreResult } from '../gms/types';
 import type { CommandRun, ErrorContext } from '../platform/commandRunner';
@@ -25,7 +26,6 @@ import { rerunPages } from './logic/restoreRerun';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn } from './logic/restoreFormat';
 import type { PatternRun } from './logic/patternRun';
 import { RecentRestores } from './restoreRecent';
-import { assertWritable } from '../shared/connections';
 
 export interface UrnRestoreOutcome {
   urn: string;
@@ -69,24 +69,15 @@ export function recentStore(services: Services): RecentRestores {
 }
 
 export function contextFor(active: ActiveClient): ErrorContext {
-  return { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' };
+  return errorContextFor(active, 'restoreIndices');
 }
 
 /** What a restore is refused as on a read-only connection. */
 export const RESTORE_ACTION = 'Restore Indices';
 
-/**
- * The active client, with the error context set on the run so failures name the
- * connection. A read-only connection is refused here, before any prompt or
- * request, unless `writes` is false (steps that send nothing that writes, such
- * as generating the upgrade job's text).
- */
-export async function activeClient(services: Services, run?: CommandRun, writes: string | false = RESTORE_ACTION): Promise<ActiveClient> {
-  if (run) run.errorContext = { action: 'restoreIndices' };
-  const active = await services.connections.client();
-  if (run) run.errorContext = contextFor(active);
-  if (writes) assertWritable(active.connection, writes);
-  return active;
+/** The active client for a restore (src/platform/activeClient.ts): a read-only connection is refused before any prompt or request. */
+export function restoreClient(services: Services, run?: CommandRun): Promise<ActiveClient> {
+  return activeClient(services, run, { action: 'restoreIndices', writes: RESTORE_ACTION });
 }
 
 function logResults(services: Services, header: string, results: RestoreResult[]): void {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Services } from '../platform/services';
 import type { SearchIndexStatus } from '../gms/types';
-import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from './logic/searchCheck';
+import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../shared/searchCheck';
 import { shortenUrn } from './logic/restoreFormat';
 import { formatDuration } from '../shared/format';
 import { budgetFor, lagProgress, SearchLagWatch, stalledReason } from '../shared/searchLagWatch';

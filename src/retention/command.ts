@@ -3,6 +3,7 @@
 // ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
 // Through the typed API no prompt appears; the apply step asks in its modal through
 // the confirmation gate (confirmApply), skipped only for an allowed automation call.
+import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
@@ -48,9 +49,7 @@ async function resolveAgainstListing(services: Services, cutoffs: CheckedCutoff[
 export async function planFromArgs(services: Services, given: Record<string, unknown>, run: CommandRun): Promise<RetentionPlanResult> {
   const arg = parseArgs(PLAN_RETENTION, planRetentionArgs, given);
   const cutoffs = checkCutoffs(arg.cutoffs, PLAN_RETENTION);
-  run.errorContext = { action: 'truncateTimeseriesAspect' };
-  const active = await services.connections.client();
-  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
+  const active = await activeClient(services, run, { action: 'truncateTimeseriesAspect', writes: false });
   const targets = await resolveAgainstListing(services, cutoffs);
 
   const settled = await safeWindow.withProgress(

@@ -1,5 +1,6 @@
 // The truncate flow itself: ask for the cutoff (and options), dry-run, show what
 // would go in a modal, and start the real run only after "Truncate".
+import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { GmsClient, TruncateRequest, TruncateResult } from '../gms/types';
@@ -98,11 +99,7 @@ export function assertActiveWritable(services: Services): void {
 
 /** The active client, with the run's error context naming connection and privilege; a read-only connection is refused. */
 async function truncateClient(services: Services, run: CommandRun): Promise<ActiveClient> {
-  run.errorContext = { action: 'truncateTimeseriesAspect' };
-  const active = await services.connections.client();
-  run.errorContext = { connection: active.connection, hasToken: active.hasToken, action: 'truncateTimeseriesAspect' };
-  assertWritable(active.connection, TRUNCATE_ACTION);
-  return active;
+  return activeClient(services, run, { action: 'truncateTimeseriesAspect', writes: TRUNCATE_ACTION });
 }
 
 /**

@@ -10,8 +10,7 @@ import { API_COMMANDS, Commands, type ApiCommand } from '../../src/shared/comman
 import { connectionsArgs } from '../../src/connections/logic/args';
 import { indicesArgs } from '../../src/indices/logic/args';
 import { restoreArgs } from '../../src/restore/logic/args';
-import { clusterArgs } from '../../src/restore/logic/clusterArgs';
-import { upgradeArgs } from '../../src/restore/logic/upgradeArgs';
+import { jobsArgs } from '../../src/jobs/logic/args';
 import { truncateArgs } from '../../src/truncate/logic/args';
 import { insightsArgs } from '../../src/insights/logic/args';
 import { retentionArgs } from '../../src/retention/logic/args';
@@ -26,8 +25,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...connectionsArgs,
   ...indicesArgs,
   ...restoreArgs,
-  ...clusterArgs,
-  ...upgradeArgs,
+  ...jobsArgs,
   ...truncateArgs,
   ...insightsArgs,
   ...retentionArgs,

@@ -4,7 +4,7 @@
 // `npm run bench:search [-- --trials 20 --service-ms 150]`
 import { parseArgs } from 'node:util';
 import { createGmsClient } from '../../src/gms';
-import { LIVE_SEARCH_DEBOUNCE_MS, LiveSearch, type LiveSearchResult } from '../../src/restore/logic/liveSearch';
+import { LIVE_SEARCH_DEBOUNCE_MS, LiveSearch, type LiveSearchResult } from '../../src/shared/liveSearch';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { SAMPLE_URNS } from '../sandbox/data';
 import { startSandbox } from '../sandbox/server';

@@ -36,7 +36,7 @@ export const RESTLI_SUITES = [
   'restore/honest.test.ts',
   'restore/faults.test.ts',
   'restore/urn-list.test.ts',
-  'restore/explain.test.ts',
+  'health/explain.test.ts',
   'truncate',
   'shared/faults.test.ts',
   'shared/smoke.test.ts',
@@ -66,7 +66,7 @@ const LANES: Stage[][] = [
   ],
   [
     // The UI flows use a server with both transports and the .vsix the build made.
-    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package'], limitSeconds: 900 },
+    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package', '--timeout', '840'], limitSeconds: 900 },
     {
       name: 'integration-restli',
       args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'restli', '--only', RESTLI_SUITES.join(',')],

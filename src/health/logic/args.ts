@@ -1,8 +1,10 @@
-// The argument object of datahub.checkSearchHealth as one schema: the handler parses
+// The argument objects of Search Health (datahub.checkSearchHealth) and of the one-URN
+// questions (datahub.checkSearchIndex, datahub.explainSearch), one schema each: the handler parses
 // through it, the typed API takes its parameter type from it and docs/api.md its table.
 // One scope of three (entityType, urnLike, urns) is checked after the parse, with the
 // URNs and the pattern themselves. Pure: no vscode import.
-import { describe, listOf, noArgs, oneOf, optionalTrimmed, wholeNumber } from '../../shared/args';
+import { describe, listOf, noArgs, oneOf, optionalText, optionalTrimmed, text, wholeNumber } from '../../shared/args';
+import { notify } from '../../restore/logic/args';
 import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 
@@ -34,7 +36,24 @@ export const checkSearchHealthArgs = z.object({
 export type CheckSearchHealthArgs = z.output<typeof checkSearchHealthArgs>;
 
 /** The search-health feature's commands and their argument schemas. */
+/** Is one URN in the database, in search, soft-deleted (datahub.checkSearchIndex). */
+export const checkSearchIndexArgs = z.object({
+  urn: describe(text(), 'A DataHub link or a URL-encoded URN works too.'),
+  notify,
+});
+
+export const explainSearchArgs = z.object({
+  urn: describe(text(), 'The entity search does not find; a DataHub link or a URL-encoded URN works too.'),
+  query: describe(
+    optionalText('"query" must be a string: the search text typed in DataHub.'),
+    'The search text typed in DataHub (prompted for when left out, except through the typed API).',
+  ),
+  entityName: describe(optionalTrimmed(), "The entity index to explain in (default: the URN's entity type)."),
+});
+
 export const healthArgs = {
+  checkSearchIndex: checkSearchIndexArgs,
+  explainSearch: explainSearchArgs,
   checkSearchHealth: checkSearchHealthArgs,
   refreshSearchHealth: noArgs(),
   fixSearchDrift: noArgs(),

@@ -2,7 +2,7 @@
 // urnLike, urns), checked before anything is sent, and its name in messages.
 import { Commands } from '../../shared/commandIds';
 import { validateUrn } from '../../gms/validate';
-import { checkUrnLikeInput } from '../../restore/logic/restoreValidation';
+import { checkUrnLikeInput } from '../../shared/inputChecks';
 import type { HealthScope } from './check';
 import { MAX_HEALTH_URNS, type CheckSearchHealthArgs } from './args';
 import { entityTypeOfPattern } from './like';

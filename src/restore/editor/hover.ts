@@ -1,8 +1,8 @@
 // Hover on a URN in any file or untitled document: its entity type and a link
 // that restores it. Cheap: only the hovered line, in a window around the mouse.
 import * as vscode from 'vscode';
-import { findUrnAt } from '../logic/findUrn';
-import { entityPageUrl } from '../logic/searchCheck';
+import { findUrnAt } from '../../shared/findUrn';
+import { entityPageUrl } from '../../shared/searchCheck';
 import { escapeMarkdown } from '../../shared/markdown';
 import { Commands } from '../../shared/commandIds';
 

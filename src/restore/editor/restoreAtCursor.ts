@@ -16,11 +16,11 @@ import * as safeWindow from '../../platform/safeWindow';
 import type { Services } from '../../platform/services';
 import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../platform/commandRunner';
 import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
-import { activeClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
+import { restoreClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { showUrnResult } from '../restore';
 import { count, formatSeconds, shortenUrn } from '../logic/restoreFormat';
 import { ignoredNote } from '../logic/restoreText';
-import { normaliseUrnInput } from '../logic/findUrn';
+import { normaliseUrnInput } from '../../shared/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
@@ -144,7 +144,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
     void safeWindow.showWarningMessage(NO_URN_MESSAGE);
     return undefined;
   }
-  const active = await activeClient(services, run);
+  const active = await restoreClient(services, run);
   // A Uri (the context menu) or nothing runs in mode 'ui'; any other argument is a link or the API.
   const programmatic = run.mode !== 'ui';
   if (target.urns.length > 1 && !(await confirmSeveral(run, active.connection, target.urns))) return undefined;

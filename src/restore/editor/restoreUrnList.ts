@@ -14,9 +14,9 @@ import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
 import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } from '../../platform/commandRunner';
 import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
-import { activeClient, configuredConcurrency, contextFor, RESTORE_ACTION, restoreUrn, withRestoreProgress } from '../restoreRun';
+import { restoreClient, configuredConcurrency, contextFor, RESTORE_ACTION, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { count, formatSeconds, shortenUrn } from '../logic/restoreFormat';
-import { normaliseUrnInput } from '../logic/findUrn';
+import { normaliseUrnInput } from '../../shared/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { Commands } from '../../shared/commandIds';
 import { titleFor } from '../../shared/connections';
@@ -178,7 +178,7 @@ function resultMessage(r: UrnListResult, ms: number): string {
 async function restoreUrnList(services: Services, scope: Scope, arg: unknown, run: CommandRun): Promise<UrnListResult | undefined> {
   const command = commandOf(scope);
   // Read-only is refused first, before the text is read or anything is asked or sent.
-  const active = await activeClient(services, run);
+  const active = await restoreClient(services, run);
   const { urns, where } = resolveUrns(scope, arg, run);
   const problem = checkUrnCount(urns, where);
   if (problem) throw new Error(`${command}: ${problem} Nothing was sent.`);

@@ -2,7 +2,7 @@
 // sees which text was taken (a right-click may land near, not on, the URN).
 import * as vscode from 'vscode';
 import { urnSpanAt } from '../logic/cursorOnUrn';
-import { findUrnsInSpan } from '../logic/findUrn';
+import { findUrnsInSpan } from '../../shared/findUrn';
 
 export const HIGHLIGHT_MS = 1500;
 

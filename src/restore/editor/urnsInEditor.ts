@@ -1,6 +1,6 @@
 // Which URNs a set of cursors or selections points at in a document.
 import * as vscode from 'vscode';
-import { findUrnAt, findUrnsInSpan } from '../logic/findUrn';
+import { findUrnAt, findUrnsInSpan } from '../../shared/findUrn';
 
 /** A selection spanning more lines than this is read only up to it. */
 const MAX_SELECTION_LINES = 2_000;

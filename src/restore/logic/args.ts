@@ -3,22 +3,21 @@
 // docs/api.md its tables. Each field keeps the message it has always had; what
 // needs more than the shape (a URN that parses, a pattern, an ordered window, the
 // saved run) is checked by the handler after the parse. Pure: no vscode import.
-import { describe, fieldOf, flag, listOf, noArgs, oneOf, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
+import { describe, flag, listOf, noArgs, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
 import * as z from 'zod/v4/mini';
 import { Commands } from '../../shared/commandIds';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
 import { MAX_CONCURRENCY } from './restorePlan';
 import { MAX_EPOCH_MS } from './restoreWindow';
-import { JOB_FORMATS, type JobFormat } from './upgradeJob';
 
 /** Rows per request of a window restore unless batchSize says otherwise. */
 export const WINDOW_BATCH_SIZE = 100;
 
-const notify = describe(flag(), 'Show progress and the result; report errors instead of rejecting.');
-const aspect = describe(optionalTrimmed(), 'One aspect (default: all).');
+export const notify = describe(flag(), 'Show progress and the result; report errors instead of rejecting.');
+export const aspect = describe(optionalTrimmed(), 'One aspect (default: all).');
 
 /** A bound of the time window: epoch milliseconds, null or absent for none. */
-const epochMs = (what: string) =>
+export const epochMs = (what: string) =>
   describe(
     z.optional(
       z.nullable(
@@ -90,35 +89,6 @@ export const restoreIndicesChangedBetweenArgs = z.object({
 });
 export type RestoreIndicesChangedBetweenArgs = z.output<typeof restoreIndicesChangedBetweenArgs>;
 
-/** Optional whole number of the job (null reads as absent). */
-const jobInteger = (what: string) =>
-  describe(
-    z.optional(z.nullable(wholeNumber((field, issue) => `"${field}" must be a whole number, got ${JSON.stringify(issue.input)}.`, Number.MIN_SAFE_INTEGER))),
-    what,
-  );
-const jobFlag = (what: string) => describe(z.optional(z.nullable(z.boolean({ error: (issue) => `"${fieldOf(issue)}" must be true or false.` }))), what);
-
-export const restoreIndicesAsJobArgs = z.object({
-  format: describe(
-    oneOf(JOB_FORMATS as readonly JobFormat[] as [JobFormat, ...JobFormat[]], `"format" must be one of ${JOB_FORMATS.map((f) => `'${f}'`).join(', ')}.`),
-    'A Kubernetes Job, a docker run line, or the arguments.',
-  ),
-  resumeSavedRun: jobFlag('Hand over the interrupted run instead.'),
-  urnLike: describe(z.optional(text()), 'Unless resumeSavedRun.'),
-  aspect,
-  gePitEpochMs: epochMs('Rows written at or after (epoch ms).'),
-  lePitEpochMs: epochMs('Rows written at or before (epoch ms).'),
-  startingOffset: jobInteger('Resume from this offset (offset paging).'),
-  lastUrn: describe(optionalTrimmed(), 'Resume after it (and lastAspect).'),
-  lastAspect: optionalTrimmed(),
-  urnBasedPagination: jobFlag('Default true (false with startingOffset).'),
-  batchSize: jobInteger('Default 1000.'),
-  numThreads: jobInteger('Offset paging only.'),
-  batchDelayMs: jobInteger('Pause between batches (ms).'),
-  clean: jobFlag('Wipe the indices first (full restores only).'),
-});
-export type RestoreIndicesAsJobArgs = z.output<typeof restoreIndicesAsJobArgs>;
-
 const position = z.object(
   {
     line: wholeNumber((_field, issue) => positionMessage(issue.path), 0),
@@ -170,30 +140,13 @@ export const restoreUrnsInSelectionArgs = z.object({
 });
 export type RestoreUrnsInSelectionArgs = z.output<typeof restoreUrnsInSelectionArgs>;
 
-export const checkSearchIndexArgs = z.object({
-  urn: describe(text(), 'A DataHub link or a URL-encoded URN works too.'),
-  notify,
-});
-
-export const explainSearchArgs = z.object({
-  urn: describe(text(), 'The entity search does not find; a DataHub link or a URL-encoded URN works too.'),
-  query: describe(
-    optionalText('"query" must be a string: the search text typed in DataHub.'),
-    'The search text typed in DataHub (prompted for when left out, except through the typed API).',
-  ),
-  entityName: describe(optionalTrimmed(), "The entity index to explain in (default: the URN's entity type)."),
-});
-
 /** The restore feature's commands and their argument schemas. */
 export const restoreArgs = {
   restoreIndices: restoreIndicesArgs,
   restoreIndicesByPattern: restoreIndicesByPatternArgs,
   restoreIndicesChangedBetween: restoreIndicesChangedBetweenArgs,
-  restoreIndicesAsJob: restoreIndicesAsJobArgs,
   restoreUrnAtCursor: restoreUrnAtCursorArgs,
   restoreUrnsInFile: restoreUrnsInFileArgs,
   restoreUrnsInSelection: restoreUrnsInSelectionArgs,
-  checkSearchIndex: checkSearchIndexArgs,
-  explainSearch: explainSearchArgs,
   cancelRestore: noArgs(),
 } as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

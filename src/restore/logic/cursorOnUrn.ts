@@ -3,7 +3,7 @@
 // move, so it looks only at the cursor's line, and first for the one thing
 // every URN holds ("urn", raw or URL-encoded) near the cursor before running
 // the URN finder (findUrn.ts) on that window.
-import { findUrnAt, findUrnsInSpan, MAX_SCAN_LINE } from './findUrn';
+import { findUrnAt, findUrnsInSpan, MAX_SCAN_LINE } from '../../shared/findUrn';
 
 /** A URN is at most 512 bytes, 3x that URL-encoded: no URN spans more around the cursor. */
 const REACH = 1_600;

@@ -2,7 +2,7 @@
 // text, the chunks sent, and which URNs restored nothing. Pure: no vscode import.
 import type { RestoreResult } from '../../gms/types';
 import { parseUrn } from '../../gms/urn';
-import { findUrnsInLine } from './findUrn';
+import { findUrnsInLine } from '../../shared/findUrn';
 
 /** At most this many URNs in one run (as many as one POST restoreIndices request of the wire client takes). */
 export const MAX_URNS_PER_RUN = 10_000;

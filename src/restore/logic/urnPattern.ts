@@ -30,3 +30,16 @@ const CONCRETE_TYPE_PREFIX = /^urn:li:[A-Za-z][A-Za-z0-9]*:/;
 export function hasConcreteTypePrefix(pattern: string): boolean {
   return CONCRETE_TYPE_PREFIX.test(pattern.trim());
 }
+
+/** The patterns that cover every entity: the only scope where `clean` restores what it wipes. */
+export function coversEverything(urnLike: string): boolean {
+  return urnLike === '%' || urnLike === 'urn:%' || urnLike === 'urn:li:%';
+}
+
+/**
+ * A pattern broad enough that the endpoint (meant for a few thousand aspects) is the
+ * wrong tool: everything, or a whole entity type (`urn:li:dataset:%`).
+ */
+export function isBroadPattern(urnLike: string): boolean {
+  return coversEverything(urnLike) || /^urn:li:[A-Za-z][A-Za-z0-9_]*:%$/.test(urnLike);
+}

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
-import type { CheckSearchIndexResult } from '../../../src/restore/checkSearchIndex';
+import type { CheckSearchIndexResult } from '../../../src/health/checkSearchIndex';
 import type { RestoreUrnResult } from '../../../src/restore/restore';
 import { exec, rejection } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';

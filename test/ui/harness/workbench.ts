@@ -269,27 +269,25 @@ export class Workbench {
     }
   }
 
-  /**
-   * Right-clicks the middle of `text` in the active editor and picks a context menu item.
-   * The cursor goes there first: the extension's menu items follow the cursor (a context
-   * key the extension host sets), and a right-click alone moves it too late for that menu.
-   */
+  /** Right-clicks `text` in the active editor (the cursor first: the extension's items follow a context key on it) and picks an item. */
   async editorContextMenu(text: string, item: string, beforePick?: () => Promise<void>): Promise<void> {
-    await this.openEditorContextMenu(text);
+    await this.openEditorContextMenu(text, (shown) => shown.some((label) => label === item));
     const action = this.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactly(item) }).first();
     await action.waitFor({ timeout: 10_000 });
     if (beforePick) await beforePick();
     await action.click();
   }
 
-  /** Clicks into `text` (the cursor goes there), waits a moment, right-clicks it; the menu stays open. */
-  async openEditorContextMenu(text: string): Promise<{ x: number; y: number }> {
+  /** Right-clicks at the text; with `until`, reopens (a context key may lag the cursor under load) until its items pass, 10 s at most. */
+  async openEditorContextMenu(text: string, until?: (items: string[]) => boolean): Promise<{ x: number; y: number }> {
     const { x, y } = await this.editorTextPoint(text);
-    await this.page.mouse.click(x, y);
-    await this.page.waitForTimeout(300);
-    await this.page.mouse.click(x, y, { button: 'right' });
-    await this.page.locator('.context-view .monaco-menu').first().waitFor({ timeout: 10_000 });
-    return { x, y };
+    for (const deadline = Date.now() + 10_000; ; await this.page.keyboard.press('Escape')) {
+      await this.page.mouse.click(x, y);
+      await this.page.waitForTimeout(300);
+      await this.page.mouse.click(x, y, { button: 'right' });
+      await this.page.locator('.context-view .monaco-menu').first().waitFor({ timeout: 10_000 });
+      if (!until || until(await this.contextMenuItems()) || Date.now() > deadline) return { x, y };
+    }
   }
 
   /** The labels of the context menu on screen. */

@@ -1,14 +1,9 @@
 // The restore commands' argument schemas keep the messages the commands have always given.
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { restoreIndicesAsJobArgs } from '../../../src/jobs/logic/args';
 import { parseArgs } from '../../../src/shared/args';
-import {
-  restoreIndicesArgs,
-  restoreIndicesAsJobArgs,
-  restoreIndicesByPatternArgs,
-  restoreIndicesChangedBetweenArgs,
-  restoreUrnAtCursorArgs,
-} from '../../../src/restore/logic/args';
+import { restoreIndicesArgs, restoreIndicesByPatternArgs, restoreIndicesChangedBetweenArgs, restoreUrnAtCursorArgs } from '../../../src/restore/logic/args';
 
 const fails = (schema: Parameters<typeof parseArgs>[1], arg: unknown, message: RegExp) => assert.throws(() => parseArgs('cmd', schema, arg), message);
 

@@ -2,11 +2,11 @@
 // the problem and the fix, result lines, resume points, aspect suggestions.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput, looksLikeRegex, regexToLike } from '../../../src/restore/logic/restoreValidation';
+import { checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput, looksLikeRegex, regexToLike } from '../../../src/shared/inputChecks';
 import { patternResultMessage, shortenUrn, urnResultMessage } from '../../../src/restore/logic/restoreFormat';
 import { IGNORED_MEANING } from '../../../src/restore/logic/restoreText';
 import { formatDateTime } from '../../../src/shared/format';
-import { entityTypeOfPattern, suggestAspects } from '../../../src/restore/logic/restoreAspects';
+import { entityTypeOfPattern, suggestAspects } from '../../../src/shared/aspects';
 import type { RestorePlanResult } from '../../../src/restore/logic/restorePlan';
 import { SAMPLE_URNS } from '../../sandbox/data';
 

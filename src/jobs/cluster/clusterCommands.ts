@@ -1,0 +1,147 @@
+// The cluster job commands: Run on the Cluster (from a restore plan), Watch Job on the
+// Cluster (by name, e.g. one created from the manifest), Resume from the last batch,
+// Show Log. The watched jobs are rows of DataHub Tasks; their end is told once.
+import * as vscode from 'vscode';
+import { registerCommand, type CommandRun } from '../../platform/commandRunner';
+import * as safeWindow from '../../platform/safeWindow';
+import type { ActiveClient, Services } from '../../platform/services';
+import { parseArgs } from '../../shared/args';
+import { Commands } from '../../shared/commandIds';
+import { K8S_JOB_NAME } from '../../gms/k8sTypes';
+import { clusterJobArgs, resumeClusterJobArgs, runRestoreJobOnClusterArgs, watchClusterJobArgs } from '../logic/clusterArgs';
+import { resumePoint } from '../logic/cluster/jobResume';
+import { jobArgValues } from '../logic/cluster/jobLog';
+import type { JobPlan } from '../logic/upgradeJob';
+import { jobRequest } from '../manifest/restoreAsJobArgs';
+import { savedRuns } from '../../restore/restoreRun';
+import { activeClient } from '../../platform/activeClient';
+import { ClusterJobs, type ClusterJobSnapshot } from './clusterWatch';
+import { RUN_ACTION, triggerOnCluster, watchOptions, type RunOnClusterResult } from './clusterRun';
+
+const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds'];
+
+/** A row of DataHub Tasks (the tree passes the watched job) as { job }. */
+function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
+}
+
+/** Tells the end (or the stall) once, with what to do next. */
+function tellEnd(s: ClusterJobSnapshot, stalled: boolean): void {
+  const showLog = 'Show Log';
+  const resume = 'Resume from Last Batch';
+  const buttons = s.state === 'succeeded' ? [showLog] : [showLog, resume];
+  const show = s.state === 'succeeded' ? safeWindow.showInformationMessage : s.state === 'failed' ? safeWindow.showErrorMessage : safeWindow.showWarningMessage;
+  void Promise.resolve(show(s.message, ...buttons)).then((picked) => {
+    if (picked === showLog) void vscode.commands.executeCommand(Commands.showClusterJobLog, { job: s.job });
+    if (picked === resume) void vscode.commands.executeCommand(Commands.resumeClusterJob, { job: s.job });
+  });
+  void stalled;
+}
+
+async function runCommand(
+  services: Services,
+  jobs: ClusterJobs,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+): Promise<RunOnClusterResult | undefined> {
+  const parsed = parseArgs(Commands.runRestoreJobOnCluster, runRestoreJobOnClusterArgs, arg ?? {});
+  // Read-only: refused here, before any request.
+  const active = await activeClient(services, run, { action: 'restoreIndices', writes: RUN_ACTION });
+  const rest = Object.fromEntries(Object.entries(arg ?? {}).filter(([k]) => !CLUSTER_KEYS.includes(k)));
+  const { plan } = jobRequest({ ...rest, format: 'kubernetes' }, savedRuns(services).get(active.connection.name));
+  return triggerOnCluster(services, jobs, active, run, { plan, cronJob: parsed.cronJob, jobName: parsed.jobName, options: watchOptions(parsed) });
+}
+
+async function watchCommand(
+  services: Services,
+  jobs: ClusterJobs,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+): Promise<ClusterJobSnapshot | undefined> {
+  let input = arg;
+  if (run.mode === 'ui') {
+    const job = await vscode.window.showInputBox({
+      title: 'DataHub: Watch Job on the Cluster',
+      prompt: 'The name of the Job (kubectl get jobs), e.g. one created from the RestoreIndices manifest',
+      validateInput: (v) => (K8S_JOB_NAME.test(v.trim()) ? undefined : 'A Kubernetes Job name: lowercase letters, digits and "-", at most 63.'),
+      ignoreFocusOut: true,
+    });
+    if (!job) return undefined;
+    input = { job: job.trim() };
+  }
+  const parsed = parseArgs(Commands.watchClusterJob, watchClusterJobArgs, input);
+  if (!K8S_JOB_NAME.test(parsed.job)) throw new Error(`${Commands.watchClusterJob}: "job" must be a Kubernetes Job name, got ${JSON.stringify(parsed.job)}.`);
+  // Watching reads only: a read-only connection may watch.
+  const active = await activeClient(services, run, { action: 'restoreIndices', writes: false });
+  const watched = jobs.watch(parsed.job, active, watchOptions(parsed));
+  if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
+  return parsed.untilDone ? jobs.untilSettled(watched) : watched.snapshot();
+}
+
+async function resumeCommand(
+  services: Services,
+  jobs: ClusterJobs,
+  arg: Record<string, unknown> | undefined,
+  run: CommandRun,
+): Promise<RunOnClusterResult | undefined> {
+  const parsed = parseArgs(Commands.resumeClusterJob, resumeClusterJobArgs, arg);
+  const active = await activeClient(services, run, { action: 'restoreIndices', writes: RUN_ACTION });
+  const job = jobs.get(parsed.job, active.connection.name);
+  if (!job)
+    throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} is not watched in this window: watch it first ("DataHub: Watch Job on the Cluster…").`);
+  if (job.watching && job.state.kind !== 'stalled')
+    throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} is still running; resume it only once it failed, stalled or fell short.`);
+  const point = resumePoint(job.args, job.log);
+  if ('problem' in point) throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} cannot be resumed: ${point.problem}`);
+  const values = jobArgValues(point.argv);
+  const plan: JobPlan = {
+    urnLike: values.get('urnLike') ?? 'urn:li:%',
+    batchSize: Number(values.get('batchSize')) || 1000,
+    urnBasedPagination: values.get('urnBasedPagination') === 'true',
+    resume: point.resume,
+    clean: false,
+  };
+  const cronJob = parsed.cronJob ?? job.triggeredFrom;
+  return triggerOnCluster(services, jobs, active, run, {
+    plan,
+    argv: point.argv,
+    cronJob,
+    jobName: parsed.jobName,
+    from: point.from,
+    options: watchOptions(parsed),
+  });
+}
+
+/** Each activation's watched jobs, by its Services (two activations stay apart). */
+const byServices = new WeakMap<Services, ClusterJobs>();
+
+/** The restore-as-job flow's "Run on the Cluster", in the person's interactive flow. */
+export function runPlanOnClusterUi(services: Services, active: ActiveClient, plan: JobPlan): Promise<RunOnClusterResult | undefined> {
+  const jobs = byServices.get(services);
+  if (!jobs) return Promise.reject(new Error('The cluster jobs part of the extension did not start (see the DataHub log).'));
+  const run: CommandRun = { id: Commands.runRestoreJobOnCluster, mode: 'ui', via: 'command', errorContext: {} };
+  return triggerOnCluster(services, jobs, active, run, { plan, options: watchOptions({}) });
+}
+
+export function registerClusterCommands(services: Services): { disposables: vscode.Disposable[]; jobs: ClusterJobs } {
+  const jobs = new ClusterJobs();
+  jobs.onEnded = tellEnd;
+  byServices.set(services, jobs);
+  return {
+    jobs,
+    disposables: [
+      jobs,
+      services.taskRows.register(() => jobs.rows(), jobs.onDidChange),
+      registerCommand(services, Commands.runRestoreJobOnCluster, (arg, run) => runCommand(services, jobs, arg, run)),
+      registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, arg, run)),
+      registerCommand(services, Commands.resumeClusterJob, (arg, run) => resumeCommand(services, jobs, fromRow(arg), run)),
+      registerCommand(services, Commands.showClusterJobLog, async (arg) => {
+        const parsed = parseArgs(Commands.showClusterJobLog, clusterJobArgs, fromRow(arg));
+        const job = jobs.get(parsed.job);
+        if (!job) throw new Error(`${Commands.showClusterJobLog}: job ${parsed.job} is not watched in this window.`);
+        job.channel.show(true);
+        return { job: job.name, channel: job.channel.name };
+      }),
+    ],
+  };
+}
