@@ -1,5 +1,8 @@
-// Bundles the extension. Two runtime bundles, so activation stays cheap:
-//   dist/extension.js  loaded at activation (vscode API glue, tree, commands, the commands' argument schemas in zod/v4/mini)
+// Bundles the extension. Three runtime bundles, so activation stays cheap:
+//   dist/extension.js  loaded at activation: the views and their stores, the status bar, hovers and
+//                      context keys, and a forwarder for every command (src/platform/lazyCommands.ts)
+//   dist/features.js   the commands' handlers, prompts, watches, panels and argument schemas (zod),
+//                      required on a feature's first command (src/platform/loadFeatures.ts)
 //   dist/gms.js        the network stack (undici + zod), required on first use
 // and one script per webview (dist/chart.js, dist/retention.js).
 // Type-checking is separate (`npm run check-types`).
@@ -11,13 +14,52 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const withTests = process.argv.includes('--tests');
 
-/** Keeps `require('./gms.js')` as a runtime require of the sibling bundle. */
+/** Keeps `require('./gms.js')` and `require('./features.js')` as runtime requires of the sibling bundles. */
 const lazyGms = {
   name: 'lazy-gms',
   setup(build) {
-    build.onResolve({ filter: /^\.\/gms\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\/(gms|features|extension)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
+
+/** The source file an import names, as esbuild would find it (.ts, or a folder's index.ts). */
+function sourceOf(resolveDir, spec) {
+  const base = path.resolve(resolveDir, spec);
+  for (const candidate of [base, `${base}.ts`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return path.relative(__dirname, candidate).split(path.sep).join('/');
+  }
+  return undefined;
+}
+
+/**
+ * One copy of every module activation loads. The eager bundle exports each of its
+ * src/ modules (`__eagerModules`, by position in the sorted list of their paths); the lazy bundle takes those from it
+ * instead of bundling a second copy, so the command runner's API entries, the safe
+ * window's recorder and every store are the same objects for both.
+ */
+const shareEagerModules = (eager) => ({
+  name: 'share-eager-modules',
+  setup(build) {
+    const keys = [...eager].sort();
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.namespace !== 'file') return undefined;
+      const source = sourceOf(args.resolveDir, args.path);
+      return source && eager.has(source) ? { path: source, namespace: 'eager' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'eager' }, (args) => ({
+      contents: `module.exports = require('./extension.js').__eagerModules[${keys.indexOf(args.path)}]; // ${args.path}`,
+      loader: 'js',
+    }));
+  },
+});
+
+/** The eager entry: src/extension.ts, and each of its src/ modules by path for the lazy bundle. */
+function eagerEntry(modules) {
+  const list = [...modules].sort();
+  const imports = list.map((m, i) => `import * as m${i} from './${m}';`).join('\n');
+  // By position in the sorted list (shareEagerModules looks them up the same way): shorter than paths.
+  return `export * from './src/extension';\n${imports}\nexport const __eagerModules = [${list.map((_, i) => `m${i}`).join(', ')}];\n`;
+}
 
 /**
  * One `require('vscode')` for the whole eager bundle. With only `external`, every
@@ -72,15 +114,49 @@ function testEntries() {
     .map((f) => path.join(dir, f));
 }
 
-async function main() {
-  const contexts = [
-    await esbuild.context({
+/** The src/ modules activation loads: what src/extension.ts imports, followed through every import. */
+async function eagerModules() {
+  const probe = await esbuild.build({
+    ...common,
+    minify: false,
+    sourcemap: false,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [lazyGms],
+    write: false,
+    metafile: true,
+  });
+  return new Set(Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/')));
+}
+
+/** The options of the two extension bundles (also read by the bundle-split test). */
+async function extensionBundles() {
+  const eager = await eagerModules();
+  return {
+    eager,
+    extension: {
       ...common,
-      entryPoints: ['src/extension.ts'],
+      stdin: { contents: eagerEntry(eager), resolveDir: __dirname, sourcefile: 'eager-entry.ts', loader: 'ts' },
       outfile: 'dist/extension.js',
       external: ['vscode'],
       plugins: [sharedVscode, ...common.plugins],
-    }),
+    },
+    features: {
+      ...common,
+      entryPoints: ['src/features.ts'],
+      outfile: 'dist/features.js',
+      external: ['vscode'],
+      plugins: [shareEagerModules(eager), sharedVscode, ...common.plugins],
+    },
+  };
+}
+
+async function main() {
+  const bundles = await extensionBundles();
+  const contexts = [
+    await esbuild.context(bundles.extension),
+    await esbuild.context(bundles.features),
     await esbuild.context({
       ...common,
       entryPoints: ['src/gms/index.ts'],
@@ -127,7 +203,11 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+module.exports = { extensionBundles };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

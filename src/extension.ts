@@ -18,6 +18,7 @@ import * as retentionFeature from './retention';
 import * as healthFeature from './health';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
+import { loadTimings } from './platform/lazyCommands';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -98,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     screen,
     apiGate: { simulateProduction },
     activationTimings,
+    lazyLoads: loadTimings,
   };
   return testApi;
 }

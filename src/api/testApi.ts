@@ -44,4 +44,6 @@ export interface DataHubTestApi extends DataHubCommands {
   /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/platform/apiGate.ts). */
   apiGate: { simulateProduction(on: boolean): void };
   activationTimings: ActivationTimings;
+  /** Each feature's first command: the require of dist/features.js (the first time) and its registration, in ms. */
+  lazyLoads(): readonly { feature: string; ms: number }[];
 }

@@ -2,22 +2,14 @@
 // DataHub CLI offer. Other features and extension.ts use it through here.
 import type * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 import type { Services } from '../platform/services';
-import { registerAddConnection } from './addConnection';
-import { registerClearAccessToken } from './clearAccessToken';
-import { registerImportFromCli } from './importFromCli';
-import { registerOpenSettings } from './openSettings';
-import { registerRemoveConnection } from './removeConnection';
-import { registerSetAccessToken } from './setAccessToken';
-import { registerShowLog } from './showLog';
-import { registerSwitchConnection } from './switchConnection';
-import { registerEditConnection } from './editConnection';
-import { registerTestConnection } from './testConnection';
 import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
 import { migrateGlobalTlsOptOut } from './tlsOff';
 
 export { SettingsConnectionService } from './connectionService';
-export { offerCliImportOnce } from './cliOffer';
 
 export type { EditConnectionResult } from './editConnection';
 /** The argument schemas of the connection commands (the typed API's parameter types). */
@@ -30,6 +22,20 @@ export interface ConnectionsSeam {
   tls: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
 }
 
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const CONNECTIONS_COMMANDS = [
+  Commands.addConnection,
+  Commands.switchConnection,
+  Commands.editConnection,
+  Commands.removeConnection,
+  Commands.setAccessToken,
+  Commands.clearAccessToken,
+  Commands.testConnection,
+  Commands.importFromCli,
+  Commands.openSettings,
+  Commands.showLog,
+] as const;
+
 export function register(services: Services): FeatureRegistration<ConnectionsSeam> {
   const statusBar = createConnectionStatusBar(services.connections);
   // The old global TLS switch moves to the connections it may apply to, with a notice.
@@ -38,18 +44,16 @@ export function register(services: Services): FeatureRegistration<ConnectionsSea
     return undefined;
   });
   const tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
-  const disposables: vscode.Disposable[] = [
-    statusBar,
-    registerAddConnection(services),
-    registerSwitchConnection(services),
-    registerEditConnection(services),
-    registerRemoveConnection(services),
-    registerSetAccessToken(services),
-    registerClearAccessToken(services),
-    registerTestConnection(services),
-    registerImportFromCli(services),
-    registerOpenSettings(services),
-    registerShowLog(services),
-  ];
+  const commands = deferCommands(
+    { name: 'connection commands', commands: CONNECTIONS_COMMANDS, load: () => loadFeatures().connections.registerCommands(services) },
+    services.log,
+  );
+  const disposables: vscode.Disposable[] = [statusBar, commands];
   return { disposables, seam: { statusBar, tls } };
+}
+
+/** With no connection yet, offers once to import the DataHub CLI's connection (its code loads only then). */
+export function offerCliImportOnce(services: Services): Promise<void> {
+  if (services.connections.list().length > 0) return Promise.resolve();
+  return loadFeatures().connections.offerCliImportOnce(services);
 }

@@ -3,18 +3,10 @@ import { GmsError, type GmsErrorCode } from './errors';
 import type { GmsAction, RestoreRequest, TruncateRequest } from './types';
 import { MAX_URN_BYTES, urnProblem } from './urn';
 
-/** Upper bound the client allows for restore and truncate batch sizes. */
-export const MAX_BATCH_SIZE = 10_000;
-
 /** An entity type or aspect name as DataHub's registry spells them: the one copy of this rule. */
 export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
-/**
- * A search-engine task id as DataHub passes it on: "<nodeId>:<taskNumber>", the node
- * id URL-safe base64 and the number a Java long (OperationsResource.java,
- * datahub-project/datahub, getTaskStatus splits it at ':' and parses a long).
- * The one pattern: the prompt, the client and the truncate parser all use it.
- */
-export const TASK_ID = /^([A-Za-z0-9_-]+):(\d{1,19})$/;
+export { MAX_BATCH_SIZE, TASK_ID } from './bounds';
+import { MAX_BATCH_SIZE, TASK_ID } from './bounds';
 
 function invalid(field: string, message: string, action?: GmsAction, code?: GmsErrorCode): GmsError {
   return new GmsError({ kind: 'invalidInput', field, action, code, message: `${field}: ${message}` });

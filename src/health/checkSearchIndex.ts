@@ -6,6 +6,7 @@
 //   hover link: { urn, notify: true }: shows the result like the palette (Explain Search
 //     when the database has it and search does not)
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
+import { registerVscodeCommand } from '../platform/lazyCommands';
 import { activeClient } from '../platform/activeClient';
 import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
@@ -106,7 +107,7 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
 
 export function registerCheckSearchIndex(services: Services): vscode.Disposable {
   // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
-  const command = vscode.commands.registerCommand(CHECK_COMMAND, (arg?: unknown) => {
+  const command = registerVscodeCommand(CHECK_COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     const notify = isArgObject(arg) && (arg as { notify?: unknown }).notify === true;
     return runCommand(services, CHECK_COMMAND, interactiveArg || notify ? undefined : arg, (_a, run) => checkSearchIndex(services, arg, run));

@@ -122,3 +122,14 @@ export class HealthStore implements vscode.Disposable {
     this.changed.dispose();
   }
 }
+
+/** One consumer's indexing lag as the API and Refresh Search Health return it. */
+export interface LagResult {
+  consumer: string;
+  group?: string;
+  topic?: string;
+  events?: number;
+  state?: string;
+  etaMs?: number;
+  description: string;
+}

@@ -5,7 +5,7 @@ import { Commands } from '../shared/commandIds';
 import { describeLag, type LagView } from '../shared/searchLag';
 import { describeSample, DRIFT_GROUPS, GROUP_LABELS, GROUP_MEANING, type DriftGroup } from './logic/drift';
 import { describePlan } from './logic/fix';
-import { describeScope } from './logic/scope';
+import { describeScope } from './logic/scopeText';
 import type { HealthStore, LagState } from './healthStore';
 
 /** URNs shown under a group (Copy URNs takes them all). */

@@ -4,36 +4,32 @@
 // one-URN questions: datahub.checkSearchIndex (database, search, soft-deleted) and
 // datahub.explainSearch (why a search text does not find it).
 // Other parts import it only through this file.
-import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { registerCommand } from '../platform/commandRunner';
-import * as safeWindow from '../platform/safeWindow';
 import { Commands } from '../shared/commandIds';
 import { describeLag } from '../shared/searchLag';
-import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
-import { fixStep } from './fixDrift';
-import { HealthStore } from './healthStore';
-import { HealthTree, type HealthNode } from './healthTree';
-import { registerCheckSearchIndex } from './checkSearchIndex';
-import { registerExplainSearch } from './explainSearch';
+import { HealthStore, type LagResult } from './healthStore';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { HealthTree } from './healthTree';
 
 export type { HealthFix, SearchHealthResult } from './checkHealth';
+export type { LagResult } from './healthStore';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
 export type { healthArgs } from './logic/args';
 
-export interface LagResult {
-  consumer: string;
-  group?: string;
-  topic?: string;
-  events?: number;
-  state?: string;
-  etaMs?: number;
-  description: string;
-}
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const HEALTH_COMMANDS = [
+  Commands.checkSearchHealth,
+  Commands.refreshSearchHealth,
+  Commands.fixSearchDrift,
+  Commands.copyDriftUrns,
+  Commands.checkSearchIndex,
+  Commands.explainSearch,
+] as const;
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();
@@ -58,43 +54,10 @@ export function register(services: Services): FeatureRegistration<undefined> {
     );
   };
 
-  const refresh = registerCommand(services, Commands.refreshSearchHealth, async (_arg, run) => {
-    run.errorContext = { action: 'consumerLag' };
-    const lag = await readLag(true);
-    const active = await services.connections.client();
-    const last = store.report;
-    const drift =
-      last && store.connection === active.connection.name
-        ? resultOf(active.connection.name, await runCheck(services, store, active, last.scope, false, last.sample?.checked))
-        : undefined;
-    return { lag, drift };
-  });
-
-  const check = registerCommand(services, Commands.checkSearchHealth, (arg, run) =>
-    checkSearchHealth(services, store, arg, run, (active, report, mode, r) => fixStep(services, store, active, report, mode, r)),
+  const commands = deferCommands(
+    { name: 'Search Health commands', commands: HEALTH_COMMANDS, load: () => loadFeatures().health.registerCommands(services, { store, readLag }) },
+    services.log,
   );
-
-  const fix = registerCommand(services, Commands.fixSearchDrift, async (_arg, run) => {
-    const active = await activeClient(services, run, { action: 'consistencyFix', writes: 'Fix Search Drift' });
-    const report = store.connection === active.connection.name ? store.report : undefined;
-    if (!report) {
-      if (run.mode !== 'ui')
-        throw new Error(`${Commands.fixSearchDrift}: no drift check on "${active.connection.name}" yet; run checkSearchHealth first. Nothing was sent.`);
-      void safeWindow.showInformationMessage('No drift check yet: run "DataHub: Check Search Health…" first.', 'Check Search Health…').then((c) => {
-        if (c) void vscode.commands.executeCommand(Commands.checkSearchHealth);
-      });
-      return undefined;
-    }
-    return fixStep(services, store, active, report, 'apply', run);
-  });
-
-  const copy = vscode.commands.registerCommand(Commands.copyDriftUrns, async (node?: HealthNode) => {
-    const group = node?.kind === 'group' ? node.group : undefined;
-    const urns = group ? (store.report?.tally.urns[group] ?? []) : [];
-    if (urns.length === 0) return;
-    await vscode.env.clipboard.writeText(urns.join('\n'));
-    void safeWindow.setStatusBarMessage(`Copied ${urns.length} URN${urns.length === 1 ? '' : 's'}`, 3000);
-  });
 
   // The view reads the lag when it is shown, and on the auto-refresh interval while it is.
   const readQuietly = () => {
@@ -112,10 +75,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
   const disposables: vscode.Disposable[] = [
     store,
     view,
-    refresh,
-    check,
-    fix,
-    copy,
+    commands,
     // Read in the background only when there is something new to show: the view shown for the first
     // time, another active connection, the auto-refresh interval. Settings or token changes send nothing.
     view.onDidChangeVisibility(() => {
@@ -129,6 +89,5 @@ export function register(services: Services): FeatureRegistration<undefined> {
     }),
     new vscode.Disposable(() => timer && clearInterval(timer)),
   ];
-  disposables.push(registerCheckSearchIndex(services), registerExplainSearch(services));
   return { disposables, seam: undefined };
 }

@@ -2,11 +2,10 @@
 // sort, filter, copy). Other features and extension.ts use it through here.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 import { createIndicesView, type IndicesView } from './indicesView';
-import { registerCopyCommands } from './copyIndex';
-import { registerFilterCommands } from './filterIndices';
-import { registerRefreshIndexSizes } from './refreshIndexSizes';
-import { registerSortCommands } from './sortIndices';
 
 export { FetchingIndexSizesService } from './indexSizesService';
 export type { IndicesView } from './indicesView';
@@ -20,16 +19,25 @@ export interface IndicesSeam {
 }
 
 /** Creates the view and registers its commands; the view is disposed with the rest. */
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const INDICES_COMMANDS = [
+  Commands.refreshIndexSizes,
+  Commands.sortBySize,
+  Commands.sortByName,
+  Commands.filterIndices,
+  Commands.clearFilter,
+  Commands.copyIndexName,
+  Commands.copyEntityType,
+  Commands.copyEntityAspect,
+] as const;
+
 export function register(services: Services): FeatureRegistration<IndicesSeam> {
   const view = createIndicesView(services);
   return {
     seam: { view },
     disposables: [
       view,
-      registerRefreshIndexSizes(services, view),
-      ...registerSortCommands(services, view),
-      ...registerFilterCommands(services, view),
-      ...registerCopyCommands(services),
+      deferCommands({ name: 'index commands', commands: INDICES_COMMANDS, load: () => loadFeatures().indices.registerCommands(services, view) }, services.log),
     ],
   };
 }

@@ -1,13 +1,10 @@
 // The insights feature (size chart, size history, export): starts the part and
 // registers its commands. Other features and extension.ts use it through here.
-import * as safeWindow from '../platform/safeWindow';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { confirmStep, registerCommand } from '../platform/commandRunner';
-import { parseArgs } from '../shared/args';
-import { clearHistoryArgs, revealIndexArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
-import { registerExportCommands } from './exportIndexSizes';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
 import { startInsights, type InsightsTestApi } from './insights';
 
 export type { InsightsTestApi } from './insights';
@@ -20,50 +17,25 @@ export interface InsightsSeam {
   test: InsightsTestApi;
 }
 
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const INSIGHTS_COMMANDS = [
+  Commands.showIndexSizeChart,
+  Commands.clearHistory,
+  Commands.revealIndex,
+  Commands.exportIndexSizes,
+  Commands.copyIndexSizesMarkdown,
+] as const;
+
 export function register(services: Services): FeatureRegistration<InsightsSeam> {
-  const { indexSizes, connections, log } = services;
   const { store, chart, disposables, growthFor, testSeam } = startInsights(services);
   return {
     seam: { growthFor, test: testSeam },
     disposables: [
       ...disposables,
-      registerCommand(services, Commands.showIndexSizeChart, () => {
-        chart.show();
-        // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
-        // A failure shows in the chart (its status line); opening it is the user's own request.
-        if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
-        return { opened: true };
-      }),
-      registerCommand(services, Commands.clearHistory, async (arg, run) => {
-        let connection: string | undefined;
-        if (arg) {
-          connection = parseArgs(Commands.clearHistory, clearHistoryArgs, arg).connection ?? undefined;
-          const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
-          const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
-          if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
-        } else {
-          const active = indexSizes.current?.connection.name ?? connections.active()?.name;
-          const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;
-          const all = 'Clear All';
-          const picked = await safeWindow.showWarningMessage(
-            'Clear the index size history?',
-            { modal: true, detail: 'Growth figures and trend lines start over from the next fetch. This cannot be undone.' },
-            ...(one ? [one, all] : [all]),
-          );
-          if (!picked) return undefined;
-          connection = picked === one ? active : undefined;
-        }
-        const cleared = await store.clear(connection);
-        log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
-        chart.update();
-        return { cleared };
-      }),
-      registerCommand(services, Commands.revealIndex, async (arg) => {
-        const { indexName } = parseArgs(Commands.revealIndex, revealIndexArgs, arg);
-        await services.indicesView.reveal(indexName);
-        return { revealed: indexName };
-      }),
-      ...registerExportCommands(services),
+      deferCommands(
+        { name: 'insights commands', commands: INSIGHTS_COMMANDS, load: () => loadFeatures().insights.registerCommands(services, { store, chart }) },
+        services.log,
+      ),
     ],
   };
 }

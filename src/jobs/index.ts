@@ -7,10 +7,10 @@
 // extension.ts uses it through here.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { openJobFlow, registerRestoreAsJobCommand } from './manifest/restoreAsJob';
 import type { ActiveClient, JobPrefill } from '../platform/services';
-import { registerClusterCommands } from './cluster/clusterCommands';
-import { registerUpgradeCommands } from './upgrade/upgradeCommands';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 
 export type { JobResult } from './manifest/restoreAsJob';
 export type { ClusterJobSnapshot } from './cluster/clusterWatch';
@@ -25,11 +25,22 @@ export interface JobsSeam {
   openJobFlow(active: ActiveClient, prefill?: JobPrefill): Promise<unknown>;
 }
 
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const JOBS_COMMANDS = [
+  Commands.restoreIndicesAsJob,
+  Commands.runRestoreJobOnCluster,
+  Commands.watchClusterJob,
+  Commands.resumeClusterJob,
+  Commands.showClusterJobLog,
+  Commands.watchUpgradeReindex,
+  Commands.estimateUpgradeReindex,
+  Commands.showUpgradeReindexLog,
+] as const;
+
 export function register(services: Services): FeatureRegistration<JobsSeam> {
-  const cluster = registerClusterCommands(services);
-  const upgrade = registerUpgradeCommands(services);
+  const commands = deferCommands({ name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeatures().jobs.registerCommands(services) }, services.log);
   return {
-    disposables: [registerRestoreAsJobCommand(services), ...cluster.disposables, ...upgrade.disposables],
-    seam: { openJobFlow: (active, prefill) => openJobFlow(services, active, prefill) },
+    disposables: [commands],
+    seam: { openJobFlow: (active, prefill) => loadFeatures().jobs.openJobFlow(services, active, prefill) },
   };
 }

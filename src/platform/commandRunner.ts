@@ -10,6 +10,13 @@ import { describeError, type ErrorAction, type ErrorContext, type ErrorDescripti
 import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive } from './confirmGate';
 import type { CallVia, CommandMode, CommandRun } from './commandRun';
+import { exposeToApi } from './apiEntries';
+import { registerVscodeCommand } from './lazyCommands';
+
+export { callConfirmed, callThroughApi, exposeToApi } from './apiEntries';
+export { isArgObject } from './argObject';
+import { isArgObject } from './argObject';
+export { registerVscodeCommand } from './lazyCommands';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
 export { describeError };
@@ -23,11 +30,6 @@ export function modeOf(arg: unknown, via: CallVia): CommandMode {
   return isArgObject(arg) ? 'link' : 'ui';
 }
 
-/** A plain argument object (what keybindings, tasks, tests and other extensions pass). */
-export function isArgObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Promise<R | undefined> | R | undefined;
 
 /**
@@ -36,39 +38,8 @@ export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Prom
  */
 export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
   const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
-  const command = vscode.commands.registerCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
+  const command = registerVscodeCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
   return vscode.Disposable.from(command, api);
-}
-
-/** The typed API's entry for each command: the same handler, in mode 'api' where the gate allows it, else 'link'. */
-type ApiEntry = (arg: Record<string, unknown> | undefined, via?: 'api' | 'confirmed') => Promise<unknown>;
-const apiEntries = new Map<string, ApiEntry>();
-
-/** Makes a command callable through the API (registerCommand does this itself); `via` is 'confirmed' only for callConfirmed. */
-export function exposeToApi(id: string, call: ApiEntry): vscode.Disposable {
-  apiEntries.set(id, call);
-  return new vscode.Disposable(() => {
-    if (apiEntries.get(id) === call) apiEntries.delete(id);
-  });
-}
-
-/** Calls a command through the API; rejects for an id that is not registered. */
-export function callThroughApi(id: string, arg: Record<string, unknown> | undefined): Promise<unknown> {
-  const call = apiEntries.get(id);
-  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
-  if (arg !== undefined && !isArgObject(arg)) return Promise.reject(new Error(`${id}: pass an argument object, e.g. { }.`));
-  return call(arg);
-}
-
-/**
- * For the extension's own parts only: runs a command's API entry as part of a step
- * a person already confirmed as a whole (a retention plan's truncations after its
- * apply modal), so it does not ask again. Never handed to other extensions.
- */
-export function callConfirmed(id: string, arg: Record<string, unknown>): Promise<unknown> {
-  const call = apiEntries.get(id);
-  if (!call) return Promise.reject(new Error(`${id} is not available: the part of the extension that provides it did not start (see the DataHub log).`));
-  return call(arg, 'confirmed');
 }
 
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */

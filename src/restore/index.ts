@@ -4,7 +4,9 @@
 // Search Health's. extension.ts uses it through here.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { registerRestoreCommands } from './restore';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 
@@ -20,10 +22,25 @@ export interface RestoreSeam {
   cursorOnUrn: Readonly<CursorOnUrnState>;
 }
 
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const RESTORE_COMMANDS = [
+  Commands.restoreIndices,
+  Commands.restoreIndicesByPattern,
+  Commands.restoreIndicesChangedBetween,
+  Commands.cancelRestore,
+  Commands.restoreUrnAtCursor,
+  Commands.restoreUrnsInFile,
+  Commands.restoreUrnsInSelection,
+] as const;
+
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
+  const commands = deferCommands(
+    { name: 'restore features', commands: RESTORE_COMMANDS, load: () => loadFeatures().restore.registerCommands(services) },
+    services.log,
+  );
   return {
-    disposables: [...registerRestoreCommands(services), ...editor.disposables],
+    disposables: [commands, ...editor.disposables],
     seam: { cursorOnUrn: editor.cursorOnUrn },
   };
 }

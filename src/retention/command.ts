@@ -3,6 +3,7 @@
 // ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
 // Through the typed API no prompt appears; the apply step asks in its modal through
 // the confirmation gate (confirmApply), skipped only for an allowed automation call.
+import { registerVscodeCommand } from '../platform/lazyCommands';
 import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
@@ -145,7 +146,7 @@ export function registerPlanCommand(services: Services, panel: PlannerPanel): vs
   };
   return [
     exposeToApi(PLAN_RETENTION, (arg) => runCommand(services, PLAN_RETENTION, arg ?? {}, handler, 'api')),
-    vscode.commands.registerCommand(PLAN_RETENTION, (arg?: unknown, selected?: unknown) => {
+    registerVscodeCommand(PLAN_RETENTION, (arg?: unknown, selected?: unknown) => {
       const fromTree = indicesOfTreeArgs(arg, selected);
       if (fromTree) return runCommand(services, PLAN_RETENTION, undefined, () => panel.open(fromTree, DEFAULT_PRESET_DAYS));
       return runCommand(services, PLAN_RETENTION, arg, handler);

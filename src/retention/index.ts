@@ -2,8 +2,9 @@
 // tree menus) and its webview. Other parts import it only through this file.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { registerPlanCommand } from './command';
-import { PlannerPanel } from './panel';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 
 export type { RetentionApplyOutcome, RetentionPlanResult } from './planRun';
 /** The argument schema of datahub.planRetention (the typed API's parameter type). */
@@ -11,6 +12,6 @@ export type { retentionArgs } from './logic/args';
 
 /** Retention has no seam of its own: tests drive it through its command. */
 export function register(services: Services): FeatureRegistration<undefined> {
-  const panel = new PlannerPanel(services);
-  return { disposables: [panel, ...registerPlanCommand(services, panel)], seam: undefined };
+  const load = () => loadFeatures().retention.registerCommands(services);
+  return { disposables: [deferCommands({ name: 'retention planner', commands: [Commands.planRetention], load }, services.log)], seam: undefined };
 }

@@ -3,12 +3,31 @@
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerTruncateFeatures, type TruncateTestApi } from './truncate';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeatures } from '../platform/loadFeatures';
+import { Commands } from '../shared/commandIds';
 
-export type { TaskStatusResult, TruncateCommandResult, TruncateTestApi } from './truncate';
+export type { TruncateTestApi } from './truncate';
+export type { TaskStatusResult } from './truncateWatch';
+export type { TruncateCommandResult } from './truncateFlow';
 export type { WatchResult } from './truncateWatch';
 /** The argument schemas of the truncate and task commands (the typed API's parameter types). */
 export type { truncateArgs } from './logic/args';
 
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const TRUNCATE_COMMANDS = [
+  Commands.truncateTimeseriesAspect,
+  Commands.truncateIndex,
+  Commands.showTaskStatus,
+  Commands.getTaskStatus,
+  Commands.watchTask,
+  Commands.stopWatchingTask,
+  Commands.copyTaskId,
+  Commands.clearFinishedTasks,
+] as const;
+
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
-  return registerTruncateFeatures(services);
+  const { disposables, seam, state } = registerTruncateFeatures(services);
+  const load = () => loadFeatures().truncate.registerCommands(services, state);
+  return { disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: TRUNCATE_COMMANDS, load }, services.log)], seam };
 }

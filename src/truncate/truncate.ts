@@ -1,134 +1,37 @@
-// Truncation of old timeseries rows, and the tasks it starts:
-//   datahub.truncateIndex             tree context menu on an index (interactive)
-//   datahub.truncateTimeseriesAspect  palette (pick an index) or argument object (no prompts)
-//   datahub.showTaskStatus            palette: watch a task by id
-//   datahub.getTaskStatus             argument object { task }: one status request
-//   datahub.watchTask                 inline on a running task of the DataHub Tasks view
+// The eager part of truncation: the DataHub Tasks view, its task list and the watches
+// resumed from the last window. The commands (truncate an aspect or an index, task
+// status, watching) are in truncateCommands.ts, loaded on the first of them.
 // Interactive runs always dry-run first and delete only after the modal's "Truncate".
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import { validateEndTimeMillis } from './logic/cutoff';
-import { optionsFromArgs } from './logic/truncateOptions';
-import { targetOfIndex } from './logic/truncateTarget';
-import type { TruncateTarget } from './logic/truncateText';
 import { TaskStore } from './tasks/tasksStore';
 import { persistTasks } from './tasks/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
-import { isArgObject, registerCommand, reportError, runCommand, type CommandRun } from '../platform/commandRunner';
-import { registerTaskListCommands } from './taskCommands';
-import { askTaskId, pickIndex } from './truncatePrompts';
-import { assertActiveWritable, interactiveTruncate, refreshAfterTruncate, runTruncate, type TruncateCommandResult } from './truncateFlow';
-import { indexOfArg, resolveTarget } from './truncateTarget';
-import { checkTaskId, TaskWatcher, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
-import { Commands } from '../shared/commandIds';
-import { parseArgs } from '../shared/args';
-import { taskArgs, truncateTimeseriesAspectArgs } from './logic/args';
+import { reportError } from '../platform/commandRunner';
+import type { TruncateCommandResult } from './truncateFlow';
+import type { TaskWatcher, TaskStatusResult } from './truncateWatch';
+import { loadFeatures } from '../platform/loadFeatures';
+import type { TruncateState } from './truncateState';
 
 export type { TruncateCommandResult, TaskStatusResult };
 
-/** Test seam: the session's task list and the view's provider (set on registration). */
 /** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
 export interface TruncateTestApi {
   store?: TaskStore;
   provider?: TasksTreeProvider;
 }
 
-const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
-const TRUNCATE_INDEX = Commands.truncateIndex;
-
-/** Parses and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
-async function truncateArgs(services: Services, arg: unknown) {
-  const parsed = parseArgs(TRUNCATE_ASPECT, truncateTimeseriesAspectArgs, arg);
-  const problem = validateEndTimeMillis(parsed.endTimeMillis);
-  if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
-  return {
-    // A tree element ({ kind: 'index', index }) names its index as the tree holds it; a plain object through the schema.
-    target: await resolveTarget(services, indexOfArg(arg) ? (arg as Record<string, unknown>) : parsed, TRUNCATE_ASPECT),
-    endTimeMillis: parsed.endTimeMillis,
-    // Nothing is deleted unless the caller says so in as many words.
-    dryRun: parsed.dryRun !== false,
-    watch: parsed.watch === true,
-    options: optionsFromArgs(parsed, TRUNCATE_ASPECT),
-  };
-}
-
-export function registerTruncateFeatures(services: Services): { disposables: vscode.Disposable[]; seam: TruncateTestApi } {
+/** The DataHub Tasks view, its store and the watches resumed from the last window: eager, the view shows at start. */
+export function registerTruncateFeatures(services: Services): { disposables: vscode.Disposable[]; seam: TruncateTestApi; state: TruncateState } {
   const store = new TaskStore();
   const view = createTasksView(store, services.taskRows);
-  const watcher = new TaskWatcher(services, store);
+  let watcher: TaskWatcher | undefined;
+  const watcherOf = (): TaskWatcher => (watcher ??= loadFeatures().truncate.createWatcher(services, store));
   const seam: TruncateTestApi = { store, provider: view.provider };
-
-  /** Starts watching in the background; failures are shown, never thrown at the caller. */
   const watchInBackground = (task: string): void => {
-    watcher.watch(task).catch((error) => reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }));
+    watcherOf()
+      .watch(task)
+      .catch((error) => reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }));
   };
-
-  const interactive = async (target: TruncateTarget, run: CommandRun): Promise<TruncateCommandResult | undefined> => {
-    const result = await interactiveTruncate(services, store, target, run);
-    if (result?.kind === 'task') watchInBackground(result.task);
-    return result;
-  };
-
-  /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
-  const truncateIndex = (arg?: unknown) =>
-    runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
-      assertActiveWritable(services);
-      if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
-      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices, services.connections.active());
-      return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
-    });
-
-  /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
-  const watchTask = (arg?: unknown) =>
-    runCommand(services, Commands.watchTask, undefined, async (): Promise<WatchResult | undefined> => {
-      const id = isArgObject(arg) && typeof arg.task === 'string' ? arg.task : typeof arg === 'string' ? arg : await askTaskId();
-      if (!id) return undefined;
-      return watcher.watch(checkTaskId(id, Commands.watchTask));
-    });
-
-  const disposables = [
-    store,
-    view,
-    persistTasks(services, store, watchInBackground),
-    registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
-      if (run.mode === 'ui') return truncateIndex();
-      assertActiveWritable(services);
-      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg ?? {});
-      const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
-      if (result.kind === 'completed') void refreshAfterTruncate(services);
-      if (result.kind === 'task') {
-        store.add({
-          task: result.task,
-          target,
-          cutoff: { endTimeMillis },
-          startedHere: true,
-          connectionName: run.errorContext.connection?.name,
-          context: result.fallback ? { fallback: result.fallback } : undefined,
-        });
-        if (watch) watchInBackground(result.task);
-      }
-      return result;
-    }),
-    vscode.commands.registerCommand(TRUNCATE_INDEX, truncateIndex),
-    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
-      const id = run.mode !== 'ui' ? checkTaskId(parseArgs(Commands.showTaskStatus, taskArgs, arg).task, Commands.showTaskStatus) : await askTaskId();
-      if (!id) return undefined;
-      const watching = watcher.watch(id);
-      void vscode.commands.executeCommand('datahub.tasks.focus');
-      return watching;
-    }),
-    registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
-      run.errorContext = { action: 'getEsTaskStatus' };
-      if (run.mode === 'ui') {
-        // Hidden from the palette; invoked bare, it behaves like Show Task Status.
-        await vscode.commands.executeCommand(Commands.showTaskStatus);
-        return undefined;
-      }
-      const task = checkTaskId(parseArgs(Commands.getTaskStatus, taskArgs, arg).task, Commands.getTaskStatus);
-      return toStatusResult(await watcher.statusOnce(task));
-    }),
-    vscode.commands.registerCommand(Commands.watchTask, watchTask),
-    ...registerTaskListCommands(services, store),
-  ];
-  return { disposables, seam };
+  return { disposables: [store, view, persistTasks(services, store, watchInBackground)], seam, state: { store, watcher: watcherOf, watchInBackground } };
 }

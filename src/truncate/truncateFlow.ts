@@ -1,5 +1,6 @@
 // The truncate flow itself: ask for the cutoff (and options), dry-run, show what
 // would go in a modal, and start the real run only after "Truncate".
+import { refreshAfterTruncate } from './refreshAfter';
 import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
@@ -22,7 +23,7 @@ import { isKnownSize } from '../shared/format';
 import { findNamedIndex } from './logic/truncateTarget';
 import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
-import { reportError, type CommandRun } from '../platform/commandRunner';
+import { type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
 import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
 
@@ -40,15 +41,6 @@ function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery'): Tr
   if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra };
   const { toDelete, total, percent, summary, method } = result;
   return { kind: 'dryRun', toDelete, total, percent, summary, method };
-}
-
-/** The sizes shrink once deleted rows are gone; a failed refresh is logged, not shown. */
-export async function refreshAfterTruncate(services: Services): Promise<void> {
-  try {
-    await services.indexSizes.refresh();
-  } catch (error) {
-    reportError(services, error, { action: 'getIndexSizes' }, { source: 'truncate: refresh after the deletion', notify: false });
-  }
 }
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */

@@ -9,7 +9,7 @@ import type { ActiveClient, Services } from '../platform/services';
 import { pollTask, validateTaskId, type PollOutcome } from './logic/taskPolling';
 import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from './logic/truncateText';
 import type { TaskStore } from './tasks/tasksStore';
-import { refreshAfterTruncate } from './truncateFlow';
+import { refreshAfterTruncate } from './refreshAfter';
 
 /** What datahub.getTaskStatus returns. */
 export interface TaskStatusResult {

@@ -16,6 +16,10 @@ export interface HostBenchResult {
   bundleStartedAtMs: number;
   /** First require() of dist/gms.js in this host; null when something had loaded it already. */
   gmsRequireMs: number | null;
+  /** The first command of a feature: require of dist/features.js and the feature's registration (its first load in this host). */
+  firstFeatureLoadMs: number | null;
+  /** Every later feature's first command: its registration alone (the bundle is loaded by then). */
+  laterFeatureLoadMs: number[];
   indexCount: number;
   /** datahub.refreshIndexSizes over 10,000+ indices: HTTP, parse, validate, snapshot. */
   refreshMs: number;

@@ -10,19 +10,18 @@ import { listVsix, vsixPath, type VsixEntry } from './vsix';
 
 const MAX_VSIX_BYTES = 500 * 1024;
 /**
- * What activation loads: the eager bundle (the network stack stays in the lazy dist/gms.js).
- * 300 KB since the commands' argument schemas (zod/v4/mini, about 26 KB) moved in (activate()
- * 6.8 ms median then); 380 KB since Search Health (about 25 KB) and the cluster-job and
- * upgrade watches (about 45 KB) moved in: activate() 14.6 ms median over 3 fresh hosts
- * (docs/performance.md), against its 20 ms target. The next feature should move command
- * handlers into a lazy bundle rather than raise this again.
+ * What activation loads: the eager bundle. The network stack (dist/gms.js) and the commands'
+ * handlers, prompts, watches, panels and argument schemas with zod (dist/features.js) load on
+ * first use. 380 KB before the commands moved out (activate() 14.6 ms median); about 118 KB
+ * after (docs/performance.md). 128 KB: the size plus a margin; a feature's views and stores
+ * belong here, its commands do not.
  */
-const MAX_EAGER_BYTES = 380 * 1024;
+const MAX_EAGER_BYTES = 128 * 1024;
 
 function isStale(vsix: string): boolean {
   if (!fs.existsSync(vsix)) return true;
   const built = fs.statSync(vsix).mtimeMs;
-  return ['package.json', 'dist/extension.js', 'dist/gms.js', '.vscodeignore'].some((f) => {
+  return ['package.json', 'dist/extension.js', 'dist/features.js', 'dist/gms.js', '.vscodeignore'].some((f) => {
     const file = path.join(REPO_ROOT, f);
     return fs.existsSync(file) && fs.statSync(file).mtimeMs > built;
   });
@@ -55,13 +54,19 @@ describe('packaged extension (.vsix)', () => {
     assert.ok(eager, 'extension/dist/extension.js is missing from the VSIX');
     assert.ok(
       eager.size <= MAX_EAGER_BYTES,
-      `dist/extension.js is ${kb(eager.size)}, over ${kb(MAX_EAGER_BYTES)}: keep undici, the wire schemas and the client out of it (import type + loadGms()); only the argument schemas (zod/v4/mini) belong here`,
+      `dist/extension.js is ${kb(eager.size)}, over ${kb(MAX_EAGER_BYTES)}: keep the commands' code out of it (a feature's commands.ts, loaded through loadFeatures()) and undici, zod and the client too (import type + loadGms())`,
     );
   });
 
   it('holds the bundles, the manifest and the icon', () => {
     const names = new Set(entries.map((e) => e.name));
-    for (const required of ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/gms.js', 'extension/media/icon.png']) {
+    for (const required of [
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/dist/features.js',
+      'extension/dist/gms.js',
+      'extension/media/icon.png',
+    ]) {
       assert.ok(names.has(required), `${required} is missing from the VSIX`);
     }
   });

@@ -9,10 +9,9 @@ import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 
 const NOTHING_SENT = 'Nothing was sent.';
-/** URNs one check takes at most. */
-export const MAX_HEALTH_URNS = 100_000;
-/** Documents a sample reads at most. */
-export const MAX_SAMPLE = 1_000_000;
+import { MAX_HEALTH_URNS, MAX_SAMPLE } from './limits';
+
+export { MAX_HEALTH_URNS, MAX_SAMPLE } from './limits';
 
 export const checkSearchHealthArgs = z.object({
   entityType: describe(

@@ -12,7 +12,8 @@ import { DriftTally, type SampleInfo } from './drift';
 import { likeMatcher } from './like';
 
 /** The on-demand check for documents whose entity is gone (OrphanIndexDocumentCheck.java). */
-export const ORPHAN_CHECK = 'orphan-index-document';
+export { ORPHAN_CHECK } from './limits';
+import { ORPHAN_CHECK } from './limits';
 /** Requests in flight at once. */
 export const DRIFT_CONCURRENCY = 4;
 /** Documents read from search for a sample unless told otherwise. */

@@ -9,7 +9,7 @@
 //   database has no rows. Without those operations only a full rebuild removes it;
 // - in neither: nothing to fix (not an entity here).
 import type { ConsistencyFixResult, ConsistencyIssue } from '../../gms/types';
-import { ORPHAN_CHECK } from './check';
+import { ORPHAN_CHECK } from './limits';
 
 /** The rebuild that empties and refills the whole search index (RestoreIndices.java with `clean`: ClearSearchServiceStep). */
 export const CLEAN_REBUILD_COMMAND = './docker/datahub-upgrade/datahub-upgrade.sh -u RestoreIndices -a clean';

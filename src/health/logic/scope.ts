@@ -4,7 +4,8 @@ import { Commands } from '../../shared/commandIds';
 import { validateUrn } from '../../gms/validate';
 import { checkUrnLikeInput } from '../../shared/inputChecks';
 import type { HealthScope } from './check';
-import { MAX_HEALTH_URNS, type CheckSearchHealthArgs } from './args';
+import type { CheckSearchHealthArgs } from './args';
+import { MAX_HEALTH_URNS } from './limits';
 import { entityTypeOfPattern } from './like';
 
 const COMMAND = Commands.checkSearchHealth;
@@ -42,8 +43,4 @@ export function scopeOf(args: Partial<Pick<CheckSearchHealthArgs, 'entityType' |
   return { kind: 'urns', urns };
 }
 
-export function describeScope(scope: HealthScope): string {
-  if (scope.kind === 'entityType') return scope.entityType;
-  if (scope.kind === 'urnLike') return scope.urnLike;
-  return `${scope.urns.length.toLocaleString('en-US')} URN${scope.urns.length === 1 ? '' : 's'}`;
-}
+export { describeScope } from './scopeText';

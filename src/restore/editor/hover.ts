@@ -2,7 +2,7 @@
 // that restores it. Cheap: only the hovered line, in a window around the mouse.
 import * as vscode from 'vscode';
 import { findUrnAt } from '../../shared/findUrn';
-import { entityPageUrl } from '../../shared/searchCheck';
+import { entityPageUrl } from '../../shared/entityPage';
 import { escapeMarkdown } from '../../shared/markdown';
 import { Commands } from '../../shared/commandIds';
 

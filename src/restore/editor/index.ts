@@ -3,8 +3,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../platform/services';
 import { UrnHoverProvider } from './hover';
-import { registerRestoreAtCursor } from './restoreAtCursor';
-import { registerRestoreUrnList } from './restoreUrnList';
 import { registerCursorOnUrnKey, type CursorOnUrnState } from './cursorContext';
 import { disposeHighlight } from './urnHighlight';
 
@@ -15,8 +13,6 @@ export function registerEditorFeatures(services: Services): { disposables: vscod
   const cursorKey = registerCursorOnUrnKey();
   const disposables = [
     vscode.languages.registerHoverProvider(URN_DOCUMENTS, new UrnHoverProvider(() => services.connections.active()?.frontendUrl)),
-    registerRestoreAtCursor(services),
-    ...registerRestoreUrnList(services),
     cursorKey.disposable,
     { dispose: disposeHighlight },
   ];

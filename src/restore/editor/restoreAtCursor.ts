@@ -9,6 +9,7 @@
 // More than one URN asks with the count (through the confirmation gate: an allowed
 // automation call skips it); the per-URN results are returned. "uri" must name a
 // document already open (or untitled): a link cannot make the extension read a file.
+import { registerVscodeCommand } from '../../platform/lazyCommands';
 import { titleFor } from '../../shared/connections';
 import type { Connection } from '../../platform/services';
 import * as vscode from 'vscode';
@@ -194,7 +195,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
   const api = exposeToApi(COMMAND, (arg) => runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), 'api'));
-  const command = vscode.commands.registerCommand(COMMAND, (arg?: unknown) => {
+  const command = registerVscodeCommand(COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, COMMAND, interactiveArg ? undefined : isArgObject(arg) ? arg : { value: arg }, (_a, run) =>
       restoreAtCursor(services, arg, run),

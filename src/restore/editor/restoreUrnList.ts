@@ -9,6 +9,7 @@
 // each; Cancel stops between chunks); on a Rest.li-only server each URN is restored on
 // its own with datahub.restore.concurrency at once. The result names every URN that
 // restored nothing.
+import { registerVscodeCommand } from '../../platform/lazyCommands';
 import * as vscode from 'vscode';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
@@ -222,7 +223,7 @@ function registerOne(services: Services, scope: Scope): vscode.Disposable {
   const id = commandOf(scope);
   const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, (_a, run) => restoreUrnList(services, scope, arg ?? {}, run), via ?? 'api'));
   // Registered directly: a Uri from the context menu is an interactive call.
-  const command = vscode.commands.registerCommand(id, (arg?: unknown) => {
+  const command = registerVscodeCommand(id, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, id, interactiveArg ? undefined : arg, (_a, run) => restoreUrnList(services, scope, interactiveArg ? undefined : arg, run));
   });

@@ -2,7 +2,7 @@
 // polling backoff and the loop itself. Pure: no vscode import; the caller
 // passes the status fetch, so the loop works with any client and any UI.
 import type { TaskStatus } from '../../gms/types';
-import { TASK_ID } from '../../gms/validate';
+import { TASK_ID } from '../../gms/bounds';
 
 /** First wait between polls, and the longest: a task is checked often at first, then every 10 s. */
 export const POLL_INITIAL_MS = 1_000;

@@ -3,7 +3,7 @@
 import type { TaskStatus, TruncateMethod, TruncateResult } from '../../gms/types';
 import { formatAge, formatCutoffTime } from './cutoff';
 import { formatDuration, formatRows, formatSize, isKnownSize } from '../../shared/format';
-import { DEFAULT_OPTIONS, type TruncateOptions } from './truncateOptions';
+import { DEFAULT_OPTIONS, type TruncateOptions } from './optionValues';
 
 export type DryRunResult = Extract<TruncateResult, { kind: 'dryRun' }>;
 

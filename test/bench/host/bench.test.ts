@@ -149,6 +149,11 @@ describe('bench (one fresh host)', function () {
       activateMs: timings.activateEnded - timings.activateStarted,
       bundleStartedAtMs: timings.bundleEvaluationStarted,
       gmsRequireMs: loadedBefore ? null : gmsRequireMs,
+      firstFeatureLoadMs: api.lazyLoads()[0]?.ms ?? null,
+      laterFeatureLoadMs: api
+        .lazyLoads()
+        .slice(1)
+        .map((l) => l.ms),
       indexCount: snapshot.indices.length,
       refreshMs,
       treeRootMs,
