@@ -16,13 +16,14 @@ import { shortenUrn } from './logic/restoreFormat';
 import { JOB_COMMAND, jobRequest, resumeFromSavedRun, type JobRequest } from './restoreAsJobArgs';
 import { WINDOW_PRESETS, type RestoreWindow } from './logic/restoreWindow';
 import { coversEverything, JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from './logic/upgradeJob';
+import type { Outcome } from '../shared/outcome';
 import { renderJob, type JobText } from './logic/upgradeJobText';
 import { runPlanOnClusterUi } from './cluster/clusterCommands';
 
 const ACTION = 'DataHub: Restore Indices as an Upgrade Job';
 
 /** What datahub.restoreIndicesAsJob returns. */
-export interface JobResult {
+export interface JobResult extends Outcome {
   text: string;
   /** The container arguments after the image: ['-u', 'RestoreIndices', '-a', 'urnLike=…', …]. */
   args: string[];
@@ -43,7 +44,8 @@ async function build(services: Services, active: ActiveClient, request: JobReque
   const version = await active.client.getServerVersion();
   if (!version.ok) services.log.warn(`${JOB_COMMAND}: the DataHub version could not be read: ${version.reason}`);
   const out = renderJob(request.format, request.plan, { connection: active.connection.name, gmsUrl: active.client.baseUrl, version });
-  return { text: out.text, args: out.args, image: out.image, language: out.language, version };
+  const message = `Wrote the RestoreIndices upgrade job (${request.format}) for ${request.plan.urnLike ?? 'the saved run'}${version.ok ? ` with image tag ${version.version}` : `; the server's version could not be read (${version.reason}), so check the image tag`}. Nothing was run.`;
+  return { message, text: out.text, args: out.args, image: out.image, language: out.language, version };
 }
 
 async function promptWindow(title: string): Promise<{ window?: RestoreWindow } | undefined> {

@@ -23,22 +23,39 @@ import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
 import { reportError, type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
+import type { Outcome } from '../shared/outcome';
 import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
 
-/** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
-export type TruncateCommandResult =
-  | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method'] }
-  /** fallback: the server could not reindex, so the rows are deleted by query (this task). */
-  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
-  /** An older server reindexed synchronously: the rows are already gone. */
-  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' };
+/** Why a real run deleted nothing and returned its dry run instead. */
+export type TruncateNotDone =
+  /** The modal (or the typed name) was dismissed. */
+  | { reason: 'declined' }
+  /** The request was sent, then the wait for its answer stopped: it may have started anyway. */
+  | { reason: 'stoppedWaiting' };
 
-function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery'): TruncateCommandResult {
+/** What datahub.truncateTimeseriesAspect (and the interactive flow) return; `message` is the sentence a person is told. */
+export type TruncateCommandResult = Outcome &
+  (
+    | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method']; notDone?: TruncateNotDone }
+    /** fallback: the server could not reindex, so the rows are deleted by query (this task). */
+    | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
+    /** An older server reindexed synchronously: the rows are already gone. */
+    | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' }
+  );
+
+const NOT_DONE_TEXT: Record<TruncateNotDone['reason'], string> = {
+  declined: 'Nothing was deleted: the confirmation was dismissed.',
+  stoppedWaiting: 'Stopped waiting for the server to start the truncation; it may have started anyway. Check the index size after a refresh before running it again.',
+};
+
+function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery', notDone?: TruncateNotDone): TruncateCommandResult {
   const extra = fallback ? { fallback } : {};
-  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra };
-  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra };
+  const how = fallback ? ' (deleting by query: the server could not reindex this index)' : '';
+  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra, message: `Truncation started${how}: task ${result.task}, listed in DataHub Tasks.` };
+  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra, message: `The server deleted the old rows at once${how}: ${result.summary}.` };
   const { toDelete, total, percent, summary, method } = result;
-  return { kind: 'dryRun', toDelete, total, percent, summary, method };
+  const message = notDone ? `${NOT_DONE_TEXT[notDone.reason]} Dry run: ${summary}` : `Dry run: ${summary}`;
+  return { kind: 'dryRun', toDelete, total, percent, summary, method, message, ...(notDone ? { notDone } : {}) };
 }
 
 /** The sizes shrink once deleted rows are gone; a failed refresh is logged, not shown. */
@@ -143,7 +160,8 @@ export async function runTruncate(
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
-    if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+    if (dry.kind !== 'dryRun') return toCommandResult(dry);
+    if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
     active = await clientAfterConfirm(services, active, targetName(target));
   }
   const { client, connection } = active;
@@ -241,7 +259,7 @@ export async function interactiveTruncate(
     return toCommandResult(dry);
   }
 
-  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
 
   const sender = await clientAfterConfirm(services, active, name);
   let started: TruncateResult;
@@ -261,7 +279,7 @@ export async function interactiveTruncate(
     const text = `Stopped waiting for the server to start the truncation of ${name}; it may have started anyway. Check the index size after a refresh before running it again.`;
     services.log.warn(text);
     void safeWindow.showWarningMessage(text);
-    return toCommandResult(dry);
+    return toCommandResult(dry, undefined, { reason: 'stoppedWaiting' });
   }
   logResult(services, active.connection.name, target, cutoff, started);
   if (started.kind === 'dryRun') {
