@@ -20,11 +20,12 @@ import { checkSearchHealthArgs, MAX_HEALTH_URNS } from './logic/args';
 import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './logic/drift';
 import { entityTypeOfPattern } from './logic/like';
 import type { FixOutcome, HealthStore } from './healthStore';
+import type { Outcome } from '../shared/outcome';
 import type { FixPlan } from './logic/fix';
 
 const COMMAND = Commands.checkSearchHealth;
 
-export interface SearchHealthResult {
+export interface SearchHealthResult extends Outcome {
   connection: string;
   /** What was checked; a list of URNs by its count (the URNs are in the groups). */
   scope: Exclude<HealthScope, { kind: 'urns' }> | { kind: 'urns'; count: number };
@@ -44,14 +45,26 @@ export interface SearchHealthResult {
   fix?: HealthFix;
 }
 
-export interface HealthFix {
+/** Why a fix left something as it was: a caller branches on `reason`. */
+export type FixNotDone =
+  /** The dry run found nothing this server can fix. */
+  | { reason: 'nothingToFix' }
+  /** Search-only documents, and no operation on this server removes one: only the full rebuild does. */
+  | { reason: 'noRemovalOnServer'; searchOnly: number; rebuildCommand: string }
+  /** The modal (or the typed name) was dismissed: nothing was sent. */
+  | { reason: 'declined' };
+
+export interface HealthFix extends Outcome {
   plan: FixPlan;
   applied?: FixOutcome;
   countsAfter?: Record<DriftGroup, number>;
+  /** With apply: why nothing (or not everything) was fixed. */
+  notDone?: FixNotDone;
 }
 
 export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
   return {
+    message: reportSentence(connection, report),
     connection,
     scope: report.scope.kind === 'urns' ? { kind: 'urns', count: new Set(report.scope.urns).size } : report.scope,
     method: report.method,
@@ -158,17 +171,20 @@ export async function runCheck(
   }
 }
 
-function logReport(services: Services, connection: string, report: DriftReport): void {
-  const counts = DRIFT_GROUPS.map((g) => `${GROUP_LABELS[g].toLowerCase()}: ${report.tally.counts[g]}`).join(', ');
+/** "Search health of dataset on prod (the server's consistency checks): in both: 12, …." */
+function reportSentence(connection: string, report: DriftReport): string {
+  const counts = DRIFT_GROUPS.map((g) => `${GROUP_LABELS[g].toLowerCase()}: ${report.tally.counts[g].toLocaleString('en-US')}`).join(', ');
   const how =
     report.method === 'consistency'
       ? "the server's consistency checks"
       : report.method === 'sample'
         ? 'search read, the database asked'
         : 'each URN asked both ways';
-  services.log.info(
-    `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.`,
-  );
+  return `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.`;
+}
+
+function logReport(services: Services, connection: string, report: DriftReport): void {
+  services.log.info(reportSentence(connection, report));
 }
 
 export async function checkSearchHealth(
@@ -189,7 +205,10 @@ export async function checkSearchHealth(
   if (!chosen) return undefined;
   const report = await runCheck(services, store, active, chosen, !args, args?.sampleSize);
   const result = resultOf(active.connection.name, report);
-  if (args?.fix) result.fix = await fixStep(active, report, args.fix, run);
+  if (args?.fix) {
+    result.fix = await fixStep(active, report, args.fix, run);
+    if (result.fix) result.message = `${result.message} ${result.fix.message}`;
+  }
   if (!args) void vscode.commands.executeCommand('datahub.searchHealth.focus');
   return result;
 }

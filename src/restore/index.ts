@@ -7,6 +7,7 @@ import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerExplainSearch } from './explainSearch';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
+import type { MentionState } from './editor/mentionContext';
 import { registerClusterCommands } from './cluster/clusterCommands';
 import type { ClusterJobs } from './cluster/clusterWatch';
 import { registerUpgradeCommands } from './upgrade/upgradeCommands';
@@ -28,9 +29,10 @@ export type { restoreArgs } from './logic/args';
 export type { clusterArgs } from './logic/clusterArgs';
 export type { upgradeArgs } from './logic/upgradeArgs';
 
-/** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
+/** The restore seam: the editor's context keys datahub.cursorOnUrn and datahub.documentHasUrn / selectionHasUrn, as last sent. */
 export interface RestoreSeam {
   cursorOnUrn: Readonly<CursorOnUrnState>;
+  mentions: Readonly<MentionState>;
   /** The jobs watched on the cluster (for tests). */
   clusterJobs: ClusterJobs;
   /** The system-update jobs watched (for tests). */
@@ -50,6 +52,6 @@ export function register(services: Services): FeatureRegistration<RestoreSeam> {
       ...cluster.disposables,
       ...upgrade.disposables,
     ],
-    seam: { cursorOnUrn: editor.cursorOnUrn, clusterJobs: cluster.jobs, upgradeWatches: upgrade.watches },
+    seam: { cursorOnUrn: editor.cursorOnUrn, mentions: editor.mentions, clusterJobs: cluster.jobs, upgradeWatches: upgrade.watches },
   };
 }
