@@ -21,6 +21,7 @@ import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './l
 import { entityTypeOfPattern } from './logic/like';
 import type { FixOutcome, HealthStore } from './healthStore';
 import type { Outcome } from '../shared/outcome';
+import type { ScanStop } from './logic/scanBounds';
 import type { FixPlan } from './logic/fix';
 
 const COMMAND = Commands.checkSearchHealth;
@@ -43,6 +44,8 @@ export interface SearchHealthResult extends Outcome {
   durationMs: number;
   /** With `fix`: the dry run (plan) and, for 'apply', what was done and the counts after it. */
   fix?: HealthFix;
+  /** Why the scan ended before the server said it was done: a repeated scroll id, the page cap or the time cap. */
+  stopped?: ScanStop;
 }
 
 /** Why a fix left something as it was: a caller branches on `reason`. */
@@ -65,6 +68,7 @@ export interface HealthFix extends Outcome {
 export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
   return {
     message: reportSentence(connection, report),
+    ...(report.stopped ? { stopped: report.stopped } : {}),
     connection,
     scope: report.scope.kind === 'urns' ? { kind: 'urns', count: new Set(report.scope.urns).size } : report.scope,
     method: report.method,
@@ -157,7 +161,7 @@ export async function runCheck(
             return work(controller.signal, (message) => progress.report({ message }));
           },
         )
-      : await work();
+      : await work(store.scanSignal());
     store.report = report;
     store.plan = undefined;
     store.checkError = undefined;
@@ -180,7 +184,8 @@ function reportSentence(connection: string, report: DriftReport): string {
       : report.method === 'sample'
         ? 'search read, the database asked'
         : 'each URN asked both ways';
-  return `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.`;
+  const stopped = report.stopped ? ` Not complete: ${report.stopped.text}; the counts cover what was read.` : '';
+  return `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.${stopped}`;
 }
 
 function logReport(services: Services, connection: string, report: DriftReport): void {

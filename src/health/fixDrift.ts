@@ -83,6 +83,7 @@ async function waitForIndexing(
   restored: string[],
   signal: AbortSignal,
   say: (m: string) => void,
+  afterCancel: AbortSignal,
 ): Promise<DriftReport> {
   const watch = new SearchLagWatch(active.client);
   const started = Date.now();
@@ -99,8 +100,8 @@ async function waitForIndexing(
     say(`waiting for search to index the restored entities (${pending.length} left)…`);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
-  // After a cancel too: the view then shows what the part that ran changed.
-  return checkScope(active.client, report.scope, { signal: signal.aborted ? undefined : signal, sampleLimit: report.sample?.checked });
+  // After a cancel too (with the connection's own scan signal then): the view shows what the part that ran changed.
+  return checkScope(active.client, report.scope, { signal: signal.aborted ? afterCancel : signal, sampleLimit: report.sample?.checked });
 }
 
 /** The fix step of a check: dryRun returns the plan; apply asks, applies, checks again. */
@@ -152,7 +153,7 @@ export async function fixStep(
       const say = (message: string) => progress.report({ message });
       const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
       const after = await store.busyWith('checking again…', () =>
-        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say),
+        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say, store.scanSignal()),
       );
       return { applied, after };
     },

@@ -36,7 +36,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();
-    const states = await store.busyWith('reading lag…', () => store.readLag(active, undefined, twice));
+    const states = await store.busyWith('reading lag…', () => store.readLag(active, store.scanSignal(), twice));
     return states.flatMap((s): LagResult[] =>
       s.views?.length
         ? s.views.map((v) => ({

@@ -70,6 +70,19 @@ describe('search health: datahub.checkSearchHealth', function () {
     assert.deepEqual(sampled.urns.searchOnly, ['urn:li:dataset:(urn:li:dataPlatform:snowflake,legacy.payments_old,PROD)']);
   });
 
+  it('a server that keeps giving the same scroll id: the scan ends there, says so, and the counts cover what was read', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/operations', { repeatScrollId: true });
+    await sandbox.clearRequests();
+    const result = await check({ entityType: 'dataset' });
+    assert.equal(result.method, 'consistency');
+    assert.equal(result.stopped?.reason, 'repeatedScrollId');
+    assert.match(result.message, /Not complete: the server gave a scroll id it had already given \(after 2 pages\); the consistency scan stopped there/);
+    assert.equal(result.sample?.complete, false);
+    const pages = (await sandbox.requests()).filter((r) => r.action === 'consistency/check');
+    assert.equal(pages.length, 2, 'the first page, and the second, which gave back the scroll id it was sent');
+  });
+
   it('a server older than scrollAcrossEntities and without consistency operations: the type read through search pages', async () => {
     await sandbox.control('POST', '/operations', { scroll: false, consistency: false });
     const result = await check({ entityType: 'chart' });

@@ -81,7 +81,7 @@ describe('surfaces: editor context keys datahub.documentHasUrn and datahub.selec
     await waitFor(() => seam.document === true, 'true in a document that mentions a URN');
     editor.selection = new vscode.Selection(1, 0, 1, 10);
     await waitFor(() => seam.selection === false, 'false for a selection without a URN');
-    editor.selection = new vscode.Selection(1, 0, 2, 40);
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
     await waitFor(() => seam.selection === true, 'true for a selection over the URN');
 
     // Several quick edits of the active document are read once they settle.

@@ -45,23 +45,6 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     await session?.close();
   });
 
-  it('the right-click menu of a file without a URN has no DataHub entry', async () => {
-    const wb = session.workbench;
-    await wb.step('code-context-menu', async () => {
-      await wb.openFile(CODE_FILE);
-      await wb.openEditorContextMenu('reduce');
-      const items = await wb.contextMenuItems();
-      assert.ok(items.length > 3, `the menu is open: ${items.join(' | ')}`);
-      assert.deepEqual(
-        items.filter((label) => DATAHUB_ENTRIES.test(label)),
-        [],
-        'no DataHub entry in a file without a URN',
-      );
-      await wb.screenshot('00-context-menu-without-urn', { keepMouse: true });
-      await wb.page.keyboard.press('Escape');
-    });
-  });
-
   it('asks once with the count, sends one list, and names the URN that restored nothing', async () => {
     const wb = session.workbench;
     session.sandbox.clearRequests();
@@ -97,5 +80,22 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     assert.equal(restores.length, 1, `expected one request, got ${restores.length}`);
     assert.equal(restores[0].transport, 'openapi');
     assert.equal((restores[0].params?.urns as string[]).length, 5);
+  });
+
+  it('the right-click menu of a file without a URN has no DataHub entry', async () => {
+    const wb = session.workbench;
+    await wb.step('code-context-menu', async () => {
+      await wb.openFile(CODE_FILE);
+      await wb.openEditorContextMenu('reduce');
+      const items = await wb.contextMenuItems();
+      assert.ok(items.length > 3, `the menu is open: ${items.join(' | ')}`);
+      assert.deepEqual(
+        items.filter((label) => DATAHUB_ENTRIES.test(label)),
+        [],
+        'no DataHub entry in a file without a URN',
+      );
+      await wb.screenshot('00-context-menu-without-urn', { keepMouse: true });
+      await wb.page.keyboard.press('Escape');
+    });
   });
 });
