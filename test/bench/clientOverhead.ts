@@ -11,6 +11,7 @@
 import type { GmsClient } from '../../src/gms/types';
 import { SAMPLE_URNS } from '../sandbox/data';
 import { restoreChunkExactly } from '../../src/restore/logic/urnList';
+import { existsQuery, existsVariables } from '../../src/gms/graphql/driftQueries';
 import { createBareClient, type BareClient } from './bare';
 import type { GmsModule } from './gmsBundle';
 import { spread, type Spread } from './stats';
@@ -82,8 +83,10 @@ export interface UrnListOverhead {
   requests: number;
   /** Rows the sandbox reported restored by one run (the client's result). */
   rowsMigrated: number;
-  /** The same list with every URN that restored nothing named (entityExists beside each POST) ÷ the bare POSTs. */
+  /** The same list with every URN that restored nothing named (entityExists beside each POST) ÷ the same requests with bare undici. */
   exact: OverheadTimes;
+  /** The same ÷ the POSTs alone with bare undici (what naming the empty URNs costs on top, in the sandbox). */
+  exactVsPosts: OverheadTimes;
   /** 10,000 URNs, every empty URN named: median ms of three runs each way. */
   tenThousand: { besideMs: number; batchOfOneMs: number; urns: number; empty: number };
 }
@@ -239,9 +242,19 @@ export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, toke
         if (chunk.nothing.length > 0 || chunk.requests !== 1) throw new Error(`exact attribution misread the bench URNs: ${JSON.stringify(chunk.nothing.slice(0, 3))}`);
       }
     };
-    const exact = await compare(exactRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
+    // The same requests with bare undici: each POST with its existence question beside it, the answer read and JSON-parsed.
+    const bareExact = async (): Promise<void> => {
+      for (const urns of lists) {
+        await Promise.all([
+          bare.openapiPost('restoreIndices', urns),
+          bare.graphqlPost({ query: existsQuery(urns.length), variables: existsVariables(urns), operationName: 'entitiesExist' }),
+        ]);
+      }
+    };
+    const exact = await compare(exactRestore, bareExact, listRounds, Math.max(2, Math.round(perRound / 5)));
+    const exactVsPosts = await compare(exactRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
     const tenThousand = await compareAttributionWays(openapiClient);
-    const urnList: UrnListOverhead = { times, urns: URN_LIST_SIZE, chunk: URN_LIST_CHUNK, requests: lists.length, rowsMigrated, exact, tenThousand };
+    const urnList: UrnListOverhead = { times, urns: URN_LIST_SIZE, chunk: URN_LIST_CHUNK, requests: lists.length, rowsMigrated, exact, exactVsPosts, tenThousand };
     const steps = await measureSteps(gms, gmsUrl, token, urn);
     return { restli, openapi, urnList, steps };
   } finally {
