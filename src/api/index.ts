@@ -90,17 +90,19 @@ export interface DataHubCommands {
   /** Deletes the stored token; asks first where other writes ask (clearing then setting is a swap). */
   clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<Outcome & { connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ArgsOf<'testConnection'>): Result<Outcome & {
-    connection: string;
-    /** The operations transport used: the connection's `api`, or what the probe found with `auto`. */
-    transport: 'openapi' | 'restli';
-    transportReason: string;
-    transportFrom: 'server' | 'setting';
-    latencyMs: number;
-    indexCount: number;
-    /** Present when TLS certificate checks are off for this connection. */
-    tlsChecksOff?: true;
-  }>;
+  testConnection(args?: ArgsOf<'testConnection'>): Result<
+    Outcome & {
+      connection: string;
+      /** The operations transport used: the connection's `api`, or what the probe found with `auto`. */
+      transport: 'openapi' | 'restli';
+      transportReason: string;
+      transportFrom: 'server' | 'setting';
+      latencyMs: number;
+      indexCount: number;
+      /** Present when TLS certificate checks are off for this connection. */
+      tlsChecksOff?: true;
+    }
+  >;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
   importFromCli(args?: ArgsOf<'importFromCli'>): Result<Outcome & { name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */

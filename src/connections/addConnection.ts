@@ -87,9 +87,7 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     await connections.setActive(added.name);
     const message = `DataHub connection "${added.name}" added and active.`;
     if (run.mode === 'ui') {
-      void safeWindow
-        .showInformationMessage(message, 'Test Connection')
-        .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
+      void safeWindow.showInformationMessage(message, 'Test Connection').then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
     return {
       message,

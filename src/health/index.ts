@@ -61,7 +61,9 @@ export function register(services: Services): FeatureRegistration<undefined> {
       last && store.connection === active.connection.name
         ? resultOf(active.connection.name, await runCheck(services, store, active, last.scope, false, last.sample?.checked))
         : undefined;
-    const lagText = lag.length ? `Search indexing lag: ${lag.map((l) => `${l.consumer}${l.group ? ` (${l.group})` : ''}: ${l.description}`).join('; ')}.` : 'Search indexing lag: nothing reported.';
+    const lagText = lag.length
+      ? `Search indexing lag: ${lag.map((l) => `${l.consumer}${l.group ? ` (${l.group})` : ''}: ${l.description}`).join('; ')}.`
+      : 'Search indexing lag: nothing reported.';
     return { lag, drift, message: drift ? `${lagText} ${drift.message}` : lagText };
   });
 

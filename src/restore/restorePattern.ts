@@ -77,8 +77,8 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
     params.pages
       ? `${count(params.pages.length, 'page')} of ${count(params.batchSize, 'row')} each (up to ${count(pagesRows(params), 'row')}), at starts ${params.pages.slice(0, 5).join(', ')}${params.pages.length > 5 ? ', …' : ''}.`
       : params.all
-      ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
-      : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
+        ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
+        : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
     '',
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
   );

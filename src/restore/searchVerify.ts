@@ -43,7 +43,12 @@ export interface ConfirmOptions {
 }
 
 /** The wait's budget and stop from the indexing lag; the progress line says how far behind search is. */
-async function lagAdjust(lag: SearchLagWatch, note: { text: string }, elapsedMs: number, signal?: AbortSignal): Promise<{ budgetMs?: number; stop?: StalledSearch }> {
+async function lagAdjust(
+  lag: SearchLagWatch,
+  note: { text: string },
+  elapsedMs: number,
+  signal?: AbortSignal,
+): Promise<{ budgetMs?: number; stop?: StalledSearch }> {
   const view = await lag.read(signal);
   const progress = lagProgress(view);
   note.text = progress ? `; ${progress}` : '';

@@ -11,7 +11,9 @@ import { withoutInvisible } from './uiText';
  * "https://…" or "host.domain", so no bare address turns into a link.
  */
 export function escapeMarkdown(text: string): string {
-  return withoutInvisible(text).replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, '\\$&').replace(/\r\n|\r|\n/g, ' ');
+  return withoutInvisible(text)
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, '\\$&')
+    .replace(/\r\n|\r|\n/g, ' ');
 }
 
 /**

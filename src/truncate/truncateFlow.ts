@@ -45,14 +45,17 @@ export type TruncateCommandResult = Outcome &
 
 const NOT_DONE_TEXT: Record<TruncateNotDone['reason'], string> = {
   declined: 'Nothing was deleted: the confirmation was dismissed.',
-  stoppedWaiting: 'Stopped waiting for the server to start the truncation; it may have started anyway. Check the index size after a refresh before running it again.',
+  stoppedWaiting:
+    'Stopped waiting for the server to start the truncation; it may have started anyway. Check the index size after a refresh before running it again.',
 };
 
 function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery', notDone?: TruncateNotDone): TruncateCommandResult {
   const extra = fallback ? { fallback } : {};
   const how = fallback ? ' (deleting by query: the server could not reindex this index)' : '';
-  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra, message: `Truncation started${how}: task ${result.task}, listed in DataHub Tasks.` };
-  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra, message: `The server deleted the old rows at once${how}: ${result.summary}.` };
+  if (result.kind === 'task')
+    return { kind: 'task', task: result.task, ...extra, message: `Truncation started${how}: task ${result.task}, listed in DataHub Tasks.` };
+  if (result.kind === 'completed')
+    return { kind: 'completed', summary: result.summary, ...extra, message: `The server deleted the old rows at once${how}: ${result.summary}.` };
   const { toDelete, total, percent, summary, method } = result;
   const message = notDone ? `${NOT_DONE_TEXT[notDone.reason]} Dry run: ${summary}` : `Dry run: ${summary}`;
   return { kind: 'dryRun', toDelete, total, percent, summary, method, message, ...(notDone ? { notDone } : {}) };

@@ -239,7 +239,8 @@ export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, toke
     const exactRestore = async (): Promise<void> => {
       for (const urns of lists) {
         const chunk = await restoreChunkExactly(openapiClient, urns);
-        if (chunk.nothing.length > 0 || chunk.requests !== 1) throw new Error(`exact attribution misread the bench URNs: ${JSON.stringify(chunk.nothing.slice(0, 3))}`);
+        if (chunk.nothing.length > 0 || chunk.requests !== 1)
+          throw new Error(`exact attribution misread the bench URNs: ${JSON.stringify(chunk.nothing.slice(0, 3))}`);
       }
     };
     // The same requests with bare undici: each POST with its existence question beside it, the answer read and JSON-parsed.
@@ -254,7 +255,16 @@ export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, toke
     const exact = await compare(exactRestore, bareExact, listRounds, Math.max(2, Math.round(perRound / 5)));
     const exactVsPosts = await compare(exactRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
     const tenThousand = await compareAttributionWays(openapiClient);
-    const urnList: UrnListOverhead = { times, urns: URN_LIST_SIZE, chunk: URN_LIST_CHUNK, requests: lists.length, rowsMigrated, exact, exactVsPosts, tenThousand };
+    const urnList: UrnListOverhead = {
+      times,
+      urns: URN_LIST_SIZE,
+      chunk: URN_LIST_CHUNK,
+      requests: lists.length,
+      rowsMigrated,
+      exact,
+      exactVsPosts,
+      tenThousand,
+    };
     const steps = await measureSteps(gms, gmsUrl, token, urn);
     return { restli, openapi, urnList, steps };
   } finally {

@@ -58,11 +58,13 @@ export class ScanGuard {
     const maxMs = this.limits.maxMs ?? MAX_SCAN_MS;
     if (scrollId !== undefined) {
       const key = fingerprint(scrollId);
-      if (this.seen.has(key)) return this.stop('repeatedScrollId', `the server gave a scroll id it had already given (after ${this.pages} pages); ${this.what} stopped there`);
+      if (this.seen.has(key))
+        return this.stop('repeatedScrollId', `the server gave a scroll id it had already given (after ${this.pages} pages); ${this.what} stopped there`);
       this.seen.add(key);
     }
     if (this.pages >= maxPages) return this.stop('pageCap', `${this.what} stopped after ${this.pages.toLocaleString('en-US')} pages (the most one scan reads)`);
-    if (this.now() - this.started >= maxMs) return this.stop('timeCap', `${this.what} stopped after ${Math.round((this.now() - this.started) / 60_000)} min (the longest one scan runs)`);
+    if (this.now() - this.started >= maxMs)
+      return this.stop('timeCap', `${this.what} stopped after ${Math.round((this.now() - this.started) / 60_000)} min (the longest one scan runs)`);
     return undefined;
   }
 

@@ -73,7 +73,8 @@ export function registerMentionKeys(): { disposable: vscode.Disposable; state: M
     }),
     vscode.window.onDidChangeTextEditorSelection((e) => {
       // A right-click may select a word first: answered at once for the mouse, debounced for the keyboard.
-      if (e.textEditor === vscode.window.activeTextEditor) schedule('selection', e.kind === vscode.TextEditorSelectionChangeKind.Mouse ? 0 : SELECTION_DEBOUNCE_MS);
+      if (e.textEditor === vscode.window.activeTextEditor)
+        schedule('selection', e.kind === vscode.TextEditorSelectionChangeKind.Mouse ? 0 : SELECTION_DEBOUNCE_MS);
     }),
     // Only the active editor's document: edits in other open files cost nothing.
     vscode.workspace.onDidChangeTextDocument((e) => {

@@ -137,7 +137,8 @@ async function restoreInChunks(services: Services, active: ActiveClient, urns: s
     services.log.info(
       `${Commands.restoreUrnsInFile}: chunk ${i + 1}/${chunks.length} (${part.length} URNs): rowsMigrated=${answer.rowsMigrated}, ignored=${answer.ignored}, ${answer.batches.length} batch result(s), ${exact.nothing.length} restored nothing`,
     );
-    if (exact.existenceFailure) services.log.warn(`  the database could not be asked which URNs exist (${exact.existenceFailure}); unplaced URNs were restored one by one`);
+    if (exact.existenceFailure)
+      services.log.warn(`  the database could not be asked which URNs exist (${exact.existenceFailure}); unplaced URNs were restored one by one`);
     for (const n of exact.nothing) tally.nothing.set(n.urn, n.reason);
     for (const urn of exact.restored) tally.restored.add(urn);
   }

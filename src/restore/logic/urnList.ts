@@ -198,7 +198,11 @@ export async function restoreChunkExactly(client: ExactRestoreClient, urns: stri
 }
 
 /** The reasons of URNs that restored nothing when each was restored alone (Rest.li): asked in batches of 100. */
-export async function nothingReasons(client: Pick<ExactRestoreClient, 'search'>, urns: string[], signal?: AbortSignal): Promise<{ nothing: RestoredNothing[]; failure?: string }> {
+export async function nothingReasons(
+  client: Pick<ExactRestoreClient, 'search'>,
+  urns: string[],
+  signal?: AbortSignal,
+): Promise<{ nothing: RestoredNothing[]; failure?: string }> {
   const nothing: RestoredNothing[] = [];
   try {
     for (const part of chunk(urns, URNS_PER_REQUEST)) {

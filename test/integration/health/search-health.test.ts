@@ -27,8 +27,7 @@ type Drift = { missing: string[]; orphans: string[] };
 const drift = () => sandbox.control<Drift>('GET', '/drift');
 const preset = () => sandbox.control<Drift>('POST', '/drift/preset', { name: 'demo' });
 const setLag = (events: number, drainPerSecond: number) => sandbox.control('POST', '/lag', { consumer: 'mcl', events, drainPerSecond });
-const check = (arg: Record<string, unknown>) =>
-  exec<SearchHealthResult>(Commands.checkSearchHealth, arg);
+const check = (arg: Record<string, unknown>) => exec<SearchHealthResult>(Commands.checkSearchHealth, arg);
 /** Requests that change something: restores and fixes that are not dry runs. */
 const writes = async () =>
   (await sandbox.requests()).filter((r) => r.action === 'restoreIndices' || (r.action?.startsWith('consistency/fix') === true && r.params?.dryRun === false));

@@ -76,7 +76,10 @@ describe('surfaces: editor context keys datahub.documentHasUrn and datahub.selec
     await waitFor(() => seam.document === false, 'false in a TypeScript file without a URN');
     assert.equal(seam.selection, false);
 
-    const notes = await vscode.workspace.openTextDocument({ language: 'markdown', content: `# notes\nowner: someone\ndataset: ${SAMPLE_URNS.ordersDataset}\n` });
+    const notes = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: `# notes\nowner: someone\ndataset: ${SAMPLE_URNS.ordersDataset}\n`,
+    });
     const editor = await vscode.window.showTextDocument(notes);
     await waitFor(() => seam.document === true, 'true in a document that mentions a URN');
     editor.selection = new vscode.Selection(1, 0, 1, 10);

@@ -70,7 +70,11 @@ describe('surfaces: DataHub Tasks rows and commands', () => {
     assert.equal((await watching).outcome, 'stopped');
     assert.equal(store.get(a.task)?.state, 'running');
     assert.doesNotMatch(((await itemOf(a.task)).iconPath as vscode.ThemeIcon).id, /~spin$/);
-    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), { task: a.task, stopped: false, message: `Task ${a.task} was not being watched.` });
+    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), {
+      task: a.task,
+      stopped: false,
+      message: `Task ${a.task} was not being watched.`,
+    });
 
     // B runs to the end; Clear Finished removes it and keeps A (still running).
     assert.equal((await run<{ outcome: string }>('datahub.showTaskStatus', { task: b.task })).outcome, 'completed');

@@ -21,6 +21,7 @@ describe('Search Health tree texts', () => {
       const t = treeTexts({ label: `Consumer ${plant}`, description: plant, tooltip: `${plant} reading topic ${plant}` });
       for (const text of [t.label, t.description ?? '', t.tooltip ?? '']) {
         assert.ok(!text.includes(']('), `no "](" left to form a link: ${text.slice(0, 80)}`);
+        // eslint-disable-next-line no-control-regex
         assert.ok(!/[\u202a-\u202e\u2066-\u2069\u0000-\u0008]/.test(text), 'no bidi or control character');
       }
       assert.ok(!t.label.includes('\n') && !(t.description ?? '').includes('\n'), 'one line');

@@ -230,7 +230,10 @@ describe('explain search: server text stays text in the document', () => {
   });
 
   it('a heading, link, image, HTML and command link planted in every server field render inert', () => {
-    for (const report of [hostileReport(), { ...hostileReport(), raw: { state: 'unknown' as const, reason: PLANT }, firstMatch: undefined, firstMatchNote: PLANT }]) {
+    for (const report of [
+      hostileReport(),
+      { ...hostileReport(), raw: { state: 'unknown' as const, reason: PLANT }, firstMatch: undefined, firstMatchNote: PLANT },
+    ]) {
       const markdown = renderExplainDocument(report);
       const html = render(markdown);
       assert.equal((html.match(/<h1[ >]/g) ?? []).length, 1, 'only the document’s own title is a heading');
