@@ -191,12 +191,7 @@ export interface OperationsConfig {
    * datahub-project/datahub PR 8117 fixed it for that release) answer a validation error for the field.
    */
   scroll: boolean;
-  /**
-   * A faulty server whose consistency check answers every page after the first with the scroll id it
-   * was sent (and the same documents), so a client that trusts it never ends (default false). DataHub's
-   * ConsistencyController.java derives the next scroll id from the last document's sort values; a proxy
-   * cache or an index whose sort values stop advancing gives this.
-   */
+  /** A faulty server: every consistency-check page after the first names the scroll id it was sent (never ends). */
   repeatScrollId?: boolean;
 }
 
