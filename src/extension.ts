@@ -94,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     insights: insights?.test ?? {},
     truncate: truncate ?? {},
     cursorOnUrn: restore?.cursorOnUrn ?? { current: undefined, sent: 0 },
+    urnMentions: restore?.mentions ?? { document: undefined, selection: undefined, sent: 0, documentReads: 0 },
     statusBar: connectionsPart.seam.statusBar,
     tls: connectionsPart.seam.tls,
     screen,

@@ -13,7 +13,8 @@ import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
-import type { indicesArgs } from '../indices';
+import type { IndexSizesResult, indicesArgs } from '../indices';
+import type { Outcome } from '../shared/outcome';
 import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
 import type * as z from 'zod/v4/mini';
 
@@ -62,49 +63,51 @@ export interface DataHubCommands {
   /** Adds a connection and makes it active. `gmsUrl` is normalised; a taken name rejects. */
   addConnection(
     args: ArgsOf<'addConnection'>,
-  ): Result<{ name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean; api?: 'openapi' | 'restli' }>;
+  ): Result<Outcome & { name: string; gmsUrl: string; environment?: Environment; readOnly?: boolean; api?: 'openapi' | 'restli' }>;
   /** Makes the named connection active. */
-  switchConnection(args: ArgsOf<'switchConnection'>): Result<{ name: string }>;
+  switchConnection(args: ArgsOf<'switchConnection'>): Result<Outcome & { name: string }>;
   /** Changes a connection's environment or read-only flag (the active one when `name` is left out). */
   editConnection(args: ArgsOf<'editConnection'>): Result<EditConnectionResult>;
   /** Removes a connection and its token. */
-  removeConnection(args: ArgsOf<'removeConnection'>): Result<{ name: string }>;
+  removeConnection(args: ArgsOf<'removeConnection'>): Result<Outcome & { name: string }>;
   /** Stores a token in VS Code's secret storage (nothing else keeps it). */
-  setAccessToken(args: ArgsOf<'setAccessToken'>): Result<{ connection: string }>;
-  /** Deletes the stored token. */
-  clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<{ connection: string }>;
+  setAccessToken(args: ArgsOf<'setAccessToken'>): Result<Outcome & { connection: string }>;
+  /** Deletes the stored token; asks first where other writes ask (clearing then setting is a swap). */
+  clearAccessToken(args?: ArgsOf<'clearAccessToken'>): Result<Outcome & { connection: string }>;
   /** One getIndexSizes request: how long it took and how many indices came back. */
-  testConnection(args?: ArgsOf<'testConnection'>): Result<{
-    connection: string;
-    /** The operations transport used: the connection's `api`, or what the probe found with `auto`. */
-    transport: 'openapi' | 'restli';
-    transportReason: string;
-    transportFrom: 'server' | 'setting';
-    latencyMs: number;
-    indexCount: number;
-    /** Present when TLS certificate checks are off for this connection. */
-    tlsChecksOff?: true;
-  }>;
+  testConnection(args?: ArgsOf<'testConnection'>): Result<
+    Outcome & {
+      connection: string;
+      /** The operations transport used: the connection's `api`, or what the probe found with `auto`. */
+      transport: 'openapi' | 'restli';
+      transportReason: string;
+      transportFrom: 'server' | 'setting';
+      latencyMs: number;
+      indexCount: number;
+      /** Present when TLS certificate checks are off for this connection. */
+      tlsChecksOff?: true;
+    }
+  >;
   /** Adds (or updates) a connection from DATAHUB_GMS_* variables or ~/.datahubenv, like the DataHub CLI reads them. */
-  importFromCli(args?: ArgsOf<'importFromCli'>): Result<{ name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
+  importFromCli(args?: ArgsOf<'importFromCli'>): Result<Outcome & { name: string; gmsUrl: string; source: string; hasToken: boolean; created: boolean }>;
   /** Opens the extension's settings. */
-  openSettings(args?: ArgsOf<'openSettings'>): Result<unknown>;
+  openSettings(args?: ArgsOf<'openSettings'>): Result<Outcome>;
   /** Fetches the index sizes of the active connection (sizes in decimal MB, null when unknown). */
-  refreshIndexSizes(args?: ArgsOf<'refreshIndexSizes'>): Result<unknown>;
+  refreshIndexSizes(args?: ArgsOf<'refreshIndexSizes'>): Result<IndexSizesResult>;
   /** Sorts the tree by size, largest first. */
-  sortBySize(args?: ArgsOf<'sortBySize'>): Result<{ sort: string }>;
+  sortBySize(args?: ArgsOf<'sortBySize'>): Result<Outcome & { sort: string }>;
   /** Sorts the tree by name. */
-  sortByName(args?: ArgsOf<'sortByName'>): Result<{ sort: string }>;
+  sortByName(args?: ArgsOf<'sortByName'>): Result<Outcome & { sort: string }>;
   /** Shows only the indices whose name contains the text. */
-  filterIndices(args: ArgsOf<'filterIndices'>): Result<{ filter: string; shown: number; total: number }>;
+  filterIndices(args: ArgsOf<'filterIndices'>): Result<Outcome & { filter: string; shown: number; total: number }>;
   /** Shows every index again. */
-  clearFilter(args?: ArgsOf<'clearFilter'>): Result<{ filter: ''; shown: number; total: number }>;
+  clearFilter(args?: ArgsOf<'clearFilter'>): Result<Outcome & { filter: ''; shown: number; total: number }>;
   /** Copies an index name to the clipboard. */
-  copyIndexName(args: ArgsOf<'copyIndexName'>): Result<{ text: string }>;
+  copyIndexName(args: ArgsOf<'copyIndexName'>): Result<Outcome & { text: string }>;
   /** Copies an entity group's entity type to the clipboard. */
-  copyEntityType(args: ArgsOf<'copyEntityType'>): Result<{ text: string }>;
+  copyEntityType(args: ArgsOf<'copyEntityType'>): Result<Outcome & { text: string }>;
   /** Copies "entity aspect" to the clipboard. */
-  copyEntityAspect(args: ArgsOf<'copyEntityAspect'>): Result<{ text: string }>;
+  copyEntityAspect(args: ArgsOf<'copyEntityAspect'>): Result<Outcome & { text: string }>;
   /** Restores the indices of one URN (optionally one aspect); `verify` then checks search. */
   restoreIndices(args: ArgsOf<'restoreIndices'>): Result<RestoreUrnResult>;
   /** Restores every URN matching a SQL LIKE pattern, in batches; `all` lifts the row limit. */
@@ -120,13 +123,13 @@ export interface DataHubCommands {
   /** Triggers the restore CronJob again from the last batch a watched job's log shows (startingOffset, or lastUrn/lastAspect), after the confirmation. */
   resumeClusterJob(args: ArgsOf<'resumeClusterJob'>): Result<RunOnClusterResult>;
   /** Shows a watched job's pod log in its output channel. */
-  showClusterJobLog(args: ArgsOf<'showClusterJobLog'>): Result<{ job: string; channel: string }>;
+  showClusterJobLog(args: ArgsOf<'showClusterJobLog'>): Result<Outcome & { job: string; channel: string }>;
   /** Finds the running system-update Job (or takes `job`) and watches its reindex tasks: a row per index in DataHub Tasks with documents, percent, batches, rate and ETA from the task-status operation, the end in the log's words; `untilDone` resolves at its end. Read-only connections may use it. */
   watchUpgradeReindex(args?: ArgsOf<'watchUpgradeReindex'>): Result<UpgradeSnapshot>;
   /** Estimates how long reindexing the largest indices (getIndexSizes) would take at a throughput, and warns with the figures when one would exceed maxReindexHours or all together the Job's activeDeadlineSeconds. Read-only connections may use it. */
   estimateUpgradeReindex(args?: ArgsOf<'estimateUpgradeReindex'>): Result<EstimateResult>;
   /** Shows a watched system-update job's pod log in its output channel. */
-  showUpgradeReindexLog(args: ArgsOf<'showUpgradeReindexLog'>): Result<{ job: string; channel: string }>;
+  showUpgradeReindexLog(args: ArgsOf<'showUpgradeReindexLog'>): Result<Outcome & { job: string; channel: string }>;
   /** Restores the URN(s) in `text` or at a position of a document. */
   restoreUrnAtCursor(args: ArgsOf<'restoreUrnAtCursor'>): Result<AtCursorResult>;
   /** Restores every URN in a document (`uri`) or in `urns`, each once, after one confirmation; names the URNs that restored nothing. */
@@ -138,9 +141,9 @@ export interface DataHubCommands {
   /** Why a search text does or does not find a URN (DataHub's OpenAPI explain): the verdict, the reasons, the first result that matched, and the explain document. Needs `query`. */
   explainSearch(args: ArgsOf<'explainSearch'>): Result<ExplainSearchResult>;
   /** Stops the running restores of this window. */
-  cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<{ cancelled: number }>;
+  cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<Outcome & { cancelled: number }>;
   /** Shows the DataHub output channel. */
-  showLog(args?: ArgsOf<'showLog'>): Result<unknown>;
+  showLog(args?: ArgsOf<'showLog'>): Result<Outcome>;
   /** Dry run, or deletes the rows at or before `endTimeMillis` of an index (`indexName`, or `entityType` + `aspect`). */
   truncateTimeseriesAspect(args: ArgsOf<'truncateTimeseriesAspect'>): Result<TruncateCommandResult>;
   /** Watches a truncation task with the progress notification until it ends or the user stops watching. */
@@ -148,21 +151,21 @@ export interface DataHubCommands {
   /** One status request for a truncation task. */
   getTaskStatus(args: ArgsOf<'getTaskStatus'>): Result<TaskStatusResult>;
   /** Copies a task id of DataHub Tasks to the clipboard. */
-  copyTaskId(args: ArgsOf<'copyTaskId'>): Result<{ text: string }>;
+  copyTaskId(args: ArgsOf<'copyTaskId'>): Result<Outcome & { text: string }>;
   /** Stops watching a task of DataHub Tasks (the task goes on in the search engine). */
-  stopWatchingTask(args: ArgsOf<'stopWatchingTask'>): Result<unknown>;
+  stopWatchingTask(args: ArgsOf<'stopWatchingTask'>): Result<Outcome & { task: string; stopped: boolean }>;
   /** Removes the finished tasks from DataHub Tasks. */
-  clearFinishedTasks(args?: ArgsOf<'clearFinishedTasks'>): Result<unknown>;
+  clearFinishedTasks(args?: ArgsOf<'clearFinishedTasks'>): Result<Outcome & { cleared: string[] }>;
   /** Opens the size chart. */
-  showIndexSizeChart(args?: ArgsOf<'showIndexSizeChart'>): Result<unknown>;
+  showIndexSizeChart(args?: ArgsOf<'showIndexSizeChart'>): Result<Outcome & { opened: true }>;
   /** Writes the index sizes as CSV or JSON to `path` (replaces the file). */
-  exportIndexSizes(args: ArgsOf<'exportIndexSizes'>): Result<{ path: string; rows: number }>;
+  exportIndexSizes(args: ArgsOf<'exportIndexSizes'>): Result<Outcome & { path: string; rows: number }>;
   /** Copies the index sizes as a Markdown table. */
-  copyIndexSizesMarkdown(args?: ArgsOf<'copyIndexSizesMarkdown'>): Result<{ markdown: string }>;
+  copyIndexSizesMarkdown(args?: ArgsOf<'copyIndexSizesMarkdown'>): Result<Outcome & { markdown: string }>;
   /** Clears the size history (of the active connection, or all). */
-  clearHistory(args?: ArgsOf<'clearHistory'>): Result<{ cleared: string[] }>;
+  clearHistory(args?: ArgsOf<'clearHistory'>): Result<Outcome & { cleared: string[] }>;
   /** Shows and selects an index in the tree. */
-  revealIndex(args: ArgsOf<'revealIndex'>): Result<unknown>;
+  revealIndex(args: ArgsOf<'revealIndex'>): Result<Outcome & { revealed: string }>;
   /**
    * The dry-run table of a retention plan: one row per index (`indexName`, or
    * `entityType` + `aspect`; `days` or `endTimeMillis` each); with `apply: true`
@@ -176,7 +179,7 @@ export interface DataHubCommands {
    */
   checkSearchHealth(args: ArgsOf<'checkSearchHealth'>): Result<SearchHealthResult>;
   /** Reads the indexing lag again (and re-runs the last drift check). */
-  refreshSearchHealth(args?: ArgsOf<'refreshSearchHealth'>): Result<{ lag: LagResult[]; drift?: SearchHealthResult }>;
+  refreshSearchHealth(args?: ArgsOf<'refreshSearchHealth'>): Result<Outcome & { lag: LagResult[]; drift?: SearchHealthResult }>;
   /** Fixes the drift the last check found: a dry run, a question, then exactly what the dry run showed. */
   fixSearchDrift(args?: ArgsOf<'fixSearchDrift'>): Result<HealthFix>;
 }

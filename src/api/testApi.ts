@@ -39,6 +39,8 @@ export interface DataHubTestApi extends DataHubCommands {
   tls?: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
   /** The editor's context key datahub.cursorOnUrn (last value sent, times sent). */
   cursorOnUrn: { readonly current: boolean | undefined; readonly sent: number };
+  /** The editor's context keys datahub.documentHasUrn / datahub.selectionHasUrn (last values sent, times sent, documents read). */
+  urnMentions: { readonly document: boolean | undefined; readonly selection: boolean | undefined; readonly sent: number; readonly documentReads: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
   screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
   /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/platform/apiGate.ts). */

@@ -85,12 +85,12 @@ export function registerAddConnection(services: Services): vscode.Disposable {
     if (run.mode !== 'ui' && !(await confirmSwitch(run, name, gmsUrl, connections.active()?.name))) return undefined;
     const added = await connections.add({ name, gmsUrl, frontendUrl, environment, readOnly: readOnly || undefined, api }, token);
     await connections.setActive(added.name);
+    const message = `DataHub connection "${added.name}" added and active.`;
     if (run.mode === 'ui') {
-      void safeWindow
-        .showInformationMessage(`DataHub connection "${added.name}" added and active.`, 'Test Connection')
-        .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
+      void safeWindow.showInformationMessage(message, 'Test Connection').then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
     return {
+      message,
       name: added.name,
       gmsUrl: added.gmsUrl,
       ...(added.environment ? { environment: added.environment } : {}),

@@ -11,13 +11,14 @@ import { noConnectionError } from '../shared/connectionError';
 import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { editConnectionArgs } from './logic/args';
+import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
 import { pickEnvironment, pickReadOnly } from './environmentPrompts';
 
 const ID = Commands.editConnection;
 const TITLE = 'Edit DataHub Connection';
 
-export interface EditConnectionResult {
+export interface EditConnectionResult extends Outcome {
   name: string;
   environment?: string;
   readOnly?: boolean;
@@ -25,6 +26,7 @@ export interface EditConnectionResult {
 
 function toResult(connection: Connection): EditConnectionResult {
   return {
+    message: `DataHub connection "${describeConnectionLabel(connection)}" saved.`,
     name: connection.name,
     ...(connection.environment ? { environment: connection.environment } : {}),
     ...(connection.readOnly ? { readOnly: true } : {}),
@@ -115,7 +117,8 @@ export function registerEditConnection(services: Services): vscode.Disposable {
       if (!changes) return undefined;
     }
     const updated = await services.connections.update(connection.name, changes);
-    if (!arg) void safeWindow.showInformationMessage(`DataHub connection "${describeConnectionLabel(updated)}" saved.`);
-    return toResult(updated);
+    const result = toResult(updated);
+    if (!arg) void safeWindow.showInformationMessage(result.message);
+    return result;
   });
 }

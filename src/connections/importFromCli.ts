@@ -43,9 +43,9 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
       // Same server already configured: refresh its token from the CLI and use it.
       if (found.token && found.token !== (await connections.getToken(existing))) await connections.setToken(existing, found.token);
       await connections.setActive(existing.name);
-      if (run.mode === 'ui')
-        void safeWindow.showInformationMessage(`"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`);
-      return { name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
+      const message = `"${existing.name}" already points at ${gmsUrl}; it is now active${found.token ? ' with the CLI token' : ''}.`;
+      if (run.mode === 'ui') void safeWindow.showInformationMessage(message);
+      return { message, name: existing.name, gmsUrl, source: found.source, hasToken: !!found.token, created: false };
     }
     const taken = connections.list().map((c) => c.name);
     let name = parseArgs(Commands.importFromCli, importFromCliArgs, arg).name || uniqueName(suggestName(gmsUrl), taken);
@@ -65,7 +65,8 @@ export function registerImportFromCli(services: Services): vscode.Disposable {
     const added = await connections.add({ name, gmsUrl }, found.token);
     await connections.setActive(added.name);
     services.log.info(`Imported ${added.name} (${gmsUrl}) from ${found.source}${found.token ? ', with its token' : ''}.`);
-    if (run.mode === 'ui') void safeWindow.showInformationMessage(`Imported "${added.name}" (${gmsUrl}) from ${found.source}; it is now active.`);
-    return { name: added.name, gmsUrl, source: found.source, hasToken: !!found.token, created: true };
+    const message = `Imported "${added.name}" (${gmsUrl}) from ${found.source}; it is now active.`;
+    if (run.mode === 'ui') void safeWindow.showInformationMessage(message);
+    return { message, name: added.name, gmsUrl, source: found.source, hasToken: !!found.token, created: true };
   });
 }

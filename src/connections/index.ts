@@ -3,7 +3,9 @@
 import type * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsConnections = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 import type { Services } from '../platform/services';
 import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
@@ -45,7 +47,7 @@ export function register(services: Services): FeatureRegistration<ConnectionsSea
   });
   const tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
   const commands = deferCommands(
-    { name: 'connection commands', commands: CONNECTIONS_COMMANDS, load: () => loadFeatures().connections.registerCommands(services) },
+    { name: 'connection commands', commands: CONNECTIONS_COMMANDS, load: () => loadFeature<CommandsConnections>('connections').registerCommands(services) },
     services.log,
   );
   const disposables: vscode.Disposable[] = [statusBar, commands];
@@ -55,5 +57,5 @@ export function register(services: Services): FeatureRegistration<ConnectionsSea
 /** With no connection yet, offers once to import the DataHub CLI's connection (its code loads only then). */
 export function offerCliImportOnce(services: Services): Promise<void> {
   if (services.connections.list().length > 0) return Promise.resolve();
-  return loadFeatures().connections.offerCliImportOnce(services);
+  return loadFeature<CommandsConnections>('connections').offerCliImportOnce(services);
 }

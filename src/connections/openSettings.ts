@@ -7,6 +7,6 @@ import { Commands } from '../shared/commandIds';
 export function registerOpenSettings(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.openSettings, async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${services.context.extension.id}`);
-    return {};
+    return { message: 'Opened the DataHub settings.' };
   });
 }

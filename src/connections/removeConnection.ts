@@ -20,7 +20,7 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
       if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
       if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
       await connections.remove(name);
-      return { name };
+      return { name, message: `DataHub connection "${name}" removed.` };
     }
     const list = connections.list();
     if (!list.length) throw noConnectionError();
@@ -36,7 +36,8 @@ export function registerRemoveConnection(services: Services): vscode.Disposable 
     const confirm = await safeWindow.showWarningMessage(`Remove the DataHub connection "${picked.name}"?`, { modal: true, detail: REMOVE_DETAIL }, 'Remove');
     if (confirm !== 'Remove') return undefined;
     await connections.remove(picked.name);
-    void safeWindow.showInformationMessage(`DataHub connection "${picked.name}" removed.`);
-    return { name: picked.name };
+    const message = `DataHub connection "${picked.name}" removed.`;
+    void safeWindow.showInformationMessage(message);
+    return { name: picked.name, message };
   });
 }

@@ -53,11 +53,10 @@ export function registerSetAccessToken(services: Services): vscode.Disposable {
       if (!token) return undefined;
     }
     await services.connections.setToken(connection, token);
+    const message = `Access token stored for "${connection.name}" in VS Code's secret storage.`;
     if (run.mode === 'ui') {
-      void safeWindow
-        .showInformationMessage(`Access token stored for "${connection.name}" in VS Code's secret storage.`, 'Test Connection')
-        .then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
+      void safeWindow.showInformationMessage(message, 'Test Connection').then((pick) => pick && vscode.commands.executeCommand(Commands.testConnection));
     }
-    return { connection: connection.name };
+    return { message, connection: connection.name };
   });
 }

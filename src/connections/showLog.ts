@@ -7,6 +7,6 @@ import { Commands } from '../shared/commandIds';
 export function registerShowLog(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.showLog, () => {
     services.log.show(true);
-    return {};
+    return { message: 'Showed the DataHub log.' };
   });
 }

@@ -18,7 +18,7 @@ export function registerSwitchConnection(services: Services): vscode.Disposable 
     if (arg) {
       const { name } = parseArgs(Commands.switchConnection, nameArgs, arg);
       await connections.setActive(name);
-      return { name };
+      return { name, message: `DataHub connection "${name}" is active.` };
     }
     const active = connections.active();
     const items: Pick[] = connections.list().map((c) => ({
@@ -45,6 +45,6 @@ export function registerSwitchConnection(services: Services): vscode.Disposable 
     }
     if (!picked.name) return undefined;
     await connections.setActive(picked.name);
-    return { name: picked.name };
+    return { name: picked.name, message: `DataHub connection "${picked.name}" is active.` };
   });
 }

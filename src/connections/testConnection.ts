@@ -50,6 +50,6 @@ export function registerTestConnection(services: Services): vscode.Disposable {
       (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
     services.log.info(text);
     if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));
-    return { connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };
+    return { message: text, connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };
   });
 }

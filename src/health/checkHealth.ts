@@ -20,11 +20,13 @@ import { checkSearchHealthArgs, MAX_HEALTH_URNS } from './logic/args';
 import { DRIFT_GROUPS, GROUP_LABELS, describeSample, type DriftGroup } from './logic/drift';
 import { entityTypeOfPattern } from './logic/like';
 import type { FixOutcome, HealthStore } from './healthStore';
+import type { Outcome } from '../shared/outcome';
+import type { ScanStop } from './logic/scanBounds';
 import type { FixPlan } from './logic/fix';
 
 const COMMAND = Commands.checkSearchHealth;
 
-export interface SearchHealthResult {
+export interface SearchHealthResult extends Outcome {
   connection: string;
   /** What was checked; a list of URNs by its count (the URNs are in the groups). */
   scope: Exclude<HealthScope, { kind: 'urns' }> | { kind: 'urns'; count: number };
@@ -42,16 +44,31 @@ export interface SearchHealthResult {
   durationMs: number;
   /** With `fix`: the dry run (plan) and, for 'apply', what was done and the counts after it. */
   fix?: HealthFix;
+  /** Why the scan ended before the server said it was done: a repeated scroll id, the page cap or the time cap. */
+  stopped?: ScanStop;
 }
 
-export interface HealthFix {
+/** Why a fix left something as it was: a caller branches on `reason`. */
+export type FixNotDone =
+  /** The dry run found nothing this server can fix. */
+  | { reason: 'nothingToFix' }
+  /** Search-only documents, and no operation on this server removes one: only the full rebuild does. */
+  | { reason: 'noRemovalOnServer'; searchOnly: number; rebuildCommand: string }
+  /** The modal (or the typed name) was dismissed: nothing was sent. */
+  | { reason: 'declined' };
+
+export interface HealthFix extends Outcome {
   plan: FixPlan;
   applied?: FixOutcome;
   countsAfter?: Record<DriftGroup, number>;
+  /** With apply: why nothing (or not everything) was fixed. */
+  notDone?: FixNotDone;
 }
 
 export function resultOf(connection: string, report: DriftReport): SearchHealthResult {
   return {
+    message: reportSentence(connection, report),
+    ...(report.stopped ? { stopped: report.stopped } : {}),
     connection,
     scope: report.scope.kind === 'urns' ? { kind: 'urns', count: new Set(report.scope.urns).size } : report.scope,
     method: report.method,
@@ -144,7 +161,7 @@ export async function runCheck(
             return work(controller.signal, (message) => progress.report({ message }));
           },
         )
-      : await work();
+      : await work(store.scanSignal());
     store.report = report;
     store.plan = undefined;
     store.checkError = undefined;
@@ -158,17 +175,21 @@ export async function runCheck(
   }
 }
 
-function logReport(services: Services, connection: string, report: DriftReport): void {
-  const counts = DRIFT_GROUPS.map((g) => `${GROUP_LABELS[g].toLowerCase()}: ${report.tally.counts[g]}`).join(', ');
+/** "Search health of dataset on prod (the server's consistency checks): in both: 12, …." */
+function reportSentence(connection: string, report: DriftReport): string {
+  const counts = DRIFT_GROUPS.map((g) => `${GROUP_LABELS[g].toLowerCase()}: ${report.tally.counts[g].toLocaleString('en-US')}`).join(', ');
   const how =
     report.method === 'consistency'
       ? "the server's consistency checks"
       : report.method === 'sample'
         ? 'search read, the database asked'
         : 'each URN asked both ways';
-  services.log.info(
-    `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.`,
-  );
+  const stopped = report.stopped ? ` Not complete: ${report.stopped.text}; the counts cover what was read.` : '';
+  return `Search health of ${describeScope(report.scope)} on ${connection} (${how}${report.sample ? `; ${describeSample(report.sample)}` : ''}): ${counts}.${stopped}`;
+}
+
+function logReport(services: Services, connection: string, report: DriftReport): void {
+  services.log.info(reportSentence(connection, report));
 }
 
 export async function checkSearchHealth(
@@ -186,7 +207,10 @@ export async function checkSearchHealth(
   if (!chosen) return undefined;
   const report = await runCheck(services, store, active, chosen, !args, args?.sampleSize);
   const result = resultOf(active.connection.name, report);
-  if (args?.fix) result.fix = await fixStep(active, report, args.fix, run);
+  if (args?.fix) {
+    result.fix = await fixStep(active, report, args.fix, run);
+    if (result.fix) result.message = `${result.message} ${result.fix.message}`;
+  }
   if (!args) void vscode.commands.executeCommand('datahub.searchHealth.focus');
   return result;
 }

@@ -24,11 +24,12 @@ import { checkUrnInput } from '../shared/inputChecks';
 import { shortenUrn } from '../restore/logic/restoreFormat';
 import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { connectionSearch } from '../platform/urnLiveSearch';
+import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
 
 export const CHECK_COMMAND = Commands.checkSearchIndex;
 
-export interface CheckSearchIndexResult {
+export interface CheckSearchIndexResult extends Outcome {
   urn: string;
   inDatabase: boolean;
   inSearch: boolean;
@@ -102,7 +103,8 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
       )
     : await active.client.search.checkSearchIndex(target);
   if (interactive) showCheckResult(services, status, active.connection.frontendUrl);
-  return { urn: status.urn, inDatabase: status.inDatabase, inSearch: status.inSearch, removed: status.removed };
+  const message = verdictMessage(status, shortenUrn(status.urn, 80));
+  return { message, urn: status.urn, inDatabase: status.inDatabase, inSearch: status.inSearch, removed: status.removed };
 }
 
 export function registerCheckSearchIndex(services: Services): vscode.Disposable {

@@ -30,7 +30,10 @@ export function registerCommands(services: Services, { store, readLag }: HealthS
       last && store.connection === active.connection.name
         ? resultOf(active.connection.name, await runCheck(services, store, active, last.scope, false, last.sample?.checked))
         : undefined;
-    return { lag, drift };
+    const lagText = lag.length
+      ? `Search indexing lag: ${lag.map((l) => `${l.consumer}${l.group ? ` (${l.group})` : ''}: ${l.description}`).join('; ')}.`
+      : 'Search indexing lag: nothing reported.';
+    return { lag, drift, message: drift ? `${lagText} ${drift.message}` : lagText };
   });
 
   const check = registerCommand(services, Commands.checkSearchHealth, (arg, run) =>

@@ -11,6 +11,7 @@ import type { ActiveClient, Services } from '../platform/services';
 import { activeTitle } from '../platform/titles';
 import { registerCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
+import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
 import { GmsError, isGmsError } from '../gms/errors';
 import { parseUrn } from '../gms/urn';
@@ -37,7 +38,7 @@ import { connectionSearch } from '../platform/urnLiveSearch';
 export const EXPLAIN_COMMAND = Commands.explainSearch;
 export const EXPLAIN_SCHEME = 'datahub-explain';
 
-export interface ExplainSearchResult {
+export interface ExplainSearchResult extends Outcome {
   urn: string;
   query: string;
   entityName: string;
@@ -265,6 +266,7 @@ async function explainSearch(services: Services, docs: ExplainDocuments, arg: Re
   services.log.info(`Explain search "${text}" for ${target}: ${headline(e)}`);
   if (interactive) await vscode.commands.executeCommand('markdown.showPreview', uri);
   const result: ExplainSearchResult = {
+    message: `${shortenUrn(target, 80)} for "${text}": ${headline(e)}.`,
     urn: target,
     query: text,
     entityName,

@@ -11,10 +11,10 @@ import { assertWritable } from '../shared/connections';
 import { SearchLagWatch, budgetFor, stalledReason } from '../shared/searchLagWatch';
 import { chunk } from '../restore/logic/urnList';
 import { checkScope, DRIFT_CONCURRENCY, type DriftReport } from './logic/check';
-import { describePlan, NO_REMOVAL_ON_SERVER, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from './logic/fix';
+import { CLEAN_REBUILD_COMMAND, describePlan, NO_REMOVAL_ON_SERVER, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from './logic/fix';
 import type { FixOutcome, HealthStore } from './healthStore';
 import { describeScope } from './logic/scope';
-import type { HealthFix } from './checkHealth';
+import type { FixNotDone, HealthFix } from './checkHealth';
 
 const ACTION = 'Fix Search Drift';
 
@@ -83,6 +83,7 @@ async function waitForIndexing(
   restored: string[],
   signal: AbortSignal,
   say: (m: string) => void,
+  afterCancel: AbortSignal,
 ): Promise<DriftReport> {
   const watch = new SearchLagWatch(active.client);
   const started = Date.now();
@@ -99,8 +100,8 @@ async function waitForIndexing(
     say(`waiting for search to index the restored entities (${pending.length} left)…`);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
-  // After a cancel too: the view then shows what the part that ran changed.
-  return checkScope(active.client, report.scope, { signal: signal.aborted ? undefined : signal, sampleLimit: report.sample?.checked });
+  // After a cancel too (with the connection's own scan signal then): the view shows what the part that ran changed.
+  return checkScope(active.client, report.scope, { signal: signal.aborted ? afterCancel : signal, sampleLimit: report.sample?.checked });
 }
 
 /** The fix step of a check: dryRun returns the plan; apply asks, applies, checks again. */
@@ -124,20 +125,26 @@ export async function fixStep(
     : await planFix(services, active, report);
   store.plan = plan;
   store.fire();
-  if (mode === 'dryRun') return { plan };
-  if (planIsEmpty(plan)) {
-    const why = plan.removeUnsupported > 0 ? NO_REMOVAL_ON_SERVER : 'The dry run found nothing this server can fix.';
-    if (interactive) void safeWindow.showInformationMessage(why);
-    return { plan };
-  }
+  // Search-only documents no operation of this server removes: said, with the rebuild, whatever else the fix does.
+  const unremovable: FixNotDone | undefined =
+    plan.removeUnsupported > 0 ? { reason: 'noRemovalOnServer', searchOnly: plan.removeUnsupported, rebuildCommand: CLEAN_REBUILD_COMMAND } : undefined;
   const lines = describePlan(plan);
+  if (mode === 'dryRun') {
+    const said = lines.length ? `Dry run of the fix: ${lines.join(' ')}` : 'Dry run of the fix: nothing to fix.';
+    return { plan, message: unremovable ? `${said} ${NO_REMOVAL_ON_SERVER}` : said };
+  }
+  if (planIsEmpty(plan)) {
+    const why = unremovable ? NO_REMOVAL_ON_SERVER : 'The dry run found nothing this server can fix.';
+    if (interactive) void safeWindow.showInformationMessage(why);
+    return { plan, message: why, notDone: unremovable ?? { reason: 'nothingToFix' } };
+  }
   const go = await confirmDestructive(run, {
     message: `Fix search drift of ${describeScope(report.scope)} on "${active.connection.name}"?`,
     detail: `${lines.join('\n')}\nOnly what this dry run lists is changed.${askedByProgram(run)}`,
     go: 'Fix Drift',
     typed: { connection: active.connection, action: ACTION, expected: active.connection.name, consequence: lines.join(' ') },
   });
-  if (go !== 'Fix Drift') return undefined;
+  if (go !== 'Fix Drift') return { plan, message: 'Not fixed: the confirmation was dismissed; nothing was sent.', notDone: { reason: 'declined' } };
   const outcome = await safeWindow.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Fixing search drift on ${active.connection.name}`, cancellable: true },
     async (progress, token) => {
@@ -146,7 +153,7 @@ export async function fixStep(
       const say = (message: string) => progress.report({ message });
       const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
       const after = await store.busyWith('checking again…', () =>
-        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say),
+        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say, store.scanSignal()),
       );
       return { applied, after };
     },
@@ -159,10 +166,11 @@ export async function fixStep(
   store.plan = undefined;
   store.fire();
   const a = outcome.applied;
-  const message = `Search drift of ${describeScope(report.scope)}: ${a.restored} restored, ${a.removed} removed${a.failed.length ? `, ${a.failed.length} failed` : ''}${a.cancelled ? ' (cancelled)' : ''}; drift now ${a.driftAfter}.`;
+  const done = `Search drift of ${describeScope(report.scope)}: ${a.restored} restored, ${a.removed} removed${a.failed.length ? `, ${a.failed.length} failed` : ''}${a.cancelled ? ' (cancelled)' : ''}; drift now ${a.driftAfter}.`;
+  const message = unremovable ? `${done} ${NO_REMOVAL_ON_SERVER}` : done;
   services.log.info(message);
   for (const f of a.failed) services.log.warn(`Fix failed for ${f.urn}: ${f.reason}`);
   if (interactive || run.mode === 'link')
     void (a.driftAfter === 0 && a.failed.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage)(message);
-  return { plan, applied: a, countsAfter: outcome.after.tally.counts };
+  return { plan, message, applied: a, countsAfter: outcome.after.tally.counts, ...(unremovable ? { notDone: unremovable } : {}) };
 }

@@ -48,10 +48,19 @@ export class HealthStore implements vscode.Disposable {
   /** The connection the state belongs to. */
   connection: string | undefined;
   checkError: string | undefined;
+  /** Ends the scans of the current connection: aborted when the connection changes or the view goes. */
+  private scans = new AbortController();
+
+  /** The cancel signal of a scan nobody can cancel by hand (the API, Refresh, the check after a fix): ended with the connection. */
+  scanSignal(): AbortSignal {
+    return this.scans.signal;
+  }
 
   /** Forgets everything when the active connection changes; true when it did. */
   forConnection(name: string | undefined): boolean {
     if (name === this.connection) return false;
+    this.scans.abort(new Error('the active connection changed'));
+    this.scans = new AbortController();
     this.connection = name;
     this.histories = new Map();
     this.lag = [];
@@ -119,6 +128,7 @@ export class HealthStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.scans.abort(new Error('the Search Health view was closed'));
     this.changed.dispose();
   }
 }

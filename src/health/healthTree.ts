@@ -7,6 +7,7 @@ import { describeSample, DRIFT_GROUPS, GROUP_LABELS, GROUP_MEANING, type DriftGr
 import { describePlan } from './logic/fix';
 import { describeScope } from './logic/scopeText';
 import type { HealthStore, LagState } from './healthStore';
+import { treeTexts } from './logic/treeText';
 
 /** URNs shown under a group (Copy URNs takes them all). */
 const SHOWN_URNS = 200;
@@ -134,7 +135,22 @@ export class HealthTree implements vscode.TreeDataProvider<HealthNode> {
     return out;
   }
 
+  /** Every row's texts through the one sanitiser: server text cannot form a link, hide characters or run long. */
   getTreeItem(node: HealthNode): vscode.TreeItem {
+    const item = this.itemFor(node);
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const safe = treeTexts({
+      label,
+      description: typeof item.description === 'string' ? item.description : undefined,
+      tooltip: typeof item.tooltip === 'string' ? item.tooltip : undefined,
+    });
+    item.label = safe.label;
+    if (safe.description !== undefined) item.description = safe.description;
+    if (safe.tooltip !== undefined) item.tooltip = safe.tooltip;
+    return item;
+  }
+
+  private itemFor(node: HealthNode): vscode.TreeItem {
     const s = this.store;
     switch (node.kind) {
       case 'lagRoot': {

@@ -11,7 +11,9 @@ import { Commands } from '../shared/commandIds';
 import { describeLag } from '../shared/searchLag';
 import { HealthStore, type LagResult } from './healthStore';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsHealth = typeof import('./commands');
 import { HealthTree } from './healthTree';
 
 export type { HealthFix, SearchHealthResult } from './checkHealth';
@@ -38,7 +40,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();
-    const states = await store.busyWith('reading lag…', () => store.readLag(active, undefined, twice));
+    const states = await store.busyWith('reading lag…', () => store.readLag(active, store.scanSignal(), twice));
     return states.flatMap((s): LagResult[] =>
       s.views?.length
         ? s.views.map((v) => ({
@@ -55,7 +57,11 @@ export function register(services: Services): FeatureRegistration<undefined> {
   };
 
   const commands = deferCommands(
-    { name: 'Search Health commands', commands: HEALTH_COMMANDS, load: () => loadFeatures().health.registerCommands(services, { store, readLag }) },
+    {
+      name: 'Search Health commands',
+      commands: HEALTH_COMMANDS,
+      load: () => loadFeature<CommandsHealth>('health').registerCommands(services, { store, readLag }),
+    },
     services.log,
   );
 

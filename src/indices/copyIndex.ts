@@ -34,10 +34,11 @@ function refOf(command: string, schema: ArgSchema, arg: IndexRef | undefined): I
   return parseArgs(command, schema, arg) as IndexRef;
 }
 
-async function copy(text: string, what: string): Promise<{ text: string }> {
+async function copy(text: string, what: string): Promise<{ text: string; message: string }> {
   await vscode.env.clipboard.writeText(text);
-  safeWindow.setStatusBarMessage(`$(copy) Copied ${what}: ${text}`, 3000);
-  return { text };
+  const message = `Copied ${what}: ${text}`;
+  safeWindow.setStatusBarMessage(`$(copy) ${message}`, 3000);
+  return { text, message };
 }
 
 export function registerCopyCommands(services: Services): vscode.Disposable[] {

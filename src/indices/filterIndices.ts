@@ -14,7 +14,9 @@ import { Commands } from '../shared/commandIds';
 export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const counts = (filter: string) => {
     const indices = services.indexSizes.current?.indices ?? [];
-    return { filter, shown: filterIndices(indices, filter).length, total: indices.length };
+    const shown = filterIndices(indices, filter).length;
+    const message = filter ? `${shown} of ${indices.length} indices contain "${filter}".` : `All ${indices.length} indices shown.`;
+    return { filter, shown, total: indices.length, message };
   };
   return [
     registerCommand(services, Commands.filterIndices, async (arg) => {

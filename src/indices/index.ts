@@ -3,7 +3,9 @@
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsIndices = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 import { createIndicesView, type IndicesView } from './indicesView';
 
@@ -12,6 +14,7 @@ export type { IndicesView } from './indicesView';
 export type { IndexTreeNode } from './logic/indexTreeNodes';
 /** The argument schemas of the index view's commands (the typed API's parameter types). */
 export type { indicesArgs } from './logic/args';
+export type { IndexSizesResult } from './refreshIndexSizes';
 
 /** The indices seam: the Timeseries Indices view (its provider and tree), for the wiring in extension.ts and for tests. */
 export interface IndicesSeam {
@@ -37,7 +40,10 @@ export function register(services: Services): FeatureRegistration<IndicesSeam> {
     seam: { view },
     disposables: [
       view,
-      deferCommands({ name: 'index commands', commands: INDICES_COMMANDS, load: () => loadFeatures().indices.registerCommands(services, view) }, services.log),
+      deferCommands(
+        { name: 'index commands', commands: INDICES_COMMANDS, load: () => loadFeature<CommandsIndices>('indices').registerCommands(services, view) },
+        services.log,
+      ),
     ],
   };
 }

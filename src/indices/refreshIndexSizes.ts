@@ -1,14 +1,24 @@
 // DataHub: Refresh Index Sizes — fetches now (joining a fetch in flight).
 // Programmatic: {} -> { connection, fetchedAt, totalMb, indices: [{ entityName, aspectName, indexName, sizeMb, sizeSource }] }
-// where connection is { name, gmsUrl }.
+// where connection is { name, gmsUrl }, and message.
 import * as vscode from 'vscode';
 import type { IndexSizesSnapshot, Services } from '../platform/services';
 import type { IndicesView } from './indicesView';
 import { registerCommand } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
+import type { Outcome } from '../shared/outcome';
+import { formatIndexCount, formatSize } from '../shared/format';
+
+/** What datahub.refreshIndexSizes returns: the snapshot the view shows. */
+export interface IndexSizesResult extends Outcome {
+  connection: IndexSizesSnapshot['connection'];
+  fetchedAt: IndexSizesSnapshot['fetchedAt'];
+  totalMb: number;
+  indices: IndexSizesSnapshot['indices'];
+}
 
 export function registerRefreshIndexSizes(services: Services, view: IndicesView): vscode.Disposable {
-  return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run) => {
+  return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run): Promise<IndexSizesResult | undefined> => {
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
     let snapshot: IndexSizesSnapshot;
     try {
@@ -24,6 +34,7 @@ export function registerRefreshIndexSizes(services: Services, view: IndicesView)
       throw error;
     }
     return {
+      message: `${formatIndexCount(snapshot.indices.length)} on ${snapshot.connection.name}, ${formatSize(snapshot.totalMb)} in all.`,
       connection: { ...snapshot.connection },
       fetchedAt: snapshot.fetchedAt,
       totalMb: snapshot.totalMb,

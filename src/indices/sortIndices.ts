@@ -1,5 +1,5 @@
 // DataHub: Sort by Size / Sort by Name — remembered across sessions.
-// Programmatic: {} -> { sort }.
+// Programmatic: {} -> { sort, message }.
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import type { SortMode } from './logic/indices';
@@ -10,7 +10,7 @@ import { Commands } from '../shared/commandIds';
 export function registerSortCommands(services: Services, view: IndicesView): vscode.Disposable[] {
   const sortBy = (mode: SortMode) => async () => {
     await view.setSort(mode);
-    return { sort: mode };
+    return { sort: mode, message: `Timeseries Indices sorted by ${mode === 'size' ? 'size, largest first' : 'name'}.` };
   };
   return [registerCommand(services, Commands.sortBySize, sortBy('size')), registerCommand(services, Commands.sortByName, sortBy('name'))];
 }

@@ -19,7 +19,7 @@ export function registerCommands(services: Services, { store, chart }: Pick<Insi
       // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
       // A failure shows in the chart (its status line); opening it is the user's own request.
       if (!indexSizes.current && !indexSizes.loading && connections.active()) indexSizes.refresh().catch(() => undefined);
-      return { opened: true };
+      return { opened: true, message: 'Opened the index size chart.' };
     }),
     registerCommand(services, Commands.clearHistory, async (arg, run) => {
       let connection: string | undefined;
@@ -41,14 +41,15 @@ export function registerCommands(services: Services, { store, chart }: Pick<Insi
         connection = picked === one ? active : undefined;
       }
       const cleared = await store.clear(connection);
-      log.info(`Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`);
+      const message = `Cleared the index size history of ${cleared.length ? cleared.join(', ') : 'no connection'}.`;
+      log.info(message);
       chart.update();
-      return { cleared };
+      return { cleared, message };
     }),
     registerCommand(services, Commands.revealIndex, async (arg) => {
       const { indexName } = parseArgs(Commands.revealIndex, revealIndexArgs, arg);
       await services.indicesView.reveal(indexName);
-      return { revealed: indexName };
+      return { revealed: indexName, message: `Selected ${indexName} in the Timeseries Indices view.` };
     }),
     ...registerExportCommands(services),
   ];

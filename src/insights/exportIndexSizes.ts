@@ -97,22 +97,19 @@ export function registerExportCommands(services: Services): vscode.Disposable[] 
         throw new Error(`Could not write ${choice.target.fsPath}: ${reason}. Choose another folder or file name.`, { cause: error });
       }
       services.log.info(`Exported ${rows.length} index sizes of ${snapshot.connection.name} to ${choice.target.fsPath}`);
+      const message = `Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`;
       if (run.mode === 'ui') {
-        void safeWindow
-          .showInformationMessage(
-            `Exported ${formatIndexCount(rows.length)} of "${snapshot.connection.name}" to ${path.basename(choice.target.fsPath)}.`,
-            'Open',
-          )
-          .then((action) => action && vscode.window.showTextDocument(choice.target));
+        void safeWindow.showInformationMessage(message, 'Open').then((action) => action && vscode.window.showTextDocument(choice.target));
       }
-      return { path: choice.target.fsPath, rows: rows.length };
+      return { path: choice.target.fsPath, rows: rows.length, message };
     }),
     registerCommand(services, Commands.copyIndexSizesMarkdown, async (_arg, run) => {
       const snapshot = await currentSnapshot(services, run);
       const markdown = toMarkdown(rowsOf(snapshot));
       await vscode.env.clipboard.writeText(markdown);
-      safeWindow.setStatusBarMessage(`$(markdown) Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table`, 4000);
-      return { markdown };
+      const message = `Copied ${formatIndexCount(snapshot.indices.length)} as a Markdown table.`;
+      safeWindow.setStatusBarMessage(`$(markdown) ${message}`, 4000);
+      return { markdown, message };
     }),
   ];
 }

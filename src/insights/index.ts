@@ -4,7 +4,9 @@ import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { Commands } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsInsights = typeof import('./commands');
 import { startInsights, type InsightsTestApi } from './insights';
 
 export type { InsightsTestApi } from './insights';
@@ -33,7 +35,11 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
     disposables: [
       ...disposables,
       deferCommands(
-        { name: 'insights commands', commands: INSIGHTS_COMMANDS, load: () => loadFeatures().insights.registerCommands(services, { store, chart }) },
+        {
+          name: 'insights commands',
+          commands: INSIGHTS_COMMANDS,
+          load: () => loadFeature<CommandsInsights>('insights').registerCommands(services, { store, chart }),
+        },
         services.log,
       ),
     ],

@@ -9,7 +9,9 @@ import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import type { ActiveClient, JobPrefill } from '../platform/services';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsJobs = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 
 export type { JobResult } from './manifest/restoreAsJob';
@@ -38,9 +40,12 @@ export const JOBS_COMMANDS = [
 ] as const;
 
 export function register(services: Services): FeatureRegistration<JobsSeam> {
-  const commands = deferCommands({ name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeatures().jobs.registerCommands(services) }, services.log);
+  const commands = deferCommands(
+    { name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
+    services.log,
+  );
   return {
     disposables: [commands],
-    seam: { openJobFlow: (active, prefill) => loadFeatures().jobs.openJobFlow(services, active, prefill) },
+    seam: { openJobFlow: (active, prefill) => loadFeature<CommandsJobs>('jobs').openJobFlow(services, active, prefill) },
   };
 }

@@ -5,10 +5,13 @@
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsRestore = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
+import type { MentionState } from './editor/mentionContext';
 
 export type { AtCursorResult } from './editor/restoreAtCursor';
 export type { UrnListResult } from './editor/restoreUrnList';
@@ -17,9 +20,10 @@ export type { PatternResult } from './restorePattern';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
 export type { restoreArgs } from './logic/args';
 
-/** The restore seam: the editor's context key datahub.cursorOnUrn, as last sent. */
+/** The restore seam: the editor's context keys datahub.cursorOnUrn and datahub.documentHasUrn / selectionHasUrn, as last sent. */
 export interface RestoreSeam {
   cursorOnUrn: Readonly<CursorOnUrnState>;
+  mentions: Readonly<MentionState>;
 }
 
 /** The commands whose code loads on the first of them (./commands.ts). */
@@ -36,11 +40,11 @@ export const RESTORE_COMMANDS = [
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
   const commands = deferCommands(
-    { name: 'restore features', commands: RESTORE_COMMANDS, load: () => loadFeatures().restore.registerCommands(services) },
+    { name: 'restore features', commands: RESTORE_COMMANDS, load: () => loadFeature<CommandsRestore>('restore').registerCommands(services) },
     services.log,
   );
   return {
     disposables: [commands, ...editor.disposables],
-    seam: { cursorOnUrn: editor.cursorOnUrn },
+    seam: { cursorOnUrn: editor.cursorOnUrn, mentions: editor.mentions },
   };
 }

@@ -37,6 +37,9 @@ import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { Commands } from '../shared/commandIds';
 import { activeTitle } from '../platform/titles';
 import type { RestoreCounts } from './logic/restoreRequests';
+import type { Outcome } from '../shared/outcome';
+import type { StalledSearch } from '../shared/searchLagWatch';
+import type { WaitOutcome } from '../shared/searchCheck';
 
 export interface RestoreUrnArgs {
   urn: string;
@@ -47,13 +50,33 @@ export interface RestoreUrnArgs {
   verify?: boolean;
 }
 
-export interface RestoreUrnResult extends RestoreCounts {
+/** Why a verified restore was not confirmed searchable: a caller branches on `reason`. */
+export type NotSearchable =
+  /** The search-indexing consumer stopped moving: waiting longer is pointless. */
+  | Omit<StalledSearch, 'text'>
+  /** Search did not find it within the wait (about 30 s, longer while the consumer catches up). */
+  | { reason: 'timeout'; waitedMs: number }
+  /** The wait was cancelled. */
+  | { reason: 'cancelled' };
+
+export interface RestoreUrnResult extends RestoreCounts, Outcome {
   urn: string;
   raw: string;
   /** With verify: whether search found the entity within 30 s. */
   searchable?: boolean;
   /** With verify, when searchable: ms from the restore's answer until search found it. */
   searchableAfterMs?: number;
+  /** With verify, when not searchable: why. */
+  notSearchable?: NotSearchable;
+}
+
+/** The stable reason of a wait that did not find the entity. */
+function notSearchableOf(waited: WaitOutcome): NotSearchable {
+  if (waited.stopped) {
+    const { text: _text, ...stall } = waited.stopped;
+    return stall;
+  }
+  return waited.elapsedMs < 0 ? { reason: 'cancelled' } : { reason: 'timeout', waitedMs: waited.elapsedMs };
 }
 
 /** Parses the programmatic argument of datahub.restoreIndices; the URN must parse and the aspect be a name. */
@@ -112,16 +135,25 @@ async function restoreIndicesCommand(services: Services, arg: Record<string, unk
           restoreUrn(services, active, input.urn, input.aspect, signal),
         )
       : await restoreUrn(services, active, input.urn, input.aspect);
-    const result: RestoreUrnResult = { urn: outcome.urn, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored, raw: outcome.raw };
+    const restored = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
+    const result: RestoreUrnResult = {
+      message: restored,
+      urn: outcome.urn,
+      rowsMigrated: outcome.rowsMigrated,
+      ignored: outcome.ignored,
+      raw: outcome.raw,
+    };
     const confirm = args?.verify ? [input.urn] : before ? missingFromSearch(before) : [];
     // One notification per operation: when search is confirmed next, the restore's result leads that message.
     if (interactive && confirm.length === 0) showUrnResult(services, outcome);
     if (confirm.length > 0) {
-      const lead = interactive ? urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs) : undefined;
-      const waited = (await confirmSearchable(services, active, confirm, { interactive, lead })).get(input.urn);
+      const confirmation = await confirmSearchable(services, active, confirm, { interactive, lead: restored });
+      result.message = confirmation.message;
+      const waited = confirmation.outcomes.get(input.urn);
       if (args?.verify && waited) {
         result.searchable = waited.searchable;
         if (waited.searchable) result.searchableAfterMs = waited.elapsedMs;
+        else result.notSearchable = notSearchableOf(waited);
       }
     }
     return result;
@@ -215,12 +247,9 @@ export function registerRestoreCommands(services: Services): vscode.Disposable[]
     ),
     registerCommand(services, Commands.cancelRestore, (_arg, run) => {
       const n = cancelRunningRestores();
-      if (run.mode === 'ui') {
-        void safeWindow.showInformationMessage(
-          n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`,
-        );
-      }
-      return { cancelled: n };
+      const message = n === 0 ? 'No restore is running.' : `Stopping ${n === 1 ? 'the restore' : `${n} restores`} after the requests in flight…`;
+      if (run.mode === 'ui') void safeWindow.showInformationMessage(message);
+      return { cancelled: n, message };
     }),
   ];
 }

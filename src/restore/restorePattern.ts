@@ -14,6 +14,8 @@ import { restoreScopeArgs } from './logic/scopeArgs';
 import { Commands } from '../shared/commandIds';
 import type { RestoreCounts } from './logic/restoreRequests';
 import type { PatternFields } from './logic/args';
+import type { Outcome } from '../shared/outcome';
+import { MAX_BATCH_SIZE } from '../gms/validate';
 
 const ID = Commands.restoreIndicesByPattern;
 
@@ -22,7 +24,7 @@ export interface PatternArgs extends PatternRun {
 }
 
 /** What datahub.restoreIndicesByPattern returns. */
-export interface PatternResult extends RestoreCounts {
+export interface PatternResult extends RestoreCounts, Outcome {
   requests: number;
   /** Where a resume starts; after a complete all-rows run, the offset just past the last row. */
   nextStart: number;
@@ -54,6 +56,11 @@ export function patternArgs(arg: PatternFields & { all?: boolean }, command: str
   };
 }
 
+/** The rows a run of explicit `pages` may cover: pages × batchSize (0 without pages). */
+export function pagesRows(params: Pick<PatternRun, 'pages' | 'batchSize'>): number {
+  return (params.pages?.length ?? 0) * params.batchSize;
+}
+
 /** 'run', 'job' (hand it to DataHub's RestoreIndices job instead), or undefined (cancelled). */
 async function confirmHeavyRun(run: CommandRun, connection: Connection, params: PatternRun, concurrency: number): Promise<'run' | 'job' | undefined> {
   const lines = [
@@ -64,9 +71,11 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
     lines.push(`Rows written from: ${formatInstant(params.window.gePitEpochMs)}`, `Rows written until: ${formatInstant(params.window.lePitEpochMs)}`);
   if (params.maxRows !== undefined) lines.push(`At most ${count(params.maxRows, 'row')}.`);
   lines.push(
-    params.all
-      ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
-      : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
+    params.pages
+      ? `${count(params.pages.length, 'page')} of ${count(params.batchSize, 'row')} each (up to ${count(pagesRows(params), 'row')}), at starts ${params.pages.slice(0, 5).join(', ')}${params.pages.length > 5 ? ', …' : ''}.`
+      : params.all
+        ? `From start=${params.start}, ${count(params.batchSize, 'row')} per request${concurrency > 1 ? `, ${concurrency} requests at once` : ''}, until a short page is followed by an empty one.`
+        : `One request: ${count(params.batchSize, 'row')} from start=${params.start}.`,
     '',
     'This may touch many rows: every matching aspect is sent again to the search and graph indices, which loads DataHub while it runs. You can cancel between requests and resume later, even after a reload.',
   );
@@ -83,7 +92,7 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
       '',
       `${params.urnLike} is broad: for many thousands of aspects DataHub's own RestoreIndices job (datahub-upgrade) is faster and resumes by itself.`,
     );
-  const scope = params.all ? 'every row' : count(params.batchSize, 'row');
+  const scope = params.all ? 'every row' : params.pages ? `up to ${count(pagesRows(params), 'row')}` : count(params.batchSize, 'row');
   const everything = matchesEveryUrn(params.urnLike)
     ? ' (this pattern matches every URN)'
     : hasConcreteTypePrefix(params.urnLike)
@@ -108,9 +117,10 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
   return choice === go ? 'run' : undefined;
 }
 
-function toResult(outcome: PatternOutcome): PatternResult {
+function toResult(outcome: PatternOutcome, message: string): PatternResult {
   const { plan } = outcome;
   return {
+    message,
     rowsMigrated: plan.rowsMigrated,
     ignored: plan.ignored,
     requests: plan.requests,
@@ -151,8 +161,14 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
-  // Heavy: every row, a pattern not held to one entity type, or createDefaultAspects (it writes to the database).
-  const heavy = params.all || matchesEveryUrn(params.urnLike) || !hasConcreteTypePrefix(params.urnLike) || params.createDefaultAspects === true;
+  // Heavy: every row, a pattern not held to one entity type, createDefaultAspects (it writes to the database),
+  // or a list of pages that together cover more rows than the largest single batch.
+  const heavy =
+    params.all ||
+    matchesEveryUrn(params.urnLike) ||
+    !hasConcreteTypePrefix(params.urnLike) ||
+    params.createDefaultAspects === true ||
+    pagesRows(params) > MAX_BATCH_SIZE;
   if (heavy && options.confirmIn) {
     const choice = await confirmHeavyRun(options.confirmIn, active.connection, params, params.concurrency ?? configuredConcurrency());
     if (choice === 'job') await services.jobHandOff.open(active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
@@ -164,13 +180,14 @@ export async function runPatternAndReport(
     if (plan.pagesDone === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
     const message = patternResultMessage(params, plan, outcome.errorText);
     if (!options.interactive) {
-      throw new RestoreStoppedError(message, { ...toResult(outcome), failedStart: plan.failure.start });
+      throw new RestoreStoppedError(message, { ...toResult(outcome, message), failedStart: plan.failure.start });
     }
     offer(services, outcome, message, 'error');
-    return toResult(outcome);
+    return toResult(outcome, message);
   }
-  if (options.interactive) offer(services, outcome, patternResultMessage(params, plan), plan.status === 'cancelled' ? 'warning' : 'info');
-  return toResult(outcome);
+  const message = patternResultMessage(params, plan);
+  if (options.interactive) offer(services, outcome, message, plan.status === 'cancelled' ? 'warning' : 'info');
+  return toResult(outcome, message);
 }
 
 /** The outcome notification: Resume (stopped runs), Next Batch (one batch with more to go), Show Details. */

@@ -10,7 +10,7 @@ import type { SearchIndexStatus } from '../gms/types';
 import { entityPageUrl, verdictOf, waitMessage, waitUntilSearchable, type WaitOutcome } from '../shared/searchCheck';
 import { shortenUrn } from './logic/restoreFormat';
 import { formatDuration } from '../shared/format';
-import { budgetFor, lagProgress, SearchLagWatch, stalledReason } from '../shared/searchLagWatch';
+import { budgetFor, lagProgress, SearchLagWatch, stalledSearch, type StalledSearch } from '../shared/searchLagWatch';
 
 /** The search state of each URN before a restore; URNs whose check failed are left out (logged). */
 export async function searchStateBefore(services: Services, active: ActiveClient, urns: string[]): Promise<Map<string, SearchIndexStatus>> {
@@ -43,18 +43,30 @@ export interface ConfirmOptions {
 }
 
 /** The wait's budget and stop from the indexing lag; the progress line says how far behind search is. */
-async function lagAdjust(lag: SearchLagWatch, note: { text: string }, elapsedMs: number, signal?: AbortSignal): Promise<{ budgetMs?: number; stop?: string }> {
+async function lagAdjust(
+  lag: SearchLagWatch,
+  note: { text: string },
+  elapsedMs: number,
+  signal?: AbortSignal,
+): Promise<{ budgetMs?: number; stop?: StalledSearch }> {
   const view = await lag.read(signal);
   const progress = lagProgress(view);
   note.text = progress ? `; ${progress}` : '';
-  const stop = stalledReason(view);
+  const stop = stalledSearch(view);
   return stop ? { stop } : { budgetMs: budgetFor(view, elapsedMs) };
 }
 
-/** Polls until each URN is searchable or the budget is spent; returns the outcome per URN. */
-export async function confirmSearchable(services: Services, active: ActiveClient, urns: string[], options: ConfirmOptions): Promise<Map<string, WaitOutcome>> {
+/** The outcome per URN of a confirmation wait, and the one sentence that says it (the notification's, with the lead). */
+export interface Confirmation {
+  outcomes: Map<string, WaitOutcome>;
+  message: string;
+  cancelled: boolean;
+}
+
+/** Polls until each URN is searchable or the budget is spent; returns the outcome per URN and the sentence. */
+export async function confirmSearchable(services: Services, active: ActiveClient, urns: string[], options: ConfirmOptions): Promise<Confirmation> {
   const outcomes = new Map<string, WaitOutcome>();
-  if (urns.length === 0) return outcomes;
+  if (urns.length === 0) return { outcomes, message: options.lead ?? '', cancelled: false };
   const note = { text: '' };
   // How far search indexing is behind (where the server reports it) sets how long is worth waiting, and a stalled consumer ends the wait.
   const lag = new SearchLagWatch(active.client);
@@ -72,7 +84,7 @@ export async function confirmSearchable(services: Services, active: ActiveClient
     );
   if (!options.interactive) {
     await run();
-    return outcomes;
+    return { outcomes, message: confirmationMessage(services, outcomes, false, options.lead), cancelled: false };
   }
   // After a lead (the restore's result, which names the URN) "it" is enough.
   const label = options.lead && urns.length === 1 ? 'it' : urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
@@ -89,11 +101,13 @@ export async function confirmSearchable(services: Services, active: ActiveClient
       return controller.signal.aborted;
     },
   );
-  reportConfirmation(services, outcomes, cancelled, active.connection.frontendUrl, options.lead);
-  return outcomes;
+  const message = confirmationMessage(services, outcomes, cancelled, options.lead);
+  reportConfirmation(services, outcomes, message, active.connection.frontendUrl);
+  return { outcomes, message, cancelled };
 }
 
-function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, frontendUrl: string | undefined, lead?: string): void {
+/** The one sentence of a confirmation (each URN's line goes to the log). */
+function confirmationMessage(services: Services, outcomes: Map<string, WaitOutcome>, cancelled: boolean, lead?: string): string {
   const entries = [...outcomes.entries()];
   const missing = entries.filter(([, o]) => !o.searchable);
   const lines = entries.map(([urn, o]) => (o.elapsedMs < 0 ? `${shortenUrn(urn, 80)}: stopped waiting (cancelled).` : waitMessage(shortenUrn(urn, 80), o)));
@@ -108,8 +122,13 @@ function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcom
   else if (missing.length === 0)
     message = `All ${entries.length} URNs are now searchable (the slowest after ${formatDuration(Math.max(...entries.map(([, o]) => o.elapsedMs)))}).`;
   else
-    message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : (missing.find(([, o]) => o.stopped)?.[1].stopped ?? `still not in search after ${formatDuration(Math.max(...missing.map(([, o]) => o.elapsedMs)))}: the search indexing consumer may be lagging or failing; check the GMS logs`)}.`;
-  if (lead) message = `${lead} ${message}`;
+    message = `${entries.length - missing.length} of ${entries.length} URNs are now searchable; ${missing.length} ${cancelled ? 'not confirmed (cancelled)' : (missing.find(([, o]) => o.stopped)?.[1].stopped?.text ?? `still not in search after ${formatDuration(Math.max(...missing.map(([, o]) => o.elapsedMs)))}: the search indexing consumer may be lagging or failing; check the GMS logs`)}.`;
+  return lead ? `${lead} ${message}` : message;
+}
+
+function reportConfirmation(services: Services, outcomes: Map<string, WaitOutcome>, message: string, frontendUrl: string | undefined): void {
+  const entries = [...outcomes.entries()];
+  const missing = entries.filter(([, o]) => !o.searchable);
   const show = missing.length === 0 ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // One URN found by search: its page in the DataHub UI is one click away.
   const page = entries.length === 1 && missing.length === 0 && frontendUrl ? entityPageUrl(frontendUrl, entries[0][0]) : undefined;

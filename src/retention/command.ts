@@ -80,10 +80,12 @@ export async function planFromArgs(services: Services, given: Record<string, unk
     rows.push(result.value);
   }
   const recipe = gcRecipe(rows, active.connection.name);
+  const totals = totalsOf(rows);
   const result: RetentionPlanResult = {
+    message: `Retention plan on "${active.connection.name}": ${rows.length} ${rows.length === 1 ? 'index' : 'indices'}, ${totals.toDelete.toLocaleString('en-US')} rows to delete, ${totals.label} (estimate). Nothing was deleted.`,
     connection: active.connection.name,
     rows,
-    totals: totalsOf(rows),
+    totals,
     note: ESTIMATE_NOTE,
     recipe: { text: recipe.text, ...(recipe.days !== undefined ? { days: recipe.days } : {}), notCovered: recipe.notCovered },
   };
@@ -95,6 +97,7 @@ export async function planFromArgs(services: Services, given: Record<string, unk
   if (!rows.some((r) => r.toDelete > 0)) {
     result.applied = rows.map((r) => ({ indexName: r.indexName, outcome: 'skipped', planned: 0 }));
     result.summary = 'Nothing to delete: no planned index has rows at or before its cutoff.';
+    result.message = result.summary;
     if (run.mode === 'ui') void safeWindow.showInformationMessage(result.summary);
     return result;
   }
@@ -102,6 +105,8 @@ export async function planFromArgs(services: Services, given: Record<string, unk
   const asked = askedByProgram(run);
   if (!(await confirmApply(run, active.connection, message, `${detail}${asked}`))) {
     services.log.info('Retention plan: apply not confirmed; nothing was deleted.');
+    result.notApplied = { reason: 'declined' };
+    result.message = `${result.message.replace(/ Nothing was deleted\.$/, '')} Not applied: the confirmation was dismissed; nothing was deleted.`;
     return result;
   }
   const now = services.connections.active();
@@ -113,6 +118,7 @@ export async function planFromArgs(services: Services, given: Record<string, unk
   const { outcomes, summary } = await applyRows(services, rows);
   result.applied = outcomes;
   result.summary = summary;
+  result.message = summary;
   return result;
 }
 

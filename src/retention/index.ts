@@ -3,7 +3,9 @@
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsRetention = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 
 export type { RetentionApplyOutcome, RetentionPlanResult } from './planRun';
@@ -12,6 +14,6 @@ export type { retentionArgs } from './logic/args';
 
 /** Retention has no seam of its own: tests drive it through its command. */
 export function register(services: Services): FeatureRegistration<undefined> {
-  const load = () => loadFeatures().retention.registerCommands(services);
+  const load = () => loadFeature<CommandsRetention>('retention').registerCommands(services);
   return { disposables: [deferCommands({ name: 'retention planner', commands: [Commands.planRetention], load }, services.log)], seam: undefined };
 }

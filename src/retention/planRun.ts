@@ -16,6 +16,7 @@ import { totalsOf, type PlanTarget, type RetentionRow, type RetentionTotals } fr
 import type { RetentionApplyOutcome } from './logic/plannerEntries';
 export type { RetentionApplyOutcome };
 import type { BoundedRun } from './logic/runner';
+import type { Outcome } from '../shared/outcome';
 import { startDryRuns as startClientDryRuns, type DryRunHandlers } from './logic/dryRuns';
 
 export { DRY_RUN_CONCURRENCY } from './logic/dryRuns';
@@ -34,7 +35,7 @@ type Watched = { outcome: 'completed' | 'stopped'; status?: TaskStatus };
 /** What became of one index when the plan was applied. */
 
 /** What datahub.planRetention resolves with. */
-export interface RetentionPlanResult {
+export interface RetentionPlanResult extends Outcome {
   /** The connection the plan was counted (and applied) on. */
   connection: string;
   /** One row per planned index, in the order given. */
@@ -51,6 +52,8 @@ export interface RetentionPlanResult {
   applied?: RetentionApplyOutcome[];
   /** With apply: the summary that was shown. */
   summary?: string;
+  /** With apply, when nothing was deleted because the modal (or the typed name) was dismissed. */
+  notApplied?: { reason: 'declined' };
 }
 
 /** Starts the plan's dry runs on the active client (see src/retention/logic/dryRuns.ts). */

@@ -3,6 +3,7 @@
 // searchable (backoff about 1, 2, 4, 8 s up to a budget). No vscode here.
 import type { SearchIndexStatus } from '../gms/types';
 import { formatDuration } from './format';
+import type { StalledSearch } from './searchLagWatch';
 
 export type SearchVerdict = 'searchable' | 'missingFromSearch' | 'softDeleted' | 'nowhere';
 
@@ -44,7 +45,7 @@ export interface WaitOptions {
    * After each check that did not find it: a new total budget (the indexing lag says how
    * long is worth waiting), a reason to stop now (the consumer has stalled), or undefined.
    */
-  adjust?: (elapsedMs: number, signal?: AbortSignal) => Promise<{ budgetMs?: number; stop?: string } | undefined>;
+  adjust?: (elapsedMs: number, signal?: AbortSignal) => Promise<{ budgetMs?: number; stop?: StalledSearch } | undefined>;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -55,7 +56,7 @@ export interface WaitOutcome {
   elapsedMs: number;
   checks: number;
   /** Why the wait ended early (adjust said stop). */
-  stopped?: string;
+  stopped?: StalledSearch;
 }
 
 /** The delays of the wait: 1, 2, 4, 8 s… with the last one cut so the checks end at the budget. */
@@ -120,6 +121,6 @@ export function waitMessage(label: string, outcome: WaitOutcome): string {
   return outcome.searchable
     ? `${label} is now searchable after ${formatDuration(outcome.elapsedMs)}.`
     : outcome.stopped
-      ? `${label} is not in search after ${formatDuration(outcome.elapsedMs)}: ${outcome.stopped}. Check the consumer's logs (GMS or mae-consumer); Search Health shows the lag.`
+      ? `${label} is not in search after ${formatDuration(outcome.elapsedMs)}: ${outcome.stopped.text}. Check the consumer's logs (GMS or mae-consumer); Search Health shows the lag.`
       : `${label} is still not in search after ${formatDuration(outcome.elapsedMs)}: the search indexing consumer may be lagging or failing; check the GMS logs.`;
 }

@@ -59,8 +59,28 @@ export function budgetFor(view: LagView | undefined, elapsedMs: number): number 
   return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, elapsedMs + view.etaMs * 1.5 + 5000));
 }
 
-/** Why waiting longer is pointless: the consumer has stopped. */
-export function stalledReason(view: LagView | undefined): string | undefined {
+/** Why waiting longer is pointless, as a caller can branch on it: the search-indexing consumer has stopped. */
+export interface StalledSearch {
+  reason: 'stalled';
+  /** The consumer group that stopped (e.g. generic-mae-consumer-job-client). */
+  consumer: string;
+  topic: string;
+  /** How long its offsets have not moved, in ms. */
+  quietMs: number;
+  /** Events waiting for it. */
+  eventsBehind: number;
+  /** The same in words: "search indexing is stalled: … not moving for 20 s". */
+  text: string;
+}
+
+/** The stall as data; undefined unless the consumer is stalled. */
+export function stalledSearch(view: LagView | undefined): StalledSearch | undefined {
   if (view?.state !== 'stalled') return undefined;
-  return `search indexing is stalled: ${view.group} on ${view.topic} is ${describeLag(view).replace(/^stalled: /, '')}`;
+  const text = `search indexing is stalled: ${view.group} on ${view.topic} is ${describeLag(view).replace(/^stalled: /, '')}`;
+  return { reason: 'stalled', consumer: view.group, topic: view.topic, quietMs: Math.round((view.overSeconds ?? 0) * 1000), eventsBehind: view.events, text };
+}
+
+/** Why waiting longer is pointless, in words: the consumer has stopped. */
+export function stalledReason(view: LagView | undefined): string | undefined {
+  return stalledSearch(view)?.text;
 }

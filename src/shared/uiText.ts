@@ -15,6 +15,11 @@ import { hideUserInfo } from '../gms/redact';
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** The text without control characters (tab and line breaks kept) or bidirectional overrides. */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
 /**
  * Text safe to show: no link can form (every `](` becomes `] (`), no control or
  * bidi characters, no user info in URLs, at most `max` characters (an ellipsis marks a cut).

@@ -4,12 +4,14 @@ import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
 import { registerTruncateFeatures, type TruncateTestApi } from './truncate';
 import { deferCommands } from '../platform/lazyCommands';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsTruncate = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
 
 export type { TruncateTestApi } from './truncate';
 export type { TaskStatusResult } from './truncateWatch';
-export type { TruncateCommandResult } from './truncateFlow';
+export type { TruncateCommandResult } from './truncateResult';
 export type { WatchResult } from './truncateWatch';
 /** The argument schemas of the truncate and task commands (the typed API's parameter types). */
 export type { truncateArgs } from './logic/args';
@@ -28,6 +30,6 @@ export const TRUNCATE_COMMANDS = [
 
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
   const { disposables, seam, state } = registerTruncateFeatures(services);
-  const load = () => loadFeatures().truncate.registerCommands(services, state);
+  const load = () => loadFeature<CommandsTruncate>('truncate').registerCommands(services, state);
   return { disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: TRUNCATE_COMMANDS, load }, services.log)], seam };
 }

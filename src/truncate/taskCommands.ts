@@ -25,23 +25,23 @@ export function registerTaskListCommands(services: Services, store: TaskStore): 
     registerCommand(services, Commands.copyTaskId, async (arg) => {
       const task = knownTask(store, arg, Commands.copyTaskId);
       await vscode.env.clipboard.writeText(task);
-      safeWindow.setStatusBarMessage(`$(copy) Copied task ID: ${task}`, 3000);
-      return { text: task };
+      const message = `Copied task ID: ${task}`;
+      safeWindow.setStatusBarMessage(`$(copy) ${message}`, 3000);
+      return { text: task, message };
     }),
     registerCommand(services, Commands.stopWatchingTask, async (arg) => {
       const task = knownTask(store, arg, Commands.stopWatchingTask);
       // The watch ends on its own (state: running, not watched); the task goes on on the server.
       const stopped = store.stop(task);
-      if (stopped) safeWindow.setStatusBarMessage(`$(debug-stop) Stopped watching task ${task}; it keeps running on the server.`, 5000);
-      return { task, stopped };
+      const message = stopped ? `Stopped watching task ${task}; it keeps running on the server.` : `Task ${task} was not being watched.`;
+      if (stopped) safeWindow.setStatusBarMessage(`$(debug-stop) ${message}`, 5000);
+      return { task, stopped, message };
     }),
     registerCommand(services, Commands.clearFinishedTasks, async () => {
       const cleared = store.clearFinished();
-      safeWindow.setStatusBarMessage(
-        cleared.length ? `$(clear-all) Cleared ${cleared.length} finished task${cleared.length === 1 ? '' : 's'}` : '$(info) No finished tasks to clear',
-        3000,
-      );
-      return { cleared };
+      const message = cleared.length ? `Cleared ${cleared.length} finished task${cleared.length === 1 ? '' : 's'}.` : 'No finished tasks to clear.';
+      safeWindow.setStatusBarMessage(`${cleared.length ? '$(clear-all)' : '$(info)'} ${message}`, 3000);
+      return { cleared, message };
     }),
   ];
 }

@@ -8,9 +8,11 @@ import { TaskStore } from './tasks/tasksStore';
 import { persistTasks } from './tasks/tasksPersistence';
 import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
 import { reportError } from '../platform/commandRunner';
-import type { TruncateCommandResult } from './truncateFlow';
+import type { TruncateCommandResult } from './truncateResult';
 import type { TaskWatcher, TaskStatusResult } from './truncateWatch';
-import { loadFeatures } from '../platform/loadFeatures';
+import { loadFeature } from '../platform/loadFeatures';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsTruncate = typeof import('./commands');
 import type { TruncateState } from './truncateState';
 
 export type { TruncateCommandResult, TaskStatusResult };
@@ -26,7 +28,7 @@ export function registerTruncateFeatures(services: Services): { disposables: vsc
   const store = new TaskStore();
   const view = createTasksView(store, services.taskRows);
   let watcher: TaskWatcher | undefined;
-  const watcherOf = (): TaskWatcher => (watcher ??= loadFeatures().truncate.createWatcher(services, store));
+  const watcherOf = (): TaskWatcher => (watcher ??= loadFeature<CommandsTruncate>('truncate').createWatcher(services, store));
   const seam: TruncateTestApi = { store, provider: view.provider };
   const watchInBackground = (task: string): void => {
     watcherOf()

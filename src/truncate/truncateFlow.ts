@@ -25,23 +25,8 @@ import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
 import { type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
+import { toCommandResult, type TruncateCommandResult } from './truncateResult';
 import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
-
-/** What datahub.truncateTimeseriesAspect (and the interactive flow) return. */
-export type TruncateCommandResult =
-  | { kind: 'dryRun'; toDelete: number; total: number; percent: number | null; summary: string; method: DryRunResult['method'] }
-  /** fallback: the server could not reindex, so the rows are deleted by query (this task). */
-  | { kind: 'task'; task: string; fallback?: 'deleteByQuery' }
-  /** An older server reindexed synchronously: the rows are already gone. */
-  | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' };
-
-function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuery'): TruncateCommandResult {
-  const extra = fallback ? { fallback } : {};
-  if (result.kind === 'task') return { kind: 'task', task: result.task, ...extra };
-  if (result.kind === 'completed') return { kind: 'completed', summary: result.summary, ...extra };
-  const { toDelete, total, percent, summary, method } = result;
-  return { kind: 'dryRun', toDelete, total, percent, summary, method };
-}
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
 async function realRun(
@@ -132,7 +117,8 @@ export async function runTruncate(
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
-    if (dry.kind !== 'dryRun' || !(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+    if (dry.kind !== 'dryRun') return toCommandResult(dry);
+    if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
     active = await clientAfterConfirm(services, active, targetName(target));
   }
   const { client, connection } = active;
@@ -230,7 +216,7 @@ export async function interactiveTruncate(
     return toCommandResult(dry);
   }
 
-  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry);
+  if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
 
   const sender = await clientAfterConfirm(services, active, name);
   let started: TruncateResult;
@@ -250,7 +236,7 @@ export async function interactiveTruncate(
     const text = `Stopped waiting for the server to start the truncation of ${name}; it may have started anyway. Check the index size after a refresh before running it again.`;
     services.log.warn(text);
     void safeWindow.showWarningMessage(text);
-    return toCommandResult(dry);
+    return toCommandResult(dry, undefined, { reason: 'stoppedWaiting' });
   }
   logResult(services, active.connection.name, target, cutoff, started);
   if (started.kind === 'dryRun') {

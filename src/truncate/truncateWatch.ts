@@ -10,9 +10,10 @@ import { pollTask, validateTaskId, type PollOutcome } from './logic/taskPolling'
 import { completionSummary, formatCounts, stoppedWatchingMessage, taskProgress } from './logic/truncateText';
 import type { TaskStore } from './tasks/tasksStore';
 import { refreshAfterTruncate } from './refreshAfter';
+import type { Outcome } from '../shared/outcome';
 
 /** What datahub.getTaskStatus returns. */
-export interface TaskStatusResult {
+export interface TaskStatusResult extends Outcome {
   completed: boolean;
   task: string;
   status: TaskStatus['status'];
@@ -20,7 +21,9 @@ export interface TaskStatusResult {
 }
 
 export function toStatusResult(status: TaskStatus): TaskStatusResult {
-  const result: TaskStatusResult = { completed: status.completed, task: status.task, status: status.status };
+  const counts = formatCounts(status);
+  const message = `Task ${status.task} ${status.completed ? 'is complete' : 'is running'}${counts ? `: ${counts}` : ''}.`;
+  const result: TaskStatusResult = { message, completed: status.completed, task: status.task, status: status.status };
   if (status.runTimeNanos !== undefined) result.runTimeNanos = status.runTimeNanos;
   return result;
 }
@@ -38,7 +41,7 @@ function isTransient(error: unknown): boolean {
   return isGmsError(error) && (error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'server' && (error.status ?? 0) >= 500));
 }
 
-export interface WatchResult {
+export interface WatchResult extends Outcome {
   outcome: PollOutcome['outcome'];
   task: string;
   status?: TaskStatus;
@@ -133,14 +136,15 @@ export class TaskWatcher {
       this.services.log.info(summary);
       void safeWindow.showInformationMessage(summary);
       await refreshAfterTruncate(this.services);
-      return { outcome: 'completed', task, status: outcome.status };
+      return { outcome: 'completed', task, status: outcome.status, message: summary };
     }
     this.store.stopWatching(task, controller, 'running');
+    const message = stoppedWatchingMessage(task);
     if (cancelledByUser) {
-      this.services.log.info(stoppedWatchingMessage(task));
-      void safeWindow.showInformationMessage(stoppedWatchingMessage(task));
+      this.services.log.info(message);
+      void safeWindow.showInformationMessage(message);
     }
-    return { outcome: 'stopped', task, status: outcome.last };
+    return { outcome: 'stopped', task, status: outcome.last, message };
   }
 
   private poll(client: GmsClient, task: string, signal: AbortSignal, onProgress: (status: TaskStatus) => void): Promise<PollOutcome> {

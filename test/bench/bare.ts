@@ -13,6 +13,8 @@ export interface BareClient {
   openapiGet(endpoint: string, query?: Array<[string, string]>): Promise<unknown>;
   /** OpenAPI: POST {gms}/openapi/operations/elasticSearch/<endpoint> with a JSON body; the parsed answer. */
   openapiPost(endpoint: string, body: unknown): Promise<unknown>;
+  /** GraphQL: POST {gms}/api/graphql with { query, variables, operationName }; the parsed answer. */
+  graphqlPost(body: { query: string; variables: Record<string, unknown>; operationName: string }): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,11 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
         body: JSON.stringify(body),
       });
       return read(endpoint, response);
+    },
+    async graphqlPost(body) {
+      // The headers the client sends to GraphQL (src/gms/client.ts: the Rest.li ones).
+      const response = await request(`${gmsUrl}/api/graphql`, { dispatcher: agent, method: 'POST', headers: restliHeaders, body: JSON.stringify(body) });
+      return read('graphql', response);
     },
     close: () => agent.close(),
   };

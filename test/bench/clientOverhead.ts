@@ -2,11 +2,16 @@
 // restoreIndices calls through createGmsClient of the shipped bundle (dist/gms.js),
 // over Rest.li (api: 'restli') and over OpenAPI (api: 'openapi'), versus the same
 // requests with bare undici (bare.ts), against the same sandbox; and a list restore of
-// 1,000 URNs over OpenAPI (restoreUrns, 100 URNs per POST) versus the same POSTs.
+// 1,000 URNs over OpenAPI (restoreUrns, 100 URNs per POST) versus the same POSTs, bare
+// and with exact attribution (restoreChunkExactly: GraphQL entityExists beside each POST);
+// and, for 10,000 URNs, the two ways to name every empty URN exactly: entityExists beside
+// POSTs of 100, or POSTs whose batchSize 1 gives one result per URN.
 // Calls alternate one by one (which goes first flips every round), and each round
 // compares the medians of its calls, so that load from others on a shared machine hits both alike.
 import type { GmsClient } from '../../src/gms/types';
 import { SAMPLE_URNS } from '../sandbox/data';
+import { restoreChunkExactly } from '../../src/restore/logic/urnList';
+import { existsQuery, existsVariables } from '../../src/gms/graphql/driftQueries';
 import { createBareClient, type BareClient } from './bare';
 import type { GmsModule } from './gmsBundle';
 import { spread, type Spread } from './stats';
@@ -78,6 +83,12 @@ export interface UrnListOverhead {
   requests: number;
   /** Rows the sandbox reported restored by one run (the client's result). */
   rowsMigrated: number;
+  /** The same list with every URN that restored nothing named (entityExists beside each POST) ÷ the same requests with bare undici. */
+  exact: OverheadTimes;
+  /** The same ÷ the POSTs alone with bare undici (what naming the empty URNs costs on top, in the sandbox). */
+  exactVsPosts: OverheadTimes;
+  /** 10,000 URNs, every empty URN named: median ms of three runs each way. */
+  tenThousand: { besideMs: number; batchOfOneMs: number; urns: number; empty: number };
 }
 
 export interface ClientOverhead {
@@ -135,6 +146,48 @@ async function measureSteps(gms: GmsModule, gmsUrl: string, token: string, urn: 
   };
 }
 
+/**
+ * 10,000 URNs (one in a hundred in no table, hidden among URNs of its own type): each empty
+ * URN named (a) by entityExists beside POSTs of 100, (b) by POSTs of 100 with batchSize 1,
+ * whose answer then has one result per URN (a URN with rows is its batch's lastUrn).
+ * Both must name exactly the same URNs; the times are the median of three runs each.
+ */
+async function compareAttributionWays(client: GmsClient): Promise<UrnListOverhead['tenThousand']> {
+  const urns = benchUrns(9900);
+  const empty = Array.from({ length: 100 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:bench,never_loaded_${i},PROD)`);
+  for (const [i, urn] of empty.entries()) urns.splice(i * 100 + 37, 0, urn);
+  const lists = chunks(urns, URN_LIST_CHUNK);
+  const beside = async (): Promise<string[]> => {
+    const named: string[] = [];
+    for (const list of lists) named.push(...(await restoreChunkExactly(client, list)).nothing.map((n) => n.urn));
+    return named;
+  };
+  const batchOfOne = async (): Promise<string[]> => {
+    const named: string[] = [];
+    for (const list of lists) {
+      const answer = await client.restoreUrns({ urns: list, batchSize: 1 });
+      const sent = new Set(answer.batches.filter((b) => b.rowsMigrated > 0 && b.lastUrn).map((b) => b.lastUrn));
+      named.push(...list.filter((u) => !sent.has(u)));
+    }
+    return named;
+  };
+  const times = async (run: () => Promise<string[]>): Promise<{ ms: number; named: string[] }> => {
+    const ms: number[] = [];
+    let named: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      named = await run();
+      ms.push(performance.now() - t0);
+    }
+    return { ms: spread(ms).median, named };
+  };
+  const a = await times(beside);
+  const b = await times(batchOfOne);
+  const same = (x: string[]) => JSON.stringify([...x].sort()) === JSON.stringify([...empty].sort());
+  if (!same(a.named) || !same(b.named)) throw new Error('the two ways did not name the same empty URNs');
+  return { besideMs: a.ms, batchOfOneMs: b.ms, urns: urns.length, empty: empty.length };
+}
+
 export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, token: string, rounds: number, perRound: number): Promise<ClientOverhead> {
   // Each transport pinned: 'auto' (the default) would send both comparisons over OpenAPI where the sandbox serves both.
   const restliClient: GmsClient = gms.createGmsClient({ gmsUrl, token, api: 'restli' });
@@ -183,7 +236,35 @@ export async function measureClientOverhead(gms: GmsModule, gmsUrl: string, toke
     };
     const listRounds = Math.max(2, Math.round(rounds / 2));
     const times = await compare(clientRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
-    const urnList: UrnListOverhead = { times, urns: URN_LIST_SIZE, chunk: URN_LIST_CHUNK, requests: lists.length, rowsMigrated };
+    const exactRestore = async (): Promise<void> => {
+      for (const urns of lists) {
+        const chunk = await restoreChunkExactly(openapiClient, urns);
+        if (chunk.nothing.length > 0 || chunk.requests !== 1)
+          throw new Error(`exact attribution misread the bench URNs: ${JSON.stringify(chunk.nothing.slice(0, 3))}`);
+      }
+    };
+    // The same requests with bare undici: each POST with its existence question beside it, the answer read and JSON-parsed.
+    const bareExact = async (): Promise<void> => {
+      for (const urns of lists) {
+        await Promise.all([
+          bare.openapiPost('restoreIndices', urns),
+          bare.graphqlPost({ query: existsQuery(urns.length), variables: existsVariables(urns), operationName: 'entitiesExist' }),
+        ]);
+      }
+    };
+    const exact = await compare(exactRestore, bareExact, listRounds, Math.max(2, Math.round(perRound / 5)));
+    const exactVsPosts = await compare(exactRestore, bareRestore, listRounds, Math.max(2, Math.round(perRound / 5)));
+    const tenThousand = await compareAttributionWays(openapiClient);
+    const urnList: UrnListOverhead = {
+      times,
+      urns: URN_LIST_SIZE,
+      chunk: URN_LIST_CHUNK,
+      requests: lists.length,
+      rowsMigrated,
+      exact,
+      exactVsPosts,
+      tenThousand,
+    };
     const steps = await measureSteps(gms, gmsUrl, token, urn);
     return { restli, openapi, urnList, steps };
   } finally {

@@ -191,6 +191,8 @@ export interface OperationsConfig {
    * datahub-project/datahub PR 8117 fixed it for that release) answer a validation error for the field.
    */
   scroll: boolean;
+  /** A faulty server: every consistency-check page after the first names the scroll id it was sent (never ends). */
+  repeatScrollId?: boolean;
 }
 
 /**

@@ -73,6 +73,10 @@ function runCheck(rt: Runtime, body: Body, now: number): CheckResult & { totalEs
   const req = { entityType, checks, batchSize, scrollId, filter: filterOf(body, now) };
   // An unreadable scrollId throws: the controller's 500.
   const result = checkBatch(rt.search, rt.store, req, now);
+  // The faulty server (repeatScrollId): every later page names the scroll id it was sent. DataHub's
+  // ConsistencyController.java derives the next id from the last document's sort values; a caching proxy
+  // or sort values that stop advancing give the same id again.
+  if (rt.operations.repeatScrollId && scrollId !== undefined) return { ...result, scrollId };
   // ConsistencyCheckResult.totalEstimate: "populated on the first request page (when no scroll ID is supplied)".
   return scrollId === undefined ? { ...result, totalEstimate: countMatching(rt.search, rt.store, req, now) } : result;
 }

@@ -127,6 +127,12 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
     }
     case 'GET /timeseries':
       return timeseriesCounts(rt, query);
+    case 'POST /explain': {
+      if (body.indexName !== undefined && typeof body.indexName !== 'string')
+        return bad('expected {"indexName": string} (a hostile index name), or {} for the real one');
+      rt.explainIndexName = body.indexName as string | undefined;
+      return json({});
+    }
     case 'GET /restore-counts':
       return json(rt.store.restoreCounts());
     case 'GET /rows':

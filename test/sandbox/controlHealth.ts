@@ -53,11 +53,15 @@ function setOperations(rt: Runtime, body: Record<string, unknown>): Reply {
   if (body.consistency !== undefined && typeof body.consistency !== 'boolean') return bad('consistency must be a boolean');
   if (body.lag !== undefined && !LAG_ENDPOINTS.includes(body.lag as LagEndpoints)) return bad(`lag must be one of ${LAG_ENDPOINTS.join(', ')}`);
   if (body.scroll !== undefined && typeof body.scroll !== 'boolean') return bad('scroll must be a boolean');
+  if (body.repeatScrollId !== undefined && typeof body.repeatScrollId !== 'boolean') return bad('repeatScrollId must be a boolean');
+  const before = rt.operations;
   rt.operations = {
-    consistency: (body.consistency as boolean | undefined) ?? rt.operations.consistency,
-    lag: (body.lag as LagEndpoints | undefined) ?? rt.operations.lag,
-    scroll: (body.scroll as boolean | undefined) ?? rt.operations.scroll,
+    consistency: (body.consistency as boolean | undefined) ?? before.consistency,
+    lag: (body.lag as LagEndpoints | undefined) ?? before.lag,
+    scroll: (body.scroll as boolean | undefined) ?? before.scroll,
   };
+  const repeat = (body.repeatScrollId as boolean | undefined) ?? before.repeatScrollId;
+  if (repeat) rt.operations.repeatScrollId = true;
   return json(rt.operations);
 }
 

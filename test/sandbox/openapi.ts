@@ -126,7 +126,11 @@ function explainEndpoint(c: OpenapiCall, p: SpringParams, diff: boolean): Reply 
   if (!jsonParamsParse(p, ['filters', 'sortCriteria'])) return springError(500, c.path);
   // The entity registry has no such entity: IllegalArgumentException, a 500.
   if (!knownEntity(entityName)) return springError(500, c.path);
-  const answers = ids.map((id) => explain(c.rt.search, entityName, id, query, c.rt.options.indexPrefix));
+  // A hostile server may name any index (ExplainResponse.getIndex() is the search engine's text): the client must show it inert.
+  const hostile = c.rt.explainIndexName;
+  const answers = ids
+    .map((id) => explain(c.rt.search, entityName, id, query, c.rt.options.indexPrefix))
+    .map((a) => (hostile === undefined ? a : { ...a, index: hostile }));
   if (!diff) return json(answers[0]);
   return textAs(200, explainDiff(answers[0], answers[1]), 'text/plain;charset=UTF-8');
 }

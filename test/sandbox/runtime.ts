@@ -68,6 +68,8 @@ export class Runtime {
   serviceTimeMs!: number;
   taskDurationMs!: number;
   requests: RecordedRequest[] = [];
+  /** A hostile server: the index name its explain answers give (POST /__sandbox/explain), instead of the real one. */
+  explainIndexName: string | undefined;
   /** The Kubernetes operations' scripted cluster (k8s.ts). */
   readonly k8s = new K8sCluster();
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -102,6 +104,7 @@ export class Runtime {
     this.lag.reset();
     this.k8s.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
+    this.explainIndexName = undefined;
   }
 
   /** Whether the server serves the search-health operations at all: the `newer` generation with its OpenAPI servlet. */

@@ -10,6 +10,10 @@ import type { ConsistencyCheckInfo, ConsistencyIssue, GmsClient } from '../../gm
 import { DRIFT_BATCH, SCROLL_PAGE } from '../../gms/graphql/driftQueries';
 import { DriftTally, type SampleInfo } from './drift';
 import { likeMatcher } from './like';
+import { ScanGuard, type ScanLimits, type ScanStop } from './scanBounds';
+
+/** Orphan issues kept for the fix (the count in the tally stays exact past it). */
+export const MAX_KEPT_ISSUES = 10_000;
 
 /** The on-demand check for documents whose entity is gone (OrphanIndexDocumentCheck.java). */
 export { ORPHAN_CHECK } from './limits';
@@ -40,6 +44,8 @@ export interface DriftReport {
   checks: ConsistencyCheckInfo[];
   startedAt: number;
   durationMs: number;
+  /** Why the scan ended before the server said it was done (the counts cover what was read). */
+  stopped?: ScanStop;
 }
 
 export interface CheckOptions {
@@ -48,6 +54,8 @@ export interface CheckOptions {
   sampleLimit?: number;
   /** Progress: what was done so far, in words. */
   onProgress?: (done: number, total: number | undefined) => void;
+  /** The scans' page and time caps (defaults in scanBounds.ts). */
+  limits?: ScanLimits;
 }
 
 type Client = Pick<GmsClient, 'listConsistencyChecks' | 'checkConsistency' | 'search'>;
@@ -132,34 +140,39 @@ export async function checkUrns(client: Client, urns: string[], options: CheckOp
 /** The server's consistency checks over every document of the type (orphan-index-document named, with the default ones). */
 async function checkWithConsistency(client: Client, report: DriftReport, entityType: string, options: CheckOptions): Promise<void> {
   const ids = [...new Set([ORPHAN_CHECK, ...report.checks.filter((c) => !c.onDemandOnly).map((c) => c.id)])];
+  const guard = new ScanGuard('the consistency scan', options.limits);
   let scrollId: string | undefined;
   let scanned = 0;
   let estimate: number | undefined;
   do {
+    options.signal?.throwIfAborted();
     const page = await client.checkConsistency({ entityType, checkIds: ids, batchSize: 1000, scrollId, keyAspectOnly: true }, options.signal);
     scanned += page.entitiesScanned;
     estimate = page.totalEstimate ?? estimate;
     for (const issue of page.issues) {
       if (issue.checkId === ORPHAN_CHECK) {
         report.tally.add(issue.entityUrn, false, true);
-        report.orphanIssues.push(issue);
+        if (report.orphanIssues.length < MAX_KEPT_ISSUES) report.orphanIssues.push(issue);
       } else if (issue.checkId) report.otherIssues[issue.checkId] = (report.otherIssues[issue.checkId] ?? 0) + 1;
     }
     options.onProgress?.(scanned, estimate);
     scrollId = page.issues.length === 0 && page.entitiesScanned === 0 ? undefined : page.scrollId;
-  } while (scrollId);
+    report.stopped = scrollId ? guard.next(scrollId) : undefined;
+  } while (scrollId && !report.stopped);
   report.tally.counts.both += Math.max(0, scanned - report.tally.counts.searchOnly);
-  report.sample = { checked: scanned, total: Math.max(scanned, estimate ?? scanned), complete: true };
+  report.sample = { checked: scanned, total: Math.max(scanned, estimate ?? scanned), complete: !report.stopped };
 }
 
 /** Search read page by page (at most sampleLimit documents); the database asked about each URN read. */
 async function checkBySampling(client: Client, report: DriftReport, entityType: string, options: CheckOptions, keep?: (urn: string) => boolean): Promise<void> {
   const limit = options.sampleLimit ?? DEFAULT_SAMPLE;
+  const guard = new ScanGuard('reading search', options.limits);
   let scrollId: string | undefined;
   let read = 0;
   let total = 0;
   let complete = false;
   while (read < limit) {
+    options.signal?.throwIfAborted();
     const page = await client.search.scrollEntities([entityType], scrollId, Math.min(SCROLL_PAGE, limit - read), options.signal);
     total = page.total;
     read += page.urns.length;
@@ -180,6 +193,8 @@ async function checkBySampling(client: Client, report: DriftReport, entityType: 
       complete = read >= total;
       break;
     }
+    report.stopped = guard.next(scrollId);
+    if (report.stopped) break;
   }
   report.sample = { checked: read, total: Math.max(total, read), complete };
 }

@@ -2,7 +2,8 @@
 // explanation (a Lucene Explanation tree, as DataHub's OpenAPI explainSearchQuery
 // answers it), and the Markdown document the explain command shows. Pure: no vscode.
 import type { ExplanationNode, SearchExplanation } from '../../gms/types';
-import { escapeMarkdown } from '../../shared/markdown';
+import { escapeMarkdown, markdownCode as code } from '../../shared/markdown';
+import { withoutInvisible } from '../../shared/uiText';
 
 export type ExplainVerdict = 'notInIndex' | 'notMatched' | 'matched';
 
@@ -136,21 +137,14 @@ export interface ExplainReport {
   firstMatchNote?: string;
 }
 
-/** Inline code that cannot be closed by the text (backticks inside are fenced longer). */
-function code(text: string): string {
-  const ticks = text.match(/`+/g)?.reduce((m, t) => Math.max(m, t.length), 0) ?? 0;
-  const fence = '`'.repeat(ticks + 1);
-  return ticks > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
-}
-
 function fenced(text: string, lang: string): string {
   const ticks = text.match(/`{3,}/g)?.reduce((m, t) => Math.max(m, t.length), 0) ?? 0;
   const fence = '`'.repeat(Math.max(3, ticks + 1));
-  return `${fence}${lang}\n${text.replace(/\s+$/, '')}\n${fence}`;
+  return `${fence}${lang}\n${withoutInvisible(text).replace(/\s+$/, '')}\n${fence}`;
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+  return withoutInvisible(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 
 /** A short name for people: a dataset's name part, else the id after the entity type. */
@@ -189,10 +183,10 @@ export function renderExplainDocument(r: ExplainReport): string {
   const out: string[] = [];
   out.push(`# ${icon} ${headline(e)}`, '', summary(r), '');
   out.push(`| | |`, `|---|---|`);
-  out.push(`| **Entity** | ${code(r.urn)} |`);
-  out.push(`| **Search text** | ${code(r.query)} |`);
-  out.push(`| **Index** | ${code(e.index || `${r.entityName.toLowerCase()}index_v2`)} (entity type ${code(r.entityName)}) |`);
-  out.push(`| **Connection** | ${code(r.connection)} |`, '');
+  out.push(`| **Entity** | ${code(r.urn, 'tableCell')} |`);
+  out.push(`| **Search text** | ${code(r.query, 'tableCell')} |`);
+  out.push(`| **Index** | ${code(e.index || `${r.entityName.toLowerCase()}index_v2`, 'tableCell')} (entity type ${code(r.entityName, 'tableCell')}) |`);
+  out.push(`| **Connection** | ${code(r.connection, 'tableCell')} |`, '');
 
   out.push('## In the search index?', '');
   if (!e.exists) out.push(`**No.** The index ${code(e.index)} holds no document for this URN, so no search text can find it.`);
@@ -234,7 +228,7 @@ export function renderExplainDocument(r: ExplainReport): string {
     out.push('## The search document');
     if (r.raw.state === 'present') {
       out.push('', 'Key fields, as the index holds them:', '');
-      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${k}: ${code(v)}`);
+      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${escapeMarkdown(k)}: ${code(v)}`);
     } else if (r.raw.state === 'missing') {
       out.push('', 'entity/raw does not return it.');
     } else {

@@ -140,7 +140,7 @@ export function registerClusterCommands(services: Services): { disposables: vsco
         const job = jobs.get(parsed.job);
         if (!job) throw new Error(`${Commands.showClusterJobLog}: job ${parsed.job} is not watched in this window.`);
         job.channel.show(true);
-        return { job: job.name, channel: job.channel.name };
+        return { job: job.name, channel: job.channel.name, message: `Showed the pod log of job ${job.name} in its output channel.` };
       }),
     ],
   };

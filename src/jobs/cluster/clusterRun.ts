@@ -23,7 +23,7 @@ const CRONJOB_KEY = 'datahub.clusterJobs.cronJob';
 /** What runRestoreJobOnCluster / resumeClusterJob return. */
 export type RunOnClusterResult =
   | (ClusterJobSnapshot & { triggered: true; cronJob: string; namespace?: string })
-  | { triggered: false; reason: string; manifest: { text: string; args: string[]; image: string } };
+  | { triggered: false; message: string; reason: string; manifest: { text: string; args: string[]; image: string } };
 
 export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number }): WatchOptions {
   const config = vscode.workspace.getConfiguration('datahub.clusterJobs');
@@ -76,12 +76,13 @@ async function fallback(services: Services, active: ActiveClient, plan: JobPlan,
   const version = await active.client.getServerVersion();
   const out = renderJob('kubernetes', plan, { connection: active.connection.name, gmsUrl: active.client.baseUrl, version });
   services.log.warn(`${RUN_ACTION}: ${reason}`);
+  const message = `Not run on the cluster: ${reason} The Kubernetes Job is in ${run.mode === 'ui' ? 'the editor' : '"manifest"'} to apply yourself.`;
   if (run.mode === 'ui') {
     const document = await vscode.workspace.openTextDocument({ language: out.language, content: out.text });
     await vscode.window.showTextDocument(document, { preview: false });
-    void safeWindow.showWarningMessage(`Not run on the cluster: ${reason} The Kubernetes Job is in the editor to apply yourself.`);
+    void safeWindow.showWarningMessage(message);
   }
-  return { triggered: false, reason, manifest: { text: out.text, args: out.args, image: out.image } };
+  return { triggered: false, message, reason, manifest: { text: out.text, args: out.args, image: out.image } };
 }
 
 function unavailable(error: unknown): string | undefined {

@@ -20,11 +20,12 @@ import { coversEverything } from '../../restore/logic/urnPattern';
 import { JOB_DEFAULT_BATCH_SIZE, planProblem, type JobFormat, type JobPlan } from '../logic/upgradeJob';
 import { renderJob, type JobText } from '../logic/upgradeJobText';
 import { runPlanOnClusterUi } from '../cluster/clusterCommands';
+import type { Outcome } from '../../shared/outcome';
 
 const ACTION = 'DataHub: Restore Indices as an Upgrade Job';
 
 /** What datahub.restoreIndicesAsJob returns. */
-export interface JobResult {
+export interface JobResult extends Outcome {
   text: string;
   /** The container arguments after the image: ['-u', 'RestoreIndices', '-a', 'urnLike=…', …]. */
   args: string[];
@@ -40,7 +41,8 @@ async function build(services: Services, active: ActiveClient, request: JobReque
   const version = await active.client.getServerVersion();
   if (!version.ok) services.log.warn(`${JOB_COMMAND}: the DataHub version could not be read: ${version.reason}`);
   const out = renderJob(request.format, request.plan, { connection: active.connection.name, gmsUrl: active.client.baseUrl, version });
-  return { text: out.text, args: out.args, image: out.image, language: out.language, version };
+  const message = `Wrote the RestoreIndices upgrade job (${request.format}) for ${request.plan.urnLike ?? 'the saved run'}${version.ok ? ` with image tag ${version.version}` : `; the server's version could not be read (${version.reason}), so check the image tag`}. Nothing was run.`;
+  return { message, text: out.text, args: out.args, image: out.image, language: out.language, version };
 }
 
 async function promptWindow(title: string): Promise<{ window?: RestoreWindow } | undefined> {

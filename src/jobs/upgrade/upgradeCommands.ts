@@ -178,7 +178,7 @@ export function registerUpgradeCommands(services: Services): { disposables: vsco
         const job = watches.get(parsed.job);
         if (!job) throw new Error(`${Commands.showUpgradeReindexLog}: system update ${parsed.job} is not watched in this window.`);
         job.channel.show(true);
-        return { job: job.name, channel: job.channel.name };
+        return { job: job.name, channel: job.channel.name, message: `Showed the pod log of system update ${job.name} in its output channel.` };
       }),
     ],
   };

@@ -19,11 +19,12 @@ import { runCommand, describeError, exposeToApi, isArgObject, type CommandRun } 
 import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
 import { restoreClient, contextFor, restoreUrn, withRestoreProgress } from '../restoreRun';
 import { showUrnResult } from '../restore';
-import { count, formatSeconds, shortenUrn } from '../logic/restoreFormat';
+import { count, formatSeconds, shortenUrn, urnResultMessage } from '../logic/restoreFormat';
 import { ignoredNote } from '../logic/restoreText';
 import { normaliseUrnInput } from '../../shared/findUrn';
 import { parseUrn } from '../../gms/urn';
 import { NO_URN_MESSAGE, urnsAt } from './urnsInEditor';
+import type { Outcome } from '../../shared/outcome';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from '../searchVerify';
 import { Commands } from '../../shared/commandIds';
 import { flashUrns, urnRangesAt } from './urnHighlight';
@@ -35,7 +36,7 @@ export const COMMAND = Commands.restoreUrnAtCursor;
 
 export type UrnRestoreItem = ({ urn: string; ok: true } & RestoreCounts) | { urn: string; ok: false; error: string; skipped?: boolean };
 
-export interface AtCursorResult {
+export interface AtCursorResult extends Outcome {
   results: UrnRestoreItem[];
   restored: number;
   failed: number;
@@ -153,6 +154,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.
   const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;
   const results: UrnRestoreItem[] = [];
+  let oneMessage: string | undefined;
   const began = Date.now();
   const one = target.urns.length === 1;
   await withRestoreProgress(
@@ -168,6 +170,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
         try {
           const outcome = await restoreUrn(services, active, urn, undefined);
           results.push({ urn, ok: true, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored });
+          if (one) oneMessage = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
           if (one && target.interactive) showUrnResult(services, outcome);
         } catch (error) {
           // A single URN that fails is reported by the shared handler, with its actions (e.g. Set Access Token).
@@ -179,17 +182,18 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
       }
     },
   );
+  const told = one ? { message: oneMessage ?? (results[0] as { error: string }).error, failed: !results[0].ok } : summary(results, Date.now() - began);
+  let message = told.message;
   if (!one && target.interactive) {
-    const { message, failed } = summary(results, Date.now() - began);
-    const show = failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
+    const show = told.failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
     void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   } else if (one && target.interactive && programmatic && !results[0].ok) {
     void safeWindow.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   }
   const restored = results.filter((r) => r.ok).length;
   const confirm = before ? missingFromSearch(before).filter((urn) => results.some((r) => r.ok && r.urn === urn)) : [];
-  if (confirm.length > 0) await confirmSearchable(services, active, confirm, { interactive: true });
-  return { results, restored, failed: results.length - restored };
+  if (confirm.length > 0) message = `${message} ${(await confirmSearchable(services, active, confirm, { interactive: true })).message}`;
+  return { message, results, restored, failed: results.length - restored };
 }
 
 export function registerRestoreAtCursor(services: Services): vscode.Disposable {

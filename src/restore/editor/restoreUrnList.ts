@@ -23,16 +23,30 @@ import { Commands } from '../../shared/commandIds';
 import { titleFor } from '../../shared/connections';
 import { parseArgs } from '../../shared/args';
 import { restoreUrnsInFileArgs, restoreUrnsInSelectionArgs } from '../logic/args';
-import { checkUrnCount, chunk, chunkVerdict, dedupe, URNS_PER_REQUEST, urnsInText } from '../logic/urnList';
+import {
+  checkUrnCount,
+  chunk,
+  dedupe,
+  nothingReasons,
+  nothingReasonText,
+  restoreChunkExactly,
+  URNS_PER_REQUEST,
+  urnsInText,
+  type NothingReason,
+  type RestoredNothing,
+} from '../logic/urnList';
+import type { Outcome } from '../../shared/outcome';
 import type { GmsTransport } from '../../gms/types';
 
 type Scope = 'file' | 'selection';
 
-export interface UrnListResult {
+export interface UrnListResult extends Outcome {
   requested: number;
   restored: number;
   /** Every URN that restored nothing (no row migrated), in the order given. */
   restoredNothing: string[];
+  /** The same URNs with why: notInDatabase, noRows (in the database, no row of the aspects asked), unknown (the existence check failed). */
+  nothingRestored: RestoredNothing[];
   rowsMigrated: number;
   ignored: number;
   requests: number;
@@ -100,38 +114,34 @@ async function confirmList(run: CommandRun, active: ActiveClient, urns: string[]
 
 interface Tally {
   restored: Set<string>;
-  nothing: Set<string>;
+  nothing: Map<string, NothingReason>;
   rowsMigrated: number;
   ignored: number;
   requests: number;
 }
 
 /**
- * OpenAPI: one POST per chunk. Cancel stops between chunks: the request in flight is not
- * aborted, so every URN sent has a known outcome.
+ * OpenAPI: one POST per chunk, the database asked beside it which URNs exist, so every URN
+ * that restored nothing is named with why (restoreChunkExactly). Cancel stops between
+ * chunks: the request in flight is not aborted, so every URN sent has a known outcome.
  */
 async function restoreInChunks(services: Services, active: ActiveClient, urns: string[], tally: Tally, signal: AbortSignal, report: (m: string) => void) {
   const chunks = chunk(urns, URNS_PER_REQUEST);
   for (const [i, part] of chunks.entries()) {
     if (signal.aborted) return 'cancelled' as const;
     report(`${i + 1}/${chunks.length}: ${count(part.length, 'URN')} · ${count(tally.rowsMigrated, 'row')} so far`);
-    const answer = await active.client.restoreUrns({ urns: part });
-    tally.requests++;
+    const exact = await restoreChunkExactly(active.client, part);
+    const { answer } = exact;
+    tally.requests += exact.requests;
     tally.rowsMigrated += answer.rowsMigrated;
     tally.ignored += answer.ignored;
-    const verdict = chunkVerdict(part, answer);
     services.log.info(
-      `${Commands.restoreUrnsInFile}: chunk ${i + 1}/${chunks.length} (${part.length} URNs): rowsMigrated=${answer.rowsMigrated}, ignored=${answer.ignored}, ${answer.batches.length} batch result(s)${verdict.ask.length ? `, asking ${verdict.ask.length} URN(s) one by one` : ''}`,
+      `${Commands.restoreUrnsInFile}: chunk ${i + 1}/${chunks.length} (${part.length} URNs): rowsMigrated=${answer.rowsMigrated}, ignored=${answer.ignored}, ${answer.batches.length} batch result(s), ${exact.nothing.length} restored nothing`,
     );
-    for (const urn of verdict.restoredNothing) tally.nothing.add(urn);
-    // The answer could not tell about these: a one-URN restore of at most one row each says.
-    for (const urn of verdict.ask) {
-      if (signal.aborted) break;
-      const one = await active.client.restoreIndices({ urn, batchSize: 1, limit: 1 });
-      tally.requests++;
-      if (one.rowsMigrated === 0) tally.nothing.add(urn);
-    }
-    for (const urn of part) if (!tally.nothing.has(urn)) tally.restored.add(urn);
+    if (exact.existenceFailure)
+      services.log.warn(`  the database could not be asked which URNs exist (${exact.existenceFailure}); unplaced URNs were restored one by one`);
+    for (const n of exact.nothing) tally.nothing.set(n.urn, n.reason);
+    for (const urn of exact.restored) tally.restored.add(urn);
   }
   return 'completed' as const;
 }
@@ -149,7 +159,7 @@ async function restoreOneByOne(services: Services, active: ActiveClient, urns: s
         tally.requests += outcome.requests;
         tally.rowsMigrated += outcome.rowsMigrated;
         tally.ignored += outcome.ignored;
-        if (outcome.rowsMigrated === 0) tally.nothing.add(urn);
+        if (outcome.rowsMigrated === 0) tally.nothing.set(urn, 'unknown');
         else tally.restored.add(urn);
       } catch (error) {
         failure ??= error;
@@ -159,19 +169,26 @@ async function restoreOneByOne(services: Services, active: ActiveClient, urns: s
   };
   await Promise.all(Array.from({ length: Math.min(configuredConcurrency(), urns.length) }, worker));
   if (failure !== undefined) throw failure;
+  // Why each restored nothing: the database asked in batches (one GraphQL request per 100 URNs).
+  const empty = [...tally.nothing.keys()];
+  if (empty.length > 0) {
+    const why = await nothingReasons(active.client, empty);
+    if (why.failure) services.log.warn(`  the database could not be asked which URNs exist (${why.failure}); their reason stays unknown`);
+    for (const n of why.nothing) tally.nothing.set(n.urn, n.reason);
+  }
   return signal.aborted && done < urns.length ? ('cancelled' as const) : ('completed' as const);
 }
 
-function resultMessage(r: UrnListResult, ms: number): string {
+function resultMessage(r: Omit<UrnListResult, 'message'>, ms: number): string {
   const head =
     r.status === 'cancelled'
       ? `Cancelled: restored ${r.restored} of ${count(r.requested, 'URN')} before stopping`
       : `Restored ${r.restored} of ${count(r.requested, 'URN')}`;
   let message = `${head}: ${count(r.rowsMigrated, 'row')}${r.ignored ? `, ${r.ignored} ignored` : ''}, ${count(r.requests, 'request')}, ${formatSeconds(ms)}.`;
-  if (r.restoredNothing.length > 0) {
-    const named = r.restoredNothing.slice(0, 3).map((u) => shortenUrn(u, 80));
-    const more = r.restoredNothing.length > named.length ? ` and ${r.restoredNothing.length - named.length} more (see the log)` : '';
-    message += ` ${r.restoredNothing.length === 1 ? 'This URN restored nothing' : `${r.restoredNothing.length} URNs restored nothing`} (not in the database?): ${named.join(', ')}${more}.`;
+  if (r.nothingRestored.length > 0) {
+    const named = r.nothingRestored.slice(0, 3).map((n) => `${shortenUrn(n.urn, 80)} (${nothingReasonText(n.reason)})`);
+    const more = r.nothingRestored.length > named.length ? ` and ${r.nothingRestored.length - named.length} more (see the log)` : '';
+    message += ` ${r.nothingRestored.length === 1 ? 'This URN restored nothing' : `${r.nothingRestored.length} URNs restored nothing`}: ${named.join(', ')}${more}.`;
   }
   return message;
 }
@@ -186,7 +203,7 @@ async function restoreUrnList(services: Services, scope: Scope, arg: unknown, ru
   const { transport } = await active.client.transport();
   if (!(await confirmList(run, active, urns, transport))) return undefined;
 
-  const tally: Tally = { restored: new Set(), nothing: new Set(), rowsMigrated: 0, ignored: 0, requests: 0 };
+  const tally: Tally = { restored: new Set(), nothing: new Map(), rowsMigrated: 0, ignored: 0, requests: 0 };
   const began = Date.now();
   services.log.info(`${command} on "${active.connection.name}": ${urns.length} URN(s) over ${transport}`);
   let status: UrnListResult['status'];
@@ -199,19 +216,25 @@ async function restoreUrnList(services: Services, scope: Scope, arg: unknown, ru
     if (done > 0) services.log.error(`${command}: stopped after ${done} of ${urns.length} URNs: ${describeError(error, contextFor(active)).message}`);
     throw error;
   }
-  const result: UrnListResult = {
+  const nothingRestored = urns.flatMap((urn): RestoredNothing[] => {
+    const reason = tally.nothing.get(urn);
+    return reason ? [{ urn, reason }] : [];
+  });
+  const counts = {
     requested: urns.length,
     restored: tally.restored.size,
-    restoredNothing: urns.filter((u) => tally.nothing.has(u)),
+    restoredNothing: nothingRestored.map((n) => n.urn),
+    nothingRestored,
     rowsMigrated: tally.rowsMigrated,
     ignored: tally.ignored,
     requests: tally.requests,
     transport,
     status,
   };
-  const message = resultMessage(result, Date.now() - began);
+  const message = resultMessage(counts, Date.now() - began);
+  const result: UrnListResult = { message, ...counts };
   services.log.info(`${command}: ${message}`);
-  for (const urn of result.restoredNothing) services.log.info(`  restored nothing: ${urn}`);
+  for (const n of nothingRestored) services.log.info(`  restored nothing (${nothingReasonText(n.reason)}): ${n.urn}`);
   if (run.mode === 'ui') {
     const show = result.restoredNothing.length > 0 || status === 'cancelled' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
     void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));

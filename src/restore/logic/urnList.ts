@@ -1,6 +1,6 @@
 // Restoring many URNs at once (datahub.restoreUrnsInFile / InSelection): the URNs in a
 // text, the chunks sent, and which URNs restored nothing. Pure: no vscode import.
-import type { RestoreResult } from '../../gms/types';
+import type { RestoreResult, UrnListRestoreRequest } from '../../gms/types';
 import { parseUrn } from '../../gms/urn';
 import { findUrnsInLine } from '../../shared/findUrn';
 
@@ -46,6 +46,8 @@ export interface ChunkVerdict {
   restoredNothing: string[];
   /** URNs the answer cannot tell about, and that may have restored nothing: ask each with a one-URN restore. */
   ask: string[];
+  /** URNs the answer proves restored at least one row (alone in their type with rows, or a batch's lastUrn). */
+  proven: string[];
 }
 
 /**
@@ -87,6 +89,7 @@ export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult
   }
   const restoredNothing: string[] = [];
   const ask: string[] = [];
+  const proven: string[] = [];
   for (const [type, group] of byType) {
     const entry = rowsByType.get(type);
     if (!entry) {
@@ -95,11 +98,15 @@ export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult
       else restoredNothing.push(...group);
       continue;
     }
-    if (group.length === 1) continue;
+    if (group.length === 1) {
+      proven.push(...group);
+      continue;
+    }
+    proven.push(...group.filter((u) => entry.last.has(u)));
     const unknown = group.filter((u) => !entry.last.has(u));
     if (entry.rows < group.length) ask.push(...unknown);
   }
-  return { restoredNothing, ask };
+  return { restoredNothing, ask, proven };
 }
 
 /** The URNs in `text`, or the reason there is nothing to run (no URN; too many). */
@@ -109,4 +116,108 @@ export function checkUrnCount(urns: readonly string[], where: string): string | 
     return `${urns.length} URNs ${where}: at most ${MAX_URNS_PER_RUN.toLocaleString('en-US')} at once. Split the file or select part of it.`;
   }
   return undefined;
+}
+
+/**
+ * Why a URN restored nothing:
+ * - notInDatabase: GraphQL entityExists (EntityExistsResolver.java, from the database) says
+ *   it is not there, so there was no row to send;
+ * - noRows: it is in the database, but the restore read no row of the aspects asked;
+ * - unknown: the existence check failed (logged); the restore's answer alone says nothing was sent.
+ */
+export type NothingReason = 'notInDatabase' | 'noRows' | 'unknown';
+
+export interface RestoredNothing {
+  urn: string;
+  reason: NothingReason;
+}
+
+/** The wire calls one exactly-attributed chunk needs (GmsClient has them). */
+export interface ExactRestoreClient {
+  restoreUrns(request: UrnListRestoreRequest, signal?: AbortSignal): Promise<RestoreResult>;
+  restoreIndices(request: { urn: string; batchSize?: number; limit?: number }, signal?: AbortSignal): Promise<Pick<RestoreResult, 'rowsMigrated'>>;
+  search: { existInDatabase(urns: string[], signal?: AbortSignal): Promise<Map<string, boolean>> };
+}
+
+export interface ExactChunk {
+  answer: RestoreResult;
+  /** URNs that sent at least one row. */
+  restored: string[];
+  /** Every URN that restored nothing, with why, in the order given. */
+  nothing: RestoredNothing[];
+  /** Restore requests made (the POST, plus one-URN restores when the existence check failed). */
+  requests: number;
+  /** Why the existence check failed, when it did (the chunk then fell back to one-URN restores). */
+  existenceFailure?: string;
+}
+
+/**
+ * Restores one chunk and names exactly the URNs that restored nothing. DataHub's POST answer
+ * counts rows per (batch, entity type), not per URN (see chunkVerdict), so the database is
+ * asked at the same time which URNs exist (GraphQL entityExists, 100 aliases in one request,
+ * as Search Health asks): the question runs beside the POST and costs no wall time while the
+ * POST is the slower of the two. Without an aspect filter an entity in the database has at
+ * least its key aspect row, so "exists" means "sent a row" for every URN the answer cannot
+ * place. Where the existence check fails, the URNs the answer cannot place are asked one by
+ * one (a one-row restore each), as before.
+ */
+export async function restoreChunkExactly(client: ExactRestoreClient, urns: string[], signal?: AbortSignal): Promise<ExactChunk> {
+  const existence = client.search.existInDatabase(urns, signal).then(
+    (map) => ({ ok: true as const, map }),
+    (error: unknown) => ({ ok: false as const, reason: error instanceof Error ? error.message : String(error) }),
+  );
+  const answer = await client.restoreUrns({ urns }, signal);
+  const verdict = chunkVerdict(urns, answer);
+  const known = await existence;
+  const proven = new Set(verdict.proven);
+  const empty = new Set(verdict.restoredNothing);
+  const why = new Map<string, NothingReason>();
+  let requests = 1;
+  if (known.ok) {
+    for (const urn of urns) {
+      const exists = known.map.get(urn);
+      if (empty.has(urn)) why.set(urn, exists === false ? 'notInDatabase' : exists === true ? 'noRows' : 'unknown');
+      else if (!proven.has(urn) && exists === false) why.set(urn, 'notInDatabase');
+    }
+  } else {
+    for (const urn of verdict.restoredNothing) why.set(urn, 'unknown');
+    for (const urn of verdict.ask) {
+      if (signal?.aborted) break;
+      const one = await client.restoreIndices({ urn, batchSize: 1, limit: 1 }, signal);
+      requests++;
+      if (one.rowsMigrated === 0) why.set(urn, 'unknown');
+    }
+  }
+  return {
+    answer,
+    restored: urns.filter((u) => !why.has(u)),
+    nothing: urns.filter((u) => why.has(u)).map((urn) => ({ urn, reason: why.get(urn) ?? 'unknown' })),
+    requests,
+    ...(known.ok ? {} : { existenceFailure: known.reason }),
+  };
+}
+
+/** The reasons of URNs that restored nothing when each was restored alone (Rest.li): asked in batches of 100. */
+export async function nothingReasons(
+  client: Pick<ExactRestoreClient, 'search'>,
+  urns: string[],
+  signal?: AbortSignal,
+): Promise<{ nothing: RestoredNothing[]; failure?: string }> {
+  const nothing: RestoredNothing[] = [];
+  try {
+    for (const part of chunk(urns, URNS_PER_REQUEST)) {
+      const map = await client.search.existInDatabase(part, signal);
+      for (const urn of part) nothing.push({ urn, reason: map.get(urn) === false ? 'notInDatabase' : map.get(urn) === true ? 'noRows' : 'unknown' });
+    }
+    return { nothing };
+  } catch (error) {
+    const seen = new Set(nothing.map((n) => n.urn));
+    for (const urn of urns) if (!seen.has(urn)) nothing.push({ urn, reason: 'unknown' });
+    return { nothing, failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** "not in the database" / "in the database, no row of the aspects asked" / "why unknown". */
+export function nothingReasonText(reason: NothingReason): string {
+  return reason === 'notInDatabase' ? 'not in the database' : reason === 'noRows' ? 'in the database, but no row of the aspects asked' : 'why unknown';
 }

@@ -52,7 +52,7 @@ describe('core: connections and tokens', () => {
       gmsUrl: `${sandboxUrl()}/`,
       token: SANDBOX_TOKENS.admin,
     });
-    assert.deepEqual(result, { name: 'sandbox', gmsUrl: sandboxUrl() });
+    assert.deepEqual(result, { name: 'sandbox', gmsUrl: sandboxUrl(), message: 'DataHub connection "sandbox" added and active.' });
     const { services, indicesView } = await api();
     assert.equal(services.connections.active()?.name, 'sandbox');
     const stored = vscode.workspace.getConfiguration('datahub').inspect('connections')?.globalValue;
@@ -85,13 +85,13 @@ describe('core: connections and tokens', () => {
 
   it('sets and clears the access token; without one DataHub answers 401 and the message says so', async () => {
     const set = await exec<{ connection: string }>(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
-    assert.deepEqual(set, { connection: 'sandbox' });
+    assert.deepEqual(set, { connection: 'sandbox', message: `Access token stored for "sandbox" in VS Code's secret storage.` });
     await sandbox.clearRequests();
     await exec(Commands.testConnection, {});
     assert.equal((await sandbox.indexSizeRequests())[0].tokenName, 'reader');
 
     const cleared = await exec<{ connection: string }>(Commands.clearAccessToken, {});
-    assert.deepEqual(cleared, { connection: 'sandbox' });
+    assert.deepEqual(cleared, { connection: 'sandbox', message: 'Access token cleared for "sandbox".' });
     const { services } = await api();
     assert.equal(await services.connections.getToken(services.connections.active()!), undefined);
     await sandbox.clearRequests();
@@ -112,7 +112,7 @@ describe('core: connections and tokens', () => {
     await exec(Commands.addConnection, { name: 'frontend', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
     const { services } = await api();
     assert.equal(services.connections.active()?.name, 'frontend');
-    assert.deepEqual(await exec(Commands.switchConnection, { name: 'sandbox' }), { name: 'sandbox' });
+    assert.deepEqual(await exec(Commands.switchConnection, { name: 'sandbox' }), { name: 'sandbox', message: 'DataHub connection "sandbox" is active.' });
     assert.equal(services.connections.active()?.name, 'sandbox');
     const error = await rejection(exec(Commands.switchConnection, { name: 'nope' }));
     assert.match(error.message, /no connection named "nope"/);
@@ -127,7 +127,7 @@ describe('core: connections and tokens', () => {
     const { services } = await api();
     const frontend = services.connections.get('frontend')!;
     assert.ok(await services.connections.getToken(frontend));
-    assert.deepEqual(await exec(Commands.removeConnection, { name: 'frontend' }), { name: 'frontend' });
+    assert.deepEqual(await exec(Commands.removeConnection, { name: 'frontend' }), { name: 'frontend', message: 'DataHub connection "frontend" removed.' });
     assert.equal(services.connections.get('frontend'), undefined);
     assert.equal(await services.context.secrets.get(tokenSecretKey(frontend)), undefined);
     assert.equal(services.connections.active()?.name, 'sandbox');

@@ -46,7 +46,13 @@ describe('production safety: environment and read-only connections', () => {
       environment: 'Production',
       readOnly: true,
     });
-    assert.deepEqual(added, { name: 'replica', gmsUrl: sandboxUrl(), environment: 'production', readOnly: true });
+    assert.deepEqual(added, {
+      name: 'replica',
+      gmsUrl: sandboxUrl(),
+      environment: 'production',
+      readOnly: true,
+      message: 'DataHub connection "replica" added and active.',
+    });
     assert.deepEqual(storedConnections(), [{ name: 'replica', gmsUrl: sandboxUrl(), environment: 'production', readOnly: true }]);
     const { services } = await api();
     assert.deepEqual(services.connections.active(), { name: 'replica', gmsUrl: sandboxUrl(), environment: 'production', readOnly: true });
@@ -122,7 +128,10 @@ describe('production safety: environment and read-only connections', () => {
     const none = await rejection(exec('datahub.editConnection', {}));
     assert.match(none.message, /pass "environment" .* or "readOnly"/);
 
-    assert.deepEqual(await exec('datahub.editConnection', { name: 'replica', readOnly: false, environment: 'none' }), { name: 'replica' });
+    assert.deepEqual(await exec('datahub.editConnection', { name: 'replica', readOnly: false, environment: 'none' }), {
+      name: 'replica',
+      message: 'DataHub connection "replica" saved.',
+    });
     assert.deepEqual(storedConnections(), [{ name: 'replica', gmsUrl: sandboxUrl() }]);
     const { statusBar } = await api();
     await waitFor(() => statusBar?.item.backgroundColor === undefined, 'the warning colours to go');

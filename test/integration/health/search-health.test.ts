@@ -8,6 +8,7 @@ import { activateExtension, sandbox } from '../../host/inHost';
 import { useSandboxConnection } from '../../host/inHost';
 import type { ShownText } from '../../../src/platform/safeWindow';
 import type { SearchHealthResult } from '../../../src/health';
+import type { RestoreUrnResult } from '../../../src/restore';
 import { DEMO_ORPHANS } from '../../sandbox/drift';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import { Commands } from '../../../src/shared/commandIds';
@@ -26,8 +27,7 @@ type Drift = { missing: string[]; orphans: string[] };
 const drift = () => sandbox.control<Drift>('GET', '/drift');
 const preset = () => sandbox.control<Drift>('POST', '/drift/preset', { name: 'demo' });
 const setLag = (events: number, drainPerSecond: number) => sandbox.control('POST', '/lag', { consumer: 'mcl', events, drainPerSecond });
-const check = (arg: Record<string, unknown>) =>
-  exec<SearchHealthResult & { fix?: { applied?: { restored: number; removed: number; driftAfter: number } } }>(Commands.checkSearchHealth, arg);
+const check = (arg: Record<string, unknown>) => exec<SearchHealthResult>(Commands.checkSearchHealth, arg);
 /** Requests that change something: restores and fixes that are not dry runs. */
 const writes = async () =>
   (await sandbox.requests()).filter((r) => r.action === 'restoreIndices' || (r.action?.startsWith('consistency/fix') === true && r.params?.dryRun === false));
@@ -69,6 +69,19 @@ describe('search health: datahub.checkSearchHealth', function () {
     assert.deepEqual(sampled.urns.searchOnly, ['urn:li:dataset:(urn:li:dataPlatform:snowflake,legacy.payments_old,PROD)']);
   });
 
+  it('a server that keeps giving the same scroll id: the scan ends there, says so, and the counts cover what was read', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/operations', { repeatScrollId: true });
+    await sandbox.clearRequests();
+    const result = await check({ entityType: 'dataset' });
+    assert.equal(result.method, 'consistency');
+    assert.equal(result.stopped?.reason, 'repeatedScrollId');
+    assert.match(result.message, /Not complete: the server gave a scroll id it had already given \(after 2 pages\); the consistency scan stopped there/);
+    assert.equal(result.sample?.complete, false);
+    const pages = (await sandbox.requests()).filter((r) => r.action === 'consistency/check');
+    assert.equal(pages.length, 2, 'the first page, and the second, which gave back the scroll id it was sent');
+  });
+
   it('a server older than scrollAcrossEntities and without consistency operations: the type read through search pages', async () => {
     await sandbox.control('POST', '/operations', { scroll: false, consistency: false });
     const result = await check({ entityType: 'chart' });
@@ -93,6 +106,25 @@ describe('search health: datahub.checkSearchHealth', function () {
     const done = await check({ urns: SCOPE, fix: 'apply' });
     assert.deepEqual([done.fix?.plan.removeUnsupported, done.fix?.applied?.restored, done.fix?.applied?.removed], [3, 3, 0]);
     assert.deepEqual(await drift(), { missing: [], orphans: [...DEMO_ORPHANS].sort() });
+    // The sentence the palette shows is returned, and the reason as a field a script branches on.
+    assert.deepEqual(done.fix?.notDone, {
+      reason: 'noRemovalOnServer',
+      searchOnly: 3,
+      rebuildCommand: './docker/datahub-upgrade/datahub-upgrade.sh -u RestoreIndices -a clean',
+    });
+    assert.match(done.message, /nothing else it offers removes one search document whose entity is gone/);
+    assert.match(done.message, /datahub-upgrade\.sh -u RestoreIndices -a clean/);
+  });
+
+  it('an entity type on a server without the consistency operations, nothing to restore: the sentence and the reason are returned', async () => {
+    await sandbox.control('POST', '/operations', { consistency: false });
+    const done = await check({ entityType: 'chart', fix: 'apply' });
+    assert.equal(done.counts.searchOnly, 1);
+    assert.equal(done.fix?.applied, undefined, 'nothing this server can do was done');
+    assert.equal(done.fix?.notDone?.reason, 'noRemovalOnServer');
+    assert.match(done.fix?.message ?? '', /^This DataHub has no consistency operations .* The only remedy is a full rebuild/);
+    assert.ok(done.message.endsWith(done.fix?.message ?? '-'), 'the result says it too');
+    assert.deepEqual(await writes(), []);
   });
 
   it('through a command id the fix asks in a modal; dismissed, nothing changes', async () => {
@@ -100,7 +132,8 @@ describe('search health: datahub.checkSearchHealth', function () {
     const m = await answering();
     try {
       const result = await execCommandId<SearchHealthResult>(Commands.checkSearchHealth, { urns: SCOPE, fix: 'apply' });
-      assert.equal(result.fix, undefined);
+      assert.deepEqual(result.fix?.notDone, { reason: 'declined' });
+      assert.equal(result.fix?.applied, undefined);
       assert.equal(m.modals.length, 1);
       assert.match(m.modals[0], /^Fix search drift of 8 URNs on "sandbox"\?/);
       assert.match(m.modals[0], /Restore the search documents of 3 entities in the database only/);
@@ -189,5 +222,19 @@ describe('search health: the indexing lag', function () {
     const said = shown.find((s) => /search indexing is stalled/.test(s.text));
     assert.ok(said, shown.map((s) => s.text).join('\n'));
     assert.match(said.text, /generic-mae-consumer-job-client on MetadataChangeLog_Versioned_v1 is 12,400 events behind, not moving for 1\d s/);
+  });
+
+  it('through the typed API a stalled consumer is returned as the reason, with the sentence', async function () {
+    needsOpenapi(this);
+    await setLag(12_400, 0);
+    const result = await exec<RestoreUrnResult>(Commands.restoreIndices, { urn: MISSING[0], verify: true });
+    assert.equal(result.searchable, false);
+    const stall = result.notSearchable;
+    assert.ok(stall?.reason === 'stalled', JSON.stringify(result));
+    assert.equal(stall.consumer, 'generic-mae-consumer-job-client');
+    assert.equal(stall.topic, 'MetadataChangeLog_Versioned_v1');
+    assert.equal(stall.eventsBehind, 12_400);
+    assert.ok(stall.quietMs >= 10_000 && stall.quietMs < 30_000, `quiet for ${stall.quietMs} ms`);
+    assert.match(result.message, /^Restored \d+ rows? for .* It is not in search after .*: search indexing is stalled: generic-mae-consumer-job-client/);
   });
 });

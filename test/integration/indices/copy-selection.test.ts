@@ -35,7 +35,7 @@ describe('surfaces: copy from the tree without an argument (Ctrl+C)', () => {
     await vscode.commands.executeCommand('datahub.copyIndexName');
     assert.equal(await vscode.env.clipboard.readText(), 'dataset');
 
-    assert.deepEqual(await run('datahub.copyEntityType', { kind: 'group', entityName: 'chart' }), { text: 'chart' });
+    assert.deepEqual(await run('datahub.copyEntityType', { kind: 'group', entityName: 'chart' }), { text: 'chart', message: 'Copied entity type: chart' });
     await assert.rejects(run('datahub.copyEntityType', { kind: 'group', entityName: 'other indices' }), /"other indices" is not an entity type/);
     await assert.rejects(run('datahub.copyEntityType', {}), /Run this from an entity group/);
   });

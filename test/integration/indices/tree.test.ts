@@ -119,7 +119,7 @@ describe('core: index sizes tree', () => {
 
   it('sorts by name and back by size, and remembers it', async () => {
     await refreshed();
-    assert.deepEqual(await exec(Commands.sortByName, {}), { sort: 'name' });
+    assert.deepEqual(await exec(Commands.sortByName, {}), { sort: 'name', message: 'Timeseries Indices sorted by name.' });
     const byName = await settledRoots();
     assert.deepEqual(
       byName.map((g) => g.name),
@@ -136,7 +136,7 @@ describe('core: index sizes tree', () => {
   it('filters by substring and wildcard, says so, and clears', async () => {
     await refreshed();
     const result = await exec<{ filter: string; shown: number; total: number }>(Commands.filterIndices, { filter: 'PROFILE' });
-    assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10 });
+    assert.deepEqual(result, { filter: 'PROFILE', shown: 1, total: 10, message: '1 of 10 indices contain "PROFILE".' });
     const filtered = await settledRoots();
     assert.deepEqual(
       filtered.map((g) => g.name),
@@ -173,7 +173,10 @@ describe('core: index sizes tree', () => {
     const [profile] = await children(dataset.node);
     const node = profile.node as IndexNode;
     assert.equal(node.kind, 'index');
-    assert.deepEqual(await exec(Commands.copyIndexName, node), { text: 'dataset_datasetprofileaspect_v1' });
+    assert.deepEqual(await exec(Commands.copyIndexName, node), {
+      text: 'dataset_datasetprofileaspect_v1',
+      message: 'Copied index name: dataset_datasetprofileaspect_v1',
+    });
     assert.equal(await vscode.env.clipboard.readText(), 'dataset_datasetprofileaspect_v1');
     await exec(Commands.copyEntityAspect, node);
     assert.equal(await vscode.env.clipboard.readText(), 'entityType=dataset aspect=datasetprofile');

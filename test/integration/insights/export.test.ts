@@ -28,7 +28,7 @@ describe('insights: export', () => {
     const file = path.join(dir, 'sizes.csv');
     const result = await exec<{ path: string; rows: number }>(Commands.exportIndexSizes, { format: 'csv', path: file });
     const truth = await served();
-    assert.deepEqual(result, { path: file, rows: truth.length });
+    assert.deepEqual(result, { path: file, rows: truth.length, message: `Exported ${truth.length} indices of "${CONNECTION}" to sizes.csv.` });
     const text = fs.readFileSync(file, 'utf8');
     const lines = text.split('\r\n');
     assert.equal(lines[0], 'connection,fetchedAt,entityName,aspectName,indexName,sizeMb');

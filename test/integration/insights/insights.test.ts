@@ -83,7 +83,7 @@ describe('insights: size history', () => {
   it('clears one connection without asking when called with an argument', async () => {
     await refresh();
     const result = await exec<{ cleared: string[] }>(Commands.clearHistory, { connection: CONNECTION });
-    assert.deepEqual(result, { cleared: [CONNECTION] });
+    assert.deepEqual(result, { cleared: [CONNECTION], message: `Cleared the index size history of ${CONNECTION}.` });
     assert.equal((await historyFile()).connections.has(CONNECTION), false);
     const error = await rejection(exec(Commands.clearHistory, { connection: 42 }));
     assert.match(error.message, /connection name/);

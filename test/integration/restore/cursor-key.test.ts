@@ -1,5 +1,7 @@
-// The editor's context key datahub.cursorOnUrn behind the editor menu's
-// "DataHub: Restore Indices for This URN": true on a URN, false elsewhere.
+// The editor's context keys behind its menu: datahub.cursorOnUrn ("DataHub: Restore
+// Indices for This URN": true on a URN, false elsewhere) and datahub.documentHasUrn /
+// datahub.selectionHasUrn (the file, selection and search-check entries: only in a
+// document, or a selection, that mentions a URN).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
@@ -54,5 +56,55 @@ describe('surfaces: editor context key datahub.cursorOnUrn', () => {
     await editor.edit((e) => e.insert(editor.selection.active, 'urn:li:corpuser:jdoe '));
     place('urn:li:corpuser', 4);
     await waitFor(() => seam.current === true, 'true on the typed URN');
+  });
+});
+
+describe('surfaces: editor context keys datahub.documentHasUrn and datahub.selectionHasUrn', () => {
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  after(async () => {
+    for (let i = 0; i < 5 && vscode.window.activeTextEditor; i++) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('false in a file without a URN, true with one; follows edits (debounced) and the selection', async () => {
+    const seam = (await activateExtension()).urnMentions;
+    assert.ok(seam, 'activate() returns the urnMentions seam');
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export const add = (a: number, b: number) => a + b;\n' });
+    await vscode.window.showTextDocument(code);
+    await waitFor(() => seam.document === false, 'false in a TypeScript file without a URN');
+    assert.equal(seam.selection, false);
+
+    const notes = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: `# notes\nowner: someone\ndataset: ${SAMPLE_URNS.ordersDataset}\n`,
+    });
+    const editor = await vscode.window.showTextDocument(notes);
+    await waitFor(() => seam.document === true, 'true in a document that mentions a URN');
+    editor.selection = new vscode.Selection(1, 0, 1, 10);
+    await waitFor(() => seam.selection === false, 'false for a selection without a URN');
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    await waitFor(() => seam.selection === true, 'true for a selection over the URN');
+
+    // Several quick edits of the active document are read once they settle.
+    const reads = seam.documentReads;
+    for (let i = 0; i < 5; i++) await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'x'));
+    await new Promise((r) => setTimeout(r, 600));
+    assert.ok(seam.documentReads - reads <= 2, `five quick edits read the document ${seam.documentReads - reads} times`);
+    // Deleting the URN turns it off.
+    await editor.edit((e) => e.delete(new vscode.Range(2, 0, 3, 0)));
+    await waitFor(() => seam.document === false, 'false once the URN is deleted');
+
+    // Edits in a document that is open but not active cost nothing.
+    await vscode.window.showTextDocument(code, { preview: false });
+    await waitFor(() => seam.document === false, 'the code file is active again');
+    const before = seam.documentReads;
+    const background = new vscode.WorkspaceEdit();
+    background.insert(notes.uri, new vscode.Position(0, 0), `${SAMPLE_URNS.jdoeUser}\n`);
+    await vscode.workspace.applyEdit(background);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(seam.documentReads, before, 'an edit of a background document is not read');
+    assert.equal(seam.document, false);
   });
 });

@@ -57,12 +57,15 @@ describe('restore: URNs in a file or selection', function () {
       [`# Tables`, `- ${ORDERS}`, `- owner ${JDOE}`, `- again ${ORDERS} (${JDOE})`, `tags: [${PII}]`, `term: ${NO_TERM}`, ''].join('\n'),
     );
     const result = await exec<UrnListResult>(Commands.restoreUrnsInFile, { uri: document.uri.toString() });
+    assert.match(result.message, /^Restored 3 of 4 URNs: .* This URN restored nothing: urn:li:glossaryTerm:NoSuchTerm \(not in the database\)\.$/);
     assert.deepEqual(
-      { ...result, rowsMigrated: result.rowsMigrated > 0 },
+      { ...result, message: undefined, rowsMigrated: result.rowsMigrated > 0 },
       {
+        message: undefined,
         requested: 4,
         restored: 3,
         restoredNothing: [NO_TERM],
+        nothingRestored: [{ urn: NO_TERM, reason: 'notInDatabase' }],
         rowsMigrated: true,
         ignored: result.ignored,
         requests: 1,
@@ -77,20 +80,26 @@ describe('restore: URNs in a file or selection', function () {
     assert.deepEqual(([...(sent[0].params?.urns as string[])] as string[]).sort(), [ORDERS, JDOE, PII, NO_TERM].sort());
   });
 
-  it('several URNs of one type with fewer rows than URNs: the ones the answer cannot place are asked one by one', async function () {
+  it('an empty URN hidden among URNs of its own type (more rows than URNs): named, with why, from one POST and one existence check', async function () {
     needsOpenapi(this);
-    const missing = ['urn:li:tag:no_such_tag_1', 'urn:li:tag:no_such_tag_2'];
-    const result = await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns: [PII, ...missing, PII] });
-    assert.equal(result.requested, 3);
-    assert.deepEqual(result.restoredNothing, missing);
-    assert.equal(result.restored, 1);
+    const hidden = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.never_loaded,PROD)';
+    const urns = [ORDERS, hidden, SAMPLE_URNS.ordersUnderscoreDataset, PII, 'urn:li:tag:no_such_tag_1'];
+    const result = await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns });
+    assert.ok(result.rowsMigrated >= 3, 'the dataset rows outnumber the datasets: the answer alone cannot tell');
+    assert.deepEqual(result.restoredNothing, [hidden, 'urn:li:tag:no_such_tag_1']);
+    assert.deepEqual(result.nothingRestored, [
+      { urn: hidden, reason: 'notInDatabase' },
+      { urn: 'urn:li:tag:no_such_tag_1', reason: 'notInDatabase' },
+    ]);
+    assert.equal(result.restored, 3);
+    assert.match(result.message, /2 URNs restored nothing: .*db\.never_loaded.* \(not in the database\)/);
     const sent = await restores();
     assert.deepEqual(
-      sent.map((r) => [r.method, r.params?.urn ?? (r.params?.urns as string[]).length]),
-      [['POST', 3], ...missing.map((urn) => ['GET', urn])],
-      'one POST, then a one-URN restore for each URN the answer could not place',
+      sent.map((r) => r.method),
+      ['POST'],
+      'one POST and no one-URN restore: the database is asked instead',
     );
-    assert.equal(result.requests, 3);
+    assert.equal(result.requests, 1);
   });
 
   it('in the selection: only the URNs in the selected text', async () => {
@@ -108,17 +117,23 @@ describe('restore: URNs in a file or selection', function () {
     await useSandboxConnection({ token: 'admin', name: 'restli-only' });
     await sandbox.clearRequests();
     const missing = 'urn:li:tag:no_such_tag';
-    const result = await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns: [ORDERS, JDOE, missing, JDOE] });
+    const hidden = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.never_loaded,PROD)';
+    const result = await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns: [ORDERS, hidden, JDOE, missing, JDOE] });
     assert.equal(result.transport, 'restli');
-    assert.equal(result.requested, 3);
-    assert.deepEqual(result.restoredNothing, [missing]);
+    assert.equal(result.requested, 4);
+    assert.deepEqual(result.restoredNothing, [hidden, missing]);
+    assert.deepEqual(result.nothingRestored, [
+      { urn: hidden, reason: 'notInDatabase' },
+      { urn: missing, reason: 'notInDatabase' },
+    ]);
+    assert.match(result.message, /2 URNs restored nothing: .*db\.never_loaded.* \(not in the database\)/);
     const sent = await restores();
     assert.ok(
       sent.every((r) => r.transport === 'restli'),
       'no OpenAPI request',
     );
-    assert.deepEqual(sent.map((r) => r.params?.urn).sort(), [ORDERS, JDOE, missing].sort(), 'one request per URN');
-    assert.equal(result.requests, 3);
+    assert.deepEqual(sent.map((r) => r.params?.urn).sort(), [ORDERS, hidden, JDOE, missing].sort(), 'one request per URN');
+    assert.equal(result.requests, 4);
     await sandbox.reset();
     await useSandboxConnection({ token: 'admin' });
   });

@@ -64,6 +64,8 @@ describe('security: the typed API asks like a person would (Production-like host
       assert.equal(await run(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', all: true }), undefined);
       const plan = await run<{ applied?: unknown }>(Commands.planRetention, { cutoffs: [{ indexName: DASHBOARD_INDEX, days: 90 }], apply: true });
       assert.equal(plan.applied, undefined);
+      assert.deepEqual((plan as { notApplied?: unknown }).notApplied, { reason: 'declined' });
+      assert.match((plan as { message: string }).message, /Not applied: the confirmation was dismissed; nothing was deleted\.$/);
       assert.equal(s.modals.length, 2, s.modals.join('\n---\n'));
       assert.match(s.modals[0], /^Restore indices for every row matching urn:li:corpuser:%\?/);
       assert.match(s.modals[1], /^Delete old rows from 1 index on "sandbox"\?[\s\S]*\[Apply\]$/);
@@ -83,6 +85,10 @@ describe('security: the typed API asks like a person would (Production-like host
       assert.equal(await run(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', createDefaultAspects: true }), undefined);
       assert.equal(await run(Commands.setAccessToken, { connection: 'sandbox', token: 'another-token-value-0123' }), undefined);
       assert.equal(await run(Commands.removeConnection, { name: 'sandbox' }), undefined);
+      // Clearing then setting would swap the token without a modal: clearing asks too.
+      assert.equal(await run(Commands.clearAccessToken, { connection: 'sandbox' }), undefined);
+      // Explicit pages count as pages × batchSize rows: two pages of 10,000 are more than one batch.
+      assert.equal(await run(Commands.restoreIndicesByPattern, { urnLike: 'urn:li:corpuser:%', batchSize: 10_000, pages: [0, 10_000] }), undefined);
       assert.deepEqual(
         s.modals.map((m) => m.split('\n')[0]),
         [
@@ -90,12 +96,17 @@ describe('security: the typed API asks like a person would (Production-like host
           'Restore indices for 10 rows matching urn:li:corpuser:%? · sandbox',
           'Replace the access token of "sandbox"?',
           'Remove the DataHub connection "sandbox"?',
+          'Clear the access token of "sandbox"?',
+          'Restore indices for up to 20,000 rows matching urn:li:corpuser:%? · sandbox',
         ],
       );
+      assert.match(s.modals[5], /2 pages of 10,000 rows each \(up to 20,000 rows\), at starts 0, 10000\./);
       assert.equal((await sandbox.actionRequests('restoreIndices')).length, 0);
       const connection = services.connections.get('sandbox');
       assert.ok(connection, 'the connection is still there');
-      assert.ok((await services.connections.getToken(connection)) !== 'another-token-value-0123', 'the token was not replaced');
+      const token = await services.connections.getToken(connection);
+      assert.ok(token !== 'another-token-value-0123', 'the token was not replaced');
+      assert.ok(token, 'the token was not cleared');
     } finally {
       s.stop();
     }

@@ -51,7 +51,7 @@ describe('surfaces: DataHub Tasks rows and commands', () => {
     assert.equal(labelB, `up to ${formatLocalDate(second)} · dashboard/dashboardusagestatistics`);
     assert.notEqual(labelA, labelB, 'two tasks on one aspect read differently');
 
-    assert.deepEqual(await run('datahub.copyTaskId', { task: a.task }), { text: a.task });
+    assert.deepEqual(await run('datahub.copyTaskId', { task: a.task }), { text: a.task, message: `Copied task ID: ${a.task}` });
     assert.equal(await vscode.env.clipboard.readText(), a.task);
     await assert.rejects(run('datahub.copyTaskId', { task: 'node-9:999' }), /task node-9:999 is not in DataHub Tasks/);
     await assert.rejects(run('datahub.copyTaskId', { task: 'not a task' }), /datahub\.copyTaskId: /);
@@ -62,17 +62,25 @@ describe('surfaces: DataHub Tasks rows and commands', () => {
     const spinning = (await itemOf(a.task)).iconPath as vscode.ThemeIcon;
     assert.match(spinning.id, /~spin$/);
     assert.equal((await itemOf(a.task)).contextValue, 'task.watching');
-    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), { task: a.task, stopped: true });
+    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), {
+      task: a.task,
+      stopped: true,
+      message: `Stopped watching task ${a.task}; it keeps running on the server.`,
+    });
     assert.equal((await watching).outcome, 'stopped');
     assert.equal(store.get(a.task)?.state, 'running');
     assert.doesNotMatch(((await itemOf(a.task)).iconPath as vscode.ThemeIcon).id, /~spin$/);
-    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), { task: a.task, stopped: false });
+    assert.deepEqual(await run('datahub.stopWatchingTask', { task: a.task }), {
+      task: a.task,
+      stopped: false,
+      message: `Task ${a.task} was not being watched.`,
+    });
 
     // B runs to the end; Clear Finished removes it and keeps A (still running).
     assert.equal((await run<{ outcome: string }>('datahub.showTaskStatus', { task: b.task })).outcome, 'completed');
-    assert.deepEqual(await run('datahub.clearFinishedTasks', {}), { cleared: [b.task] });
+    assert.deepEqual(await run('datahub.clearFinishedTasks', {}), { cleared: [b.task], message: 'Cleared 1 finished task.' });
     assert.equal(store.get(b.task), undefined);
     assert.ok(store.get(a.task), 'the unfinished task stays');
-    assert.deepEqual(await run('datahub.clearFinishedTasks', {}), { cleared: [] });
+    assert.deepEqual(await run('datahub.clearFinishedTasks', {}), { cleared: [], message: 'No finished tasks to clear.' });
   });
 });

@@ -1,7 +1,8 @@
 // Many URNs in one go, in the browser: a Markdown note listing URNs (one twice, one
 // that is not in the database) is restored from the editor's context menu with
 // "Restore Indices for URNs in This File": one confirmation with the count, one POST
-// list to the sandbox, and a result that names the URN that restored nothing.
+// list to the sandbox, and a result that names the URN that restored nothing and why.
+// In a source file without a URN the context menu has none of the DataHub entries.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +12,9 @@ import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const FILE = 'reindex-after-incident.md';
+const CODE_FILE = 'totals.ts';
+const CODE = ['export function total(values: number[]): number {', '  return values.reduce((sum, v) => sum + v, 0);', '}', ''].join('\n');
+const DATAHUB_ENTRIES = /Restore Indices|Check Search Index|Explain Search|DataHub/;
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const LOAD_JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_etl,prod),load_orders)';
 const MISSING = 'urn:li:glossaryTerm:Finance.GrossMargin';
@@ -34,6 +38,7 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
   before(async () => {
     session = await startUiSession({ prefix: 'urnlist' });
     fs.writeFileSync(path.join(session.dirs.workspace, FILE), NOTE);
+    fs.writeFileSync(path.join(session.dirs.workspace, CODE_FILE), CODE);
     await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {
@@ -46,6 +51,9 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     await wb.step('file-context-menu', async () => {
       await wb.openFile(FILE);
       await wb.editorContextMenu('urn:li:corpuser:jdoe', 'DataHub: Restore Indices for URNs in This File', async () => {
+        const items = await wb.contextMenuItems();
+        for (const entry of ['DataHub: Restore Indices for This URN', 'DataHub: Restore Indices for URNs in This File', 'Check Search Index for URN…'])
+          assert.ok(items.includes(entry), `${entry} in the menu: ${items.join(' | ')}`);
         await wb.screenshot('01-context-menu-urns-in-file', { keepMouse: true });
       });
     });
@@ -63,7 +71,7 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
       const text = await wb.waitForNotification(/^Restored 4 of 5 URNs/, 30_000);
       assert.match(
         text,
-        /^Restored 4 of 5 URNs: \d+ rows(, \d+ ignored)?, 1 request, (under 0\.1 s|\d+\.\d s)\. This URN restored nothing \(not in the database\?\): urn:li:glossaryTerm:Finance\.GrossMargin\./,
+        /^Restored 4 of 5 URNs: \d+ rows(, \d+ ignored)?, 1 request, (under 0\.1 s|\d+\.\d s)\. This URN restored nothing: urn:li:glossaryTerm:Finance\.GrossMargin \(not in the database\)\./,
       );
       await wb.waitForNotificationGone(/^Restoring indices/);
       await wb.screenshot('03-result-names-urn-that-restored-nothing');
@@ -72,5 +80,22 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     assert.equal(restores.length, 1, `expected one request, got ${restores.length}`);
     assert.equal(restores[0].transport, 'openapi');
     assert.equal((restores[0].params?.urns as string[]).length, 5);
+  });
+
+  it('the right-click menu of a file without a URN has no DataHub entry', async () => {
+    const wb = session.workbench;
+    await wb.step('code-context-menu', async () => {
+      await wb.openFile(CODE_FILE);
+      await wb.openEditorContextMenu('reduce');
+      const items = await wb.contextMenuItems();
+      assert.ok(items.length > 3, `the menu is open: ${items.join(' | ')}`);
+      assert.deepEqual(
+        items.filter((label) => DATAHUB_ENTRIES.test(label)),
+        [],
+        'no DataHub entry in a file without a URN',
+      );
+      await wb.screenshot('00-context-menu-without-urn', { keepMouse: true });
+      await wb.page.keyboard.press('Escape');
+    });
   });
 });

@@ -3,6 +3,8 @@
 // Lucene's BM25 explanations), without a server.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
+import MarkdownIt from 'markdown-it';
+import { markdownCode } from '../../../src/shared/markdown';
 import type { ExplanationNode, SearchExplanation } from '../../../src/gms/types';
 import {
   checkQueryInput,
@@ -193,5 +195,66 @@ describe('explain search: input and the Rest.li-only message', () => {
     assert.match(noExplainMessage(false), /OpenAPI operations add it in newer DataHub versions/);
     assert.match(noExplainMessage(true), /api: restli/);
     assert.match(noExplainMessage(false), /Check Search Index for URN…/);
+  });
+});
+
+describe('explain search: server text stays text in the document', () => {
+  // What a hostile server could plant: a heading, a link, a remote image (a beacon), raw HTML
+  // and a command link, each after a line break so it would start a block of its own.
+  const PLANT = [
+    'x\n# Planted heading',
+    '[planted link](https://evil.example/x)',
+    '![planted image](https://evil.example/beacon.png)',
+    '<img src="https://evil.example/b.png">',
+    '<a href="command:workbench.action.terminal.new">planted command</a>',
+    'a | b | c',
+    '\u202eplanted bidi',
+  ].join('\n');
+  // The preview VS Code shows is markdown-it with HTML on (its Markdown preview's settings, less its own sanitiser).
+  const render = (markdown: string): string => new MarkdownIt({ html: true, linkify: true }).render(markdown);
+  const hostile: SearchExplanation = {
+    index: `datasetindex_v2${PLANT}`,
+    id: 'x',
+    exists: true,
+    match: false,
+    explanation: n(false, 0, `no match on field [${PLANT}]`, [n(false, 0, `no matching term${PLANT}`)]),
+  };
+  const hostileReport = (): ExplainReport => ({
+    urn: URN,
+    query: 'orders',
+    entityName: 'dataset',
+    connection: 'sandbox',
+    explanation: hostile,
+    raw: { state: 'present', document: { urn: URN, name: `orders${PLANT}`, platform: PLANT, description: PLANT, tags: [PLANT], owners: { x: PLANT } } },
+    firstMatch: { urn: `urn:li:dataset:(urn:li:dataPlatform:hive,${PLANT},PROD)`, score: 1, diff: `-  "value" : 1\n\`\`\`\n${PLANT}`, note: PLANT },
+  });
+
+  it('a heading, link, image, HTML and command link planted in every server field render inert', () => {
+    for (const report of [
+      hostileReport(),
+      { ...hostileReport(), raw: { state: 'unknown' as const, reason: PLANT }, firstMatch: undefined, firstMatchNote: PLANT },
+    ]) {
+      const markdown = renderExplainDocument(report);
+      const html = render(markdown);
+      assert.equal((html.match(/<h1[ >]/g) ?? []).length, 1, 'only the document’s own title is a heading');
+      assert.ok(!/Planted heading<\/h\d>/.test(html), 'the planted heading is text');
+      assert.ok(!/<a\s/i.test(html), `no link at all:\n${html.match(/<a\s[^>]*>/i)?.[0]}`);
+      assert.ok(!/<img\s/i.test(html), 'no image');
+      assert.ok(!html.includes('href="command:'), 'no command link');
+      assert.ok(!html.includes('\u202e'), 'no bidi override');
+      // The table keeps its rows of two cells: a "|" in a value does not add one.
+      for (const row of html.match(/<tr>[\s\S]*?<\/tr>/g) ?? []) assert.equal((row.match(/<t[dh][ >]/g) ?? []).length, 2, row);
+      // And the values are still there to read.
+      assert.match(html, /planted command/);
+      assert.match(html, /Planted heading/);
+    }
+  });
+
+  it('markdownCode: one line, a longer fence than any backticks inside, "|" escaped in a table cell, capped', () => {
+    assert.equal(markdownCode('a\nb'), '`a ⏎ b`');
+    assert.equal(markdownCode('a`b'), '`` a`b ``');
+    assert.equal(markdownCode('a|b', 'tableCell'), '`a\\|b`');
+    assert.equal(markdownCode(''), '(empty)');
+    assert.equal(markdownCode('x'.repeat(400)).length, 300 + 2);
   });
 });

@@ -1,8 +1,20 @@
 // "Restore Indices for URNs in This File / in Selection": the URNs taken from a text,
 // the chunks sent, and which URNs restored nothing according to the server's answer.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { checkUrnCount, chunk, chunkVerdict, dedupe, MAX_URNS_PER_RUN, URNS_PER_REQUEST, urnsInText } from '../../../src/restore/logic/urnList';
+import { after, before, describe, it } from 'node:test';
+import {
+  checkUrnCount,
+  chunk,
+  chunkVerdict,
+  dedupe,
+  MAX_URNS_PER_RUN,
+  restoreChunkExactly,
+  URNS_PER_REQUEST,
+  urnsInText,
+} from '../../../src/restore/logic/urnList';
+import { createGmsClient } from '../../../src/gms';
+import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox/api';
+import { startSandbox } from '../../sandbox/server';
 import type { RestoreBatch } from '../../../src/gms/types';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -61,27 +73,79 @@ describe('urn list: which URNs restored nothing', () => {
   it('an entity type alone in the chunk is exact: its result has rows or not', () => {
     // One result per entity type; the one with no row has no lastUrn.
     const v = chunkVerdict([ORDERS, JDOE, PII], { batches: [batch(5, ORDERS), batch(0), batch(2, PII)] });
-    assert.deepEqual(v, { restoredNothing: [JDOE], ask: [] });
+    assert.deepEqual(v, { restoredNothing: [JDOE], ask: [], proven: [ORDERS, PII] });
   });
 
   it('a type whose result is missing (dropped batch) or empty restored nothing', () => {
-    assert.deepEqual(chunkVerdict([ORDERS, USERS, JDOE], { batches: [batch(3, JDOE)] }), { restoredNothing: [ORDERS, USERS], ask: [] });
-    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [] }), { restoredNothing: [ORDERS, JDOE], ask: [] });
+    assert.deepEqual(chunkVerdict([ORDERS, USERS, JDOE], { batches: [batch(3, JDOE)] }), { restoredNothing: [ORDERS, USERS], ask: [], proven: [JDOE] });
+    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [] }), { restoredNothing: [ORDERS, JDOE], ask: [], proven: [] });
   });
 
   it('several URNs of a type with fewer rows than URNs: the ones lastUrn does not name are asked', () => {
     const a = 'urn:li:corpuser:a';
     const b = 'urn:li:corpuser:b';
     const c = 'urn:li:corpuser:c';
-    assert.deepEqual(chunkVerdict([a, b, c], { batches: [batch(2, c)] }), { restoredNothing: [], ask: [a, b] });
+    assert.deepEqual(chunkVerdict([a, b, c], { batches: [batch(2, c)] }), { restoredNothing: [], ask: [a, b], proven: [c] });
   });
 
-  it('several URNs of a type with at least as many rows as URNs: counted as restored, nothing asked', () => {
-    // The answer cannot prove each had a row; asking each would cost a request per URN.
-    assert.deepEqual(chunkVerdict([ORDERS, USERS], { batches: [batch(9, USERS)] }), { restoredNothing: [], ask: [] });
+  it('several URNs of a type with at least as many rows as URNs: only lastUrn is proven, none asked one by one', () => {
+    // The answer cannot prove each had a row (restoreChunkExactly asks the database which exist instead).
+    assert.deepEqual(chunkVerdict([ORDERS, USERS], { batches: [batch(9, USERS)] }), { restoredNothing: [], ask: [], proven: [USERS] });
   });
 
   it('rows the answer cannot place (no lastUrn) make the unplaced types asked, not guessed', () => {
-    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [batch(3, ORDERS), batch(1)] }), { restoredNothing: [], ask: [JDOE] });
+    assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [batch(3, ORDERS), batch(1)] }), { restoredNothing: [], ask: [JDOE], proven: [ORDERS] });
+  });
+});
+
+describe('urn list: every URN that restored nothing, named exactly, against the sandbox', () => {
+  const HIDDEN = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.never_loaded,PROD)';
+  const UNDERSCORE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db_orders,PROD)';
+  const RESTORE_ONLY = 'sandbox-restore-only-token-0123456789';
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await startSandbox({
+      api: 'openapi',
+      auth: {
+        tokens: {
+          admin: { token: SANDBOX_TOKENS.admin, privileges: ['RESTORE_INDICES_PRIVILEGE', 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE', 'VIEW_ENTITY_PAGE'] },
+          // May restore, may not ask GraphQL: the existence check is refused.
+          restoreOnly: { token: RESTORE_ONLY, privileges: ['RESTORE_INDICES_PRIVILEGE', 'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE'] },
+        },
+      },
+    });
+  });
+  after(() => sandbox.stop());
+
+  it('an empty URN among URNs of its own type with more rows than URNs: named "not in the database", from one POST and one existence check', async () => {
+    const client = createGmsClient({ gmsUrl: sandbox.url, token: SANDBOX_TOKENS.admin, api: 'openapi' });
+    try {
+      const urns = [ORDERS, HIDDEN, UNDERSCORE, PII];
+      const chunkResult = await restoreChunkExactly(client, urns);
+      assert.ok(chunkResult.answer.rowsMigrated >= 3);
+      assert.deepEqual(chunkVerdict(urns, chunkResult.answer).restoredNothing, [], 'the answer alone does not see it');
+      assert.deepEqual(chunkResult.nothing, [{ urn: HIDDEN, reason: 'notInDatabase' }]);
+      assert.deepEqual(chunkResult.restored, [ORDERS, UNDERSCORE, PII]);
+      assert.equal(chunkResult.requests, 1);
+      assert.equal(chunkResult.existenceFailure, undefined);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('without the privilege to ask the database: fewer rows than URNs of a type, the unplaced ones are restored one by one, reason unknown', async () => {
+    const client = createGmsClient({ gmsUrl: sandbox.url, token: RESTORE_ONLY, api: 'openapi' });
+    try {
+      const none = ['urn:li:tag:none_1', 'urn:li:tag:none_2'];
+      const chunkResult = await restoreChunkExactly(client, [PII, ...none]);
+      assert.match(chunkResult.existenceFailure ?? '', /./, 'the failure is kept for the log');
+      assert.deepEqual(
+        chunkResult.nothing,
+        none.map((urn) => ({ urn, reason: 'unknown' })),
+      );
+      assert.equal(chunkResult.requests, 3, 'the POST, then a one-URN restore for each unplaced URN');
+    } finally {
+      await client.close();
+    }
   });
 });
