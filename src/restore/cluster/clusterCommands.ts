@@ -10,7 +10,6 @@ import { Commands } from '../../shared/commandIds';
 import { K8S_JOB_NAME } from '../../gms/k8sTypes';
 import { clusterJobArgs, resumeClusterJobArgs, runRestoreJobOnClusterArgs, watchClusterJobArgs } from '../logic/clusterArgs';
 import { resumePoint } from '../logic/cluster/jobResume';
-import { jobArgValues } from '../logic/cluster/jobLog';
 import type { JobPlan } from '../logic/upgradeJob';
 import { jobRequest } from '../restoreAsJobArgs';
 import { activeClient, savedRuns } from '../restoreRun';
@@ -92,19 +91,11 @@ async function resumeCommand(
     throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} is still running; resume it only once it failed, stalled or fell short.`);
   const point = resumePoint(job.args, job.log);
   if ('problem' in point) throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} cannot be resumed: ${point.problem}`);
-  const values = jobArgValues(point.argv);
-  const plan: JobPlan = {
-    urnLike: values.get('urnLike') ?? 'urn:li:%',
-    batchSize: Number(values.get('batchSize')) || 1000,
-    urnBasedPagination: values.get('urnBasedPagination') === 'true',
-    resume: point.resume,
-    clean: false,
-  };
-  const cronJob = parsed.cronJob ?? job.triggeredFrom;
+  // The CronJob is the person's choice for this connection (given, chosen before, or asked / listed): never a label the server put on the Job.
   return triggerOnCluster(services, jobs, active, run, {
-    plan,
+    plan: point.plan,
     argv: point.argv,
-    cronJob,
+    cronJob: parsed.cronJob,
     jobName: parsed.jobName,
     from: point.from,
     options: watchOptions(parsed),

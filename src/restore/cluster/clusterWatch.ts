@@ -28,8 +28,6 @@ class WatchedJob implements ExtraTaskRow {
   lastMoveAt = Date.now();
   logText = '';
   error?: string;
-  /** The CronJob it was triggered from (label app.kubernetes.io/triggered-from), for a resume. */
-  triggeredFrom?: string;
   watching = false;
   stalledTold = false;
   timer?: ReturnType<typeof setTimeout>;
@@ -122,7 +120,6 @@ export class ClusterJobs implements vscode.Disposable {
     try {
       const found = await readJobAndLog(k8s, job);
       if (found.args && job.args.length === 0) job.args = found.args;
-      job.triggeredFrom ??= found.labels['app.kubernetes.io/triggered-from'];
       job.log = parseJobLog(job.logText);
       const processed = (job.log.sent ?? 0) + (job.log.ignored ?? 0);
       const last = job.samples[job.samples.length - 1];
