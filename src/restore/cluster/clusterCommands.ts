@@ -16,24 +16,31 @@ import { activeClient, savedRuns } from '../restoreRun';
 import { ClusterJobs, type ClusterJobSnapshot } from './clusterWatch';
 import { RUN_ACTION, triggerOnCluster, watchOptions, type RunOnClusterResult } from './clusterRun';
 
-const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds'];
+const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds', 'giveUpSeconds'];
 
 /** A row of DataHub Tasks (the tree passes the watched job) as { job }. */
 function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
 }
 
-/** Tells the end (or the stall) once, with what to do next. */
-function tellEnd(s: ClusterJobSnapshot, stalled: boolean): void {
+/** Tells the end (or the stall, or a watch that gave up) once, with what to do next. */
+function tellEnd(s: ClusterJobSnapshot): void {
   const showLog = 'Show Log';
   const resume = 'Resume from Last Batch';
-  const buttons = s.state === 'succeeded' ? [showLog] : [showLog, resume];
-  const show = s.state === 'succeeded' ? safeWindow.showInformationMessage : s.state === 'failed' ? safeWindow.showErrorMessage : safeWindow.showWarningMessage;
+  const again = 'Watch Again';
+  const buttons = s.gaveUp ? [again, showLog] : s.state === 'succeeded' ? [showLog] : [showLog, resume];
+  const show = s.gaveUp
+    ? safeWindow.showWarningMessage
+    : s.state === 'succeeded'
+      ? safeWindow.showInformationMessage
+      : s.state === 'failed'
+        ? safeWindow.showErrorMessage
+        : safeWindow.showWarningMessage;
   void Promise.resolve(show(s.message, ...buttons)).then((picked) => {
     if (picked === showLog) void vscode.commands.executeCommand(Commands.showClusterJobLog, { job: s.job });
     if (picked === resume) void vscode.commands.executeCommand(Commands.resumeClusterJob, { job: s.job });
+    if (picked === again) void vscode.commands.executeCommand(Commands.watchClusterJob, { job: s.job });
   });
-  void stalled;
 }
 
 async function runCommand(

@@ -26,13 +26,15 @@ export type RunOnClusterResult =
   | (ClusterJobSnapshot & { triggered: true; cronJob: string; namespace?: string })
   | { triggered: false; reason: string; manifest: { text: string; args: string[]; image: string } };
 
-export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number }): WatchOptions {
+export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number; giveUpSeconds?: number }): WatchOptions {
   const config = vscode.workspace.getConfiguration('datahub.clusterJobs');
   const stallMinutes = config.get<number>('stallAfterMinutes', 15);
   const poll = config.get<number>('pollSeconds', 10);
+  const giveUpMinutes = config.get<number>('giveUpMinutes', 60);
   return {
     stallAfterMs: (arg.stallAfterSeconds ?? Math.max(1, stallMinutes) * 60) * 1000,
     pollMs: Math.max(1, arg.pollSeconds ?? poll) * 1000,
+    giveUpMs: (arg.giveUpSeconds ?? Math.max(1, giveUpMinutes) * 60) * 1000,
   };
 }
 
