@@ -85,3 +85,42 @@ describe('RestoreIndices job arguments read for a resume', () => {
     assert.ok(lines[4].length < 200);
   });
 });
+
+describe('following a pod log a poll at a time', () => {
+  it('reads the whole log first, then since the last read, keeping only the lines after the last one seen', async () => {
+    const { LogFollower } = await import('../../../src/restore/logic/cluster/logFollow');
+    const f = new LogFollower();
+    assert.equal(f.follow('pod-a'), true);
+    assert.deepEqual(f.request(1000), { limitBytes: 1024 * 1024 });
+    assert.deepEqual(f.take('l1\nl2\nl3 partial', 1000), ['l1', 'l2']);
+    assert.deepEqual(f.request(11_000), { limitBytes: 1024 * 1024, sinceSeconds: 15 });
+    assert.deepEqual(f.take('l2\nl3 partial done\nl4\n', 11_000), ['l3 partial done', 'l4']);
+    assert.deepEqual(f.take('l4\n', 12_000), []);
+    assert.equal(f.gap, false);
+    assert.deepEqual(f.take('[truncated...]\nl9\n', 13_000), ['l9']);
+    assert.equal(f.gap, true, 'a cut answer after the first read may have skipped lines');
+    assert.equal(f.follow('pod-b'), true, 'another pod starts over');
+    assert.deepEqual(f.request(14_000), { limitBytes: 1024 * 1024 });
+  });
+
+  it('retries what does not answer (5xx, HTML, resets, timeouts) and says for how long, not what answered', async () => {
+    const { isTransient, WatchTrouble } = await import('../../../src/restore/logic/cluster/watchTrouble');
+    const { GmsError } = await import('../../../src/gms/errors');
+    assert.equal(isTransient(new GmsError({ kind: 'network', message: 'reset' })), true);
+    assert.equal(isTransient(new GmsError({ kind: 'server', status: 503, message: 'ingress' })), true);
+    assert.equal(isTransient(new GmsError({ kind: 'invalidResponse', message: 'HTML' })), true);
+    assert.equal(isTransient(new GmsError({ kind: 'forbidden', status: 403, message: 'no' })), false);
+    assert.equal(isTransient(new GmsError({ kind: 'server', status: 503, code: 'k8sUnavailable', message: 'not in k8s' })), false);
+    assert.equal(isTransient(new Error('Job x is not in GMS namespace')), false);
+    const t = new WatchTrouble();
+    assert.equal(t.line(0), undefined);
+    t.fail(0, 'a');
+    t.fail(2000, 'b');
+    assert.equal(t.delayMs(1000), 4000);
+    assert.equal(t.line(120_000), 'GMS not answering for 2 min 00 s; still watching');
+    assert.equal(t.gaveUp(59_000, 60_000), false);
+    assert.equal(t.gaveUp(60_000, 60_000), true);
+    t.ok();
+    assert.equal(t.delayMs(1000), 1000);
+  });
+});
