@@ -81,7 +81,17 @@ export class K8sCluster {
   readonly upgrades = new SystemUpdates();
 
   reset(): void {
-    Object.assign(this, { mode: 'available', script: 'succeed', stepMs: 400, totalRows: 24_000, pendingMs: 0, maxReports: 40, createdName: undefined, jobs: [], restart: undefined });
+    Object.assign(this, {
+      mode: 'available',
+      script: 'succeed',
+      stepMs: 400,
+      totalRows: 24_000,
+      pendingMs: 0,
+      maxReports: 40,
+      createdName: undefined,
+      jobs: [],
+      restart: undefined,
+    });
     this.upgrades.reset();
   }
 

@@ -37,7 +37,8 @@ export function k8sControl(cluster: K8sCluster, route: string, body: Record<stri
       if (body.mode !== undefined && !K8S_MODES.includes(body.mode as K8sMode)) return bad(`mode must be one of ${K8S_MODES.join(', ')}`);
       if (body.script !== undefined && !K8S_SCRIPTS.includes(body.script as K8sScript)) return bad(`script must be one of ${K8S_SCRIPTS.join(', ')}`);
       const positive = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v > 0);
-      if (!positive(body.stepMs) || !positive(body.totalRows) || !positive(body.maxReports)) return bad('stepMs, totalRows and maxReports must be whole numbers above 0');
+      if (!positive(body.stepMs) || !positive(body.totalRows) || !positive(body.maxReports))
+        return bad('stepMs, totalRows and maxReports must be whole numbers above 0');
       if (body.pendingMs !== undefined && !(typeof body.pendingMs === 'number' && Number.isInteger(body.pendingMs) && body.pendingMs >= 0))
         return bad('pendingMs must be a whole number, 0 or more');
       if (body.pendingMs !== undefined) cluster.pendingMs = body.pendingMs as number;

@@ -112,9 +112,14 @@ function containerState(status: Record<string, unknown>): K8sContainerState | un
     };
   }
   if (state.waiting !== undefined && state.waiting !== null) {
-    return { state: 'waiting', ...(short(waiting.reason, 60) ? { reason: short(waiting.reason, 60) } : {}), ...(short(waiting.message, 300) ? { message: short(waiting.message, 300) } : {}) };
+    return {
+      state: 'waiting',
+      ...(short(waiting.reason, 60) ? { reason: short(waiting.reason, 60) } : {}),
+      ...(short(waiting.message, 300) ? { message: short(waiting.message, 300) } : {}),
+    };
   }
-  if (state.running !== undefined && state.running !== null) return { state: 'running', ...(str(obj(state.running).startedAt) ? { startedAt: str(obj(state.running).startedAt) } : {}) };
+  if (state.running !== undefined && state.running !== null)
+    return { state: 'running', ...(str(obj(state.running).startedAt) ? { startedAt: str(obj(state.running).startedAt) } : {}) };
   return undefined;
 }
 

@@ -76,7 +76,8 @@ export function clusterJobItem(s: ClusterJobSnapshot, id: string): vscode.TreeIt
   item.id = id;
   const afterComplete = s.state === 'failed' && (s.percent ?? 0) >= 100 ? ' after 100%' : '';
   const state = s.state === 'starting' && s.startingReason ? `starting (${s.startingReason})` : SHORT[s.state];
-  const attempt = s.attempt > 1 ? `attempt ${s.attempt}${s.maxAttempts ? ` of ${s.maxAttempts}` : ''}${s.previousEnd ? ` (last: ${s.previousEnd})` : ''}` : undefined;
+  const attempt =
+    s.attempt > 1 ? `attempt ${s.attempt}${s.maxAttempts ? ` of ${s.maxAttempts}` : ''}${s.previousEnd ? ` (last: ${s.previousEnd})` : ''}` : undefined;
   const stopped = s.gaveUp ? 'GMS not answering: watch stopped' : undefined;
   item.description = uiLine([s.trouble ?? stopped, `${state}${afterComplete}`, attempt, s.progress].filter(Boolean).join(' · '));
   item.tooltip = uiText(

@@ -141,7 +141,13 @@ export class ClusterJobs implements vscode.Disposable {
   private async read(job: WatchedJob, now: number): Promise<void> {
     const found = await readJobAndLog(job.active.client.k8s, job.reader, now);
     if (found.job.args && job.args.length === 0) job.args = found.job.args;
-    Object.assign(job, { pod: found.pod?.name, attempt: found.attempt, maxAttempts: found.maxAttempts, previousEnd: found.previousEnd, starting: found.starting });
+    Object.assign(job, {
+      pod: found.pod?.name,
+      attempt: found.attempt,
+      maxAttempts: found.maxAttempts,
+      previousEnd: found.previousEnd,
+      starting: found.starting,
+    });
     if (found.newPod) {
       // A retry starts the job again from its arguments: its progress starts over.
       Object.assign(job, { log: emptyJobLog(), samples: [], lastMoveAt: now });

@@ -32,7 +32,9 @@ export class WatchedLog {
     if (this.channelChars + text.length > CHANNEL_CAP_CHARS) {
       this.channel.clear();
       this.channelChars = 0;
-      this.write(`[The log of Job ${this.name} shown here passed ${CHANNEL_CAP_CHARS / 1024 / 1024} MB: the earlier lines were dropped. kubectl logs job/${this.name} has them all.]\n`);
+      this.write(
+        `[The log of Job ${this.name} shown here passed ${CHANNEL_CAP_CHARS / 1024 / 1024} MB: the earlier lines were dropped. kubectl logs job/${this.name} has them all.]\n`,
+      );
     }
     this.channel.append(text);
     this.channelChars += text.length;
@@ -106,7 +108,9 @@ export async function readJobAndLog(
   const hadPod = watched.follower.pod !== undefined;
   if (watched.follower.follow(pod.name) && hadPod) {
     reading.newPod = true;
-    watched.write(`\n[Pod ${pod.name}: attempt ${reading.attempt}${reading.maxAttempts ? ` of ${reading.maxAttempts}` : ''}${reading.previousEnd ? `; the one before ended ${reading.previousEnd}` : ''}]\n`);
+    watched.write(
+      `\n[Pod ${pod.name}: attempt ${reading.attempt}${reading.maxAttempts ? ` of ${reading.maxAttempts}` : ''}${reading.previousEnd ? `; the one before ended ${reading.previousEnd}` : ''}]\n`,
+    );
   }
   const starting = notStarted(pod);
   if (starting) {

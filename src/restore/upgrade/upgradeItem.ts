@@ -52,20 +52,22 @@ export function upgradeJobItem(s: UpgradeSnapshot, id: string): vscode.TreeItem 
   const done = s.indices.filter((i) => i.state === 'done' || i.state === 'skipped').length;
   const more = s.indicesNotFollowed ? ` (${s.indicesNotFollowed} more not followed)` : '';
   const stopped = s.gaveUp ? 'GMS not answering: watch stopped' : undefined;
-  item.description = uiLine([s.trouble ?? stopped, `${JOB_SHORT[s.state]}`, `${done}/${s.indices.length} indices reindexed${more}`].filter(Boolean).join(' · '));
+  item.description = uiLine(
+    [s.trouble ?? stopped, `${JOB_SHORT[s.state]}`, `${done}/${s.indices.length} indices reindexed${more}`].filter(Boolean).join(' · '),
+  );
   item.tooltip = uiText(`${s.message}\n\nConnection: ${s.connection}${s.pod ? `\nPod: ${s.pod}` : ''}`);
   item.contextValue = 'upgradeJob';
   item.iconPath = s.trouble
     ? new vscode.ThemeIcon('debug-disconnect', color('problemsWarningIcon.foreground'))
     : s.error
-    ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
-    : s.state === 'succeeded'
-      ? new vscode.ThemeIcon('pass', color('testing.iconPassed'))
-      : s.state === 'failed'
-        ? new vscode.ThemeIcon('error', color('testing.iconFailed'))
-        : s.state === 'disagree'
-          ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
-          : new vscode.ThemeIcon(s.watching ? 'sync~spin' : 'clock');
+      ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
+      : s.state === 'succeeded'
+        ? new vscode.ThemeIcon('pass', color('testing.iconPassed'))
+        : s.state === 'failed'
+          ? new vscode.ThemeIcon('error', color('testing.iconFailed'))
+          : s.state === 'disagree'
+            ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
+            : new vscode.ThemeIcon(s.watching ? 'sync~spin' : 'clock');
   item.command = { title: 'Show Log', command: Commands.showUpgradeReindexLog, arguments: [{ job: s.job }] };
   item.accessibilityInformation = { label: `${item.label}, ${item.description}` };
   return item;

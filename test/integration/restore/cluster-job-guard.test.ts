@@ -61,7 +61,10 @@ describe('cluster jobs: nothing a server says widens what runs', function () {
         picks.stop();
         typing.stop();
       }
-      assert.ok(picks.titles.some((t) => /format/.test(t)), `the flow reached the format: ${picks.titles.join(' | ')}`);
+      assert.ok(
+        picks.titles.some((t) => /format/.test(t)),
+        `the flow reached the format: ${picks.titles.join(' | ')}`,
+      );
       assert.ok(
         shown.some((t) => t.surface === 'error' && refused.test(t.text)),
         shown.map((t) => t.text).join('\n'),
@@ -82,7 +85,11 @@ describe('cluster jobs: nothing a server says widens what runs', function () {
       ['h-aclean', [...base, '-aclean'], /clean .*wipe them again/],
       ['h-argsclean', [...base, '--args=clean'], /clean .*wipe them again/],
       ['h-argclean', [...base, '--arg', 'clean'], /clean .*wipe them again/],
-      ['h-upgrade', ['-u', 'NoCodeDataMigrationCleanup', '-a', 'RestoreIndices', '-a', 'urnBasedPagination=false'], /only a RestoreIndices job .*"NoCodeDataMigrationCleanup"/],
+      [
+        'h-upgrade',
+        ['-u', 'NoCodeDataMigrationCleanup', '-a', 'RestoreIndices', '-a', 'urnBasedPagination=false'],
+        /only a RestoreIndices job .*"NoCodeDataMigrationCleanup"/,
+      ],
       ['h-unknown', [...base, '-a', 'urn=urn:li:corpuser:admin'], /"urn=urn:li:corpuser:admin" is not one a resume keeps/],
       ['h-longurn', ['-u', 'RestoreIndices', '-a', 'urnBasedPagination=true', '-a', `lastUrn=${longUrn}`], /"lastUrn" is not a URN .*characters\)/],
     ];
@@ -117,7 +124,13 @@ describe('cluster jobs: nothing a server says widens what runs', function () {
     const [, detail] = asked.modals[0].split('\n', 2);
     assert.equal(detail, 'Arguments (12):');
     const lines = asked.modals[0].split('\n').slice(2, 8);
-    assert.deepEqual(lines.slice(0, 5), ['  -u "RestoreIndices"', '  -a "urnLike=urn:li:%"', '  -a "batchSize=1000"', '  -a "urnBasedPagination=true"', lines[4]]);
+    assert.deepEqual(lines.slice(0, 5), [
+      '  -u "RestoreIndices"',
+      '  -a "urnLike=urn:li:%"',
+      '  -a "batchSize=1000"',
+      '  -a "urnBasedPagination=true"',
+      lines[4],
+    ]);
     assert.match(lines[4], /^ {2}-a "lastUrn=urn:li:dataset:\(urn:li:dataPlatform:hive,db\.t\d{7},PROD\)"$/);
     assert.equal(lines[5], '  -a "lastAspect=schemaMetadata"');
     assert.deepEqual(await triggers(), [], 'dismissed: nothing sent');

@@ -58,7 +58,10 @@ describe('run RestoreIndices on the cluster', function () {
     // The log is read once the container runs: the whole (cut) log first, then only what is new.
     const logReads = (await sandbox.requests()).filter((r) => r.action === 'k8sLogs');
     assert.ok(logReads.length >= 2);
-    assert.ok(logReads.slice(1).every((r) => Number(r.query.sinceSeconds) > 0), 'after the first read, only what is new');
+    assert.ok(
+      logReads.slice(1).every((r) => Number(r.query.sinceSeconds) > 0),
+      'after the first read, only what is new',
+    );
   });
 
   it('follows a retried pod after an OOMKill to success, saying attempt 2 of 7 and why the first ended', async () => {
@@ -88,13 +91,20 @@ describe('run RestoreIndices on the cluster', function () {
     await useSandboxConnection({ token: 'admin' });
     await k8s({ stepMs: 250, pendingMs: 200 });
     triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'through-restart', ...fast }));
-    await waitFor(async () => ((await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'through-restart', ...fast })).sent ?? 0) > 0, 'the first batch');
+    await waitFor(
+      async () => ((await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'through-restart', ...fast })).sent ?? 0) > 0,
+      'the first batch',
+    );
     await sandbox.control('POST', '/k8s/restart', { ms: 5000 });
     let row: string | undefined;
-    await waitFor(async () => {
-      row = String((await rowOf('through-restart'))?.description);
-      return /^GMS not answering for [\d.]+ s; still watching · /.test(row);
-    }, 'the row saying GMS does not answer', 10_000);
+    await waitFor(
+      async () => {
+        row = String((await rowOf('through-restart'))?.description);
+        return /^GMS not answering for [\d.]+ s; still watching · /.test(row);
+      },
+      'the row saying GMS does not answer',
+      10_000,
+    );
     const end = await until('through-restart');
     assert.equal(end.state, 'succeeded', end.message);
     assert.equal(end.trouble, undefined);

@@ -87,7 +87,8 @@ describe('upgrade reindex watch (system update)', function () {
     await watch();
     await sandbox.control('POST', '/k8s/restart', { ms: 4000 });
     await waitFor(
-      async () => /^GMS not answering for [\d.]+ s; still watching · /.test((await taskRows()).find((r) => r.label === `system update ${JOB}`)?.description ?? ''),
+      async () =>
+        /^GMS not answering for [\d.]+ s; still watching · /.test((await taskRows()).find((r) => r.label === `system update ${JOB}`)?.description ?? ''),
       'the row saying GMS does not answer',
       10_000,
     );

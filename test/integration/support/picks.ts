@@ -35,7 +35,10 @@ function fakeQuickPick<T extends vscode.QuickPickItem>(choose: Chooser, titles: 
     show() {
       titles.push(qp.title ?? '');
       setTimeout(() => {
-        const label = choose(qp.title ?? '', qp.items.map((i) => i.label));
+        const label = choose(
+          qp.title ?? '',
+          qp.items.map((i) => i.label),
+        );
         const item = qp.items.find((i) => i.label === label);
         if (!item) {
           hide.fire();
@@ -59,7 +62,10 @@ export function picking(choose: Chooser): Picking {
   win.showQuickPick = (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) =>
     Promise.resolve(items).then((list) => {
       titles.push(options?.title ?? '');
-      const label = choose(options?.title ?? '', list.map((i) => i.label));
+      const label = choose(
+        options?.title ?? '',
+        list.map((i) => i.label),
+      );
       return list.find((i) => i.label === label);
     });
   win.createQuickPick = () => fakeQuickPick(choose, titles);

@@ -86,7 +86,10 @@ describe('sandbox k8s operations', () => {
     sb.reset();
     await control('/k8s', { stepMs: 100, pendingMs: 300 });
     await trigger('p1', ['-u', 'RestoreIndices', '-a', 'batchSize=100']);
-    type Pod = { metadata: { name: string; labels: Record<string, string> }; status: { phase: string; containerStatuses: Array<{ state: Record<string, unknown> }> } };
+    type Pod = {
+      metadata: { name: string; labels: Record<string, string> };
+      status: { phase: string; containerStatuses: Array<{ state: Record<string, unknown> }> };
+    };
     const pods = async () => ((await (await k8s('pods')).json()) as { elements: Pod[] }).elements.filter((p) => p.metadata.labels['job-name'] === 'p1');
     const [pending] = await pods();
     assert.equal(pending.status.phase, 'Pending');
@@ -107,16 +110,37 @@ describe('sandbox k8s operations', () => {
     await control('/k8s', { stepMs: 40, script: 'oomThenSucceed' });
     await trigger('o1', ['-u', 'RestoreIndices']);
     await new Promise((r) => setTimeout(r, 2500));
-    type Pod = { metadata: { name: string; labels: Record<string, string> }; status: { phase: string; containerStatuses: Array<{ state: { terminated?: { reason: string; exitCode: number } } }> } };
+    type Pod = {
+      metadata: { name: string; labels: Record<string, string> };
+      status: { phase: string; containerStatuses: Array<{ state: { terminated?: { reason: string; exitCode: number } } }> };
+    };
     const pods = ((await (await k8s('pods')).json()) as { elements: Pod[] }).elements.filter((p) => p.metadata.labels['job-name'] === 'o1');
     assert.equal(pods.length, 2);
     assert.notEqual(pods[0].metadata.name, pods[1].metadata.name);
-    assert.deepEqual(pods[0].status.containerStatuses[0].state.terminated && { ...pods[0].status.containerStatuses[0].state.terminated, startedAt: undefined, finishedAt: undefined }, { reason: 'OOMKilled', exitCode: 137, startedAt: undefined, finishedAt: undefined });
-    const job = ((await (await k8s('jobs')).json()) as { elements: Array<{ metadata: { name: string }; spec: { backoffLimit: number }; status: { failed?: number; succeeded?: number; conditions?: Array<{ type: string }> } }> }).elements.find((j) => j.metadata.name === 'o1');
+    assert.deepEqual(
+      pods[0].status.containerStatuses[0].state.terminated && {
+        ...pods[0].status.containerStatuses[0].state.terminated,
+        startedAt: undefined,
+        finishedAt: undefined,
+      },
+      { reason: 'OOMKilled', exitCode: 137, startedAt: undefined, finishedAt: undefined },
+    );
+    const job = (
+      (await (await k8s('jobs')).json()) as {
+        elements: Array<{
+          metadata: { name: string };
+          spec: { backoffLimit: number };
+          status: { failed?: number; succeeded?: number; conditions?: Array<{ type: string }> };
+        }>;
+      }
+    ).elements.find((j) => j.metadata.name === 'o1');
     assert.equal(job?.spec.backoffLimit, 6);
     assert.equal(job?.status.failed, 1);
     assert.equal(job?.status.succeeded, 1);
-    assert.deepEqual(job?.status.conditions?.map((c) => c.type), ['Complete']);
+    assert.deepEqual(
+      job?.status.conditions?.map((c) => c.type),
+      ['Complete'],
+    );
   });
 
   it('restarts GMS: the ingress answers 503 (HTML) first, then connections are reset, then GMS answers', async () => {

@@ -57,7 +57,10 @@ describe('RestoreIndices job arguments read for a resume', () => {
   });
 
   it('writes the resume again from the plan: the same names, the new key, nothing of the server kept verbatim', () => {
-    const r = resumePoint([...BASE, '-a', 'lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,old,PROD)'], keyLog('urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)'));
+    const r = resumePoint(
+      [...BASE, '-a', 'lastUrn=urn:li:dataset:(urn:li:dataPlatform:hive,old,PROD)'],
+      keyLog('urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)'),
+    );
     assert.ok('argv' in r);
     assert.deepEqual(r.argv, [
       '-u',

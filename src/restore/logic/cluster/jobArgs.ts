@@ -49,7 +49,16 @@ export function lastUrnProblem(value: string): string | undefined {
 /** The plan behind a RestoreIndices job's arguments, or the one reason it is refused. */
 export function restorePlanOf(argv: readonly string[]): { plan: JobPlan } | { problem: string } {
   if (argv[0] !== '-u' || argv[1] !== 'RestoreIndices' || argv.indexOf('-u', 1) > 0) {
-    const upgrades = argv.flatMap((t, i) => (t === '-u' || /^-{1,2}u/.test(t) ? [argv.slice(i, i + 2).map((x) => quoteArg(x)).join(' ')] : []));
+    const upgrades = argv.flatMap((t, i) =>
+      t === '-u' || /^-{1,2}u/.test(t)
+        ? [
+            argv
+              .slice(i, i + 2)
+              .map((x) => quoteArg(x))
+              .join(' '),
+          ]
+        : [],
+    );
     return {
       problem: `only a RestoreIndices job can be resumed from its log; its arguments name ${upgrades.length ? upgrades.join(', ') : `no upgrade (they begin ${quoteArg(argv[0] ?? '')})`}.`,
     };
@@ -96,7 +105,8 @@ export function restorePlanOf(argv: readonly string[]): { plan: JobPlan } | { pr
   const lastUrn = values.get('lastUrn');
   const lastAspect = values.get('lastAspect');
   if (lastUrn !== undefined && lastUrnProblem(lastUrn)) return { problem: `its argument ${lastUrnProblem(lastUrn)}.` };
-  if (lastAspect !== undefined && (lastUrn === undefined || !IDENTIFIER.test(lastAspect))) return bad('lastAspect', lastAspect, 'an aspect name after a lastUrn');
+  if (lastAspect !== undefined && (lastUrn === undefined || !IDENTIFIER.test(lastAspect)))
+    return bad('lastAspect', lastAspect, 'an aspect name after a lastUrn');
   let resume: JobResume | undefined;
   if (numbers.startingOffset !== undefined) resume = { startingOffset: numbers.startingOffset };
   if (lastUrn !== undefined) resume = { lastUrn, ...(lastAspect !== undefined ? { lastAspect } : {}) };
@@ -132,6 +142,8 @@ export function argumentLines(argv: readonly string[], inline = 100, cap = 600):
         : JSON.stringify(value);
     lines.push(`  ${flag ? `${flag} ` : ''}${shown}`);
   }
-  const after = long.map((v, i) => `[${i + 1}] ${JSON.stringify(v.length > cap ? `${v.slice(0, cap)}…` : v)}${v.length > cap ? ` (cut; ${v.length} characters)` : ''}`);
+  const after = long.map(
+    (v, i) => `[${i + 1}] ${JSON.stringify(v.length > cap ? `${v.slice(0, cap)}…` : v)}${v.length > cap ? ` (cut; ${v.length} characters)` : ''}`,
+  );
   return [...lines, ...(after.length ? ['Long values:', ...after] : [])].join('\n');
 }

@@ -92,7 +92,8 @@ export function jobState(input: StateInput): JobState {
     return { kind: 'succeeded' };
   }
   if (jobSucceeded) return { kind: 'disagree', reason: 'the Job completed but its log shows no result line' };
-  if (input.starting) return { kind: 'starting', reason: input.starting.reason, ...(input.starting.forMs !== undefined ? { forMs: input.starting.forMs } : {}) };
+  if (input.starting)
+    return { kind: 'starting', reason: input.starting.reason, ...(input.starting.forMs !== undefined ? { forMs: input.starting.forMs } : {}) };
   if (log.reports === 0 && log.totalRows === undefined && input.quietMs < input.stallAfterMs) return { kind: 'starting' };
   if (input.quietMs >= input.stallAfterMs) return { kind: 'stalled', quietMs: input.quietMs };
   return { kind: 'running' };
