@@ -14,7 +14,7 @@ import type { ClusterJobSnapshot } from '../../../src/restore';
 import type { ShownText } from '../../../src/platform/safeWindow';
 
 const CRON = 'datahub-datahub-restore-indices-job-template';
-const fast = { pollSeconds: 1, stallAfterSeconds: 2 };
+const fast = { pollSeconds: 1, stallAfterSeconds: 1 };
 const k8s = (body: Record<string, unknown>) => sandbox.control('POST', '/k8s', body);
 const byHand = (name: string, args: string[], script = 'stall', labels: Record<string, string> = {}) =>
   sandbox.control('POST', '/k8s/jobs', { name, args, script, labels });
@@ -28,7 +28,7 @@ describe('cluster jobs: nothing a server says widens what runs', function () {
   });
   beforeEach(async () => {
     await sandbox.reset();
-    await k8s({ stepMs: 100, totalRows: 24_000 });
+    await k8s({ stepMs: 50, totalRows: 24_000 });
   });
 
   it('refuses a read-only connection on every path that triggers, before any request', async () => {
