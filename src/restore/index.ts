@@ -9,6 +9,7 @@ import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 import { registerClusterCommands } from './cluster/clusterCommands';
 import type { ClusterJobs } from './cluster/clusterWatch';
+import { registerWatchKeeping } from './cluster/stopWatching';
 import { registerUpgradeCommands } from './upgrade/upgradeCommands';
 import type { UpgradeWatches } from './upgrade/upgradeWatch';
 
@@ -49,6 +50,7 @@ export function register(services: Services): FeatureRegistration<RestoreSeam> {
       ...editor.disposables,
       ...cluster.disposables,
       ...upgrade.disposables,
+      ...registerWatchKeeping(services, cluster.jobs, upgrade.watches),
     ],
     seam: { cursorOnUrn: editor.cursorOnUrn, clusterJobs: cluster.jobs, upgradeWatches: upgrade.watches },
   };

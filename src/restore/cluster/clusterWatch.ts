@@ -12,6 +12,7 @@ import type { ExtraTaskRow } from '../../platform/taskRows';
 import { emptyJobLog, jobArgValues, readJobLogLines, type JobLogSummary } from '../logic/cluster/jobLog';
 import { etaMs, FINAL_KINDS, jobState, progressLine, rowsPerSecond, stateMessage, type JobState, type ProgressSample } from '../logic/cluster/jobState';
 import { clusterJobItem, type ClusterJobSnapshot } from './clusterItem';
+import type { KeptWatches } from './keptWatches';
 
 export type { ClusterJobSnapshot };
 
@@ -103,9 +104,15 @@ export class ClusterJobs implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** Called once when a job reaches an end state, or is first named stalled, or its watch gives up. */
   onEnded?: (snapshot: ClusterJobSnapshot, stalled: boolean) => void;
+  /** Where the watched jobs are kept for the next window. */
+  kept?: KeptWatches;
 
   rows(): ExtraTaskRow[] {
     return [...this.jobs.values()].reverse();
+  }
+
+  names(): string[] {
+    return [...this.jobs.values()].map((j) => j.name);
   }
 
   get(name: string, connection?: string): WatchedJob | undefined {
@@ -127,8 +134,24 @@ export class ClusterJobs implements vscode.Disposable {
     if (args) job.args = args;
     job.trouble.ok();
     Object.assign(job, { watching: true, error: undefined, gaveUp: false, stalledTold: false, lastMoveAt: Date.now() });
+    this.kept?.add({ kind: 'restore', connection: active.connection.name, job: name, args: job.args });
     void this.poll(job, ++job.generation);
     return job;
+  }
+
+  /** Stops watching a job and removes its row and log (Stop Watching); false when it is not watched here. */
+  forget(name: string, connection?: string): boolean {
+    const job = this.get(name, connection);
+    if (!job) return false;
+    clearTimeout(job.timer);
+    job.watching = false;
+    job.generation++;
+    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
+    job.channel.dispose();
+    this.kept?.remove({ kind: 'restore', connection: job.active.connection.name, job: job.name });
+    this.changed.fire();
+    return true;
   }
 
   /** Resolves when the job ends or is named stalled (or its watch stops). */
@@ -199,6 +222,8 @@ export class ClusterJobs implements vscode.Disposable {
     if (generation !== job.generation) return;
     const final = FINAL_KINDS.has(job.state.kind) && job.error === undefined;
     if (final) job.watching = false;
+    // A job at its end, or one that cannot be read, is not watched again in the next window.
+    if (final || (!job.watching && !job.gaveUp)) this.kept?.remove({ kind: 'restore', connection: job.active.connection.name, job: job.name });
     const stalledNow = job.state.kind === 'stalled' && !job.stalledTold;
     if (stalledNow) job.stalledTold = true;
     this.changed.fire();

@@ -50,4 +50,5 @@ export const clusterArgs = {
   watchClusterJob: watchClusterJobArgs,
   resumeClusterJob: resumeClusterJobArgs,
   showClusterJobLog: clusterJobArgs,
+  stopWatchingClusterJob: clusterJobArgs,
 } as const;

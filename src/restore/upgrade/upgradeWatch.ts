@@ -14,6 +14,7 @@ import type { ExtraTaskRow } from '../../platform/taskRows';
 import { UpgradeLogReader } from '../logic/upgrade/reindexLog';
 import { progressOf, UPGRADE_FINAL, upgradeMessage, upgradeState, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
 import { indexItem, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
+import type { KeptWatches } from '../cluster/keptWatches';
 
 export type { UpgradeSnapshot };
 
@@ -125,6 +126,8 @@ export class UpgradeWatches implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   onEnded?: (snapshot: UpgradeSnapshot) => void;
+  /** Where the watched system updates are kept for the next window. */
+  kept?: KeptWatches;
 
   rows(): ExtraTaskRow[] {
     return [...this.jobs.values()].reverse().flatMap((j) => j.allRows());
@@ -152,6 +155,7 @@ export class UpgradeWatches implements vscode.Disposable {
     }
     job.trouble.ok();
     Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false });
+    this.kept?.add({ kind: 'systemUpdate', connection: active.connection.name, job: name, args: [] });
     if (UPGRADE_FINAL.has(job.state.kind)) this.restart(job);
     void this.poll(job, ++job.generation);
     return job;
@@ -230,6 +234,7 @@ export class UpgradeWatches implements vscode.Disposable {
     if (generation !== job.generation) return;
     const final = UPGRADE_FINAL.has(job.state.kind) && job.error === undefined;
     if (final) job.watching = false;
+    if (final || (!job.watching && !job.gaveUp)) this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
     this.changed.fire();
     if (final || !job.watching) {
       const snapshot = job.snapshot();
@@ -237,6 +242,21 @@ export class UpgradeWatches implements vscode.Disposable {
       if (final || job.gaveUp) this.onEnded?.(snapshot);
     }
     if (job.watching && generation === job.generation) job.timer = setTimeout(() => void this.poll(job, generation), job.trouble.delayMs(job.pollMs));
+  }
+
+  /** Stops watching a system update and removes its rows and log (Stop Watching); false when it is not watched here. */
+  forget(name: string): boolean {
+    const job = this.get(name);
+    if (!job) return false;
+    clearTimeout(job.timer);
+    job.watching = false;
+    job.generation++;
+    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
+    job.channel.dispose();
+    this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
+    this.changed.fire();
+    return true;
   }
 
   dispose(): void {

@@ -239,6 +239,22 @@ describe('run RestoreIndices on the cluster', function () {
     await exec(Commands.removeConnection, { name: 'replica' });
   });
 
+  it('keeps a watched job for the next window, and Stop Watching removes it (row, log and kept entry)', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await sandbox.control('POST', '/k8s/jobs', { name: 'kept-one', script: 'stall' });
+    await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'kept-one', ...fast });
+    const { services } = await api();
+    const kept = () =>
+      (services.context.workspaceState.get<Array<{ job: string; connection: string }>>('datahub.clusterJobs.watched.v1') ?? []).map((w) => w.job);
+    await waitFor(() => kept().includes('kept-one'), 'the watch kept');
+    assert.ok(await rowOf('kept-one'));
+    assert.deepEqual(await exec(Commands.stopWatchingClusterJob, { job: 'kept-one' }), { job: 'kept-one', stopped: true });
+    assert.equal(await rowOf('kept-one'), undefined, 'the row is gone');
+    await waitFor(() => !kept().includes('kept-one'), 'the kept entry removed');
+    const e = await rejection(exec(Commands.stopWatchingClusterJob, { job: 'kept-one' }));
+    assert.match(e.message, /kept-one is not watched in this window/);
+  });
+
   it('watches a Job created by hand from the manifest, by name', async () => {
     await useSandboxConnection({ token: 'admin' });
     await k8s({ stepMs: 50 });
