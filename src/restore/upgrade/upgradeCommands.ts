@@ -5,7 +5,7 @@
 // Both only read: a read-only connection may use them.
 import * as vscode from 'vscode';
 import { isGmsError } from '../../gms/errors';
-import { K8S_JOB_NAME, type K8sJob } from '../../gms/k8sTypes';
+import { K8S_JOB_NAME } from '../../gms/k8sTypes';
 import { registerCommand, type CommandRun } from '../../platform/commandRunner';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
@@ -52,14 +52,18 @@ async function watchCommand(services: Services, watches: UpgradeWatches, arg: Re
     );
   // Watching reads only: a read-only connection may watch.
   const active = await activeClient(services, run, false);
-  let job: K8sJob;
-  try {
-    job = pickSystemUpdateJob(await active.client.k8s.listAll('jobs'), parsed.job);
-  } catch (error) {
-    throw k8sWords(error);
+  // A system update watched here already, by name, is watched again without a listing (which GMS, restarting, may not answer).
+  const known = parsed.job !== undefined ? watches.get(parsed.job) : undefined;
+  let name = known?.active.connection.name === active.connection.name ? known.name : undefined;
+  if (name === undefined) {
+    try {
+      name = pickSystemUpdateJob(await active.client.k8s.listAll('jobs'), parsed.job).name;
+    } catch (error) {
+      throw k8sWords(error);
+    }
   }
   const options = watchOptions(parsed);
-  const watched = watches.watch(job.name, active, options.pollMs, options.giveUpMs);
+  const watched = watches.watch(name, active, options.pollMs, options.giveUpMs);
   if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
   if (parsed.untilDone) return watches.untilSettled(watched);
   const first = await watches.firstPoll(watched);
