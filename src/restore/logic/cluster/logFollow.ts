@@ -1,11 +1,11 @@
 // Follows a pod's log a poll at a time, reading only what is new: GMS's getPodLogs
 // (KubernetesController.java) reads the whole container log and keeps its last limitBytes,
 // so a long job's log would be fetched whole every poll. Each read after the first asks
-// sinceSeconds (the time since the last read, plus an overlap) and keeps the lines after the
+// sinceSeconds (the time since the last read, plus 2 s read again) and keeps the lines after the
 // last line already seen; a line not yet ended is left for the next read.
 export const LOG_LIMIT_BYTES = 1024 * 1024;
 /** Seconds read again before the last read, so no line printed around it is lost. */
-const OVERLAP_SECONDS = 5;
+const OVERLAP_SECONDS = 2;
 const TRUNCATED = '[truncated...]';
 
 export class LogFollower {
