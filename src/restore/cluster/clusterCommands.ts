@@ -14,14 +14,10 @@ import type { JobPlan } from '../logic/upgradeJob';
 import { jobRequest } from '../restoreAsJobArgs';
 import { activeClient, savedRuns } from '../restoreRun';
 import { ClusterJobs, type ClusterJobSnapshot } from './clusterWatch';
+import { fromRow } from './clusterItem';
 import { RUN_ACTION, triggerOnCluster, watchOptions, type RunOnClusterResult } from './clusterRun';
 
 const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds', 'giveUpSeconds'];
-
-/** A row of DataHub Tasks (the tree passes the watched job) as { job }. */
-function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
-}
 
 /** Tells the end (or the stall, or a watch that gave up) once, with what to do next. */
 function tellEnd(s: ClusterJobSnapshot): void {
@@ -130,7 +126,8 @@ export function registerClusterCommands(services: Services): { disposables: vsco
       jobs,
       services.taskRows.register(() => jobs.rows(), jobs.onDidChange),
       registerCommand(services, Commands.runRestoreJobOnCluster, (arg, run) => runCommand(services, jobs, arg, run)),
-      registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, arg, run)),
+      // A row's Watch Again (a watch that gave up) passes the row.
+      registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, fromRow(arg), run)),
       registerCommand(services, Commands.resumeClusterJob, (arg, run) => resumeCommand(services, jobs, fromRow(arg), run)),
       registerCommand(services, Commands.showClusterJobLog, async (arg) => {
         const parsed = parseArgs(Commands.showClusterJobLog, clusterJobArgs, fromRow(arg));

@@ -6,6 +6,11 @@ import { uiLine, uiText } from '../../shared/uiText';
 import type { JobState } from '../logic/cluster/jobState';
 import { Commands } from '../../shared/commandIds';
 
+/** A row of DataHub Tasks (the tree passes the watched job or system update) as { job }. */
+export function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
+}
+
 /** What a watch command returns and the tree shows. */
 export interface ClusterJobSnapshot {
   job: string;

@@ -11,14 +11,8 @@ import { clusterJobArgs } from '../logic/clusterArgs';
 import type { UpgradeWatches } from '../upgrade/upgradeWatch';
 import type { ClusterJobs } from './clusterWatch';
 import { watchOptions } from './clusterRun';
+import { fromRow } from './clusterItem';
 import { KeptWatches, offerKeptWatches } from './keptWatches';
-
-/** A row of DataHub Tasks (the tree passes the row) as { job }. */
-function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!arg || typeof arg.extraRowId !== 'string') return arg;
-  if (typeof arg.name === 'string') return { job: arg.name };
-  return arg;
-}
 
 export function registerWatchKeeping(services: Services, jobs: ClusterJobs, upgrades: UpgradeWatches): vscode.Disposable[] {
   const kept = new KeptWatches(services);
