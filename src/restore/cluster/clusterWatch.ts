@@ -4,7 +4,7 @@
 // The rows show in DataHub Tasks; each job's log in an output channel of its own.
 import * as vscode from 'vscode';
 import { statusView } from '../logic/cluster/k8sJobs';
-import { readJobAndLog, WatchedLog } from './jobReading';
+import { endPolls, readJobAndLog, WatchedLog } from './jobReading';
 import { isTransient, WatchTrouble } from '../logic/cluster/watchTrouble';
 import { formatDuration } from '../../shared/format';
 import type { ActiveClient } from '../../platform/services';
@@ -143,10 +143,7 @@ export class ClusterJobs implements vscode.Disposable {
   forget(name: string, connection?: string): boolean {
     const job = this.get(name, connection);
     if (!job) return false;
-    clearTimeout(job.timer);
-    job.watching = false;
-    job.generation++;
-    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    endPolls(job);
     this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
     job.channel.dispose();
     this.kept?.remove({ kind: 'restore', connection: job.active.connection.name, job: job.name });
@@ -238,10 +235,7 @@ export class ClusterJobs implements vscode.Disposable {
   stop(name: string): boolean {
     const job = this.get(name);
     if (!job?.watching) return false;
-    clearTimeout(job.timer);
-    job.watching = false;
-    job.generation++;
-    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    endPolls(job);
     this.changed.fire();
     return true;
   }

@@ -48,6 +48,23 @@ export class WatchedLog {
   }
 }
 
+/** What both watches keep per job to stop its polls: the timer, the chain's number, who waits for its end. */
+export interface PollChain<S> {
+  timer?: ReturnType<typeof setTimeout>;
+  watching: boolean;
+  generation: number;
+  readonly ended: Array<(s: S) => void>;
+  snapshot(): S;
+}
+
+/** Ends a job's chain of polls: no poll runs after this, and whoever waits for the end gets the last snapshot. */
+export function endPolls<S>(job: PollChain<S>): void {
+  clearTimeout(job.timer);
+  job.watching = false;
+  job.generation++;
+  for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+}
+
 export interface JobReading {
   job: K8sJob;
   pod?: K8sPod;

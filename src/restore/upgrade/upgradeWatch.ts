@@ -5,7 +5,7 @@
 // Tasks; the job's log in an output channel of its own; its end told once.
 import * as vscode from 'vscode';
 import { statusView } from '../logic/cluster/k8sJobs';
-import { readJobAndLog, WatchedLog } from '../cluster/jobReading';
+import { endPolls, readJobAndLog, WatchedLog } from '../cluster/jobReading';
 import { isTransient, WatchTrouble } from '../logic/cluster/watchTrouble';
 import { formatDuration } from '../../shared/format';
 import type { TaskStatus } from '../../gms/types';
@@ -248,10 +248,7 @@ export class UpgradeWatches implements vscode.Disposable {
   forget(name: string): boolean {
     const job = this.get(name);
     if (!job) return false;
-    clearTimeout(job.timer);
-    job.watching = false;
-    job.generation++;
-    for (const resolve of job.ended.splice(0)) resolve(job.snapshot());
+    endPolls(job);
     this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
     job.channel.dispose();
     this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
