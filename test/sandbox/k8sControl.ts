@@ -1,6 +1,6 @@
 // Control endpoints of the scripted cluster (k8s.ts), under /__sandbox/k8s:
 //   GET  /k8s        the mode, script, step, rows and the jobs
-//   POST /k8s        {mode?: available|unavailable|off, script?: succeed|failAfter100|stall|oomThenSucceed, stepMs?, totalRows?,
+//   POST /k8s        {mode?: available|unavailable|off, script?: succeed|failAfter100|stall|rowsMissing|oomThenSucceed, stepMs?, totalRows?,
 //                    pendingMs? (each pod's ContainerCreating time), maxReports? (batch reports a run prints, default 40)}:
 //                    for the Jobs triggered from now on (mode at once); createdName? (hostile: the trigger answers a Job of
 //                    that name, not the one asked for; null to stop)

@@ -15,13 +15,15 @@
 //   failAfter100  the reports reach 100.00% (a few rows short of the total), "Failed to send MAEs", then the upgrade
 //                 reports FAILED and the Job fails (operators' reports: DataHub issues 11276, 14833).
 //   stall         the reports stop part-way and the pod keeps running with nothing more in its log (11305).
+//   rowsMissing   the reports stop 3% short of the rows found, "Failed to send MAEs for N rows", and yet the step
+//                 and the upgrade report SUCCEEDED and the Job is Complete (SendMAEStep.java does not fail on it).
 //   oomThenSucceed the first pod is killed part-way (OOMKilled, exit 137); the Job's backoffLimit (Kubernetes'
 //                 default 6) makes a new pod of a new name, which starts the job again from its arguments and succeeds.
 // Each line carries the time it was printed (the container runtime's timestamp), which is what
 // Kubernetes' sinceSeconds filters on.
 
-export type K8sScript = 'succeed' | 'failAfter100' | 'stall' | 'oomThenSucceed';
-export const K8S_SCRIPTS: readonly K8sScript[] = ['succeed', 'failAfter100', 'stall', 'oomThenSucceed'];
+export type K8sScript = 'succeed' | 'failAfter100' | 'stall' | 'rowsMissing' | 'oomThenSucceed';
+export const K8S_SCRIPTS: readonly K8sScript[] = ['succeed', 'failAfter100', 'stall', 'rowsMissing', 'oomThenSucceed'];
 
 export interface ScriptedRun {
   script: K8sScript;
@@ -77,7 +79,8 @@ export function scriptState(run: ScriptedRun, now: number): { lines: string[]; a
   const steps = Math.floor(elapsed / run.stepMs);
   // failAfter100: a few rows not sent, few enough that the report still says 100.00%.
   const short = Math.max(1, Math.floor(total / 25_000));
-  const target = run.script === 'failAfter100' ? total - offset - short : total - offset;
+  const target =
+    run.script === 'failAfter100' ? total - offset - short : run.script === 'rowsMissing' ? total - offset - Math.ceil(total * 0.03) : total - offset;
   const stallRows = Math.floor((total - offset) * STALL_AT);
   let sent = 0;
   let step = 0;

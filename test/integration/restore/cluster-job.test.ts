@@ -183,6 +183,17 @@ describe('run RestoreIndices on the cluster', function () {
     assert.match(end.message, /FAILED after reaching 100%: the job reported FAILED/);
   });
 
+  it('shows a job that reports SUCCEEDED with rows left unsent as rows missing, not succeeded', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ script: 'rowsMissing', stepMs: 100 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'restore-short', ...fast }));
+    const end = await until('restore-short');
+    assert.equal(end.state, 'incomplete', end.message);
+    assert.equal(end.result, 'SUCCEEDED');
+    assert.match(end.message, /reported SUCCEEDED but 720 rows were not sent/);
+    assert.match(String((await rowOf('restore-short'))?.description), /^rows missing · 23,280\/24,000 rows/);
+  });
+
   it('names a job stalled after the quiet time, and a resume sends the offset after its last whole batch', async () => {
     await useSandboxConnection({ token: 'admin' });
     await k8s({ script: 'stall', stepMs: 100 });
