@@ -77,7 +77,8 @@ module.exports = {
     },
     {
       name: 'no-orphans',
-      comment: 'A file nothing imports: dead code, or a feature not wired into extension.ts (or, for its commands, into src/features.ts, the entry of dist/features.js). Delete it or import it.',
+      comment:
+        'A file nothing imports: dead code, or a feature not wired into extension.ts (or, for its commands, into src/features.ts, the entry of dist/features.js). Delete it or import it.',
       severity: 'error',
       from: { orphan: true, path: '^src/', pathNot: ['\\.d\\.ts$', '^src/extension\\.ts$', '^src/features\\.ts$'] },
       to: {},

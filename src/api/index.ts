@@ -124,6 +124,8 @@ export interface DataHubCommands {
   resumeClusterJob(args: ArgsOf<'resumeClusterJob'>): Result<RunOnClusterResult>;
   /** Shows a watched job's pod log in its output channel. */
   showClusterJobLog(args: ArgsOf<'showClusterJobLog'>): Result<Outcome & { job: string; channel: string }>;
+  /** Stops watching a cluster job or system update and removes its rows; the job itself goes on on the cluster. */
+  stopWatchingClusterJob(args: ArgsOf<'stopWatchingClusterJob'>): Result<Outcome & { job: string; stopped: boolean }>;
   /** Finds the running system-update Job (or takes `job`) and watches its reindex tasks: a row per index in DataHub Tasks with documents, percent, batches, rate and ETA from the task-status operation, the end in the log's words; `untilDone` resolves at its end. Read-only connections may use it. */
   watchUpgradeReindex(args?: ArgsOf<'watchUpgradeReindex'>): Result<UpgradeSnapshot>;
   /** Estimates how long reindexing the largest indices (getIndexSizes) would take at a throughput, and warns with the figures when one would exceed maxReindexHours or all together the Job's activeDeadlineSeconds. Read-only connections may use it. */

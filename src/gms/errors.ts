@@ -15,7 +15,9 @@ export type GmsErrorCode =
   /** The Kubernetes operations answered 503: GMS does not run in Kubernetes. */
   | 'k8sUnavailable'
   /** No Kubernetes operations (404): switched off, or an older server. */
-  | 'k8sMissing';
+  | 'k8sMissing'
+  /** A pod's log refused because its container has not started yet (ContainerCreating, image pull): expected, not a failure. */
+  | 'k8sLogWaiting';
 
 export interface GmsErrorInit {
   kind: GmsErrorKind;

@@ -34,6 +34,8 @@ export interface K8sJob {
   args?: string[];
   /** spec.activeDeadlineSeconds: Kubernetes ends the Job (DeadlineExceeded) after this long, when set. */
   activeDeadlineSeconds?: number;
+  /** spec.backoffLimit: failed pods Kubernetes replaces before the Job fails (its default 6), when listed. */
+  backoffLimit?: number;
 }
 
 export interface K8sCronJob {
@@ -50,7 +52,16 @@ export interface K8sPod {
   /** Pending, Running, Succeeded, Failed, Unknown. */
   phase?: string;
   createdAt?: string;
+  /** status.reason of the pod itself (Evicted, NodeLost…), when given. */
+  reason?: string;
+  /** The first container's state: waiting (ContainerCreating, ErrImagePull…), running, or terminated (OOMKilled, Error, Completed). */
+  container?: K8sContainerState;
 }
+
+export type K8sContainerState =
+  | { state: 'waiting'; reason?: string; message?: string }
+  | { state: 'running'; startedAt?: string }
+  | { state: 'terminated'; reason?: string; exitCode?: number; startedAt?: string; finishedAt?: string };
 
 /** One page of a list ({elements, start, count, total}, PaginatedResponse.java). */
 export interface K8sPage<T> {

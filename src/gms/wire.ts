@@ -40,6 +40,8 @@ export interface WireRequest<T> {
   body?: string;
   /** Only reads are repeated: a restore or a truncation never is. */
   readOnly: boolean;
+  /** A tighter answer cap than the client's, for an answer whose size was asked for (a pod log's limitBytes). */
+  maxResponseBytes?: number;
   /** A non-2xx answer (token already hidden) as the exchange's GmsError. */
   fail: (answer: Answer) => GmsError;
   /** A 2xx answer (token already hidden) as the result; throws GmsError on a shape it does not know. */
@@ -64,7 +66,7 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
         headers: req.headers,
         body: req.body,
         timeoutMs: ctx.timeoutMs,
-        maxResponseBytes: ctx.maxResponseBytes,
+        maxResponseBytes: Math.min(ctx.maxResponseBytes, req.maxResponseBytes ?? Infinity),
         signal,
       });
       const text = ctx.hideToken(answer.text);

@@ -13,6 +13,7 @@ import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsJobs = typeof import('./commands');
 import { Commands } from '../shared/commandIds';
+import { KEPT_WATCHES_KEY, hasKeptWatches } from './logic/cluster/keptWatches';
 
 export type { JobResult } from './manifest/restoreAsJob';
 export type { ClusterJobSnapshot } from './cluster/clusterWatch';
@@ -37,6 +38,7 @@ export const JOBS_COMMANDS = [
   Commands.watchUpgradeReindex,
   Commands.estimateUpgradeReindex,
   Commands.showUpgradeReindexLog,
+  Commands.stopWatchingClusterJob,
 ] as const;
 
 export function register(services: Services): FeatureRegistration<JobsSeam> {
@@ -44,6 +46,9 @@ export function register(services: Services): FeatureRegistration<JobsSeam> {
     { name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
     services.log,
   );
+  // Watches the last window left are offered again (nothing is sent until the person says so): only
+  // then does the jobs code load at activation.
+  if (hasKeptWatches(services.context.workspaceState.get(KEPT_WATCHES_KEY))) commands.load();
   return {
     disposables: [commands],
     seam: { openJobFlow: (active, prefill) => loadFeature<CommandsJobs>('jobs').openJobFlow(services, active, prefill) },

@@ -44,7 +44,12 @@ const timings: LoadTiming[] = [];
 export const loadTimings = (): readonly LoadTiming[] => timings;
 
 /** Declares a feature's commands; returns the forwarders and, once loaded, the handlers, as one disposable. */
-export function deferCommands(feature: LazyFeature, log: vscode.LogOutputChannel): vscode.Disposable {
+/** The forwarders of a feature's commands; `load()` loads its code now (e.g. to resume what the last window left). */
+export interface DeferredCommands extends vscode.Disposable {
+  load(): void;
+}
+
+export function deferCommands(feature: LazyFeature, log: vscode.LogOutputChannel): DeferredCommands {
   let handlers: vscode.Disposable[] | undefined;
   let failure: Error | undefined;
   const ensureLoaded = (): void => {
@@ -82,11 +87,12 @@ export function deferCommands(feature: LazyFeature, log: vscode.LogOutputChannel
     };
     return [vscode.commands.registerCommand(id, (...args: unknown[]) => handlerOf(id)(...args)), exposeToApi(id, stub)];
   });
-  return new vscode.Disposable(() => {
+  const disposable = new vscode.Disposable(() => {
     for (const d of [...forwarders, ...(handlers ?? [])]) d.dispose();
     for (const id of feature.commands) {
       declared.delete(id);
       loaded.delete(id);
     }
   });
+  return Object.assign(disposable, { load: ensureLoaded });
 }

@@ -28,6 +28,7 @@ export const Commands = {
   watchClusterJob: 'datahub.watchClusterJob',
   resumeClusterJob: 'datahub.resumeClusterJob',
   showClusterJobLog: 'datahub.showClusterJobLog',
+  stopWatchingClusterJob: 'datahub.stopWatchingClusterJob',
   watchUpgradeReindex: 'datahub.watchUpgradeReindex',
   estimateUpgradeReindex: 'datahub.estimateUpgradeReindex',
   showUpgradeReindexLog: 'datahub.showUpgradeReindexLog',

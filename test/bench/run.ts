@@ -14,6 +14,7 @@ import { buildForBench, buildHostEntry, REPO_ROOT } from './build';
 import { measureBulkRestore } from './bulkRestore';
 import { clientOnly, clientOverheadRows } from './clientRows';
 import { driftOnly, driftRows } from './driftRows';
+import { clusterWatchOnly, clusterWatchRows } from './clusterWatchBench';
 import { loadGmsBundle } from './gmsBundle';
 import { describeProfile, summariseProfile } from './activationProfile';
 import { measureHosts, profileActivation, stopActiveHost, type HostRuns } from './hostActivation';
@@ -40,9 +41,10 @@ async function main(): Promise<void> {
       only: { type: 'string' },
     },
   });
-  if (values.only !== undefined && values.only !== 'client' && values.only !== 'drift') {
-    throw new Error(`--only: the parts that run alone are "client" and "drift" (got "${values.only}")`);
+  if (values.only !== undefined && values.only !== 'client' && values.only !== 'drift' && values.only !== 'cluster-watch') {
+    throw new Error(`--only: the parts that run alone are "client", "drift" and "cluster-watch" (got "${values.only}")`);
   }
+  if (values.only === 'cluster-watch') return clusterWatchOnly();
   if (values.only === 'client') return clientOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'drift') return driftOnly(values['update-docs'] || values['update-readme']);
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
     const gms = loadGmsBundle(path.join(build.staged, 'dist'));
     const overheadRows = await clientOverheadRows(gms, sandbox.url, log);
     overheadRows.push(...(await driftRows(gms, path.join(build.staged, 'dist'), sandbox.url, log)));
+    overheadRows.push(...(await clusterWatchRows(gms, sandbox.url, log)));
 
     // A real DataHub takes hundreds of ms to seconds for a 1000-row page; 50 ms keeps the run
     // short (ideal 5 s at concurrency 1) while the fixed costs of a loopback request stay small beside it.

@@ -33,6 +33,36 @@ interface SandboxJob {
   script: K8sScript;
   totalRows: number;
   stepMs: number;
+  /** How long each pod stays Pending (ContainerCreating: the image pull) before its container starts. */
+  pendingMs: number;
+  maxReports: number;
+}
+
+/** One pod of a Job: Kubernetes makes a new one (a new name) for each retry while backoffLimit allows. */
+interface Attempt {
+  pod: string;
+  createdAt: number;
+  /** When its container started (createdAt + pendingMs). */
+  runFrom: number;
+  /** When it was OOMKilled, for a pod that was. */
+  killedAt?: number;
+}
+
+const POD_SUFFIXES = ['x7k2p', 'm4q9z', 'c8v3d', 'r2t6w'];
+const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The fabric8 client's exception for a log read while the container has not started (the Kubernetes API's
+ * 400 "container ... is waiting to start: ContainerCreating"), as KubernetesController.getPodLogs wraps it:
+ * a 500 "Failed to retrieve logs: " + the exception's message.
+ */
+export function waitingLogText(pod: string, reason = 'ContainerCreating'): string {
+  const message = `container "${CONTAINER}" in pod "${pod}" is waiting to start: ${reason}`;
+  return (
+    `Failed to retrieve logs: Failure executing: GET at: https://10.96.0.1:443/api/v1/namespaces/${NAMESPACE}/pods/${pod}/log?pretty=false&container=${CONTAINER}. ` +
+    `Message: ${message}. Received status: Status(apiVersion=v1, code=400, details=null, kind=Status, message=${message}, ` +
+    'metadata=ListMeta(_continue=null, remainingItemCount=null, resourceVersion=null, selfLink=null, additionalProperties={}), reason=BadRequest, status=Failure, additionalProperties={}).'
+  );
 }
 
 export class K8sCluster {
@@ -40,29 +70,78 @@ export class K8sCluster {
   script: K8sScript = 'succeed';
   stepMs = 400;
   totalRows = 24_000;
+  pendingMs = 0;
+  maxReports = 40;
+  /** Hostile: the trigger answers a Job of this name instead of the one asked for (a server the client must not follow). */
+  createdName?: string;
   jobs: SandboxJob[] = [];
+  /** A GMS restart (POST /__sandbox/k8s/restart): until then its ingress answers 503, then connections are reset. */
+  restart?: { htmlUntil: number; resetUntil: number };
   /** System-update Jobs with their reindex tasks (k8sSystemUpdate.ts). */
   readonly upgrades = new SystemUpdates();
 
   reset(): void {
-    Object.assign(this, { mode: 'available', script: 'succeed', stepMs: 400, totalRows: 24_000, jobs: [] });
+    Object.assign(this, {
+      mode: 'available',
+      script: 'succeed',
+      stepMs: 400,
+      totalRows: 24_000,
+      pendingMs: 0,
+      maxReports: 40,
+      createdName: undefined,
+      jobs: [],
+      restart: undefined,
+    });
     this.upgrades.reset();
+  }
+
+  /** What a request meets while GMS restarts: the ingress's 503 page first (no ready endpoint), then refused / reset connections. */
+  restartGap(now = Date.now()): 'html' | 'reset' | undefined {
+    if (!this.restart) return undefined;
+    if (now < this.restart.htmlUntil) return 'html';
+    if (now < this.restart.resetUntil) return 'reset';
+    return undefined;
   }
 
   /** A Job created another way (kubectl create -f the manifest): watched by name. */
   addJob(name: string, args: string[], labels: Record<string, string> = {}): void {
     this.jobs = this.jobs.filter((j) => j.name !== name);
-    this.jobs.push({ name, labels: { ...labels }, args, createdAt: Date.now(), script: this.script, totalRows: this.totalRows, stepMs: this.stepMs });
+    this.jobs.push({
+      name,
+      labels: { ...labels },
+      args,
+      createdAt: Date.now(),
+      script: this.script,
+      totalRows: this.totalRows,
+      stepMs: this.stepMs,
+      pendingMs: this.pendingMs,
+      maxReports: this.maxReports,
+    });
   }
 
-  private state(job: SandboxJob, now = Date.now()) {
-    return scriptState({ script: job.script, totalRows: job.totalRows, stepMs: job.stepMs, args: job.args, startedAt: job.createdAt }, now);
+  /** The Job's pods so far, oldest first: one, or (oomThenSucceed) the killed one and its retry. */
+  attempts(job: SandboxJob, now = Date.now()): Attempt[] {
+    const first: Attempt = { pod: `${job.name}-${POD_SUFFIXES[0]}`, createdAt: job.createdAt, runFrom: job.createdAt + job.pendingMs };
+    if (job.script !== 'oomThenSucceed') return [first];
+    // Killed part-way through its batches (a third of the steps).
+    first.killedAt = first.runFrom + job.stepMs * Math.max(2, Math.floor(job.maxReports / 3));
+    if (now < first.killedAt) return [first];
+    return [first, { pod: `${job.name}-${POD_SUFFIXES[1]}`, createdAt: first.killedAt, runFrom: first.killedAt + job.pendingMs }];
+  }
+
+  private state(job: SandboxJob, a: Attempt, now = Date.now()) {
+    const script = job.script === 'oomThenSucceed' ? 'succeed' : job.script;
+    const run = { script, totalRows: job.totalRows, stepMs: job.stepMs, args: job.args, startedAt: a.runFrom, maxReports: job.maxReports };
+    return scriptState(run, Math.min(now, a.killedAt ?? now));
   }
 
   jobObject(job: SandboxJob): Record<string, unknown> {
-    const s = this.state(job);
-    const iso = (t: number) => new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const conditions = !s.done
+    const attempts = this.attempts(job);
+    const last = attempts[attempts.length - 1];
+    const s = this.state(job, last);
+    const killed = attempts.filter((a) => a.killedAt !== undefined).length;
+    const done = s.done && last.killedAt === undefined;
+    const conditions = !done
       ? []
       : s.failed
         ? [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' }]
@@ -71,34 +150,64 @@ export class K8sCluster {
       apiVersion: 'batch/v1',
       kind: 'Job',
       metadata: { name: job.name, namespace: NAMESPACE, labels: { ...job.labels }, creationTimestamp: iso(job.createdAt) },
-      spec: { backoffLimit: 0, template: { spec: { containers: [{ name: CONTAINER, image: IMAGE, args: job.args }], restartPolicy: 'Never' } } },
+      spec: {
+        // DataHub's chart sets none (Kubernetes' default is 6); the scripted retry uses that default.
+        backoffLimit: job.script === 'oomThenSucceed' ? 6 : 0,
+        template: { spec: { containers: [{ name: CONTAINER, image: IMAGE, args: job.args }], restartPolicy: 'Never' } },
+      },
       status: {
         startTime: iso(job.createdAt),
-        ...(s.done ? { completionTime: iso(Date.now()) } : { active: 1 }),
-        ...(s.done ? (s.failed ? { failed: 1 } : { succeeded: 1 }) : {}),
+        ...(done ? { completionTime: iso(Date.now()) } : { active: 1 }),
+        ...(done && !s.failed ? { succeeded: 1 } : {}),
+        ...(killed + (done && s.failed ? 1 : 0) > 0 ? { failed: killed + (done && s.failed ? 1 : 0) } : {}),
         ...(conditions.length ? { conditions } : {}),
       },
     };
   }
 
-  podName(job: SandboxJob): string {
-    return `${job.name}-x7k2p`;
+  /** Each pod as the Kubernetes API lists it: Pending (ContainerCreating), Running, or ended (OOMKilled / Completed / Error). */
+  podObjects(job: SandboxJob, now = Date.now()): Record<string, unknown>[] {
+    return this.attempts(job, now).map((a) => {
+      const s = this.state(job, a, now);
+      const pending = now < a.runFrom;
+      const killed = a.killedAt !== undefined && now >= a.killedAt;
+      const phase = pending ? 'Pending' : killed ? 'Failed' : s.done ? (s.failed ? 'Failed' : 'Succeeded') : 'Running';
+      const state = pending
+        ? { waiting: { reason: 'ContainerCreating' } }
+        : killed
+          ? { terminated: { reason: 'OOMKilled', exitCode: 137, startedAt: iso(a.runFrom), finishedAt: iso(a.killedAt ?? now) } }
+          : s.done
+            ? { terminated: { reason: s.failed ? 'Error' : 'Completed', exitCode: s.failed ? 1 : 0, startedAt: iso(a.runFrom) } }
+            : { running: { startedAt: iso(a.runFrom) } };
+      return {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: a.pod,
+          namespace: NAMESPACE,
+          creationTimestamp: iso(a.createdAt),
+          labels: { 'job-name': job.name, 'batch.kubernetes.io/job-name': job.name, 'controller-uid': `uid-${job.name}` },
+        },
+        spec: { containers: [{ name: CONTAINER, image: IMAGE }] },
+        status: {
+          phase,
+          startTime: iso(a.createdAt),
+          containerStatuses: [{ name: CONTAINER, image: IMAGE, ready: phase === 'Running', restartCount: 0, state }],
+        },
+      };
+    });
   }
 
-  podObject(job: SandboxJob): Record<string, unknown> {
-    const s = this.state(job);
-    const phase = s.done ? (s.failed ? 'Failed' : 'Succeeded') : 'Running';
-    return {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: this.podName(job), namespace: NAMESPACE, labels: { 'job-name': job.name, 'batch.kubernetes.io/job-name': job.name } },
-      spec: { containers: [{ name: CONTAINER, image: IMAGE }] },
-      status: { phase },
-    };
-  }
-
-  log(job: SandboxJob): string {
-    return asLog(this.state(job).lines, job.createdAt);
+  /** The pod's log: undefined when no such pod, 'waiting' before its container started. */
+  log(pod: string, sinceSeconds?: number, now = Date.now()): string | 'waiting' | undefined {
+    for (const job of this.jobs) {
+      const a = this.attempts(job, now).find((x) => x.pod === pod);
+      if (!a) continue;
+      if (now < a.runFrom) return 'waiting';
+      const s = this.state(job, a, now);
+      return asLog(s.lines, a.runFrom, s.at, sinceSeconds === undefined ? undefined : now - sinceSeconds * 1000);
+    }
+    return undefined;
   }
 }
 
@@ -150,7 +259,7 @@ export function handleK8s(cluster: K8sCluster, method: string, endpoint: string,
     );
   }
   if (method === 'GET' && endpoint === 'jobs') return page(query, [...cluster.jobs.map((j) => cluster.jobObject(j)), ...cluster.upgrades.jobObjects()]);
-  if (method === 'GET' && endpoint === 'pods') return page(query, [...cluster.jobs.map((j) => cluster.podObject(j)), ...cluster.upgrades.podObjects()]);
+  if (method === 'GET' && endpoint === 'pods') return page(query, [...cluster.jobs.flatMap((j) => cluster.podObjects(j)), ...cluster.upgrades.podObjects()]);
   if (method === 'POST' && trigger) {
     const name = decodeURIComponent(trigger[1]);
     const b = (body ?? {}) as { jobName?: unknown; args?: unknown };
@@ -162,15 +271,18 @@ export function handleK8s(cluster: K8sCluster, method: string, endpoint: string,
     const args = Array.isArray(b.args) && b.args.length > 0 && b.args.every((a) => typeof a === 'string') ? (b.args as string[]) : ['-u', 'RestoreIndices'];
     cluster.addJob(b.jobName, args, { 'app.kubernetes.io/created-by': 'datahub-k8s-controller', 'app.kubernetes.io/triggered-from': name });
     const job = cluster.jobs[cluster.jobs.length - 1];
-    return json(cluster.jobObject(job), 201);
+    const created = cluster.jobObject(job);
+    if (cluster.createdName !== undefined) (created.metadata as Record<string, unknown>).name = cluster.createdName;
+    return json(created, 201);
   }
   if (method === 'GET' && logs) {
     const name = decodeURIComponent(logs[1]);
-    const job = cluster.jobs.find((j) => cluster.podName(j) === name);
-    const upgradeLog = job ? undefined : cluster.upgrades.log(name);
-    if (!job && upgradeLog === undefined) return textAs(404, `Pod not found: ${name}`, 'text/plain');
+    // KubernetesController.getPodLogs: sinceSeconds passed to the client when above 0; the whole answer then cut to limitBytes.
+    const since = Number(query.get('sinceSeconds') ?? 0);
+    const text = cluster.log(name, Number.isInteger(since) && since > 0 ? since : undefined) ?? cluster.upgrades.log(name);
+    if (text === undefined) return textAs(404, `Pod not found: ${name}`, 'text/plain');
+    if (text === 'waiting') return textAs(500, waitingLogText(name), 'text/plain;charset=UTF-8');
     const limit = Math.min(Math.max(Number(query.get('limitBytes') ?? 524288) || 524288, 1024), 1024 * 1024);
-    const text = job ? cluster.log(job) : (upgradeLog as string);
     return textAs(200, text.length > limit ? `[truncated...]\n${text.slice(text.length - limit)}` : text, 'text/plain;charset=UTF-8');
   }
   return springError(method === 'GET' || method === 'POST' ? 404 : 405, path);

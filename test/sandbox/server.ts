@@ -193,6 +193,9 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   // Truncations: the aspect and dryRun (default true, as OperationsResource.java has it) let a rule fail one index's real run.
   const fields = body !== null && typeof body === 'object' ? (body as { aspect?: unknown; dryRun?: unknown }) : {};
   const truncate = { aspect: typeof fields.aspect === 'string' ? fields.aspect : undefined, dryRun: fields.dryRun !== false };
+  // A GMS restart (k8sControl.ts): the ingress's 503 page while no GMS pod is ready, then connections reset.
+  const gap = rt.k8s.restartGap();
+  if (gap && (await applyFault(gap === 'html' ? { kind: 'html', status: 503 } : { kind: 'reset' }, res, record, reply)) !== undefined) return;
   const fault = matchFault(rt.faults, faultKey, start, truncate, transport);
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 

@@ -20,6 +20,8 @@ export interface OpenapiCall<T> {
   readOnly: boolean;
   accept?: string;
   task?: string;
+  /** A tighter answer cap than the client's (see WireRequest). */
+  maxResponseBytes?: number;
   parse: (answer: Answer) => T;
 }
 
@@ -58,6 +60,7 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (
         headers,
         body: c.body === undefined ? undefined : JSON.stringify(c.body),
         readOnly: c.readOnly,
+        ...(c.maxResponseBytes !== undefined ? { maxResponseBytes: c.maxResponseBytes } : {}),
         fail: (a) =>
           failure({
             action: c.action,

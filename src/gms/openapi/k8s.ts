@@ -17,6 +17,8 @@ export const K8S_OPERATIONS_PATH = '/openapi/operations/k8';
 /** The controller's page size is free; 100 keeps one answer small. */
 const PAGE = 100;
 const MAX_ARGS = 200;
+/** A log answer is at most limitBytes (1 MiB) and "[truncated...]": a little over that is the cap, not the client's 64 MiB. */
+export const LOG_ANSWER_CAP = Math.round(1.1 * 1024 * 1024);
 
 function invalid(field: string, message: string, action: GmsAction): GmsError {
   return new GmsError({ kind: 'invalidInput', field, action, message: `${field}: ${message}` });
@@ -111,7 +113,16 @@ export function createK8sOperations(ctx: WireContext): KubernetesOperations {
         query.push(['limitBytes', String(request.limitBytes)]);
       }
       return call(
-        { action, endpoint: `pods/${encodeURIComponent(pod)}/logs`, method: 'GET', query, readOnly: true, accept: 'text/plain', parse: (a) => a.text },
+        {
+          action,
+          endpoint: `pods/${encodeURIComponent(pod)}/logs`,
+          method: 'GET',
+          query,
+          readOnly: true,
+          accept: 'text/plain',
+          maxResponseBytes: LOG_ANSWER_CAP,
+          parse: (a) => a.text,
+        },
         signal,
       );
     },

@@ -5,7 +5,7 @@
 // the controller's own object mapper: only the fields read here are checked.
 import * as z from 'zod/v4/mini';
 import { invalidResponse } from '../errorMapping';
-import type { K8sCronJob, K8sJob, K8sJobCondition, K8sPage, K8sPod, K8sStatus } from '../k8sTypes';
+import type { K8sContainerState, K8sCronJob, K8sJob, K8sJobCondition, K8sPage, K8sPod, K8sStatus } from '../k8sTypes';
 import type { GmsAction } from '../types';
 import { jsonObject } from './schemas';
 
@@ -61,6 +61,7 @@ export function parseK8sJob(action: GmsAction, o: Record<string, unknown>, raw: 
   }
   const args = firstContainer(obj(o.spec)).args;
   const deadline = obj(o.spec).activeDeadlineSeconds;
+  const backoff = obj(o.spec).backoffLimit;
   return {
     name: nameOf(action, o, raw),
     labels: labelsOf(metadata),
@@ -73,6 +74,7 @@ export function parseK8sJob(action: GmsAction, o: Record<string, unknown>, raw: 
     conditions,
     ...(Array.isArray(args) && args.every((a) => typeof a === 'string') ? { args: args as string[] } : {}),
     ...(typeof deadline === 'number' && Number.isInteger(deadline) && deadline > 0 ? { activeDeadlineSeconds: deadline } : {}),
+    ...(typeof backoff === 'number' && Number.isInteger(backoff) && backoff >= 0 && backoff <= 10_000 ? { backoffLimit: backoff } : {}),
   };
 }
 
@@ -87,11 +89,55 @@ function parseCronJob(o: Record<string, unknown>, raw: string): K8sCronJob {
   };
 }
 
+/** Server text kept short: a reason is a word, a message a line. */
+const short = (v: unknown, max: number): string | undefined => {
+  const s = str(v);
+  return s === undefined ? undefined : s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
+/** The first container's state (V1ContainerState: exactly one of waiting, running, terminated). */
+function containerState(status: Record<string, unknown>): K8sContainerState | undefined {
+  const statuses = status.containerStatuses;
+  const state = obj(Array.isArray(statuses) ? obj(statuses[0]).state : undefined);
+  const waiting = obj(state.waiting);
+  const terminated = obj(state.terminated);
+  if (state.terminated !== undefined && state.terminated !== null) {
+    const exit = terminated.exitCode;
+    return {
+      state: 'terminated',
+      ...(short(terminated.reason, 60) ? { reason: short(terminated.reason, 60) } : {}),
+      ...(typeof exit === 'number' && Number.isInteger(exit) ? { exitCode: exit } : {}),
+      ...(str(terminated.startedAt) ? { startedAt: str(terminated.startedAt) } : {}),
+      ...(str(terminated.finishedAt) ? { finishedAt: str(terminated.finishedAt) } : {}),
+    };
+  }
+  if (state.waiting !== undefined && state.waiting !== null) {
+    return {
+      state: 'waiting',
+      ...(short(waiting.reason, 60) ? { reason: short(waiting.reason, 60) } : {}),
+      ...(short(waiting.message, 300) ? { message: short(waiting.message, 300) } : {}),
+    };
+  }
+  if (state.running !== undefined && state.running !== null)
+    return { state: 'running', ...(str(obj(state.running).startedAt) ? { startedAt: str(obj(state.running).startedAt) } : {}) };
+  return undefined;
+}
+
 function parsePod(o: Record<string, unknown>, raw: string): K8sPod {
   const metadata = obj(o.metadata);
-  const phase = str(obj(o.status).phase);
+  const status = obj(o.status);
+  const phase = str(status.phase);
   const created = str(metadata.creationTimestamp);
-  return { name: nameOf('k8sList', o, raw), labels: labelsOf(metadata), ...(phase ? { phase } : {}), ...(created ? { createdAt: created } : {}) };
+  const reason = short(status.reason, 60);
+  const container = containerState(status);
+  return {
+    name: nameOf('k8sList', o, raw),
+    labels: labelsOf(metadata),
+    ...(phase ? { phase } : {}),
+    ...(created ? { createdAt: created } : {}),
+    ...(reason ? { reason } : {}),
+    ...(container ? { container } : {}),
+  };
 }
 
 const ELEMENT = {

@@ -10,32 +10,34 @@ import { Commands } from '../../shared/commandIds';
 import { K8S_JOB_NAME } from '../../gms/k8sTypes';
 import { clusterJobArgs, resumeClusterJobArgs, runRestoreJobOnClusterArgs, watchClusterJobArgs } from '../logic/clusterArgs';
 import { resumePoint } from '../logic/cluster/jobResume';
-import { jobArgValues } from '../logic/cluster/jobLog';
 import type { JobPlan } from '../logic/upgradeJob';
 import { jobRequest } from '../manifest/restoreAsJobArgs';
 import { savedRuns } from '../../restore/restoreRun';
 import { activeClient } from '../../platform/activeClient';
 import { ClusterJobs, type ClusterJobSnapshot } from './clusterWatch';
+import { fromRow } from './clusterItem';
 import { RUN_ACTION, triggerOnCluster, watchOptions, type RunOnClusterResult } from './clusterRun';
 
-const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds'];
+const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds', 'giveUpSeconds'];
 
-/** A row of DataHub Tasks (the tree passes the watched job) as { job }. */
-function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
-}
-
-/** Tells the end (or the stall) once, with what to do next. */
-function tellEnd(s: ClusterJobSnapshot, stalled: boolean): void {
+/** Tells the end (or the stall, or a watch that gave up) once, with what to do next. */
+function tellEnd(s: ClusterJobSnapshot): void {
   const showLog = 'Show Log';
   const resume = 'Resume from Last Batch';
-  const buttons = s.state === 'succeeded' ? [showLog] : [showLog, resume];
-  const show = s.state === 'succeeded' ? safeWindow.showInformationMessage : s.state === 'failed' ? safeWindow.showErrorMessage : safeWindow.showWarningMessage;
+  const again = 'Watch Again';
+  const buttons = s.gaveUp ? [again, showLog] : s.state === 'succeeded' ? [showLog] : [showLog, resume];
+  const show = s.gaveUp
+    ? safeWindow.showWarningMessage
+    : s.state === 'succeeded'
+      ? safeWindow.showInformationMessage
+      : s.state === 'failed'
+        ? safeWindow.showErrorMessage
+        : safeWindow.showWarningMessage;
   void Promise.resolve(show(s.message, ...buttons)).then((picked) => {
     if (picked === showLog) void vscode.commands.executeCommand(Commands.showClusterJobLog, { job: s.job });
     if (picked === resume) void vscode.commands.executeCommand(Commands.resumeClusterJob, { job: s.job });
+    if (picked === again) void vscode.commands.executeCommand(Commands.watchClusterJob, { job: s.job });
   });
-  void stalled;
 }
 
 async function runCommand(
@@ -93,19 +95,11 @@ async function resumeCommand(
     throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} is still running; resume it only once it failed, stalled or fell short.`);
   const point = resumePoint(job.args, job.log);
   if ('problem' in point) throw new Error(`${Commands.resumeClusterJob}: job ${parsed.job} cannot be resumed: ${point.problem}`);
-  const values = jobArgValues(point.argv);
-  const plan: JobPlan = {
-    urnLike: values.get('urnLike') ?? 'urn:li:%',
-    batchSize: Number(values.get('batchSize')) || 1000,
-    urnBasedPagination: values.get('urnBasedPagination') === 'true',
-    resume: point.resume,
-    clean: false,
-  };
-  const cronJob = parsed.cronJob ?? job.triggeredFrom;
+  // The CronJob is the person's choice for this connection (given, chosen before, or asked / listed): never a label the server put on the Job.
   return triggerOnCluster(services, jobs, active, run, {
-    plan,
+    plan: point.plan,
     argv: point.argv,
-    cronJob,
+    cronJob: parsed.cronJob,
     jobName: parsed.jobName,
     from: point.from,
     options: watchOptions(parsed),
@@ -133,7 +127,8 @@ export function registerClusterCommands(services: Services): { disposables: vsco
       jobs,
       services.taskRows.register(() => jobs.rows(), jobs.onDidChange),
       registerCommand(services, Commands.runRestoreJobOnCluster, (arg, run) => runCommand(services, jobs, arg, run)),
-      registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, arg, run)),
+      // A row's Watch Again (a watch that gave up) passes the row.
+      registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, fromRow(arg), run)),
       registerCommand(services, Commands.resumeClusterJob, (arg, run) => resumeCommand(services, jobs, fromRow(arg), run)),
       registerCommand(services, Commands.showClusterJobLog, async (arg) => {
         const parsed = parseArgs(Commands.showClusterJobLog, clusterJobArgs, fromRow(arg));

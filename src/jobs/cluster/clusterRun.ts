@@ -11,10 +11,11 @@ import { askedByProgram, confirmDestructive } from '../../platform/confirmGate';
 import type { CommandRun } from '../../platform/commandRunner';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
-import { titleFor } from '../../shared/connections';
+import { assertWritable, titleFor } from '../../shared/connections';
 import { Commands } from '../../shared/commandIds';
 import { jobArgv, type JobPlan } from '../logic/upgradeJob';
 import { renderJob } from '../logic/upgradeJobText';
+import { argumentLines, quoteArg } from '../logic/cluster/jobArgs';
 import type { ClusterJobs, ClusterJobSnapshot, WatchOptions } from './clusterWatch';
 
 export const RUN_ACTION = 'Run RestoreIndices on the Cluster';
@@ -25,13 +26,15 @@ export type RunOnClusterResult =
   | (ClusterJobSnapshot & { triggered: true; cronJob: string; namespace?: string })
   | { triggered: false; message: string; reason: string; manifest: { text: string; args: string[]; image: string } };
 
-export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number }): WatchOptions {
+export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number; giveUpSeconds?: number }): WatchOptions {
   const config = vscode.workspace.getConfiguration('datahub.clusterJobs');
   const stallMinutes = config.get<number>('stallAfterMinutes', 15);
   const poll = config.get<number>('pollSeconds', 10);
+  const giveUpMinutes = config.get<number>('giveUpMinutes', 60);
   return {
     stallAfterMs: (arg.stallAfterSeconds ?? Math.max(1, stallMinutes) * 60) * 1000,
     pollMs: Math.max(1, arg.pollSeconds ?? poll) * 1000,
+    giveUpMs: (arg.giveUpSeconds ?? Math.max(1, giveUpMinutes) * 60) * 1000,
   };
 }
 
@@ -110,6 +113,8 @@ export async function triggerOnCluster(
   input: TriggerInput,
 ): Promise<RunOnClusterResult | undefined> {
   const { plan } = input;
+  // Every path that triggers (palette, tree, API, command id, Resume) comes here: a read-only connection is refused before any request.
+  assertWritable(active.connection, RUN_ACTION);
   const k8s = active.client.k8s;
   let namespace: string | undefined;
   try {
@@ -147,9 +152,11 @@ export async function triggerOnCluster(
       active.connection,
       `Run DataHub's RestoreIndices job as ${jobName} from CronJob ${cronJob}${namespace ? ` in namespace ${namespace}` : ''}?`,
     ),
+    // The arguments first, one per line and quoted (long values after them, cut), so none can hide another.
     detail:
-      `The job re-sends every matching row to the search and graph indices${input.from ? `, from ${input.from}` : ''}; it runs on the cluster until it ends, whatever this window does. Arguments:\n${argv.join(' ')}` +
-      (plan.clean ? '\nWARNING: clean wipes the search, graph and system-metadata indices first.' : '') +
+      `Arguments (${argv.length}):\n${argumentLines(argv)}\n\n` +
+      (plan.clean ? 'WARNING: clean wipes the search, graph and system-metadata indices first.\n' : '') +
+      `The job re-sends every matching row to the search and graph indices${input.from ? `, from ${input.from}` : ''}; it runs on the cluster until it ends, whatever this window does.` +
       askedByProgram(run),
     go,
     typed: {
@@ -162,8 +169,15 @@ export async function triggerOnCluster(
   if (answer !== go) return undefined;
   const created = await k8s.triggerCronJob({ cronJob, jobName, args: argv });
   await remember(services, active.connection.name, cronJob);
-  services.log.info(`${RUN_ACTION}: created Job ${created.name} from CronJob ${cronJob} with ${argv.join(' ')}`);
-  const watched = jobs.watch(created.name, active, input.options, argv);
+  // The Job GMS created must be the one asked for: another name is neither watched nor shown as ours.
+  if (created.name !== jobName) {
+    services.log.warn(`${RUN_ACTION}: asked for Job ${jobName}, GMS answered ${quoteArg(created.name)}`);
+    throw new Error(
+      `${run.id}: GMS answered the trigger with a Job named ${quoteArg(created.name)}, not ${jobName} as asked: it is not watched. Check the cluster (kubectl get jobs -l app.kubernetes.io/triggered-from=${cronJob}) before running it again.`,
+    );
+  }
+  services.log.info(`${RUN_ACTION}: created Job ${jobName} from CronJob ${cronJob} with ${argv.map((a) => JSON.stringify(a)).join(' ')}`);
+  const watched = jobs.watch(jobName, active, input.options, argv);
   if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
   return { ...watched.snapshot(), triggered: true, cronJob, ...(namespace ? { namespace } : {}) };
 }

@@ -10,6 +10,11 @@ const seconds = (what: string, min: number, max: number) =>
 const watchFields = {
   stallAfterSeconds: seconds('Quiet time before the job is named stalled (default: the setting datahub.clusterJobs.stallAfterMinutes).', 1, 7 * 86_400),
   pollSeconds: seconds('Seconds between two reads of the job and its log (default: the setting datahub.clusterJobs.pollSeconds).', 1, 3600),
+  giveUpSeconds: seconds(
+    'How long GMS may not answer (restarting, an ingress 503, resets) before the watch stops, saying so (default: the setting datahub.clusterJobs.giveUpMinutes).',
+    1,
+    7 * 86_400,
+  ),
 };
 
 const cronJob = describe(
@@ -45,4 +50,5 @@ export const clusterArgs = {
   watchClusterJob: watchClusterJobArgs,
   resumeClusterJob: resumeClusterJobArgs,
   showClusterJobLog: clusterJobArgs,
+  stopWatchingClusterJob: clusterJobArgs,
 } as const;

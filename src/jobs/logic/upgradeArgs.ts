@@ -23,6 +23,10 @@ export const watchUpgradeReindexArgs = z.object({
     z.optional(wholeNumber((field) => `"${field}" must be a whole number of seconds from 1 to 3600.`, 1, 3600)),
     'Seconds between two reads of the job, its log and its tasks (default: the setting datahub.clusterJobs.pollSeconds).',
   ),
+  giveUpSeconds: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number of seconds from 1 to 604800.`, 1, 7 * 86_400)),
+    'How long GMS may not answer before the watch stops, saying so (default: the setting datahub.clusterJobs.giveUpMinutes).',
+  ),
 });
 export type WatchUpgradeReindexArgs = z.output<typeof watchUpgradeReindexArgs>;
 

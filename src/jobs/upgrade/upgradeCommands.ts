@@ -5,7 +5,7 @@
 // Both only read: a read-only connection may use them.
 import * as vscode from 'vscode';
 import { isGmsError } from '../../gms/errors';
-import { K8S_JOB_NAME, type K8sJob } from '../../gms/k8sTypes';
+import { K8S_JOB_NAME } from '../../gms/k8sTypes';
 import { registerCommand, type CommandRun } from '../../platform/commandRunner';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
@@ -16,6 +16,7 @@ import { estimateReindex, observedMbPerSecond, type UpgradeEstimate } from '../l
 import { pickSystemUpdateJob } from '../logic/upgrade/findJob';
 import { estimateUpgradeReindexArgs, upgradeJobArgs, watchUpgradeReindexArgs } from '../logic/upgradeArgs';
 import { activeClient } from '../../platform/activeClient';
+import { watchOptions } from '../cluster/clusterRun';
 import { UpgradeWatches, type UpgradeSnapshot } from './upgradeWatch';
 
 const HOW_TO_FOLLOW =
@@ -34,13 +35,12 @@ export function k8sWords(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-const pollMsOf = (pollSeconds: number | undefined): number =>
-  Math.max(1, pollSeconds ?? vscode.workspace.getConfiguration('datahub.clusterJobs').get<number>('pollSeconds', 10)) * 1000;
-
 function tellEnd(s: UpgradeSnapshot): void {
   const show = s.state === 'succeeded' ? safeWindow.showInformationMessage : s.state === 'failed' ? safeWindow.showErrorMessage : safeWindow.showWarningMessage;
-  void Promise.resolve(show(s.message, 'Show Log')).then((picked) => {
+  const again = 'Watch Again';
+  void Promise.resolve(show(s.message, ...(s.gaveUp ? [again] : []), 'Show Log')).then((picked) => {
     if (picked === 'Show Log') void vscode.commands.executeCommand(Commands.showUpgradeReindexLog, { job: s.job });
+    if (picked === again) void vscode.commands.executeCommand(Commands.watchUpgradeReindex, { job: s.job });
   });
 }
 
@@ -52,13 +52,18 @@ async function watchCommand(services: Services, watches: UpgradeWatches, arg: Re
     );
   // Watching reads only: a read-only connection may watch.
   const active = await activeClient(services, run, { action: 'restoreIndices', writes: false });
-  let job: K8sJob;
-  try {
-    job = pickSystemUpdateJob(await active.client.k8s.listAll('jobs'), parsed.job);
-  } catch (error) {
-    throw k8sWords(error);
+  // A system update watched here already, by name, is watched again without a listing (which GMS, restarting, may not answer).
+  const known = parsed.job !== undefined ? watches.get(parsed.job) : undefined;
+  let name = known?.active.connection.name === active.connection.name ? known.name : undefined;
+  if (name === undefined) {
+    try {
+      name = pickSystemUpdateJob(await active.client.k8s.listAll('jobs'), parsed.job).name;
+    } catch (error) {
+      throw k8sWords(error);
+    }
   }
-  const watched = watches.watch(job.name, active, pollMsOf(parsed.pollSeconds));
+  const options = watchOptions(parsed);
+  const watched = watches.watch(name, active, options.pollMs, options.giveUpMs);
   if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
   if (parsed.untilDone) return watches.untilSettled(watched);
   const first = await watches.firstPoll(watched);

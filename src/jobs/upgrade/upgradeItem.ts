@@ -20,6 +20,12 @@ export interface UpgradeSnapshot {
   watching: boolean;
   /** Why the watch stopped early, if it did. */
   error?: string;
+  /** GMS does not answer now: "GMS not answering for 2 min; still watching". */
+  trouble?: string;
+  /** It stopped because GMS did not answer for the give-up time: Watch Again resumes it. */
+  gaveUp?: boolean;
+  /** Indices the log named beyond the ones followed (at most 200). */
+  indicesNotFollowed?: number;
 }
 
 const JOB_SHORT: Record<UpgradeSnapshot['state'], string> = {
@@ -44,18 +50,24 @@ export function upgradeJobItem(s: UpgradeSnapshot, id: string): vscode.TreeItem 
   const item = new vscode.TreeItem(uiLine(`system update ${s.job}`), vscode.TreeItemCollapsibleState.None);
   item.id = id;
   const done = s.indices.filter((i) => i.state === 'done' || i.state === 'skipped').length;
-  item.description = uiLine(`${JOB_SHORT[s.state]} · ${done}/${s.indices.length} indices reindexed`);
+  const more = s.indicesNotFollowed ? ` (${s.indicesNotFollowed} more not followed)` : '';
+  const stopped = s.gaveUp ? 'GMS not answering: watch stopped' : undefined;
+  item.description = uiLine(
+    [s.trouble ?? stopped, `${JOB_SHORT[s.state]}`, `${done}/${s.indices.length} indices reindexed${more}`].filter(Boolean).join(' · '),
+  );
   item.tooltip = uiText(`${s.message}\n\nConnection: ${s.connection}${s.pod ? `\nPod: ${s.pod}` : ''}`);
   item.contextValue = 'upgradeJob';
-  item.iconPath = s.error
-    ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
-    : s.state === 'succeeded'
-      ? new vscode.ThemeIcon('pass', color('testing.iconPassed'))
-      : s.state === 'failed'
-        ? new vscode.ThemeIcon('error', color('testing.iconFailed'))
-        : s.state === 'disagree'
-          ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
-          : new vscode.ThemeIcon(s.watching ? 'sync~spin' : 'clock');
+  item.iconPath = s.trouble
+    ? new vscode.ThemeIcon('debug-disconnect', color('problemsWarningIcon.foreground'))
+    : s.error
+      ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
+      : s.state === 'succeeded'
+        ? new vscode.ThemeIcon('pass', color('testing.iconPassed'))
+        : s.state === 'failed'
+          ? new vscode.ThemeIcon('error', color('testing.iconFailed'))
+          : s.state === 'disagree'
+            ? new vscode.ThemeIcon('warning', color('problemsWarningIcon.foreground'))
+            : new vscode.ThemeIcon(s.watching ? 'sync~spin' : 'clock');
   item.command = { title: 'Show Log', command: Commands.showUpgradeReindexLog, arguments: [{ job: s.job }] };
   item.accessibilityInformation = { label: `${item.label}, ${item.description}` };
   return item;

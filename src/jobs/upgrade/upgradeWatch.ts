@@ -5,13 +5,16 @@
 // Tasks; the job's log in an output channel of its own; its end told once.
 import * as vscode from 'vscode';
 import { statusView } from '../logic/cluster/k8sJobs';
-import { readJobAndLog } from '../cluster/jobReading';
+import { endPolls, readJobAndLog, WatchedLog } from '../cluster/jobReading';
+import { isTransient, WatchTrouble } from '../logic/cluster/watchTrouble';
+import { formatDuration } from '../../shared/format';
 import type { TaskStatus } from '../../gms/types';
 import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
-import { parseUpgradeLog, type UpgradeLogSummary } from '../logic/upgrade/reindexLog';
+import { UpgradeLogReader } from '../logic/upgrade/reindexLog';
 import { progressOf, UPGRADE_FINAL, upgradeMessage, upgradeState, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
 import { indexItem, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
+import type { KeptWatches } from '../cluster/keptWatches';
 
 export type { UpgradeSnapshot };
 
@@ -30,13 +33,35 @@ class IndexRow implements ExtraTaskRow {
   }
 }
 
+/** Task-status requests in flight at once per poll: a log naming many tasks is asked a few at a time. */
+const TASK_STATUS_POOL = 4;
+
+/** Runs `work` over `items`, at most `size` at once, keeping the order of the results. */
+async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
+  return out;
+}
+
 export class WatchedUpgrade implements ExtraTaskRow {
   readonly extraRowId: string;
   pod?: string;
-  log: UpgradeLogSummary = parseUpgradeLog('');
+  reader = new UpgradeLogReader();
+  readonly logReader: WatchedLog;
+  readonly trouble = new WatchTrouble();
   indices: IndexProgress[] = [];
   state: UpgradeState = { kind: 'starting' };
-  logText = '';
+  /** A read has been made (or failed) since the watch began. */
+  polled = false;
+  /** The watch stopped because GMS did not answer for the give-up time. */
+  gaveUp = false;
   error?: string;
   watching = false;
   timer?: ReturnType<typeof setTimeout>;
@@ -55,12 +80,22 @@ export class WatchedUpgrade implements ExtraTaskRow {
     public active: ActiveClient,
     public pollMs: number,
     readonly channel: vscode.OutputChannel,
+    public giveUpMs: number,
   ) {
     this.extraRowId = `upgradeJob:${active.connection.name}:${name}`;
+    this.logReader = new WatchedLog(name, channel);
+  }
+
+  get log() {
+    return this.reader.summary;
   }
 
   snapshot(): UpgradeSnapshot {
+    const trouble = this.watching ? this.trouble.line(Date.now()) : undefined;
     return {
+      ...(trouble ? { trouble } : {}),
+      ...(this.reader.notFollowed > 0 ? { indicesNotFollowed: this.reader.notFollowed } : {}),
+      ...(this.gaveUp ? { gaveUp: true } : {}),
       job: this.name,
       connection: this.active.connection.name,
       ...(this.pod ? { pod: this.pod } : {}),
@@ -91,6 +126,8 @@ export class UpgradeWatches implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   onEnded?: (snapshot: UpgradeSnapshot) => void;
+  /** Where the watched system updates are kept for the next window. */
+  kept?: KeptWatches;
 
   rows(): ExtraTaskRow[] {
     return [...this.jobs.values()].reverse().flatMap((j) => j.allRows());
@@ -104,18 +141,21 @@ export class UpgradeWatches implements vscode.Disposable {
     return [...this.jobs.values()].reverse().find((j) => j.name === name);
   }
 
-  watch(name: string, active: ActiveClient, pollMs: number): WatchedUpgrade {
+  watch(name: string, active: ActiveClient, pollMs: number, giveUpMs: number): WatchedUpgrade {
     const key = `${active.connection.name}\u0000${name}`;
     let job = this.jobs.get(key);
     if (job) {
       clearTimeout(job.timer);
       job.pollMs = pollMs;
+      job.giveUpMs = giveUpMs;
       job.active = active;
     } else {
-      job = new WatchedUpgrade(name, active, pollMs, vscode.window.createOutputChannel(`DataHub System Update: ${name}`));
+      job = new WatchedUpgrade(name, active, pollMs, vscode.window.createOutputChannel(`DataHub System Update: ${name}`), giveUpMs);
       this.jobs.set(key, job);
     }
-    Object.assign(job, { watching: true, error: undefined });
+    job.trouble.ok();
+    Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false });
+    this.kept?.add({ kind: 'systemUpdate', connection: active.connection.name, job: name, args: [] });
     if (UPGRADE_FINAL.has(job.state.kind)) this.restart(job);
     void this.poll(job, ++job.generation);
     return job;
@@ -123,7 +163,8 @@ export class UpgradeWatches implements vscode.Disposable {
 
   /** Forgets what an earlier run of a Job of this name showed (the Job was created again). */
   private restart(job: WatchedUpgrade, createdAt?: string): void {
-    Object.assign(job, { state: { kind: 'starting' }, indices: [], logText: '', log: parseUpgradeLog(''), createdAt });
+    Object.assign(job, { state: { kind: 'starting' }, indices: [], reader: new UpgradeLogReader(), createdAt });
+    job.logReader.restart();
     job.finalStatus.clear();
     job.rows.clear();
   }
@@ -136,7 +177,7 @@ export class UpgradeWatches implements vscode.Disposable {
   /** The first poll's result (for a caller that wants the rows filled before it returns). */
   async firstPoll(job: WatchedUpgrade, timeoutMs = 15_000): Promise<UpgradeSnapshot> {
     const start = Date.now();
-    while (job.watching && job.logText === '' && job.error === undefined && Date.now() - start < timeoutMs) await new Promise((r) => setTimeout(r, 50));
+    while (job.watching && !job.polled && Date.now() - start < timeoutMs) await new Promise((r) => setTimeout(r, 50));
     return job.snapshot();
   }
 
@@ -152,38 +193,67 @@ export class UpgradeWatches implements vscode.Disposable {
     }
   }
 
+  private async read(job: WatchedUpgrade): Promise<void> {
+    const found = await readJobAndLog(job.active.client.k8s, job.logReader, Date.now(), (listed) => {
+      // A new Job of the same name (the next system update): its rows start over before its log is read.
+      if (job.createdAt !== listed.createdAt) this.restart(job, listed.createdAt);
+    });
+    job.pod = found.pod?.name;
+    if (found.newPod) job.reader = new UpgradeLogReader();
+    job.reader.read(found.lines);
+    // The task status of each reindex: asked each poll while running, once when finished; a few at a time.
+    job.indices = await inPool(job.log.reindexes, TASK_STATUS_POOL, async (e) => {
+      // A finished task is asked once (its status is kept): a failed index shows the task's own final figures.
+      if (!e.task || e.state === 'skipped') return progressOf(e);
+      const { status, error } = await this.taskStatus(job, e.task);
+      return progressOf(e, status, error);
+    });
+    job.state = upgradeState(job.log, statusView(found.job), job.indices);
+  }
+
   private async poll(job: WatchedUpgrade, generation: number): Promise<void> {
     if (!job.watching || generation !== job.generation) return;
-    const k8s = job.active.client.k8s;
+    const now = Date.now();
     try {
-      const found = await readJobAndLog(k8s, job, (listed) => {
-        // A new Job of the same name (the next system update): its rows start over before its log is read.
-        if (job.createdAt !== listed.createdAt) this.restart(job, listed.createdAt);
-      });
-      job.log = parseUpgradeLog(job.logText);
-      // The task status of each reindex: asked each poll while running, once when finished.
-      job.indices = await Promise.all(
-        job.log.reindexes.map(async (e) => {
-          // A finished task is asked once (its status is kept): a failed index shows the task's own final figures.
-          if (!e.task || e.state === 'skipped') return progressOf(e);
-          const { status, error } = await this.taskStatus(job, e.task);
-          return progressOf(e, status, error);
-        }),
-      );
-      job.state = upgradeState(job.log, statusView(found), job.indices);
+      await this.read(job);
+      job.trouble.ok();
     } catch (error) {
-      job.error = `Stopped watching system update ${job.name}: ${error instanceof Error ? error.message : String(error)}`;
-      job.watching = false;
+      const message = error instanceof Error ? error.message : String(error);
+      if (isTransient(error)) {
+        job.trouble.fail(now, message);
+        if (job.trouble.gaveUp(Date.now(), job.giveUpMs)) {
+          job.error = `Stopped watching system update ${job.name}: GMS has not answered for ${formatDuration(Date.now() - (job.trouble.since ?? now))} (${message}). The update goes on running on the cluster; Watch Again once GMS answers.`;
+          Object.assign(job, { watching: false, gaveUp: true });
+        }
+      } else {
+        job.error = `Stopped watching system update ${job.name}: ${message}`;
+        job.watching = false;
+      }
     }
-    const final = UPGRADE_FINAL.has(job.state.kind);
+    job.polled = true;
+    if (generation !== job.generation) return;
+    const final = UPGRADE_FINAL.has(job.state.kind) && job.error === undefined;
     if (final) job.watching = false;
+    if (final || (!job.watching && !job.gaveUp)) this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
     this.changed.fire();
     if (final || !job.watching) {
       const snapshot = job.snapshot();
       for (const resolve of job.ended.splice(0)) resolve(snapshot);
-      if (final) this.onEnded?.(snapshot);
+      if (final || job.gaveUp) this.onEnded?.(snapshot);
     }
-    if (job.watching && generation === job.generation) job.timer = setTimeout(() => void this.poll(job, generation), job.pollMs);
+    if (job.watching && generation === job.generation) job.timer = setTimeout(() => void this.poll(job, generation), job.trouble.delayMs(job.pollMs));
+  }
+
+  /** Stops watching a system update and removes its rows and log (Stop Watching); false when it is not watched here. */
+  forget(name: string): boolean {
+    const job = this.get(name);
+    if (!job) return false;
+    endPolls(job);
+    this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
+    job.channel.dispose();
+    this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
+    this.changed.fire();
+    return true;
   }
 
   dispose(): void {

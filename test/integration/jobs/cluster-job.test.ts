@@ -1,8 +1,9 @@
 // Run on the Cluster, inside VS Code against the sandbox's scripted cluster (its
 // Kubernetes operations, test/sandbox/k8s.ts): the trigger with exactly the manifest's
-// arguments, progress and ETA advancing in DataHub Tasks, each end told as it is
-// (success, FAILED after 100%, stalled), the manifest where GMS is not in Kubernetes,
-// read-only refused before any request, and a resume sending the right offset.
+// arguments, each pod first ContainerCreating (its log refused as Kubernetes does), progress
+// and ETA advancing in DataHub Tasks, each end told as it is (success, FAILED after 100%,
+// stalled), a retried pod followed (attempt 2 of 7), a GMS restart gap survived and said on the
+// row, the manifest where GMS is not in Kubernetes, and a resume sending the right offset.
 import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { exec, rejection, waitFor, api, sandboxUrl, TRANSPORT } from '../support/core';
@@ -27,7 +28,101 @@ describe('run RestoreIndices on the cluster', function () {
   });
   beforeEach(async () => {
     await sandbox.reset();
-    await k8s({ stepMs: 300, totalRows: 24_000 });
+    // Every pod is ContainerCreating for a while first, as on a real cluster (the image pull).
+    await k8s({ stepMs: 300, totalRows: 24_000, pendingMs: 800 });
+  });
+
+  /** The row of DataHub Tasks for a job, as shown. */
+  const rowOf = async (job: string) => {
+    const { truncate } = await api();
+    const rows = (await truncate.provider?.getChildren()) ?? [];
+    const items = await Promise.all(rows.map((r) => truncate.provider!.getTreeItem(r)));
+    return items.find((i) => i.label === `job ${job}`);
+  };
+
+  it('watches a fresh job through ContainerCreating to success, reading only what is new', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ pendingMs: 2500, stepMs: 100 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'fresh', ...fast }));
+    let starting: ClusterJobSnapshot | undefined;
+    await waitFor(async () => {
+      const s = await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'fresh', ...fast });
+      if (s.state === 'starting' && s.startingReason === 'ContainerCreating') starting = s;
+      return starting !== undefined;
+    }, 'the job starting, ContainerCreating');
+    assert.match(starting?.message ?? '', /is starting: its pod is ContainerCreating for/);
+    assert.match(String((await rowOf('fresh'))?.description), /^starting \(ContainerCreating\)/);
+    const end = await until('fresh');
+    assert.equal(end.state, 'succeeded', end.message);
+    assert.equal(end.error, undefined);
+    // The log is read once the container runs: the whole (cut) log first, then only what is new.
+    const logReads = (await sandbox.requests()).filter((r) => r.action === 'k8sLogs');
+    assert.ok(logReads.length >= 2);
+    assert.ok(
+      logReads.slice(1).every((r) => Number(r.query.sinceSeconds) > 0),
+      'after the first read, only what is new',
+    );
+  });
+
+  it('follows a retried pod after an OOMKill to success, saying attempt 2 of 7 and why the first ended', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ script: 'oomThenSucceed', stepMs: 150, pendingMs: 400 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'retried', ...fast }));
+    let second: ClusterJobSnapshot | undefined;
+    await waitFor(
+      async () => {
+        const s = await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'retried', ...fast });
+        if (s.attempt === 2) second = s;
+        return second !== undefined;
+      },
+      'the second pod',
+      20_000,
+    );
+    assert.equal(second?.maxAttempts, 7);
+    assert.equal(second?.previousEnd, 'OOMKilled (exit 137)');
+    assert.match(String((await rowOf('retried'))?.description), /attempt 2 of 7 \(last: OOMKilled \(exit 137\)\)/);
+    const end = await until('retried');
+    assert.equal(end.state, 'succeeded', end.message);
+    assert.equal(end.attempt, 2);
+    assert.equal(end.sent, 24_000);
+  });
+
+  it('survives a GMS restart gap (an ingress 503, then resets), saying so on the row, and ends succeeded', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ stepMs: 250, pendingMs: 200 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'through-restart', ...fast }));
+    await waitFor(
+      async () => ((await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'through-restart', ...fast })).sent ?? 0) > 0,
+      'the first batch',
+    );
+    await sandbox.control('POST', '/k8s/restart', { ms: 5000 });
+    let row: string | undefined;
+    await waitFor(
+      async () => {
+        row = String((await rowOf('through-restart'))?.description);
+        return /^GMS not answering for [\d.]+ s; still watching · /.test(row);
+      },
+      'the row saying GMS does not answer',
+      10_000,
+    );
+    const end = await until('through-restart');
+    assert.equal(end.state, 'succeeded', end.message);
+    assert.equal(end.trouble, undefined);
+    assert.equal(end.sent, 24_000);
+  });
+
+  it('gives up after the give-up time, saying so, and Watch Again follows the job to its end', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ stepMs: 200, pendingMs: 200 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'given-up', ...fast }));
+    await sandbox.control('POST', '/k8s/restart', { ms: 6000 });
+    const stopped = await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'given-up', untilDone: true, ...fast, giveUpSeconds: 2 });
+    assert.equal(stopped.gaveUp, true);
+    assert.match(stopped.message, /Stopped watching job given-up: GMS has not answered for .*Watch Again once GMS answers/);
+    assert.match(String((await rowOf('given-up'))?.description), /^GMS not answering: watch stopped/);
+    await new Promise((r) => setTimeout(r, 4500));
+    const end = await until('given-up');
+    assert.equal(end.state, 'succeeded', end.message);
   });
 
   it('triggers the CronJob with exactly the arguments the manifest carries, shows progress and an ETA advancing, and ends succeeded', async () => {
@@ -88,6 +183,17 @@ describe('run RestoreIndices on the cluster', function () {
     assert.match(end.message, /FAILED after reaching 100%: the job reported FAILED/);
   });
 
+  it('shows a job that reports SUCCEEDED with rows left unsent as rows missing, not succeeded', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await k8s({ script: 'rowsMissing', stepMs: 100 });
+    triggered(await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON, jobName: 'restore-short', ...fast }));
+    const end = await until('restore-short');
+    assert.equal(end.state, 'incomplete', end.message);
+    assert.equal(end.result, 'SUCCEEDED');
+    assert.match(end.message, /reported SUCCEEDED but 720 rows were not sent/);
+    assert.match(String((await rowOf('restore-short'))?.description), /^rows missing · 23,280\/24,000 rows/);
+  });
+
   it('names a job stalled after the quiet time, and a resume sends the offset after its last whole batch', async () => {
     await useSandboxConnection({ token: 'admin' });
     await k8s({ script: 'stall', stepMs: 100 });
@@ -142,6 +248,22 @@ describe('run RestoreIndices on the cluster', function () {
       [],
     );
     await exec(Commands.removeConnection, { name: 'replica' });
+  });
+
+  it('keeps a watched job for the next window, and Stop Watching removes it (row, log and kept entry)', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await sandbox.control('POST', '/k8s/jobs', { name: 'kept-one', script: 'stall' });
+    await exec<ClusterJobSnapshot>(Commands.watchClusterJob, { job: 'kept-one', ...fast });
+    const { services } = await api();
+    const kept = () =>
+      (services.context.workspaceState.get<Array<{ job: string; connection: string }>>('datahub.clusterJobs.watched.v1') ?? []).map((w) => w.job);
+    await waitFor(() => kept().includes('kept-one'), 'the watch kept');
+    assert.ok(await rowOf('kept-one'));
+    assert.deepEqual(await exec(Commands.stopWatchingClusterJob, { job: 'kept-one' }), { job: 'kept-one', stopped: true });
+    assert.equal(await rowOf('kept-one'), undefined, 'the row is gone');
+    await waitFor(() => !kept().includes('kept-one'), 'the kept entry removed');
+    const e = await rejection(exec(Commands.stopWatchingClusterJob, { job: 'kept-one' }));
+    assert.match(e.message, /kept-one is not watched in this window/);
   });
 
   it('watches a Job created by hand from the manifest, by name', async () => {

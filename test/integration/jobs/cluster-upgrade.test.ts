@@ -81,6 +81,23 @@ describe('upgrade reindex watch (system update)', function () {
     assert.ok(rows.some((r) => r.label === `system update ${JOB}` && r.description === 'succeeded · 3/3 indices reindexed'));
   });
 
+  (k8sThere ? it : it.skip)('keeps watching through a GMS restart gap, saying so on the row, to the end', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await systemUpdate({ stepMs: 120 });
+    await watch();
+    await sandbox.control('POST', '/k8s/restart', { ms: 4000 });
+    await waitFor(
+      async () =>
+        /^GMS not answering for [\d.]+ s; still watching · /.test((await taskRows()).find((r) => r.label === `system update ${JOB}`)?.description ?? ''),
+      'the row saying GMS does not answer',
+      10_000,
+    );
+    // Asked by name while GMS still does not answer: the watch goes on, no listing needed.
+    const end = await watch({ job: JOB, untilDone: true });
+    assert.equal(end.state, 'succeeded', end.message);
+    assert.equal(end.trouble, undefined);
+  });
+
   (k8sThere ? it : it.skip)("shows a document-count mismatch abort truthfully, with the log's reason, once", async () => {
     await useSandboxConnection({ token: 'admin' });
     await systemUpdate({ script: 'reindexMismatch', stepMs: 150 });

@@ -81,4 +81,87 @@ describe('sandbox k8s operations', () => {
     assert.match(full, /Getting next batch of urns \+ aspects, starting with urn:li:dataset:/);
     assert.equal((await k8s('pods/nope/logs')).status, 404);
   });
+
+  it('keeps a pod ContainerCreating first and refuses its log with the fabric8 text GMS wraps (500), then serves it; sinceSeconds reads only the recent lines', async () => {
+    sb.reset();
+    await control('/k8s', { stepMs: 100, pendingMs: 300 });
+    await trigger('p1', ['-u', 'RestoreIndices', '-a', 'batchSize=100']);
+    type Pod = {
+      metadata: { name: string; labels: Record<string, string> };
+      status: { phase: string; containerStatuses: Array<{ state: Record<string, unknown> }> };
+    };
+    const pods = async () => ((await (await k8s('pods')).json()) as { elements: Pod[] }).elements.filter((p) => p.metadata.labels['job-name'] === 'p1');
+    const [pending] = await pods();
+    assert.equal(pending.status.phase, 'Pending');
+    assert.deepEqual(pending.status.containerStatuses[0].state, { waiting: { reason: 'ContainerCreating' } });
+    const refused = await k8s(`pods/${pending.metadata.name}/logs`);
+    assert.equal(refused.status, 500);
+    assert.match(await refused.text(), /^Failed to retrieve logs: Failure executing: GET .* is waiting to start: ContainerCreating\./);
+    await new Promise((r) => setTimeout(r, 2300));
+    assert.equal((await pods())[0].status.phase, 'Running');
+    const all = await (await k8s(`pods/${pending.metadata.name}/logs`)).text();
+    const recent = await (await k8s(`pods/${pending.metadata.name}/logs?sinceSeconds=1`)).text();
+    assert.ok(recent.length > 0 && recent.length < all.length / 2, `${recent.length} of ${all.length}`);
+    assert.ok(all.includes(recent.split('\n')[0]), 'the recent lines are the end of the log');
+  });
+
+  it('retries a pod killed for memory under a new name (OOMKilled, exit 137), the Job Complete after the second', async () => {
+    sb.reset();
+    await control('/k8s', { stepMs: 40, script: 'oomThenSucceed' });
+    await trigger('o1', ['-u', 'RestoreIndices']);
+    await new Promise((r) => setTimeout(r, 2500));
+    type Pod = {
+      metadata: { name: string; labels: Record<string, string> };
+      status: { phase: string; containerStatuses: Array<{ state: { terminated?: { reason: string; exitCode: number } } }> };
+    };
+    const pods = ((await (await k8s('pods')).json()) as { elements: Pod[] }).elements.filter((p) => p.metadata.labels['job-name'] === 'o1');
+    assert.equal(pods.length, 2);
+    assert.notEqual(pods[0].metadata.name, pods[1].metadata.name);
+    assert.deepEqual(
+      pods[0].status.containerStatuses[0].state.terminated && {
+        ...pods[0].status.containerStatuses[0].state.terminated,
+        startedAt: undefined,
+        finishedAt: undefined,
+      },
+      { reason: 'OOMKilled', exitCode: 137, startedAt: undefined, finishedAt: undefined },
+    );
+    const job = (
+      (await (await k8s('jobs')).json()) as {
+        elements: Array<{
+          metadata: { name: string };
+          spec: { backoffLimit: number };
+          status: { failed?: number; succeeded?: number; conditions?: Array<{ type: string }> };
+        }>;
+      }
+    ).elements.find((j) => j.metadata.name === 'o1');
+    assert.equal(job?.spec.backoffLimit, 6);
+    assert.equal(job?.status.failed, 1);
+    assert.equal(job?.status.succeeded, 1);
+    assert.deepEqual(
+      job?.status.conditions?.map((c) => c.type),
+      ['Complete'],
+    );
+  });
+
+  it('restarts GMS: the ingress answers 503 (HTML) first, then connections are reset, then GMS answers', async () => {
+    sb.reset();
+    await control('/k8s/restart', { ms: 400 });
+    const page = await k8s('jobs');
+    assert.equal(page.status, 503);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    await new Promise((r) => setTimeout(r, 250));
+    await assert.rejects(k8s('jobs'));
+    await new Promise((r) => setTimeout(r, 250));
+    assert.equal((await k8s('jobs')).status, 200);
+  });
+
+  it('writes a log over 1 MB for a long job (maxReports), served cut to 1 MB', async () => {
+    sb.reset();
+    await control('/k8s', { stepMs: 1, totalRows: 220_000, maxReports: 2200 });
+    await trigger('big', ['-u', 'RestoreIndices', '-a', 'batchSize=100', '-a', 'urnBasedPagination=true']);
+    await new Promise((r) => setTimeout(r, 2500));
+    const text = await (await k8s('pods/big-x7k2p/logs?limitBytes=1048576')).text();
+    assert.ok(text.startsWith('[truncated...]\n'), 'over 1 MB, cut');
+    assert.match(text, /completed with result SUCCEEDED/);
+  });
 });

@@ -56,6 +56,16 @@ describe('k8s operations', () => {
       const e404 = await rejectsWith(client.k8s.status(), 'notFound', 'k8sMissing');
       assert.match(e404.message, /switched off \(kubernetes\.operationsApiEnabled=false\) or the server is older/);
       await control('/k8s', { mode: 'available' });
+      // A pod whose container has not started: GMS's 500 "Failed to retrieve logs: ... is waiting to start" is expected, not a failure.
+      await control('/k8s', { pendingMs: 60_000 });
+      await client.k8s.triggerCronJob({ cronJob: CRON, jobName: 'waits' });
+      const waiting = await rejectsWith(client.k8s.podLogs({ pod: 'waits-x7k2p' }), 'badRequest', 'k8sLogWaiting');
+      assert.match(waiting.message, /has not started yet \(ContainerCreating\)/);
+      // An ingress's 503 page while GMS restarts is a server not answering, not GMS outside Kubernetes.
+      await control('/k8s/restart', { ms: 2000 });
+      const ingress = await rejectsWith(client.k8s.listJobs(), 'server');
+      assert.equal(ingress.code, undefined);
+      await new Promise((r) => setTimeout(r, 2100));
       const missing = await rejectsWith(client.k8s.triggerCronJob({ cronJob: 'nope', jobName: 'x1' }), 'notFound');
       assert.match(missing.message, /CronJob not found: nope/);
       assert.equal(missing.code, undefined);

@@ -99,7 +99,7 @@ describe('RestoreIndices job log', () => {
     const s = parseJobLog(log(progress(4500, 10000)));
     const r = resumePoint([...ARGV, '-a', 'startingOffset=2000'], s);
     assert.ok('argv' in r);
-    assert.deepEqual(r.resume, { startingOffset: 6000 });
+    assert.deepEqual(r.plan.resume, { startingOffset: 6000 });
     assert.deepEqual(r.argv.slice(-2), ['-a', 'startingOffset=6000']);
     assert.equal(r.argv.filter((a) => a.startsWith('startingOffset=')).length, 1);
     const urnLog = parseJobLog(
@@ -111,7 +111,7 @@ describe('RestoreIndices job log', () => {
     );
     const u = resumePoint(['-u', 'RestoreIndices', '-a', 'urnBasedPagination=true'], urnLog);
     assert.ok('argv' in u);
-    assert.deepEqual(u.resume, { lastUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)', lastAspect: 'schemaMetadata' });
+    assert.deepEqual(u.plan.resume, { lastUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)', lastAspect: 'schemaMetadata' });
     assert.ok('problem' in resumePoint([...ARGV, '-a', 'clean'], s));
     assert.ok('problem' in resumePoint([...ARGV, '-a', 'gePitEpochMs=1'], s));
   });

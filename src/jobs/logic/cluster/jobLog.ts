@@ -48,9 +48,19 @@ const FAILED_SEND = new RegExp(String.raw`Failed to send MAEs for (-?\d+) rows(?
 const RESULT = /Upgrade (\S+) completed with result (\w+)\. Exiting/;
 const ERROR = /(\bERROR\b|Exception\b|Failed Step \d+\/\d+|\bCaused by:)/;
 
+/** What a log says before its first line. */
+export function emptyJobLog(): JobLogSummary {
+  return { reports: 0, truncated: false, errors: [] };
+}
+
 export function parseJobLog(text: string): JobLogSummary {
   const out: JobLogSummary = { reports: 0, truncated: text.startsWith('[truncated...]'), errors: [] };
-  for (const raw of text.split(/\r?\n/)) {
+  return readJobLogLines(out, text.split(/\r?\n/));
+}
+
+/** Reads more lines of the same log into `out` (a watch reads each poll's new lines only); returns `out`. */
+export function readJobLogLines(out: JobLogSummary, lines: Iterable<string>): JobLogSummary {
+  for (const raw of lines) {
     const line = raw.trimEnd();
     if (line === '') continue;
     let m = PROGRESS.exec(line);

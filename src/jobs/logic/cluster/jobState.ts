@@ -15,7 +15,8 @@ export interface JobStatusView {
 }
 
 export type JobState =
-  | { kind: 'starting' }
+  /** The pod has not started (reason: ContainerCreating, ErrImagePull…; forMs: how long), or no batch reported yet. */
+  | { kind: 'starting'; reason?: string; forMs?: number }
   | { kind: 'running' }
   | { kind: 'stalled'; quietMs: number }
   | { kind: 'succeeded' }
@@ -61,6 +62,8 @@ export interface StateInput {
   /** ms since the rows last moved (or since watching began when none moved yet). */
   quietMs: number;
   stallAfterMs: number;
+  /** The newest pod has not started yet. */
+  starting?: { reason: string; forMs?: number };
 }
 
 /** The verdict. A job still running is running or stalled; a finished one is judged on all it said. */
@@ -89,6 +92,8 @@ export function jobState(input: StateInput): JobState {
     return { kind: 'succeeded' };
   }
   if (jobSucceeded) return { kind: 'disagree', reason: 'the Job completed but its log shows no result line' };
+  if (input.starting)
+    return { kind: 'starting', reason: input.starting.reason, ...(input.starting.forMs !== undefined ? { forMs: input.starting.forMs } : {}) };
   if (log.reports === 0 && log.totalRows === undefined && input.quietMs < input.stallAfterMs) return { kind: 'starting' };
   if (input.quietMs >= input.stallAfterMs) return { kind: 'stalled', quietMs: input.quietMs };
   return { kind: 'running' };
@@ -111,7 +116,9 @@ export function progressLine(log: JobLogSummary, rate: number | undefined, eta: 
 export function stateMessage(name: string, state: JobState, log: JobLogSummary): string {
   switch (state.kind) {
     case 'starting':
-      return `Job ${name} is starting: no batch reported yet.`;
+      return state.reason
+        ? `Job ${name} is starting: its pod is ${state.reason}${state.forMs !== undefined ? ` for ${formatDuration(state.forMs)}` : ''} (an image pull can take minutes).`
+        : `Job ${name} is starting: no batch reported yet.`;
     case 'running':
       return `Job ${name} is running.`;
     case 'stalled':

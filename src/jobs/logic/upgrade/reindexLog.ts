@@ -88,24 +88,51 @@ function exceptionWords(text: string): string {
   return m[1] === 'RuntimeException' ? m[2] : `${m[1]}: ${m[2]}`;
 }
 
+/** Indices followed at most: a log naming more (a hostile or broken one) has the rest counted, not followed. */
+export const MAX_FOLLOWED_INDICES = 200;
+
 export function parseUpgradeLog(text: string): UpgradeLogSummary {
-  const out: UpgradeLogSummary = { reindexes: [], truncated: text.startsWith('[truncated...]'), errors: [] };
-  const byIndex = new Map<string, ReindexEntry>();
-  let current: ReindexEntry | undefined;
-  const entry = (index: string, dest?: string): ReindexEntry => {
-    let e = byIndex.get(index);
+  const reader = new UpgradeLogReader();
+  reader.summary.truncated = text.startsWith('[truncated...]');
+  reader.read(text.split(/\r?\n/));
+  return reader.summary;
+}
+
+/** Reads a system update's log a part at a time (a watch reads each poll's new lines only). */
+export class UpgradeLogReader {
+  readonly summary: UpgradeLogSummary = { reindexes: [], truncated: false, errors: [] };
+  private readonly byIndex = new Map<string, ReindexEntry>();
+  private current: ReindexEntry | undefined;
+  /** Indices the log named beyond MAX_FOLLOWED_INDICES. */
+  notFollowed = 0;
+
+  private entry(index: string, dest?: string): ReindexEntry | undefined {
+    let e = this.byIndex.get(index);
     if (!e) {
+      if (this.byIndex.size >= MAX_FOLLOWED_INDICES) {
+        this.notFollowed++;
+        this.current = undefined;
+        return undefined;
+      }
       e = { index, state: 'running', retriggers: 0, timedOut: false };
-      byIndex.set(index, e);
-      out.reindexes.push(e);
+      this.byIndex.set(index, e);
+      this.summary.reindexes.push(e);
     }
     if (dest) e.dest = dest;
-    current = e;
+    this.current = e;
     return e;
-  };
-  for (const raw of text.split(/\r?\n/)) {
+  }
+
+  read(lines: Iterable<string>): void {
+    const out = this.summary;
+    for (const raw of lines) this.line(raw, out);
+  }
+
+  private line(raw: string, out: UpgradeLogSummary): void {
     const line = raw.trimEnd();
-    if (line === '') continue;
+    if (line === '') return;
+    const current = this.current;
+    const entry = (index: string, dest?: string) => this.entry(index, dest) ?? { index, state: 'running' as const, retriggers: 0, timedOut: false };
     let m: RegExpExecArray | null;
     if ((m = TASK_PROGRESS.exec(line))) {
       const e = entry(m[2], m[3]);
@@ -117,7 +144,7 @@ export function parseUpgradeLog(text: string): UpgradeLogSummary {
       e.task = m[1];
       e.sourceDocs = Number(m[4]);
     } else if ((m = COUNTS.exec(line))) {
-      if (!current) continue;
+      if (!current) return;
       current.sourceDocs = Number(m[1]);
       current.destDocs = Number(m[2]);
       current.percent = Number(m[3]);
@@ -164,7 +191,6 @@ export function parseUpgradeLog(text: string): UpgradeLogSummary {
     }
     if (out.errors.length > 3) out.errors.shift();
   }
-  return out;
 }
 
 /** Whether a Job runs DataHub's system update: its arguments say `-u SystemUpdate…`, or its name (the Helm chart's
