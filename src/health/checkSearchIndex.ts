@@ -6,6 +6,7 @@
 //   hover link: { urn, notify: true }: shows the result like the palette (Explain Search
 //     when the database has it and search does not)
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
+import { pickUrn } from '../platform/urnPicker';
 import { registerVscodeCommand } from '../platform/lazyCommands';
 import { activeClient } from '../platform/activeClient';
 import { activeTitle } from '../platform/titles';
@@ -19,11 +20,7 @@ import { entityPageUrl, verdictMessage, verdictOf } from '../shared/searchCheck'
 import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { checkSearchIndexArgs } from './logic/args';
-import { pickOrType } from '../platform/prompts';
-import { checkUrnInput } from '../shared/inputChecks';
 import { shortenUrn } from '../restore/logic/restoreFormat';
-import { urnAtActiveCursor } from '../platform/urnAtCursor';
-import { connectionSearch } from '../platform/urnLiveSearch';
 import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
 
@@ -51,16 +48,10 @@ function urnAtCursorOf(uri: vscode.Uri): string | undefined {
 }
 
 async function promptUrn(services: Services): Promise<string | undefined> {
-  return pickOrType({
+  return pickUrn(services, {
     title: activeTitle(services, 'DataHub: Check Search Index for URN'),
     prompt: 'The URN to look for in the database and the search index. A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
-    typeLabel: 'Type or paste a URN…',
-    suggestions: urnAtActiveCursor(),
-    recent: [],
-    check: checkUrnInput,
-    normalise: normaliseUrnInput,
-    live: connectionSearch(services),
   });
 }
 

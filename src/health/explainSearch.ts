@@ -5,6 +5,7 @@
 //   palette: prompts for the URN and the search text
 //   hover link / search-check button: { urn } prompts for the search text only
 //   { urn, query, entityName? }: no prompt; returns ExplainSearchResult
+import { pickUrn } from '../platform/urnPicker';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Services } from '../platform/services';
@@ -18,7 +19,6 @@ import { parseUrn } from '../gms/urn';
 import type { SearchExplanation } from '../gms/types';
 import { explainSearchArgs } from './logic/args';
 import { normaliseUrnInput } from '../shared/findUrn';
-import { checkUrnInput } from '../shared/inputChecks';
 import { shortenUrn } from '../restore/logic/restoreFormat';
 import {
   checkQueryInput,
@@ -31,9 +31,7 @@ import {
   type FirstMatch,
   type RawState,
 } from './logic/explainReport';
-import { askText, pickOrType } from '../platform/prompts';
-import { urnAtActiveCursor } from '../platform/urnAtCursor';
-import { connectionSearch } from '../platform/urnLiveSearch';
+import { askText } from '../platform/prompts';
 
 export const EXPLAIN_COMMAND = Commands.explainSearch;
 export const EXPLAIN_SCHEME = 'datahub-explain';
@@ -181,16 +179,10 @@ async function explain(active: ActiveClient, urn: string, query: string, entityN
 }
 
 async function promptUrn(services: Services): Promise<string | undefined> {
-  return pickOrType({
+  return pickUrn(services, {
     title: activeTitle(services, 'DataHub: Explain Search (1/2): the entity'),
     prompt: 'The entity that search does not find (or finds lower than expected). A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for',
-    typeLabel: 'Type or paste a URN…',
-    suggestions: urnAtActiveCursor(),
-    recent: [],
-    check: checkUrnInput,
-    normalise: normaliseUrnInput,
-    live: connectionSearch(services),
   });
 }
 

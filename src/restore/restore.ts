@@ -4,6 +4,7 @@
 //   datahub.cancelRestore             stops running restores between requests
 // Each also takes an argument object (no prompts; result returned; errors reject),
 // documented in the README under "Programmatic use".
+import { pickUrn } from '../platform/urnPicker';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
@@ -13,7 +14,7 @@ import { restoreIndicesArgs, restoreIndicesByPatternArgs } from './logic/args';
 import { normaliseUrnInput } from '../shared/findUrn';
 import { parseUrn } from '../gms/urn';
 import { MAX_BATCH_SIZE } from '../gms/validate';
-import { checkAspect, checkBatchSize, checkStart, checkUrnInput, checkUrnLikeInput } from '../shared/inputChecks';
+import { checkAspect, checkBatchSize, checkStart, checkUrnLikeInput } from '../shared/inputChecks';
 import { entityTypeOfPattern } from '../shared/aspects';
 import { askText, pickAspect, pickOne, pickOrType } from '../platform/prompts';
 import {
@@ -32,8 +33,6 @@ import { registerRestoreChangedCommand } from './restoreChanged';
 import { shortenUrn, urnResultMessage } from './logic/restoreFormat';
 import { patternArgs, runPatternAndReport, type PatternResult } from './restorePattern';
 import { confirmSearchable, missingFromSearch, searchStateBefore } from './searchVerify';
-import { connectionSearch } from '../platform/urnLiveSearch';
-import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { Commands } from '../shared/commandIds';
 import { activeTitle } from '../platform/titles';
 import type { RestoreCounts } from './logic/restoreRequests';
@@ -103,16 +102,11 @@ export function showUrnResult(services: Services, outcome: UrnRestoreOutcome): v
 
 async function promptUrn(services: Services, connection: string): Promise<{ urn: string; aspect?: string } | undefined> {
   const title = activeTitle(services, 'DataHub: Restore Indices for URN');
-  const urn = await pickOrType({
+  const urn = await pickUrn(services, {
     title: `${title} (1/2)`,
     prompt: 'The URN to index again in DataHub search and graph. A DataHub link or URL-encoded URN works too.',
     placeHolder: 'A URN, or a name to search DataHub for (e.g. a table name)',
-    typeLabel: 'Type or paste a URN…',
-    suggestions: urnAtActiveCursor(),
     recent: recentStore(services).list(connection, 'urns'),
-    check: checkUrnInput,
-    normalise: normaliseUrnInput,
-    live: connectionSearch(services),
   });
   if (!urn) return undefined;
   const parsed = parseUrn(urn);
