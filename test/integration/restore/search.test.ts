@@ -20,7 +20,12 @@ describe('search: datahub.checkSearchIndex', () => {
   beforeEach(() => sandbox.reset());
 
   it('tells the four states apart: in both, missing from search, soft-deleted, nowhere', async () => {
-    const check = (urn: string) => exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn });
+    // The facts, with the sentence the palette shows checked apart.
+    const check = async (urn: string) => {
+      const { message, ...facts } = await exec<CheckSearchIndexResult>(Commands.checkSearchIndex, { urn });
+      assert.match(message, /search index|soft-deleted/, message);
+      return facts;
+    };
     assert.deepEqual(await check(SAMPLE_URNS.ordersDataset), { urn: SAMPLE_URNS.ordersDataset, inDatabase: true, inSearch: true, removed: false });
     assert.deepEqual(await check(SEARCH_SAMPLES.missingFromSearch), {
       urn: SEARCH_SAMPLES.missingFromSearch,
