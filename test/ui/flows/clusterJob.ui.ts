@@ -25,6 +25,7 @@ describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000
   let session: UiSession;
   before(async () => {
     session = await startUiSession({
+      prefix: 'cluster',
       connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }],
       settings: { 'datahub.clusterJobs.pollSeconds': 2 },
     });

@@ -18,7 +18,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
   const actions = (name: string): RecordedRequest[] => session.sandbox.requests.filter((r) => r.action === name);
 
   before(async () => {
-    session = await startUiSession();
+    session = await startUiSession({ prefix: 'restore' });
   });
   after(async () => {
     await session?.close();

@@ -9,7 +9,7 @@ describe('Restore Indices as an Upgrade Job, in the browser', { timeout: 300_000
   let session: UiSession;
 
   before(async () => {
-    session = await startUiSession({ connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
+    session = await startUiSession({ prefix: 'job', connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
   });
   after(async () => {
     await session?.close();

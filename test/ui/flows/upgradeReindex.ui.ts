@@ -14,7 +14,7 @@ const JOB = 'datahub-datahub-system-update-job';
 describe('Upgrade reindex watch and estimate, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
   before(async () => {
-    session = await startUiSession({ connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
+    session = await startUiSession({ prefix: 'upgrade', connections: [{ name: 'sandbox', gmsUrl: 'sandbox/api/gms' }] });
     await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
   });
   after(async () => {

@@ -14,8 +14,9 @@ export class Workbench {
     readonly page: Page,
     private readonly prefix: string,
   ) {
-    // This flow's pictures from an earlier run would pass for new ones.
-    const mine = prefix ? (f: string) => f.startsWith(`${prefix}-`) : (f: string) => /^(\d\d|FAILED)-/.test(f);
+    // This flow's pictures from an earlier run would pass for new ones; a flow without a prefix
+    // owns only its failure pictures (numbered names belong to the flows that have one).
+    const mine = prefix ? (f: string) => f.startsWith(`${prefix}-`) : (f: string) => f.startsWith('FAILED-');
     if (fs.existsSync(SCREENSHOT_DIR)) {
       for (const f of fs.readdirSync(SCREENSHOT_DIR)) if (f.endsWith('.png') && mine(f)) fs.rmSync(path.join(SCREENSHOT_DIR, f));
     }
