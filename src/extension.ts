@@ -18,6 +18,7 @@ import * as retentionFeature from './retention';
 import * as healthFeature from './health';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
+import { lazyLogChannel } from './platform/lazyLog';
 import { loadTimings } from './platform/lazyCommands';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
@@ -26,7 +27,7 @@ const bundleEvaluated = performance.now();
 export function activate(context: vscode.ExtensionContext): DataHubCommands | DataHubTestApi {
   const started = performance.now();
   context.subscriptions.push(configureApiGate(context.extensionMode, context.globalState));
-  const log = vscode.window.createOutputChannel('DataHub', { log: true });
+  const log = lazyLogChannel('DataHub');
   const connections = new connectionsFeature.SettingsConnectionService(context, log);
   const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
   let view: indicesFeature.IndicesView | undefined;
@@ -81,7 +82,6 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   );
   if (treeView.visible) void connectionsFeature.offerCliImportOnce(services);
 
-  log.debug(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
   const commands = createCommandsApi();
   // Test seams (services hold the secret store) only where tests and benchmarks run.
   if (context.extensionMode === vscode.ExtensionMode.Production) return commands;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../shared/commandIds';
 import { describeLag, type LagView } from '../shared/searchLag';
 import { describeSample, DRIFT_GROUPS, GROUP_LABELS, GROUP_MEANING, type DriftGroup } from './logic/drift';
-import { describePlan } from './logic/fix';
+import { describePlan } from './logic/fixText';
 import { describeScope } from './logic/scopeText';
 import type { HealthStore, LagState } from './healthStore';
 import { treeTexts } from './logic/treeText';

@@ -11,6 +11,8 @@ import { Commands } from '../shared/commandIds';
 import { registerExportCommands } from './exportIndexSizes';
 import type { Insights } from './insights';
 
+export { buildChartState, emptyChartState } from './logic/chartState';
+
 export function registerCommands(services: Services, { store, chart }: Pick<Insights, 'store' | 'chart'>): vscode.Disposable[] {
   const { indexSizes, connections, log } = services;
   return [

@@ -7,7 +7,8 @@ import { describeError } from '../shared/errors';
 import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type FetchRecord } from './logic/history';
 import type { ChartState, ChartStatus } from './logic/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
-import { buildChartState, emptyChartState } from './logic/chartState';
+import type * as ChartStates from './logic/chartState';
+import { loadFeature } from '../platform/loadFeatures';
 import { THRESHOLD_SETTING_KEY } from '../indices/logic/treeLabels';
 import { HistoryStore } from './chartHistoryStore';
 
@@ -90,6 +91,8 @@ export function startInsights(services: Services): Insights {
 
   const chart = new ChartPanelHost(services, {
     state() {
+      // The chart's state is built only while the chart is open: its code loads with the insights commands.
+      const { buildChartState, emptyChartState } = loadFeature<typeof ChartStates>('insights');
       const snapshot = indexSizes.current;
       if (!snapshot) return emptyChartState(connections.active()?.name, status());
       return buildChartState(

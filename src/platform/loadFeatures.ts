@@ -8,14 +8,14 @@
 /** The features whose commands load on first use (the export names of src/features.ts). */
 export type LazyFeatureName = 'connections' | 'indices' | 'restore' | 'jobs' | 'health' | 'truncate' | 'insights' | 'retention';
 
-let cached: Partial<Record<LazyFeatureName, unknown>> | undefined;
+let cached: Partial<Record<LazyFeatureName, () => unknown>> | undefined;
 
 /** The feature's commands.ts, from dist/features.js; e.g. `loadFeature<typeof import('./commands')>('restore')`. */
 export function loadFeature<T>(name: LazyFeatureName): T {
   // esbuild keeps './features.js' as a runtime require of the sibling bundle (see esbuild.js).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load: an import would bundle it here
-  cached ??= require('./features.js') as Partial<Record<LazyFeatureName, unknown>>;
+  cached ??= require('./features.js') as Partial<Record<LazyFeatureName, () => unknown>>;
   const part = cached[name];
-  if (!part) throw new Error(`dist/features.js has no part "${name}": the extension is damaged; reinstall it.`);
-  return part as T;
+  if (typeof part !== 'function') throw new Error(`dist/features.js has no part "${name}": the extension is damaged; reinstall it.`);
+  return part() as T;
 }

@@ -113,3 +113,9 @@ export function formatDuration(ms: number): string {
 export function formatRows(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
 }
+
+/** "2025-01-01" in local time. */
+export function formatLocalDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+}

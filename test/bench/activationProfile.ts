@@ -41,20 +41,11 @@ async function sourceMapOf(bundle: string): Promise<SourceMap | undefined> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-map-'));
   try {
     const outfile = path.join(dir, 'extension.js');
-    await esbuild.build({
-      entryPoints: [path.join(REPO_ROOT, 'src', 'extension.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      minify: true,
-      sourcemap: 'external',
-      sourcesContent: false,
-      logLevel: 'error',
-      external: ['vscode'],
-      plugins: [{ name: 'lazy-gms', setup: (b) => b.onResolve({ filter: /^\.\/gms\.js$/ }, (a) => ({ path: a.path, external: true })) }],
-    });
+    // The eager bundle's own options (esbuild.js), with a source map.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build script is CommonJS
+    const { extensionBundles } = require(path.join(REPO_ROOT, 'esbuild.js')) as { extensionBundles(): Promise<{ extension: import('esbuild').BuildOptions }> };
+    const { extension } = await extensionBundles();
+    await esbuild.build({ ...extension, absWorkingDir: REPO_ROOT, outfile, minify: true, sourcemap: 'external', sourcesContent: false, logLevel: 'error' });
     const strip = (text: string): string => text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '').trimEnd();
     // Sources changed since the measured build: positions would point at the wrong code.
     if (strip(fs.readFileSync(outfile, 'utf8')) !== strip(fs.readFileSync(bundle, 'utf8'))) return undefined;
@@ -72,6 +63,7 @@ function bucketOf(frame: CallFrame): string {
   if (functionName === 'dispatch' && url === '') return 'the profiler itself (inspector)';
   if (url.endsWith('/dist/extension.js')) return 'our eager bundle (dist/extension.js)';
   if (url.endsWith('/dist/gms.js')) return 'our lazy bundle (dist/gms.js)';
+  if (url.endsWith('/dist/features.js')) return 'our lazy bundle (dist/features.js)';
   if (url.startsWith('node:') || (url === '' && functionName !== '')) return 'Node.js';
   if (/\/extensions\/[^/]+\/(dist|out)\//.test(url)) return 'other extensions (built-in)';
   if (/\/vs\/|lib\/vscode|extensionHost/.test(url)) return "VS Code's extension host";

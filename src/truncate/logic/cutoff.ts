@@ -36,17 +36,9 @@ export function presetCutoff(days: number, now: Date = new Date()): Cutoff {
   return { endTimeMillis: at.getTime(), source: 'preset', label: `${days} days ago` };
 }
 
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
 export { formatUtcOffset } from '../../shared/format';
 
-/** "2025-01-01" in local time. */
-export function formatLocalDate(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+export { formatLocalDate } from '../../shared/format';
 
 /** The cutoff instant in the one date-time format: "2025-01-01 00:00 (UTC+01:00)". */
 export function formatCutoffTime(ms: number): string {

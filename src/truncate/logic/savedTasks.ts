@@ -2,7 +2,7 @@
 // per connection) so watching can be resumed. Pure: the reading is checked, as
 // stored state may come from an older version or be damaged.
 import type { CutoffChoice, TaskRecord, TruncateTarget } from './truncateText';
-import { validateTaskId } from './taskPolling';
+import { validateTaskId } from './taskId';
 
 export const SAVED_TASKS_KEY = 'datahub.watchedTasks';
 /** At most this many per connection: the newest are kept. */

@@ -2,7 +2,6 @@
 // polling backoff and the loop itself. Pure: no vscode import; the caller
 // passes the status fetch, so the loop works with any client and any UI.
 import type { TaskStatus } from '../../gms/types';
-import { TASK_ID } from '../../gms/bounds';
 
 /** First wait between polls, and the longest: a task is checked often at first, then every 10 s. */
 export const POLL_INITIAL_MS = 1_000;
@@ -20,22 +19,7 @@ export function pollSchedule(count: number, initialMs = POLL_INITIAL_MS, maxMs =
   return Array.from({ length: count }, (_, i) => pollDelayMs(i, initialMs, maxMs));
 }
 
-export const TASK_ID_HINT = 'A task id looks like nodeId:number, for example qhxGdzytQS-pQek8CwBCZg:54654.';
-
-/** undefined when `text` is a task id the server accepts, else what is wrong with it. */
-export function validateTaskId(text: string): string | undefined {
-  const t = text.trim();
-  if (t === '') return TASK_ID_HINT;
-  const colon = t.lastIndexOf(':');
-  if (!TASK_ID.test(t)) {
-    // A well-formed id whose number is longer than a Java long.
-    if (/^\d{20,}$/.test(t.slice(colon + 1)) && TASK_ID.test(`${t.slice(0, colon)}:0`)) return `The task number in "${t}" is too large. ${TASK_ID_HINT}`;
-    return `"${t}" is not a task id. ${TASK_ID_HINT}`;
-  }
-  const n = Number(t.slice(colon + 1));
-  if (n === 0) return `The task number in "${t}" is 0, which no task has. ${TASK_ID_HINT}`;
-  return undefined;
-}
+export { TASK_ID_HINT, validateTaskId } from './taskId';
 
 export type PollOutcome =
   | { outcome: 'completed'; status: TaskStatus; polls: number }

@@ -1,6 +1,6 @@
 // The DataHub Tasks rows, without vscode: a label that tells two tasks apart
 // (what they delete and up to when), and which tasks count as finished.
-import { formatLocalDate } from './cutoff';
+import { formatLocalDate } from '../../shared/format';
 import type { TaskRecord, TaskState } from './truncateText';
 
 /** States after which the task list has nothing more to learn. */

@@ -3,7 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { chanceToSee, describeSample, DriftTally, MAX_LISTED } from '../../../src/health/logic/drift';
-import { describePlan, orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from '../../../src/health/logic/fix';
+import { orphanIssues, planIsEmpty, removableFrom, sumFixResults, type FixPlan } from '../../../src/health/logic/fix';
+import { describePlan } from '../../../src/health/logic/fixText';
 import { scopeOf } from '../../../src/health/logic/scope';
 import { likeMatcher, entityTypeOfPattern } from '../../../src/health/logic/like';
 import { checkScope, ORPHAN_CHECK } from '../../../src/health/logic/check';
