@@ -51,6 +51,12 @@ export function register(services: Services): FeatureRegistration<JobsSeam> {
   if (hasKeptWatches(services.context.workspaceState.get(KEPT_WATCHES_KEY))) commands.load();
   return {
     disposables: [commands],
-    seam: { openJobFlow: (active, prefill) => loadFeature<CommandsJobs>('jobs').openJobFlow(services, active, prefill) },
+    seam: {
+      openJobFlow: (active, prefill) => {
+        // The flow's Run on the Cluster watches through the jobs registered with the commands: load them first.
+        commands.load();
+        return loadFeature<CommandsJobs>('jobs').openJobFlow(services, active, prefill);
+      },
+    },
   };
 }

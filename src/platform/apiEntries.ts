@@ -17,7 +17,7 @@ export function exposeToApi(id: string, call: ApiEntry): vscode.Disposable {
 }
 
 /** The entry now registered for an id, unless it is `except` (a forwarder asking for what replaced it). */
-export function replaceApiEntry(id: string, except: ApiEntry): ApiEntry | undefined {
+export function entryReplacing(id: string, except: ApiEntry): ApiEntry | undefined {
   const entry = apiEntries.get(id);
   return entry === except ? undefined : entry;
 }

@@ -7,7 +7,7 @@
 // usual: for an id declared here they take the forwarder's place instead of
 // registering a second time.
 import * as vscode from 'vscode';
-import { exposeToApi, replaceApiEntry, type ApiEntry } from './apiEntries';
+import { exposeToApi, entryReplacing, type ApiEntry } from './apiEntries';
 
 type Callback = (...args: unknown[]) => unknown;
 
@@ -81,7 +81,7 @@ export function deferCommands(feature: LazyFeature, log: vscode.LogOutputChannel
     const stub: ApiEntry = (arg, via) => {
       ensureLoaded();
       if (failure) return Promise.reject(failure);
-      const real = replaceApiEntry(id, stub);
+      const real = entryReplacing(id, stub);
       if (!real) return Promise.reject(new Error(`${id} is not available: the ${feature.name} did not register it (see the DataHub log).`));
       return real(arg, via);
     };

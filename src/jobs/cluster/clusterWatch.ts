@@ -242,9 +242,7 @@ export class ClusterJobs implements vscode.Disposable {
 
   dispose(): void {
     for (const job of this.jobs.values()) {
-      clearTimeout(job.timer);
-      job.watching = false;
-      job.generation++;
+      endPolls(job);
       job.channel.dispose();
     }
     this.jobs.clear();

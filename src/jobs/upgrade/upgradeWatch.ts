@@ -258,8 +258,7 @@ export class UpgradeWatches implements vscode.Disposable {
 
   dispose(): void {
     for (const job of this.jobs.values()) {
-      clearTimeout(job.timer);
-      job.watching = false;
+      endPolls(job);
       job.channel.dispose();
     }
     this.jobs.clear();
