@@ -83,6 +83,8 @@ interface Outcome {
   failed?: number;
   skipped?: number;
   seconds: number;
+  /** The runner's own account of what failed, for the end of the output. */
+  failures: string[];
 }
 
 // The runners' own closing lines: node:test ("ℹ pass 12" / "# pass 12") and the
@@ -101,6 +103,26 @@ export function countsOf(output: string): { passed?: number; failed?: number; sk
   const failed = last(plain, /^[ℹ#] fail (\d+)\s*$/gm);
   const skipped = (last(plain, /^[ℹ#] skipped (\d+)\s*$/gm) ?? 0) + (last(plain, /^[ℹ#] todo (\d+)\s*$/gm) ?? 0);
   return passed === undefined && failed === undefined ? {} : { passed: passed ?? 0, failed: failed ?? 0, skipped };
+}
+
+const FAILURE_LINES = 60;
+
+/**
+ * The failing tests and their first error lines, as the runners print them: node:test's
+ * "✖ failing tests:" section, mocha's "N failing" section. Repeated at the end of the whole
+ * run, so that the last screen of a long log names what failed.
+ */
+export function failuresOf(output: string): string[] {
+  // eslint-disable-next-line no-control-regex -- strips terminal colour codes
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const picked: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    if (/^✖ failing tests:/.test(line) || /^\s*\d+ failing\s*$/.test(line)) inside = true;
+    else if (inside && (/^[ℹ#] tests \d+/.test(line) || /^\d+ passed, \d+ failed/.test(line))) inside = false;
+    else if (inside && line.trim() && !/^\s+at /.test(line)) picked.push(line.length > 300 ? `${line.slice(0, 300)}…` : line);
+  }
+  return picked.length > FAILURE_LINES ? [...picked.slice(0, FAILURE_LINES), `… ${picked.length - FAILURE_LINES} more lines above`] : picked;
 }
 
 function hasUntrustedSuite(): boolean {
@@ -126,7 +148,7 @@ async function runStage(stage: Stage, prefix?: string): Promise<Outcome> {
   });
   if (proc) running.delete(proc);
   console.log(`===== ${stage.name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(0)} s`);
-  return { name: stage.name, code, ...countsOf(output), seconds };
+  return { name: stage.name, code, ...countsOf(output), seconds, failures: code === 0 ? [] : failuresOf(output) };
 }
 
 async function runLane(stages: Stage[], prefixed: boolean): Promise<Outcome[]> {
@@ -153,6 +175,10 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  for (const o of outcomes.filter((x) => x.failures.length > 0)) {
+    console.log(`\n===== ${o.name}: what failed (the whole output is above)`);
+    for (const line of o.failures) console.log(`  ${line}`);
+  }
   console.log('\n===== summary');
   for (const o of outcomes) {
     const counted = o.passed !== undefined;
