@@ -1,5 +1,6 @@
 // What each action does, in words for messages ("reading index sizes").
 import type { GmsAction } from './types';
+import { DOCTOR_WHAT } from './doctorTypes';
 import { K8S_WHAT } from './k8sTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
@@ -14,6 +15,7 @@ export const WHAT: Record<GmsAction, string> = {
   getRawDocuments: 'reading search documents',
   probeTransports: 'probing the operations transports',
   ...K8S_WHAT,
+  ...DOCTOR_WHAT,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

@@ -66,6 +66,15 @@ export class GmsError extends Error {
   }
 }
 
+/**
+ * True when the server has no such endpoint: an older release, its OpenAPI servlet off, or a frontend
+ * that does not pass the path on (404, 405, an HTML 404, Spring's "No static resource" 500). The Doctor
+ * shows "not offered" for these rather than a failure.
+ */
+export function isNotOffered(value: unknown): boolean {
+  return isGmsError(value) && value.code === 'openapiMissing';
+}
+
 export function isGmsError(value: unknown): value is GmsError {
   return (
     typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'GmsError' && typeof (value as { kind?: unknown }).kind === 'string'
@@ -94,6 +103,20 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   k8sList: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   k8sTrigger: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   k8sLogs: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  // The Doctor: KafkaController.java, SystemInfoController.java, ThrottleController.java and RateLimitController.java check
+  // MANAGE_SYSTEM_OPERATIONS; MaintenanceController.java's status wants a login only; TraceController.java READ on the URNs;
+  // the v3 EntityController's create the edit privilege on the entity; HealthCheckController.java nothing.
+  doctorSystemInfo: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorConsumerGroups: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorConsumerGroup: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorTopics: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorTopic: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorMessages: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorReplay: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorThrottle: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorRateLimits: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  doctorTraceWrite: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  doctorWriteCanary: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

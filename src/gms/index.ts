@@ -1,7 +1,7 @@
 // The lazily loaded network stack (bundled as dist/gms.js): the client and
 // everything the extension needs from it. No `vscode` import below this folder.
 export { createGmsClient, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from './client';
-export { GmsError, isGmsError, PRIVILEGES, type GmsErrorCode, type GmsErrorInit } from './errors';
+export { GmsError, isGmsError, isNotOffered, PRIVILEGES, type GmsErrorCode, type GmsErrorInit } from './errors';
 export { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, type ParsedUrn, type UrnParse } from './urn';
 export { normaliseGmsUrl } from './url';
 export { deriveEntityAspect } from './indexSize';
@@ -18,4 +18,5 @@ export { CHECK_QUERY, FIND_QUERY, parseCheckData, parseFindData, checkVariables,
 export { openapiHttpError, openapiMessageOf } from './openapi/errors';
 export { parseExplainDiff, parseExplanation, parseOpenapiIndexSizes, parseOpenapiRestore, parseOpenapiTaskStatus, parseRawDocuments } from './openapi/answers';
 export { OPENAPI_OPERATIONS_PATH } from './openapi/operations';
+export { DATAHUB_TOPIC_ALIASES, MESSAGE_PAGE_MAX, MESSAGE_TEXT_MAX } from './doctorTypes';
 export type * from './types';

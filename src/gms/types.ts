@@ -1,6 +1,7 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
+import type { DoctorAction, DoctorOperations } from './doctorTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -16,6 +17,7 @@ import type {
 import type { DataHubSearch } from './searchTypes';
 
 export type * from './debugTypes';
+export type * from './doctorTypes';
 export type * from './healthTypes';
 export type * from './searchTypes';
 
@@ -76,7 +78,7 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -267,6 +269,8 @@ export interface GmsClient {
   readonly search: DataHubSearch;
   /** DataHub's Kubernetes operations (OpenAPI; 503 when GMS is not in Kubernetes, 404 when off or older). */
   readonly k8s: KubernetesOperations;
+  /** DataHub's health and operations endpoints for the Doctor (health, search cluster, Kafka, throttles, maintenance, write tracing). */
+  readonly doctor: DoctorOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }
