@@ -106,6 +106,8 @@ export interface Answer {
   status: number;
   contentType?: string;
   location?: string;
+  /** The W3C trace context header GMS sends on every answer (00-<traceId>-<spanId>-<flags>), when sent. */
+  traceparent?: string;
   text: string;
   bytes: number;
 }
@@ -221,6 +223,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, deadline: Dea
   const status = response.statusCode;
   const contentType = header(response.headers['content-type']);
   const location = header(response.headers.location);
+  const traceparent = header(response.headers.traceparent);
   const declared = Number(header(response.headers['content-length']));
   if (Number.isFinite(declared) && declared > x.maxResponseBytes) {
     discard(response.body);
@@ -235,7 +238,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, deadline: Dea
     if (deadline.expired) throw deadlineError(x, error, true);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs, duringBody: true });
   }
-  return { status, contentType, location, text: body.text, bytes: body.bytes };
+  return { status, contentType, location, traceparent, text: body.text, bytes: body.bytes };
 }
 
 /**

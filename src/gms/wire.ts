@@ -42,6 +42,8 @@ export interface WireRequest<T> {
   readOnly: boolean;
   /** A tighter answer cap than the client's, for an answer whose size was asked for (a pod log's limitBytes). */
   maxResponseBytes?: number;
+  /** Non-2xx statuses that are answers, not failures (GMS's /health 503 while bootstrapping): given to parse. */
+  answers?: (status: number) => boolean;
   /** A non-2xx answer (token already hidden) as the exchange's GmsError. */
   fail: (answer: Answer) => GmsError;
   /** A 2xx answer (token already hidden) as the result; throws GmsError on a shape it does not know. */
@@ -72,7 +74,7 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
       const text = ctx.hideToken(answer.text);
       const location = answer.location === undefined ? undefined : ctx.hideToken(answer.location);
       if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
-      if (answer.status < 200 || answer.status >= 300) throw req.fail(answer);
+      if ((answer.status < 200 || answer.status >= 300) && req.answers?.(answer.status) !== true) throw req.fail(answer);
       const result = req.parse(answer);
       if (ctx.logging) ctx.log({ action, url: req.url, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
       return result;

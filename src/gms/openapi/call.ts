@@ -20,6 +20,8 @@ export interface OpenapiCall<T> {
   readOnly: boolean;
   accept?: string;
   task?: string;
+  /** Non-2xx statuses parsed as answers (see WireRequest). */
+  answers?: (status: number) => boolean;
   /** A tighter answer cap than the client's (see WireRequest). */
   maxResponseBytes?: number;
   parse: (answer: Answer) => T;
@@ -30,7 +32,8 @@ export type OpenapiCaller = <T>(c: OpenapiCall<T>, signal?: AbortSignal) => Prom
 /** `failure` maps a non-2xx answer (default: the OpenAPI operations' words; the Kubernetes ones have their own). */
 export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (f: OpenapiFailure) => GmsError = openapiHttpError): OpenapiCaller {
   const base = `${ctx.baseUrl}${prefix}`;
-  const basePath = new URL(base).pathname;
+  // A prefix of '' (endpoints at the GMS root, e.g. /health) on a base without a path: no doubled slash.
+  const basePath = new URL(base).pathname.replace(/\/$/, '');
 
   // The few header sets (accept, with or without a body), made once and shared as the Rest.li side shares its one:
   // nothing downstream changes them, and a fresh object per request is measurable on a sub-millisecond round trip.
@@ -61,6 +64,7 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (
         body: c.body === undefined ? undefined : JSON.stringify(c.body),
         readOnly: c.readOnly,
         ...(c.maxResponseBytes !== undefined ? { maxResponseBytes: c.maxResponseBytes } : {}),
+        ...(c.answers !== undefined ? { answers: c.answers } : {}),
         fail: (a) =>
           failure({
             action: c.action,
