@@ -13,112 +13,27 @@
 // every read is; the replay and the canary write never are. Input is checked before anything is sent.
 import { GmsError } from '../errors';
 import type { Answer } from '../http';
-import {
-  DATAHUB_TOPIC_ALIASES,
-  MESSAGE_PAGE_MAX,
-  type DataHubTopicAlias,
-  type DoctorOperations,
-  type TopicDetail,
-  type TraceWriteOptions,
-} from '../doctorTypes';
+import type { DoctorOperations, TopicDetail, TraceWriteOptions } from '../doctorTypes';
+import { DATAHUB_TOPIC_ALIASES } from '../doctorTypes';
 import type { GmsAction } from '../types';
-import { parseUrn } from '../urn';
-import { IDENTIFIER, validateUrn } from '../validate';
 import type { WireContext } from '../wire';
 import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import {
   parseCanary,
-  parseConsumerGroup,
-  parseConsumerGroups,
   parseHealth,
   parseMaintenance,
-  parseMessagePage,
   parseRateLimits,
   parseReady,
-  parseReplay,
   parseSearchCluster,
   parseSystemInfo,
   parseThrottle,
-  parseTopic,
-  parseTopicNames,
   parseTrace,
 } from './doctorAnswers';
+import { parseConsumerGroup, parseConsumerGroups, parseMessagePage, parseReplay, parseTopic, parseTopicNames } from './doctorKafkaAnswers';
 import { doctorHttpError } from './doctorErrors';
+import { canaryInput, flag, groupIdOf, KAFKA_PATH, messageQuery, replayBody, topicOf, TOPICS_DESCRIBED_MAX, traceBody, traceIdOf } from './doctorInput';
 import type { Query } from './requests';
-
-export const KAFKA_PATH = 'openapi/operations/kafka';
-/** The default page of messages (the server's default is 100, the most the client asks for). */
-export const MESSAGE_PAGE_DEFAULT = 20;
-/** Topics described by topics(): DataHub has six; a listing longer than this is not DataHub's. */
-export const TOPICS_DESCRIBED_MAX = 16;
-/** URNs and aspects one trace request may name (the trace reads the database and the search index for each). */
-export const TRACE_URNS_MAX = 100;
-export const TRACE_ASPECTS_MAX = 50;
-/** A canary's aspect value, as JSON. */
-export const CANARY_VALUE_MAX_BYTES = 64 * 1024;
-/** Offsets and partitions: whole numbers the server keeps as long/int. */
-const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
-const MAX_PARTITION = 100_000;
-
-/** Kafka's legal consumer group ids and topic names (as far as DataHub's are concerned). */
-const KAFKA_NAME = /^[A-Za-z0-9._-]{1,249}$/;
-const GROUP_ID = /^[A-Za-z0-9._:-]{1,255}$/;
-const TRACE_ID = /^[0-9a-fA-F]{32}$/;
-const TRACEPARENT = /^[0-9a-fA-F]{2}-([0-9a-fA-F]{32})-[0-9a-fA-F]{16}-[0-9a-fA-F]{2}$/;
-
-function invalid(field: string, message: string, action: GmsAction): GmsError {
-  return new GmsError({ kind: 'invalidInput', field, action, message: `${field}: ${message}` });
-}
-
-function wholeNumber(value: unknown, field: string, min: number, max: number, action: GmsAction): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, `a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`, action);
-  }
-  return value;
-}
-
-function flag(value: unknown, field: string, fallback: boolean, action: GmsAction): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw invalid(field, `true or false, got ${JSON.stringify(value)}`, action);
-  return value;
-}
-
-function alias(value: unknown, action: GmsAction): DataHubTopicAlias {
-  if (typeof value !== 'string' || !(DATAHUB_TOPIC_ALIASES as readonly string[]).includes(value)) {
-    throw invalid('alias', `one of ${DATAHUB_TOPIC_ALIASES.join(', ')}, got ${JSON.stringify(value)}`, action);
-  }
-  return value as DataHubTopicAlias;
-}
-
-/** The 32-hex trace id of an id or a whole traceparent (TraceController.extractTraceId takes both). */
-export function traceIdOf(value: unknown): string {
-  if (typeof value === 'string') {
-    const t = value.trim();
-    if (TRACE_ID.test(t)) return t.toLowerCase();
-    const m = TRACEPARENT.exec(t);
-    if (m) return m[1].toLowerCase();
-  }
-  throw invalid('traceId', `32 hex digits or a traceparent 00-<32 hex>-<16 hex>-<2 hex>, got ${JSON.stringify(value)}`, 'doctorTraceWrite');
-}
-
-function traceBody(aspects: unknown): Record<string, string[]> {
-  const action: GmsAction = 'doctorTraceWrite';
-  if (typeof aspects !== 'object' || aspects === null || Array.isArray(aspects)) throw invalid('aspects', 'an object { urn: [aspect names] }', action);
-  const entries = Object.entries(aspects as Record<string, unknown>);
-  if (entries.length === 0 || entries.length > TRACE_URNS_MAX) throw invalid('aspects', `1 to ${TRACE_URNS_MAX} URNs`, action);
-  const body: Record<string, string[]> = {};
-  for (const [urn, names] of entries) {
-    validateUrn(urn, 'aspects', action);
-    if (!Array.isArray(names) || names.length === 0 || names.length > TRACE_ASPECTS_MAX) {
-      throw invalid('aspects', `1 to ${TRACE_ASPECTS_MAX} aspect names for ${urn}`, action);
-    }
-    for (const name of names)
-      if (typeof name !== 'string' || !IDENTIFIER.test(name)) throw invalid('aspects', `${JSON.stringify(name)} is not an aspect name`, action);
-    Object.defineProperty(body, urn, { value: [...new Set(names as string[])], writable: true, enumerable: true, configurable: true });
-  }
-  return body;
-}
 
 export function createDoctorOperations(ctx: WireContext): DoctorOperations {
   // Endpoints are the paths under the GMS base; the log names them without the query.
@@ -178,12 +93,9 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     },
     async consumerGroup(groupId, signal) {
       const action: GmsAction = 'doctorConsumerGroup';
-      if (typeof groupId !== 'string' || !GROUP_ID.test(groupId)) {
-        throw invalid('groupId', `a Kafka consumer group id (letters, digits, ".", "_", "-", ":"), got ${JSON.stringify(groupId)}`, action);
-      }
       return get(
         action,
-        `${KAFKA_PATH}/consumer-groups/${encodeURIComponent(groupId)}`,
+        `${KAFKA_PATH}/consumer-groups/${encodeURIComponent(groupIdOf(groupId))}`,
         (a) => ({ ...at('GET', `${KAFKA_PATH}/consumer-groups/{groupId}`), ...parseConsumerGroup(json(action, a), a.text) }),
         signal,
       );
@@ -196,9 +108,7 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     },
     async topic(aliasOrName, signal) {
       const action: GmsAction = 'doctorTopic';
-      if (typeof aliasOrName !== 'string' || !KAFKA_NAME.test(aliasOrName)) {
-        throw invalid('topic', `a DataHub topic alias (${DATAHUB_TOPIC_ALIASES.join(', ')}) or a Kafka topic name, got ${JSON.stringify(aliasOrName)}`, action);
-      }
+      topicOf(aliasOrName);
       if (!(DATAHUB_TOPIC_ALIASES as readonly string[]).includes(aliasOrName)) return describe(aliasOrName, signal);
       // The controller describes by name; the alias is in each description (dataHubAlias). DataHub's default
       // names (TopicConventionImpl) are tried first, then the rest of the listing.
@@ -225,17 +135,7 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     },
     async messages(topicAlias, page = {}, signal) {
       const action: GmsAction = 'doctorMessages';
-      const a = alias(topicAlias, action);
-      const partition = wholeNumber(page.partition ?? 0, 'partition', 0, MAX_PARTITION, action);
-      const offset = wholeNumber(page.offset ?? 0, 'offset', 0, MAX_OFFSET, action);
-      // Capped, not refused: a page is at most MESSAGE_PAGE_MAX messages whatever was asked.
-      const count = Math.min(wholeNumber(page.count ?? MESSAGE_PAGE_DEFAULT, 'count', 1, MAX_OFFSET, action), MESSAGE_PAGE_MAX);
-      const query: Query = [
-        ['partition', String(partition)],
-        ['offset', String(offset)],
-        ['count', String(count)],
-        ['format', 'json'],
-      ];
+      const { alias: a, count, query } = messageQuery(topicAlias, page);
       return get(
         action,
         `${KAFKA_PATH}/messages/${a}`,
@@ -246,21 +146,14 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     },
     async replayFailed(request, signal) {
       const action: GmsAction = 'doctorReplay';
-      if (typeof request !== 'object' || request === null)
-        throw invalid('request', 'an object { partition, startOffset, endOffset?, count?, dryRun? }', action);
-      const partition = wholeNumber(request.partition, 'partition', 0, MAX_PARTITION, action);
-      const startOffset = wholeNumber(request.startOffset, 'startOffset', 0, MAX_OFFSET, action);
-      const endOffset = wholeNumber(request.endOffset ?? startOffset, 'endOffset', startOffset, MAX_OFFSET, action);
-      const count = wholeNumber(request.count ?? Math.min(endOffset - startOffset + 1, MESSAGE_PAGE_MAX), 'count', 1, MESSAGE_PAGE_MAX, action);
-      // The server's default is a real replay (dryRun false): the client always says which it means.
-      const dryRun = flag(request.dryRun, 'dryRun', true, action);
+      const body = replayBody(request);
       const endpoint = `${KAFKA_PATH}/messages/mcp-failed/replay`;
       return call(
         {
           action,
           endpoint,
           method: 'POST',
-          body: { partition, startOffset, endOffset, count, dryRun },
+          body,
           readOnly: false,
           parse: (a) => ({ ...at('POST', endpoint), ...parseReplay(json(action, a), a.text) }),
         },
@@ -304,21 +197,7 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     },
     async writeCanary(request, signal) {
       const action: GmsAction = 'doctorWriteCanary';
-      if (typeof request !== 'object' || request === null) throw invalid('request', 'an object { urn, aspectName, value }', action);
-      const urn = validateUrn(request.urn, 'urn', action);
-      const parsed = parseUrn(urn);
-      if (!parsed.ok) throw invalid('urn', parsed.reason, action);
-      const entityType = parsed.value.entityType;
-      const aspectName = request.aspectName;
-      if (typeof aspectName !== 'string' || !IDENTIFIER.test(aspectName) || aspectName.length > 100) {
-        throw invalid('aspectName', `an aspect name (letters, digits and _), got ${JSON.stringify(aspectName)}`, action);
-      }
-      const value = request.value;
-      if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw invalid('value', "the aspect's value as an object, e.g. { removed: false }", action);
-      const text = JSON.stringify(value);
-      if (Buffer.byteLength(text, 'utf8') > CANARY_VALUE_MAX_BYTES) throw invalid('value', `at most ${CANARY_VALUE_MAX_BYTES} bytes of JSON`, action);
-      const async = flag(request.async, 'async', true, action);
+      const { urn, entityType, aspectName, value, async } = canaryInput(request);
       // createIfNotExists=false: an upsert (its default true would refuse a second canary on the same aspect);
       // createIfEntityNotExists=false: no CREATE_ENTITY; systemMetadata=true: the trace id in the body as well.
       const query: Query = [
