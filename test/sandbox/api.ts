@@ -2,6 +2,13 @@
 // tests (in-process), the integration suite (over HTTP, from inside VS Code),
 // the UI tests and the demo. Implementation: server.ts; CLI: cli.ts.
 
+import type { DoctorOptions } from './doctor';
+import type { DoctorControls } from './doctorControl';
+import type { FaultRule } from './faultTypes';
+export type { DoctorOptions, DoctorRouteName, DoctorState, WrittenAspect } from './doctor';
+export type { DoctorControls } from './doctorControl';
+export type { FaultKind, FaultRule } from './faultTypes';
+
 export type ServerVersion =
   /** sizeInMb, Lombok `RestoreIndicesResult(...)`, newer restore args. Default. */
   | 'newer'
@@ -27,7 +34,9 @@ export type Privilege =
    * "Manage System Operations": on the OpenAPI side it also grants getIndexSizes, restoreIndices and explain
    * (AuthUtil.isAPIOperationsAuthorized), not getTaskStatus; the raw endpoints need it alone.
    */
-  | 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE';
+  | 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE'
+  /** Writes through the OpenAPI v3 entity endpoints (the Doctor's canary). */
+  | 'EDIT_ENTITY';
 
 export const ALL_PRIVILEGES: Privilege[] = [
   'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
@@ -37,6 +46,7 @@ export const ALL_PRIVILEGES: Privilege[] = [
   'VIEW_ENTITY_PAGE',
   'ES_EXPLAIN_QUERY_PRIVILEGE',
   'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE',
+  'EDIT_ENTITY',
 ];
 
 /**
@@ -64,48 +74,6 @@ export interface AuthConfig {
   tokens: Record<string, { token: string; privileges: Privilege[] }>;
   /** Tokens that answer "Unauthorized to perform this action due to expired auth." */
   expired?: string[];
-}
-
-export type FaultKind =
-  | { kind: 'latency'; ms: number } // delay before answering normally
-  | { kind: 'reset' } // destroy the socket before any response
-  | { kind: 'resetMidBody' } // send headers and part of the body, then destroy
-  | { kind: 'status'; status: number; body?: string; contentType?: string } // arbitrary status/body
-  | { kind: 'html'; status: number } // an HTML error page (nginx/servlet style)
-  | { kind: 'truncated' } // a 200 whose JSON body is cut short (Content-Length honest)
-  | { kind: 'oversized'; bytes: number } // a 200 with a valid-looking body of that many bytes
-  | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'restliError'; status: number; message: string } // Rest.li JSON error body + header
-  /**
-   * restoreIndices on a newer server: these internal batches (0-based, in answer order) fail inside
-   * GMS, which logs and drops them: their rows are not restored and their result lines are missing.
-   */
-  | { kind: 'failedBatches'; batches: number[] };
-
-export interface FaultRule {
-  fault: FaultKind;
-  /** Only for this action (default: every request); `config` for GET /config. */
-  action?: string;
-  /** Only when the restore `start` parameter (body, or OpenAPI query) equals this (to fail one page of a bulk run). */
-  start?: number;
-  /**
-   * Only for a truncateTimeseriesAspect of this aspect (compared case-insensitively, as the
-   * server does), to fail one index of several. With `dryRun: false`, only real runs: e.g. a
-   * search engine that refuses the delete-by-query of one index (an `es_rejected_execution_exception`
-   * or a `cluster_block_exception`, which GMS's OperationsResource.java answers as a 500).
-   */
-  aspect?: string;
-  /** Only truncate requests whose dryRun is this (the server's default is true). */
-  dryRun?: boolean;
-  /**
-   * Only requests over this transport (default both). OpenAPI requests are matched by `action` as the
-   * endpoint name: getIndexSizes, restoreIndices, getTaskStatus, explainSearchQuery, explainSearchQueryDiff, entity/raw.
-   */
-  transport?: 'restli' | 'openapi';
-  /** Apply to this many matching requests, then expire (default: unlimited). */
-  times?: number;
-  /** Let this many matching requests pass first (default 0). */
-  skip?: number;
 }
 
 export interface RecordedRequest {
@@ -169,6 +137,8 @@ export interface SandboxOptions {
   consistency?: boolean;
   /** Which consumer-lag endpoints are served (default 'messaging'; only on a `newer` server with OpenAPI). */
   lag?: LagEndpoints;
+  /** The Doctor's endpoints (doctor.ts): the scripts on at start, their timings, seeded failed proposals. */
+  doctor?: DoctorOptions;
 }
 
 export type SeedStringForm = 'alternate' | 'array' | 'object';
@@ -260,7 +230,9 @@ export interface Sandbox {
   dropFromSearch(urn: string): void;
   /** Whether DataHub search would find this URN now. */
   inSearch(urn: string): boolean;
-  /** Back to the seeded state: data, counts, faults, version, auth, recorded requests, search index. */
+  /** The Doctor's endpoints' scripted state. */
+  readonly doctor: DoctorControls;
+  /** Back to the seeded state: data, counts, faults, version, auth, recorded requests, search index, the Doctor's state. */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -292,6 +264,7 @@ export interface Sandbox {
  *   POST /__sandbox/drift/preset {name: 'demo'} -> {missing, orphans}
  *   POST /__sandbox/lag {consumer, events, drainPerSecond} -> {}
  *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none', scroll?} -> OperationsConfig
+ *   GET|POST /__sandbox/doctor, POST /doctor/failed, GET /doctor/replayed, GET /doctor/aspect: doctorControl.ts
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...
  */

@@ -7,6 +7,7 @@ import { healthControl } from './controlHealth';
 import type { Reply } from './restli';
 import { mergeAuth, type Runtime } from './runtime';
 import { k8sControl } from './k8sControl';
+import { doctorControl } from './doctorControl';
 
 const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
 
@@ -51,6 +52,7 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
   }
   const route = `${method} ${path.slice(CONTROL_PREFIX.length)}`;
   if (route.includes(' /k8s')) return k8sControl(rt.k8s, route, body);
+  if (/^[A-Z]+ \/doctor(\/|$)/.test(route)) return doctorControl(rt.doctor, route, query, body);
   switch (route) {
     case 'GET /requests':
       return json(rt.requests);

@@ -23,6 +23,7 @@ import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
 import { K8sCluster } from './k8s';
+import { DoctorSim } from './doctor';
 
 export function defaultAuth(): AuthConfig {
   return {
@@ -72,6 +73,8 @@ export class Runtime {
   explainIndexName: string | undefined;
   /** The Kubernetes operations' scripted cluster (k8s.ts). */
   readonly k8s = new K8sCluster();
+  /** The Doctor's endpoints' scripted GMS (doctor.ts). */
+  readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
   reportedVersion: string | null | undefined;
   seq = 0;
@@ -81,6 +84,7 @@ export class Runtime {
     this.store = new AspectStore(seedRows(options.seed ?? 42, Date.now(), options.benchRows ?? 0));
     this.search = new SearchIndex(this.store);
     this.search.catchUpMs = (now) => this.lag.catchUpMs('mcl', now);
+    this.doctor = new DoctorSim(options.doctor);
     this.reset();
   }
 
@@ -103,6 +107,7 @@ export class Runtime {
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
     this.lag.reset();
     this.k8s.reset();
+    this.doctor.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }

@@ -12,38 +12,17 @@ import { handleGraphQL } from './graphql';
 import { applyFault, matchFault } from './faults';
 import { handleOpenapi, openapiEndpoint } from './openapi';
 import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
+import { doctorRoute, handleDoctor } from './doctorRoutes';
+import { doctorControls } from './doctorControl';
 import { isActionName, validateParams } from './params';
-import { jsonReply, restliError, servletErrorPage, type Reply } from './restli';
+import { restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
 import { operationParams } from './recordedParams';
+import { frontendConfig, gmsConfig } from './gmsConfig';
 
 export const FRONTEND_PREFIX = '/api/gms';
 const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
 const MAX_BODY = 16 * 1024 * 1024;
-
-const REPORTED_VERSION = { newer: 'v1.0.0', legacy: 'v0.10.5', seedString: 'v0.12.1', pre0105: 'v0.10.4' } as const;
-
-/** What GMS's own /config says (the DataHub CLI checks noCode). */
-function gmsConfig(rt: Runtime): Reply {
-  return jsonReply({
-    models: {},
-    patchCapable: true,
-    // A reported version set through the control API wins; null leaves "versions" out (a server that does not say).
-    ...(rt.reportedVersion === null
-      ? {}
-      : { versions: { 'acryldata/datahub': { version: rt.reportedVersion ?? REPORTED_VERSION[rt.version], commit: '0000000' } } }),
-    statefulIngestionCapable: true,
-    supportsImpactAnalysis: true,
-    timeZone: 'GMT',
-    datahub: { serverType: 'quickstart' },
-    noCode: 'true',
-  });
-}
-
-/** What datahub-frontend's /config says: how clients tell they were given the frontend root. */
-function frontendConfig(): Reply {
-  return jsonReply({ config: { application: 'datahub-frontend', appVersion: REPORTED_VERSION.newer, authEnabled: true } });
-}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -151,11 +130,13 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
   const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
   const graphql = sub === '/api/graphql';
-  const endpoint = openapiEndpoint(sub);
+  // The Doctor's endpoints (doctorRoutes.ts): health, search cluster, Kafka admin, throttles, maintenance, tracing.
+  const doctor = doctorRoute(sub);
+  const endpoint = doctor !== null ? null : openapiEndpoint(sub);
   const transport = endpoint !== null ? 'openapi' : sub === '/operations' || sub === '/operations/' ? 'restli' : undefined;
   // GraphQL requests are recorded and matched by faults as the action "graphql", OpenAPI ones by endpoint name.
   const k8s = k8sEndpoint(sub);
-  const action = graphql ? 'graphql' : k8s !== null ? k8sAction(k8s) : (endpoint ?? searchParams.get('action'));
+  const action = graphql ? 'graphql' : doctor !== null ? doctor.action : k8s !== null ? k8sAction(k8s) : (endpoint ?? searchParams.get('action'));
   const parsed = raw.trim() === '' ? undefined : parseJson(raw);
   const body = parsed?.ok ? parsed.value : undefined;
   const caller = rt.identify(req.headers.authorization);
@@ -200,6 +181,14 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
+  // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
+  if (doctor !== null && rt.servesOpenapi()) {
+    // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.
+    if (doctor.name !== 'health' && !caller.known) return reply(unauthorized(caller, frontend, path));
+    if (rt.serviceTimeMs > 0 && doctor.name !== 'health') await delay(rt.serviceTimeMs);
+    return reply(handleDoctor({ rt, route: doctor, method: req.method ?? 'GET', path, query: searchParams, raw, caller }));
+  }
+  // The older servers' health servlet: always up.
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
   if (sub === '/api/graphql') {
     if (!caller.known) return reply(unauthorized(caller, frontend, path));
@@ -288,6 +277,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rt.search.lagMs = ms;
     },
     dropFromSearch: (urn) => rt.search.drop(urn),
+    doctor: doctorControls(rt.doctor),
     inSearch: (urn) => rt.search.inSearch(urn),
     reset: () => rt.reset(),
     stop: () =>
