@@ -71,7 +71,8 @@ describe('GraphQL check answers', () => {
         }),
         ([u, text]) => {
           const value = readOrFail<{ inSearch: boolean }>(text, (d) => parseCheckData(u, d));
-          if (value) assert.equal(value.inSearch, false);
+          // A damage that deletes the trailing 'x' makes the hit's URN the asked one: a real hit then.
+          if (value && !text.includes(JSON.stringify(u))) assert.equal(value.inSearch, false);
         },
       ),
       { numRuns: RUNS },
