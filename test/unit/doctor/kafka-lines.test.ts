@@ -69,14 +69,25 @@ describe('consumer groups', () => {
   });
   it('no lag is ok; one line per group', () => {
     const lines = consumerGroupLines(
-      ok(list([[MCE, 'Stable'], [MAE, 'Stable']])),
+      ok(
+        list([
+          [MCE, 'Stable'],
+          [MAE, 'Stable'],
+        ]),
+      ),
       new Map([
         [MCE, ok(detail(MCE, 'Stable', 1, 0))],
         [MAE, ok(detail(MAE, 'Stable', 2, 0))],
       ]),
       NOW,
     );
-    assert.deepEqual(lines.map((l) => [l.id, l.verdict]), [[`consumer:${MCE}`, 'ok'], [`consumer:${MAE}`, 'ok']]);
+    assert.deepEqual(
+      lines.map((l) => [l.id, l.verdict]),
+      [
+        [`consumer:${MCE}`, 'ok'],
+        [`consumer:${MAE}`, 'ok'],
+      ],
+    );
   });
   it('a shrinking lag gives its pace and the time to catch up; a growing one its pace', () => {
     const details = new Map([[MAE, ok(detail(MAE, 'Stable', 1, 1000))]]);

@@ -98,7 +98,9 @@ describe('search cluster', () => {
     assert.match(line.nextStep ?? '', /nodes and disk.*_cluster\/allocation\/explain/);
   });
   it('unreachable is failing with GMS words capped', () => {
-    const line = searchClusterLine(ok({ endpoint: 'GET /debug/elastic', status: 'unreachable', httpStatus: 503, error: `Connection refused ${'z'.repeat(900)}` }));
+    const line = searchClusterLine(
+      ok({ endpoint: 'GET /debug/elastic', status: 'unreachable', httpStatus: 503, error: `Connection refused ${'z'.repeat(900)}` }),
+    );
     assert.equal(line.verdict, 'failing');
     assert.ok((line.details?.[0] ?? '').length <= 300);
   });
@@ -110,14 +112,20 @@ describe('search cluster', () => {
 
 describe('system info', () => {
   it('the GMS version is a figure; all available is ok', () => {
-    const line = systemInfoLine(ok({ endpoint: 'GET /openapi/v1/system-info', gmsVersion: 'v1.2.0', components: [{ id: 'gms', status: 'AVAILABLE', version: 'v1.2.0' }] }));
+    const line = systemInfoLine(
+      ok({ endpoint: 'GET /openapi/v1/system-info', gmsVersion: 'v1.2.0', components: [{ id: 'gms', status: 'AVAILABLE', version: 'v1.2.0' }] }),
+    );
     assert.equal(line.verdict, 'ok');
     assert.equal(line.figures.gmsVersion, 'v1.2.0');
     assert.equal(line.summary, 'GMS v1.2.0');
   });
   it('a component not available is a warning naming it', () => {
     const line = systemInfoLine(
-      ok({ endpoint: 'GET /openapi/v1/system-info', gmsVersion: 'v1.2.0', components: [{ id: 'maeConsumer', status: 'UNAVAILABLE', errorMessage: 'stopped' }] }),
+      ok({
+        endpoint: 'GET /openapi/v1/system-info',
+        gmsVersion: 'v1.2.0',
+        components: [{ id: 'maeConsumer', status: 'UNAVAILABLE', errorMessage: 'stopped' }],
+      }),
     );
     assert.equal(line.verdict, 'warning');
     assert.match(line.summary, /maeConsumer \(UNAVAILABLE\)/);
@@ -131,7 +139,12 @@ describe('throttles, rate limits, maintenance', () => {
   it('no throttle is ok; an active one is a warning naming its kind', () => {
     assert.equal(throttleLine(ok({ endpoint: 'GET /openapi/operations/throttle/requests', throttled: false, active: [], inactive: ['MANUAL'] })).verdict, 'ok');
     const line = throttleLine(
-      ok({ endpoint: 'GET /openapi/operations/throttle/requests', throttled: true, active: [{ kind: 'MCL_VERSIONED_LAG', backoffWaitMs: 30_000 }], inactive: [] }),
+      ok({
+        endpoint: 'GET /openapi/operations/throttle/requests',
+        throttled: true,
+        active: [{ kind: 'MCL_VERSIONED_LAG', backoffWaitMs: 30_000 }],
+        inactive: [],
+      }),
     );
     assert.equal(line.verdict, 'warning');
     assert.match(line.summary, /MCL_VERSIONED_LAG \(waits 30000 ms\)/);
@@ -148,7 +161,14 @@ describe('throttles, rate limits, maintenance', () => {
     const endpoint = 'GET /openapi/operations/maintenance/status';
     assert.equal(maintenanceLine(ok({ endpoint, enabled: false }), iso).verdict, 'ok');
     const line = maintenanceLine(
-      ok({ endpoint, enabled: true, message: 'Upgrade to v1.2\nrunning', severity: 'WARNING', enabledAt: Date.UTC(2026, 10, 26, 9, 0), enabledBy: 'urn:li:corpuser:admin' }),
+      ok({
+        endpoint,
+        enabled: true,
+        message: 'Upgrade to v1.2\nrunning',
+        severity: 'WARNING',
+        enabledAt: Date.UTC(2026, 10, 26, 9, 0),
+        enabledBy: 'urn:li:corpuser:admin',
+      }),
       iso,
     );
     assert.equal(line.verdict, 'warning');

@@ -9,7 +9,14 @@ const AT = Date.UTC(2026, 10, 26, 12, 30);
 describe('report Markdown', () => {
   it('a heading with the connection, time and GMS version, counts, and a row per line', () => {
     const lines: DoctorLine[] = [
-      { id: 'systemInfo', title: 'System info', verdict: 'ok', summary: 'GMS v1.2.0', figures: { gmsVersion: 'v1.2.0' }, source: 'GET /openapi/v1/system-info' },
+      {
+        id: 'systemInfo',
+        title: 'System info',
+        verdict: 'ok',
+        summary: 'GMS v1.2.0',
+        figures: { gmsVersion: 'v1.2.0' },
+        source: 'GET /openapi/v1/system-info',
+      },
       {
         id: 'searchCluster',
         title: 'Search cluster',
@@ -27,7 +34,11 @@ describe('report Markdown', () => {
     assert.equal(rows[2], '2026-11-26T12:30:00.000Z · GMS v1\\.2\\.0');
     assert.equal(rows[4], 'Failing: 1 · OK: 1');
     assert.ok(rows.includes('| Verdict | Line | Summary | Next step | Source |'));
-    assert.ok(rows.includes('| Failing | Search cluster | red: primary shard(s) unassigned | check the nodes (command datahub.checkSearchHealth) | GET /debug/elastic |'));
+    assert.ok(
+      rows.includes(
+        '| Failing | Search cluster | red: primary shard(s) unassigned | check the nodes (command datahub.checkSearchHealth) | GET /debug/elastic |',
+      ),
+    );
   });
 
   it('hostile server text cannot break the table, start HTML, code or a link', () => {
