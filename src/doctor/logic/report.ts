@@ -60,10 +60,28 @@ export function capDetails(details: readonly string[]): string[] {
   return kept;
 }
 
+/** Error kinds that mean GMS itself did not answer: said once, in full, on the first line that met them. */
+const UNREACHABLE_KINDS = new Set(['network', 'tls', 'timeout']);
+
+/**
+ * The report; when GMS could not be reached, only the first line so read says so with its next step,
+ * the later ones read "not read (as above)" so one outage does not make every line shout.
+ */
 export function buildReport(connection: string, at: number, lines: readonly DoctorLine[]): DoctorReport {
   const counts: Record<Verdict, number> = { ok: 0, warning: 0, failing: 0, notOffered: 0, unreadable: 0 };
-  for (const line of lines) counts[line.verdict]++;
-  return { connection, at, lines: [...lines], counts };
+  const said = new Set<string>();
+  const quiet = lines.map((line) => {
+    counts[line.verdict]++;
+    const kind = line.figures.errorKind;
+    if (line.verdict !== 'unreadable' || typeof kind !== 'string' || !UNREACHABLE_KINDS.has(kind)) return line;
+    if (!said.has(kind)) {
+      said.add(kind);
+      return line;
+    }
+    const { nextStep: _step, nextCommand: _command, ...rest } = line;
+    return { ...rest, summary: 'not read (as above)' };
+  });
+  return { connection, at, lines: quiet, counts };
 }
 
 /** What a line needs to say about a reading that failed. */

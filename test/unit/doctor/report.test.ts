@@ -62,6 +62,24 @@ describe('report', () => {
     assert.equal(r.lines.length, 4);
   });
 
+  it('GMS unreachable is said in full once; later lines so read are quiet', () => {
+    const down = new GmsError({ kind: 'network', message: 'ECONNREFUSED 127.0.0.1:8080' });
+    const forbidden = new GmsError({ kind: 'forbidden', message: 'needs MANAGE_SYSTEM_OPERATIONS', status: 403 });
+    const r = buildReport('prod', 0, [
+      failedReadingLine({ ...base, id: 'gmsReady' }, down, 3),
+      failedReadingLine(base, down, 3),
+      failedReadingLine({ ...base, id: 'maintenance' }, forbidden, 3),
+    ]);
+    assert.equal(r.lines[0].summary, 'not read: GMS could not be reached');
+    assert.equal(r.lines[0].nextCommand, 'datahub.testConnection');
+    assert.equal(r.lines[1].summary, 'not read (as above)');
+    assert.equal(r.lines[1].verdict, 'unreadable');
+    assert.equal(r.lines[1].nextStep, undefined);
+    assert.equal(r.lines[1].nextCommand, undefined);
+    assert.match(r.lines[2].summary, /403/);
+    assert.equal(r.counts.unreadable, 3);
+  });
+
   it('caps summaries, details and their number', () => {
     assert.equal(cap('a\nb'), 'a b');
     assert.equal(cap('x'.repeat(500)).length, SUMMARY_MAX);
