@@ -16,6 +16,7 @@ import * as truncateFeature from './truncate';
 import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
 import * as healthFeature from './health';
+import * as doctorFeature from './doctor';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
 import { lazyLogChannel } from './platform/lazyLog';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const insights = start('insights', insightsFeature.register);
   start('retention', retentionFeature.register);
   start('health', healthFeature.register);
+  start('doctor', doctorFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
   const treeView = view.treeView;

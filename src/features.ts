@@ -13,3 +13,4 @@ export const truncate = (): typeof import('./truncate/commands') => require('./t
 export const retention = (): typeof import('./retention/commands') => require('./retention/commands');
 export const insights = (): typeof import('./insights/commands') => require('./insights/commands');
 export const health = (): typeof import('./health/commands') => require('./health/commands');
+export const doctor = (): typeof import('./doctor/commands') => require('./doctor/commands');

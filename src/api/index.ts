@@ -16,6 +16,7 @@ import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { IndexSizesResult, indicesArgs } from '../indices';
 import type { Outcome } from '../shared/outcome';
 import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
+import type { BrowseResult, CheckEndToEndResult, DiagnoseResult, ReplayFailedWritesResult, doctorArgs } from '../doctor';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -31,7 +32,8 @@ type ArgSchemas = typeof connectionsArgs &
   typeof truncateArgs &
   typeof insightsArgs &
   typeof retentionArgs &
-  typeof healthArgs;
+  typeof healthArgs &
+  typeof doctorArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
@@ -184,6 +186,31 @@ export interface DataHubCommands {
   refreshSearchHealth(args?: ArgsOf<'refreshSearchHealth'>): Result<Outcome & { lag: LagResult[]; drift?: SearchHealthResult }>;
   /** Fixes the drift the last check found: a dry run, a question, then exactly what the dry run showed. */
   fixSearchDrift(args?: ArgsOf<'fixSearchDrift'>): Result<HealthFix>;
+  /**
+   * DataHub Doctor: reads GMS's health and readiness, the search cluster, the Kafka consumer groups, the
+   * failed writes, throttles, rate limits, maintenance and system info at once (each endpoint with its own
+   * time limit) and returns the report: a line per fact with its verdict (ok, warning, failing, notOffered,
+   * unreadable), figures, next step (and a command for it) and the endpoint(s) read.
+   */
+  diagnose(args?: ArgsOf<'diagnose'>): Result<DiagnoseResult>;
+  /** The Doctor's report as Markdown for a ticket (on the clipboard too); runs the Doctor when it has not run on this connection. */
+  copyDoctorReport(args?: ArgsOf<'copyDoctorReport'>): Result<Outcome & { markdown: string }>;
+  /** Lists the failed writes of mcp-failed in pages (at most 1,000 kept; `more` reads on), grouped by error: what replayFailedWrites may take. */
+  browseFailedWrites(args?: ArgsOf<'browseFailedWrites'>): Result<BrowseResult>;
+  /** Reads one listed failed write again, whole (the proposal, its error, its value). */
+  openFailedWrite(args: ArgsOf<'openFailedWrite'>): Result<Outcome & { partition: number; offset: number; value: unknown }>;
+  /**
+   * Replays listed failed writes: the server's dry run of exactly those offsets first, then (after the
+   * confirmation, the connection's name typed on production) the replay of the same ranges. Refused on
+   * read-only connections before any request; `dryRunOnly` stops after the dry run.
+   */
+  replayFailedWrites(args: ArgsOf<'replayFailedWrites'>): Result<ReplayFailedWritesResult>;
+  /**
+   * The end-to-end check: writes a soft-deleted canary (status.removed, then datasetProperties with the
+   * time) and follows its trace until search has it: the time end to end, or where it stopped. Asks first
+   * (once per connection unless remembered; always on production); refused on read-only connections.
+   */
+  checkEndToEnd(args?: ArgsOf<'checkEndToEnd'>): Result<CheckEndToEndResult>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */

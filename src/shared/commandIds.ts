@@ -57,6 +57,14 @@ export const Commands = {
   refreshSearchHealth: 'datahub.refreshSearchHealth',
   fixSearchDrift: 'datahub.fixSearchDrift',
   copyDriftUrns: 'datahub.copyDriftUrns',
+  diagnose: 'datahub.diagnose',
+  copyDoctorReport: 'datahub.copyDoctorReport',
+  browseFailedWrites: 'datahub.browseFailedWrites',
+  openFailedWrite: 'datahub.openFailedWrite',
+  replayFailedWrites: 'datahub.replayFailedWrites',
+  replayFailedGroup: 'datahub.replayFailedGroup',
+  checkEndToEnd: 'datahub.checkEndToEnd',
+  doctorNextStep: 'datahub.doctorNextStep',
 } as const;
 
 export type CommandName = keyof typeof Commands;
@@ -70,6 +78,8 @@ export const INTERACTIVE_ONLY = {
   truncateIndex: 'the tree and chart entry; programs call truncateTimeseriesAspect with { indexName }',
   watchTask: 'the DataHub Tasks entry; programs call showTaskStatus or getTaskStatus',
   copyDriftUrns: 'the Search Health entry; programs read the URNs from checkSearchHealth',
+  replayFailedGroup: 'the DataHub Doctor entry on a group of failed writes; programs call replayFailedWrites with { messages }',
+  doctorNextStep: "the DataHub Doctor entry on a line; programs read the line's nextCommand from diagnose",
 } as const satisfies Partial<Record<CommandName, string>>;
 
 /** A command that takes an argument object: one method of the typed API each. */

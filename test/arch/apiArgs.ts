@@ -15,6 +15,7 @@ import { truncateArgs } from '../../src/truncate/logic/args';
 import { insightsArgs } from '../../src/insights/logic/args';
 import { retentionArgs } from '../../src/retention/logic/args';
 import { healthArgs } from '../../src/health/logic/args';
+import { doctorArgs } from '../../src/doctor/logic/args';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
@@ -30,6 +31,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...insightsArgs,
   ...retentionArgs,
   ...healthArgs,
+  ...doctorArgs,
 };
 
 interface JsonSchema {

@@ -41,12 +41,18 @@ function later(a: MessagePosition, b: MessagePosition): boolean {
   return a.partition === b.partition ? a.offset > b.offset : a.partition > b.partition;
 }
 
+/** The group a failed write belongs to: its error's first line, capped (undefined for a message without a proposal). */
+export function groupKey(m: KafkaMessage): string | undefined {
+  if (!m.failed) return undefined;
+  return cap(m.failed.errorSummary ?? NO_ERROR, DETAIL_MAX) || NO_ERROR;
+}
+
 /** Groups the messages that carry `failed` by error summary, most frequent first. */
 export function groupFailedWrites(messages: readonly KafkaMessage[]): FailedWriteGroup[] {
   const groups = new Map<string, { g: FailedWriteGroup; urns: Set<string>; aspects: Set<string> }>();
   for (const m of messages) {
-    if (!m.failed) continue;
-    const key = cap(m.failed.errorSummary ?? NO_ERROR, DETAIL_MAX) || NO_ERROR;
+    const key = groupKey(m);
+    if (!m.failed || key === undefined) continue;
     const position: MessagePosition = { partition: m.partition, offset: m.offset, ...(m.timestamp !== undefined ? { timestamp: m.timestamp } : {}) };
     let entry = groups.get(key);
     if (!entry) {

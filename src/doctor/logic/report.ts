@@ -6,6 +6,7 @@
 import { isGmsError, isNotOffered } from '../../gms/errors';
 import { uiLine } from '../../shared/uiText';
 import { formatDuration } from '../../shared/format';
+import { Commands } from '../../shared/commandIds';
 
 export type Verdict = 'ok' | 'warning' | 'failing' | 'notOffered' | 'unreadable';
 
@@ -124,9 +125,12 @@ export function failedReadingLine(base: LineBase, error: unknown, ms: number): D
   });
   switch (kind) {
     case 'unauthorized':
-      return line('not read: the token was refused (401)', 'set a valid access token for this connection', 'datahub.setAccessToken');
+      return line('not read: the token was refused (401)', 'set a valid access token for this connection', Commands.setAccessToken);
     case 'forbidden': {
-      const privilege = base.privilege ?? MANAGE_SYSTEM_OPERATIONS;
+      const privilege = base.privilege;
+      // An endpoint any login may read (maintenance, readiness) that still answers 403: a proxy or policy in front of it.
+      if (privilege === undefined)
+        return line('not read: refused (403)', "this endpoint needs only a login: look at what refuses it (a proxy, the token's scope)");
       return line(
         `not read: this token lacks the ${privilege} privilege (403)`,
         `grant the token's user the ${privilege} privilege (a DataHub policy), or use an admin's token`,
@@ -136,7 +140,7 @@ export function failedReadingLine(base: LineBase, error: unknown, ms: number): D
       return line(`not read: no answer within ${formatDuration(ms)}`, 'retry; is GMS up and not overloaded?');
     case 'network':
     case 'tls':
-      return line('not read: GMS could not be reached', 'retry; is GMS up? check the connection', 'datahub.testConnection');
+      return line('not read: GMS could not be reached', 'retry; is GMS up? check the connection', Commands.testConnection);
     case 'server':
       return line(`not read: GMS failed (${status ?? '5xx'})`, 'retry; is GMS up? look at the GMS log');
     case 'cancelled':

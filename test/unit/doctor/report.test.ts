@@ -28,6 +28,13 @@ describe('failed readings', () => {
     assert.match(forbidden.summary, /lacks the Manage System Operations privilege \(403\)/);
     assert.match(forbidden.nextStep ?? '', /grant .*Manage System Operations/);
     assert.equal(forbidden.figures.httpStatus, 403);
+    const open = failedReadingLine(
+      { id: 'maintenance', title: 'Maintenance window', source: 'GET /openapi/operations/maintenance/status' },
+      new GmsError({ kind: 'forbidden', message: 'Forbidden', status: 403 }),
+      30,
+    );
+    assert.equal(open.summary, 'not read: refused (403)', 'an endpoint any login reads names no privilege');
+    assert.doesNotMatch(open.nextStep ?? '', /Manage System Operations/);
     const unauthorized = failedReadingLine(base, new GmsError({ kind: 'unauthorized', message: 'token refused', status: 401 }), 30);
     assert.equal(unauthorized.verdict, 'unreadable');
     assert.equal(unauthorized.nextCommand, 'datahub.setAccessToken');

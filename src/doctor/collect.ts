@@ -1,0 +1,112 @@
+// The Doctor's readings: every endpoint read at once, each with its own time limit, so one slow or
+// failing endpoint never holds the others back; then the pure lines of ./logic. The consumer groups'
+// details follow their list (at most GROUP_DETAILS_MAX); nothing else waits on another reading.
+import type { ActiveClient } from '../platform/services';
+import { GmsError } from '../gms/errors';
+import { formatDateTime } from '../shared/format';
+import type { ConsumerGroupDetail, TopicList } from '../gms/types';
+import { buildReport, type DoctorLine, type DoctorReport, type Reading } from './logic/report';
+import { gmsReadyLine, maintenanceLine, rateLimitLine, searchClusterLine, systemInfoLine, throttleLine } from './logic/lines';
+import { consumerGroupLines, failedMcpLine, type FailedCountSample, type LagSample } from './logic/kafkaLines';
+
+/** Each reading's own time limit (a slow endpoint becomes an "unreadable: no answer within" line). */
+export const READ_TIMEOUT_MS = 10_000;
+/** Consumer groups whose details are read (DataHub has four; a shared Kafka may list more). */
+export const GROUP_DETAILS_MAX = 12;
+/** Messages read from mcp-failed to count them when the topic gives no count. */
+const FIRST_PAGE = 100;
+
+/** What the last report of a connection saw, for trends (lag per minute, failed writes since). */
+export interface DoctorMemory {
+  lag: Map<string, LagSample>;
+  failed?: FailedCountSample;
+}
+
+/** One reading: the value or the error, how long it took, and a timeout of its own that aborts only it. */
+export function readWithin<T>(work: (signal: AbortSignal) => Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<Reading<T>> {
+  const started = performance.now();
+  const own = new AbortController();
+  const stop = () => own.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<Reading<T>>((resolve) => {
+    timer = setTimeout(() => {
+      own.abort(new Error(`no answer within ${timeoutMs} ms`));
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      resolve({ ok: false, error: new GmsError({ kind: 'timeout', message: `No answer within ${seconds} s.` }), ms: timeoutMs });
+    }, timeoutMs);
+  });
+  const done = work(own.signal).then(
+    (value): Reading<T> => ({ ok: true, value, ms: performance.now() - started }),
+    (error: unknown): Reading<T> => ({ ok: false, error, ms: performance.now() - started }),
+  );
+  return Promise.race([done, timedOut]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  });
+}
+
+export interface CollectOptions {
+  signal: AbortSignal;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** Reads everything the report needs and builds it; remembers lag and failed counts in `memory` for the next one. */
+export async function collectReport(active: ActiveClient, memory: DoctorMemory, options: CollectOptions): Promise<DoctorReport> {
+  const { signal } = options;
+  const timeoutMs = options.timeoutMs ?? READ_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const at = now();
+  const d = active.client.doctor;
+  const read = <T>(work: (s: AbortSignal) => Promise<T>) => readWithin(work, signal, timeoutMs);
+
+  const groups = read((s) => d.consumerGroups(s)).then(async (list) => {
+    const details = new Map<string, Reading<ConsumerGroupDetail>>();
+    if (list.ok) {
+      const ids = list.value.groups.slice(0, GROUP_DETAILS_MAX).map((g) => g.groupId);
+      const read = await Promise.all(ids.map((id) => readWithin((s) => d.consumerGroup(id, s), signal, timeoutMs)));
+      ids.forEach((id, i) => details.set(id, read[i]));
+    }
+    return { list, details };
+  });
+  // DataHub's describeTopic fills no offsets in every release: the first page counts when the topic does not.
+  const topic = read((s) => d.topic('mcp-failed', s));
+  const page = read((s) => d.messages('mcp-failed', { partition: 0, offset: 0, count: FIRST_PAGE }, s));
+  const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage] = await Promise.all([
+    read((s) => d.health(s)),
+    read((s) => d.ready(s)),
+    read((s) => d.searchCluster(s)),
+    read((s) => d.systemInfo(s)),
+    read((s) => d.throttle(s)),
+    read((s) => d.rateLimits(s)),
+    read((s) => d.maintenance(s)),
+    groups,
+    topic,
+    page,
+  ]);
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
+
+  const readAt = now();
+  const topics: Reading<TopicList> = failedTopic.ok
+    ? { ok: true, ms: failedTopic.ms, value: { endpoint: failedTopic.value.endpoint, names: [failedTopic.value.name], topics: [failedTopic.value] } }
+    : // No count from the topic: the page says what it can (its own failure, "not offered", when it has one).
+      { ok: true, ms: failedTopic.ms, value: { endpoint: 'GET /openapi/operations/kafka/topics', names: [], topics: [] } };
+  const failed = failedMcpLine(topics, firstPage, formatDateTime, memory.failed);
+  const lines: DoctorLine[] = [
+    gmsReadyLine(health, ready),
+    searchClusterLine(cluster),
+    ...consumerGroupLines(kafka.list, kafka.details, readAt, memory.lag),
+    failed,
+    throttleLine(throttle),
+    rateLimitLine(rates),
+    maintenanceLine(maintenance, formatDateTime),
+    systemInfoLine(info),
+  ];
+
+  // What the next report compares with.
+  for (const [id, detail] of kafka.details) if (detail.ok) memory.lag.set(id, { totalLag: detail.value.totalLag, at: readAt });
+  if (typeof failed.figures.count === 'number' && failed.figures.atLeast !== true) memory.failed = { count: failed.figures.count, at: readAt };
+  return buildReport(active.connection.name, at, lines);
+}

@@ -1,0 +1,160 @@
+// Failed writes (the mcp-failed topic): browse them in pages and open one (the replay: replayFlow.ts).
+// Browsing keeps a window of at most SHOWN_FAILED_MAX slim messages (no value, the error cut), so a
+// topic of any size is read in pages with flat memory; opening one reads it again, whole.
+// DataHub: operations/kafka/KafkaController.java (getMessages).
+import * as vscode from 'vscode';
+import * as safeWindow from '../platform/safeWindow';
+import type { Services } from '../platform/services';
+import type { CommandRun } from '../platform/commandRun';
+import { activeClient } from '../platform/activeClient';
+import { Commands } from '../shared/commandIds';
+import { parseArgs } from '../shared/args';
+import { uiLine } from '../shared/uiText';
+import type { Outcome } from '../shared/outcome';
+import type { KafkaMessage } from '../gms/types';
+import { MESSAGE_PAGE_MAX } from '../gms/doctorKafkaTypes';
+import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
+import { SHOWN_FAILED_MAX, type DoctorStore } from './doctorStore';
+
+/** Pages one browse reads at most (each MESSAGE_PAGE_MAX messages). */
+export const PAGES_PER_BROWSE = 5;
+/** One browse stops reading pages after this long, whatever is left. */
+const BROWSE_TIME_MS = 30_000;
+/** The error text kept per listed message (opening one reads it whole). */
+const LISTED_ERROR_MAX = 2000;
+
+export interface BrowseResult extends Outcome {
+  connection: string;
+  /** The failed writes listed now (at most SHOWN_FAILED_MAX, the newest window): what a replay may take. */
+  messages: Array<{ partition: number; offset: number; timestamp?: number; urn?: string; aspect?: string; changeType?: string; error?: string }>;
+  groups: Array<{ error: string; count: number; urns: string[]; urnCount: number; aspects: string[] }>;
+  hasMore: boolean;
+  /** Where "more" starts. */
+  next?: { partition: number; offset: number };
+  /** Messages the server sent outside what was asked (another partition, an offset before the one asked): left out. */
+  ignored: number;
+}
+
+/** A listed message: positions, the proposal's fields, the error cut; no value. */
+function slim(m: KafkaMessage): KafkaMessage {
+  const f = m.failed;
+  return {
+    partition: m.partition,
+    offset: m.offset,
+    ...(m.timestamp !== undefined ? { timestamp: m.timestamp } : {}),
+    value: undefined,
+    valueTruncated: m.valueTruncated,
+    replayable: m.replayable,
+    ...(f
+      ? {
+          failed: {
+            ...f,
+            errorList: undefined,
+            ...(f.error !== undefined && f.error.length > LISTED_ERROR_MAX ? { error: `${f.error.slice(0, LISTED_ERROR_MAX)}…`, errorTruncated: true } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export async function browseFailedWrites(services: Services, store: DoctorStore, arg: unknown, run: CommandRun): Promise<BrowseResult> {
+  const args = parseArgs(Commands.browseFailedWrites, browseFailedWritesArgs, arg ?? {});
+  const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
+  store.forConnection(active.connection.name);
+  const previous = args.more ? store.failed : undefined;
+  let at = previous?.next ?? { partition: args.partition ?? 0, offset: args.offset ?? 0 };
+  let messages = previous ? [...previous.messages] : [];
+  let pages = previous?.pages ?? 0;
+  let hasMore = true;
+  let ignored = 0;
+  const read = async (signal: AbortSignal, say: (m: string) => void) => {
+    const started = Date.now();
+    for (let page = 0; page < PAGES_PER_BROWSE && hasMore; page++) {
+      if (signal.aborted || Date.now() - started > BROWSE_TIME_MS) break;
+      const got = await active.client.doctor.messages('mcp-failed', { partition: at.partition, offset: at.offset, count: MESSAGE_PAGE_MAX }, signal);
+      pages++;
+      // Server text is data: only messages of the partition asked, from the offset asked on, are listed.
+      const fitting = got.messages.filter((m) => m.partition === at.partition && m.offset >= at.offset);
+      ignored += got.messages.length - fitting.length;
+      messages.push(...fitting.map(slim));
+      if (messages.length > SHOWN_FAILED_MAX) messages = messages.slice(messages.length - SHOWN_FAILED_MAX);
+      const last = fitting.length > 0 ? fitting[fitting.length - 1].offset : undefined;
+      const next = got.nextOffset !== undefined && got.nextOffset > at.offset ? got.nextOffset : last !== undefined ? last + 1 : undefined;
+      // A page that does not move the cursor ends the reading (a repeated cursor would loop for ever).
+      if (next === undefined || next <= at.offset || fitting.length === 0) {
+        hasMore = false;
+        break;
+      }
+      at = { partition: at.partition, offset: next };
+      hasMore = got.hasMore;
+      say(`${messages.length.toLocaleString('en-US')} listed, reading from offset ${next.toLocaleString('en-US')}…`);
+    }
+  };
+  const interactive = run.mode === 'ui';
+  await store.busyWith('failed', () =>
+    interactive
+      ? Promise.resolve(
+          safeWindow.withProgress({ location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…', cancellable: true }, (progress, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            return read(AbortSignal.any([controller.signal, store.signal()]), (message) => progress.report({ message }));
+          }),
+        )
+      : read(store.signal(), () => undefined),
+  );
+  store.setFailed(messages, hasMore ? at : undefined, hasMore, pages);
+  const groups = store.failed?.groups ?? [];
+  if (ignored > 0) services.log.warn(`Failed writes: ${ignored} message(s) outside the partition and offsets asked were left out.`);
+  const message =
+    messages.length === 0
+      ? 'No failed writes in mcp-failed from the offset read.'
+      : `${messages.length.toLocaleString('en-US')} failed write(s) listed in ${groups.length} group(s) by error${hasMore ? '; more follow (Load more)' : ''}.`;
+  if (interactive) void vscode.commands.executeCommand('datahub.doctor.focus');
+  return {
+    message,
+    connection: active.connection.name,
+    messages: messages.map((m) => ({
+      partition: m.partition,
+      offset: m.offset,
+      ...(m.timestamp !== undefined ? { timestamp: m.timestamp } : {}),
+      ...(m.failed?.entityUrn !== undefined ? { urn: m.failed.entityUrn } : {}),
+      ...(m.failed?.aspectName !== undefined ? { aspect: m.failed.aspectName } : {}),
+      ...(m.failed?.changeType !== undefined ? { changeType: m.failed.changeType } : {}),
+      ...(m.failed?.errorSummary !== undefined ? { error: m.failed.errorSummary } : {}),
+    })),
+    groups: groups.map((g) => ({ error: g.error, count: g.count, urns: g.urns, urnCount: g.urnCount, aspects: g.aspects })),
+    hasMore,
+    ...(hasMore ? { next: at } : {}),
+    ignored,
+  };
+}
+
+/** Reads one listed message again, whole, and opens it as JSON (read-only document). */
+export async function openFailedWrite(
+  services: Services,
+  store: DoctorStore,
+  arg: unknown,
+  run: CommandRun,
+): Promise<Outcome & { partition: number; offset: number; value: unknown }> {
+  const { partition, offset } = parseArgs(Commands.openFailedWrite, openFailedWriteArgs, arg ?? {});
+  const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
+  if (!store.shownPositions().some((p) => p.partition === partition && p.offset === offset))
+    throw new Error(`Partition ${partition} offset ${offset} is not on the list of failed writes: browse them first. Nothing was sent.`);
+  const page = await active.client.doctor.messages('mcp-failed', { partition, offset, count: 1 }, store.signal());
+  const found = page.messages.find((m) => m.partition === partition && m.offset === offset);
+  if (!found) throw new Error(`The server no longer has partition ${partition} offset ${offset} of mcp-failed (retention may have removed it). Browse again.`);
+  const shown = {
+    partition: found.partition,
+    offset: found.offset,
+    timestamp: found.timestamp,
+    proposal: found.failed ? { urn: found.failed.entityUrn, aspect: found.failed.aspectName, changeType: found.failed.changeType } : undefined,
+    error: found.failed?.errorList ?? found.failed?.error,
+    value: found.value,
+    valueTruncated: found.valueTruncated || undefined,
+  };
+  if (run.mode === 'ui' || run.mode === 'link') {
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(shown, null, 2) });
+    await vscode.window.showTextDocument(doc, { preview: true });
+  }
+  return { message: `Failed write ${partition}:${offset}: ${uiLine(found.failed?.errorSummary ?? 'no error text', 200)}`, partition, offset, value: shown };
+}

@@ -1,0 +1,71 @@
+// DataHub Doctor: "is my DataHub healthy?" on one screen. The view beside Search Health (a line per
+// fact: GMS, the search cluster, each Kafka consumer, the failed writes, throttles, rate limits,
+// maintenance, system info; each with its verdict and next step), datahub.diagnose (palette and typed
+// API), Copy as Markdown, the failed writes (browse, open, replay after the server's dry run) and the
+// end-to-end check (a canary followed through write tracing). Other parts import it only through this file.
+import * as vscode from 'vscode';
+import type { FeatureRegistration } from '../platform/feature';
+import type { Services } from '../platform/services';
+import { Commands } from '../shared/commandIds';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeature } from '../platform/loadFeatures';
+import { DoctorStore } from './doctorStore';
+import { DoctorTree } from './doctorTree';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsDoctor = typeof import('./commands');
+
+export type { DiagnoseResult } from './commands';
+export type { BrowseResult } from './failedWritesFlow';
+export type { ReplayFailedWritesResult, ReplayFigures } from './replayFlow';
+export type { CheckEndToEndResult } from './canary';
+export type { DoctorLine, Verdict } from './logic/report';
+/** The argument schemas of the Doctor's commands (the typed API's parameter types). */
+export type { doctorArgs } from './logic/args';
+
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const DOCTOR_COMMANDS = [
+  Commands.diagnose,
+  Commands.copyDoctorReport,
+  Commands.browseFailedWrites,
+  Commands.openFailedWrite,
+  Commands.replayFailedWrites,
+  Commands.replayFailedGroup,
+  Commands.checkEndToEnd,
+  Commands.doctorNextStep,
+] as const;
+
+export function register(services: Services): FeatureRegistration<undefined> {
+  const store = new DoctorStore();
+  const tree = new DoctorTree(store);
+  const view = vscode.window.createTreeView('datahub.doctor', { treeDataProvider: tree, showCollapseAll: true });
+  const commands = deferCommands(
+    { name: 'DataHub Doctor commands', commands: DOCTOR_COMMANDS, load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },
+    services.log,
+  );
+  const describe = () => {
+    const r = store.report;
+    view.description = store.busy === 'report' ? 'reading…' : r ? `${r.counts.failing} failing · ${r.counts.warning} warning` : undefined;
+  };
+  // The view runs the report when it is first shown (and for another connection); an argument object
+  // makes the run quiet: no notification, a failure lands in the view and the log.
+  const runQuietly = () => {
+    // In an untrusted workspace nothing contacts DataHub until the person runs a command (package.json capabilities).
+    if (!view.visible || !vscode.workspace.isTrusted || store.busy) return;
+    Promise.resolve(vscode.commands.executeCommand(Commands.diagnose, {})).catch((error: unknown) =>
+      services.log.debug(`DataHub Doctor: not run: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  const disposables: vscode.Disposable[] = [
+    store,
+    view,
+    commands,
+    store.onDidChange(describe),
+    view.onDidChangeVisibility(() => {
+      if (!store.report && !store.reportError) runQuietly();
+    }),
+    services.connections.onDidChange(() => {
+      if (store.forConnection(services.connections.active()?.name)) runQuietly();
+    }),
+  ];
+  return { disposables, seam: undefined };
+}

@@ -1,0 +1,58 @@
+// The argument objects of the DataHub Doctor's commands, one schema each: the handler parses through
+// it, the typed API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
+import { describe, flag, listOf, wholeNumber } from '../../shared/args';
+import * as z from 'zod/v4/mini';
+import type { Commands } from '../../shared/commandIds';
+import { REPLAY_CHOSEN_MAX } from './failedWrites';
+
+const NOTHING_SENT = 'Nothing was sent.';
+
+export const diagnoseArgs = z.object({
+  timeoutSeconds: describe(
+    z.optional(wholeNumber(`"timeoutSeconds" must be a whole number of seconds from 1 to 120. ${NOTHING_SENT}`, 1, 120)),
+    'How long each endpoint may take before its line reads "no answer" (default 10); the endpoints are read at once.',
+  ),
+});
+
+export const browseFailedWritesArgs = z.object({
+  more: describe(flag(), 'Read the next pages after the ones already listed (default: start again from the first offset).'),
+  partition: describe(z.optional(wholeNumber(`"partition" must be a whole number from 0. ${NOTHING_SENT}`, 0)), 'The partition to read (default 0).'),
+  offset: describe(
+    z.optional(wholeNumber(`"offset" must be a whole number from 0. ${NOTHING_SENT}`, 0)),
+    'The first offset to read (default 0: the oldest kept).',
+  ),
+});
+
+const position = z.object({
+  partition: wholeNumber(`"partition" must be a whole number from 0. ${NOTHING_SENT}`, 0),
+  offset: wholeNumber(`"offset" must be a whole number from 0. ${NOTHING_SENT}`, 0),
+});
+
+export const openFailedWriteArgs = z.object({
+  partition: describe(wholeNumber(`"partition" must be a whole number from 0. ${NOTHING_SENT}`, 0), 'The partition of a failed write on the list.'),
+  offset: describe(wholeNumber(`"offset" must be a whole number from 0. ${NOTHING_SENT}`, 0), 'Its offset.'),
+});
+
+export const replayFailedWritesArgs = z.object({
+  messages: describe(
+    z.optional(listOf(position, `"messages" must be a list of { partition, offset } of failed writes on the list. ${NOTHING_SENT}`)),
+    `The failed writes to replay (at most ${REPLAY_CHOSEN_MAX}), each one on the list browseFailedWrites read; left out in the palette, a pick from the list.`,
+  ),
+  dryRunOnly: describe(flag(), "Only the server's dry run: what a replay would do, nothing re-published."),
+});
+
+export const checkEndToEndArgs = z.object({
+  waitSeconds: describe(
+    z.optional(wholeNumber(`"waitSeconds" must be a whole number of seconds from 5 to 900. ${NOTHING_SENT}`, 5, 900)),
+    'How long to follow the canary before saying where it stopped (default 120).',
+  ),
+});
+
+export const doctorArgs = {
+  diagnose: diagnoseArgs,
+  copyDoctorReport: diagnoseArgs,
+  browseFailedWrites: browseFailedWritesArgs,
+  openFailedWrite: openFailedWriteArgs,
+  replayFailedWrites: replayFailedWritesArgs,
+  checkEndToEnd: checkEndToEndArgs,
+} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;
