@@ -1,6 +1,6 @@
 // Failed writes (the mcp-failed topic): browse them in pages and open one (the replay: replayFlow.ts).
-// Browsing keeps a window of at most SHOWN_FAILED_MAX slim messages (no value, the error cut), so a
-// topic of any size is read in pages with flat memory; opening one reads it again, whole.
+// Browsing (./failedPages.ts) keeps a window of at most SHOWN_FAILED_MAX slim messages (no value, the
+// error cut), so a topic of any size is read in pages with flat memory; opening one reads it again, whole.
 // DataHub: operations/kafka/KafkaController.java (getMessages).
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
@@ -11,8 +11,7 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { uiLine } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
-import type { KafkaMessage } from '../gms/types';
-import { MESSAGE_PAGE_MAX } from '../gms/doctorKafkaTypes';
+import { readFailedPages } from './failedPages';
 import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
 import { SHOWN_FAILED_MAX, type DoctorStore } from './doctorStore';
 
@@ -20,8 +19,6 @@ import { SHOWN_FAILED_MAX, type DoctorStore } from './doctorStore';
 export const PAGES_PER_BROWSE = 5;
 /** One browse stops reading pages after this long, whatever is left. */
 const BROWSE_TIME_MS = 30_000;
-/** The error text kept per listed message (opening one reads it whole). */
-const LISTED_ERROR_MAX = 2000;
 
 export interface BrowseResult extends Outcome {
   connection: string;
@@ -35,63 +32,22 @@ export interface BrowseResult extends Outcome {
   ignored: number;
 }
 
-/** A listed message: positions, the proposal's fields, the error cut; no value. */
-function slim(m: KafkaMessage): KafkaMessage {
-  const f = m.failed;
-  return {
-    partition: m.partition,
-    offset: m.offset,
-    ...(m.timestamp !== undefined ? { timestamp: m.timestamp } : {}),
-    value: undefined,
-    valueTruncated: m.valueTruncated,
-    replayable: m.replayable,
-    ...(f
-      ? {
-          failed: {
-            ...f,
-            errorList: undefined,
-            ...(f.error !== undefined && f.error.length > LISTED_ERROR_MAX ? { error: `${f.error.slice(0, LISTED_ERROR_MAX)}…`, errorTruncated: true } : {}),
-          },
-        }
-      : {}),
-  };
-}
-
 export async function browseFailedWrites(services: Services, store: DoctorStore, arg: unknown, run: CommandRun): Promise<BrowseResult> {
   const args = parseArgs(Commands.browseFailedWrites, browseFailedWritesArgs, arg ?? {});
   const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
   store.forConnection(active.connection.name);
   const previous = args.more ? store.failed : undefined;
-  let at = previous?.next ?? { partition: args.partition ?? 0, offset: args.offset ?? 0 };
-  let messages = previous ? [...previous.messages] : [];
-  let pages = previous?.pages ?? 0;
-  let hasMore = true;
-  let ignored = 0;
-  const read = async (signal: AbortSignal, say: (m: string) => void) => {
-    const started = Date.now();
-    for (let page = 0; page < PAGES_PER_BROWSE && hasMore; page++) {
-      if (signal.aborted || Date.now() - started > BROWSE_TIME_MS) break;
-      const got = await active.client.doctor.messages('mcp-failed', { partition: at.partition, offset: at.offset, count: MESSAGE_PAGE_MAX }, signal);
-      pages++;
-      // Server text is data: only messages of the partition asked, from the offset asked on, are listed.
-      const fitting = got.messages.filter((m) => m.partition === at.partition && m.offset >= at.offset);
-      ignored += got.messages.length - fitting.length;
-      messages.push(...fitting.map(slim));
-      if (messages.length > SHOWN_FAILED_MAX) messages = messages.slice(messages.length - SHOWN_FAILED_MAX);
-      const last = fitting.length > 0 ? fitting[fitting.length - 1].offset : undefined;
-      const next = got.nextOffset !== undefined && got.nextOffset > at.offset ? got.nextOffset : last !== undefined ? last + 1 : undefined;
-      // A page that does not move the cursor ends the reading (a repeated cursor would loop for ever).
-      if (next === undefined || next <= at.offset || fitting.length === 0) {
-        hasMore = false;
-        break;
-      }
-      at = { partition: at.partition, offset: next };
-      hasMore = got.hasMore;
-      say(`${messages.length.toLocaleString('en-US')} listed, reading from offset ${next.toLocaleString('en-US')}…`);
-    }
-  };
+  const start = previous?.next ?? { partition: args.partition ?? 0, offset: args.offset ?? 0 };
+  const read = (signal: AbortSignal, say: (m: string) => void) =>
+    readFailedPages(active.client.doctor, start, previous?.messages ?? [], {
+      pages: PAGES_PER_BROWSE,
+      keep: SHOWN_FAILED_MAX,
+      timeMs: BROWSE_TIME_MS,
+      signal,
+      progress: (listed, next) => say(`${listed.toLocaleString('en-US')} listed, reading from offset ${next.offset.toLocaleString('en-US')}…`),
+    });
   const interactive = run.mode === 'ui';
-  await store.busyWith('failed', () =>
+  const got = await store.busyWith('failed', () =>
     interactive
       ? Promise.resolve(
           safeWindow.withProgress({ location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…', cancellable: true }, (progress, token) => {
@@ -102,7 +58,9 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
         )
       : read(store.signal(), () => undefined),
   );
-  store.setFailed(messages, hasMore ? at : undefined, hasMore, pages);
+  const { messages, hasMore, ignored } = got;
+  const at = got.next;
+  store.setFailed(messages, hasMore ? at : undefined, hasMore, (previous?.pages ?? 0) + got.pages);
   const groups = store.failed?.groups ?? [];
   if (ignored > 0) services.log.warn(`Failed writes: ${ignored} message(s) outside the partition and offsets asked were left out.`);
   const message =
