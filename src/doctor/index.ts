@@ -44,7 +44,19 @@ export function register(services: Services): FeatureRegistration<undefined> {
   );
   const describe = () => {
     const r = store.report;
-    view.description = store.busy === 'report' ? 'reading…' : r ? `${r.counts.failing} failing · ${r.counts.warning} warning` : undefined;
+    const c = r?.counts;
+    view.description =
+      store.busy === 'report'
+        ? 'reading…'
+        : !c
+          ? undefined
+          : c.failing
+            ? `${c.failing} failing`
+            : c.warning
+              ? `${c.warning} warning(s)`
+              : c.unreadable
+                ? `${c.unreadable} not read`
+                : 'all OK';
   };
   // The view runs the report when it is first shown (and for another connection); an argument object
   // makes the run quiet: no notification, a failure lands in the view and the log.

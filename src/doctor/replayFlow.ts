@@ -76,11 +76,19 @@ async function sendAll(
   return { figures };
 }
 
-function rangesText(requests: readonly ReplayRequest[]): string {
-  const shown = requests
-    .slice(0, 8)
-    .map((r) => `partition ${r.partition} offsets ${r.startOffset}${r.endOffset !== undefined && r.endOffset !== r.startOffset ? `–${r.endOffset}` : ''}`);
-  return `${shown.join(', ')}${requests.length > 8 ? `, and ${requests.length - 8} more range(s)` : ''}`;
+/** "partition 0: offsets 3–5, 9; partition 2: offset 40": the ranges by partition, at most 40 shown. */
+export function rangesText(requests: readonly ReplayRequest[]): string {
+  const byPartition = new Map<number, string[]>();
+  let shown = 0;
+  for (const r of requests) {
+    if (shown++ >= 40) break;
+    const end = r.endOffset ?? r.startOffset;
+    const list = byPartition.get(r.partition) ?? [];
+    list.push(end === r.startOffset ? String(r.startOffset) : `${r.startOffset}–${end}`);
+    byPartition.set(r.partition, list);
+  }
+  const parts = [...byPartition].map(([p, list]) => `partition ${p}: offset${list.length === 1 && !list[0].includes('–') ? '' : 's'} ${list.join(', ')}`);
+  return `${parts.join('; ')}${requests.length > 40 ? `; and ${requests.length - 40} more range(s)` : ''}`;
 }
 
 /** What the person picks from in the palette: the listed failed writes, grouped by error. */

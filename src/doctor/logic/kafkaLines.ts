@@ -6,8 +6,8 @@ import { formatDuration } from '../../shared/format';
 import { cap, capDetails, failedReadingLine, MANAGE_SYSTEM_OPERATIONS, type DoctorLine, type Reading } from './report';
 
 const CONSUMERS: ReadonlyArray<{ match: RegExp; name: string }> = [
-  { match: /mce-consumer/i, name: 'MCE consumer (ingests metadata change proposals)' },
-  { match: /mae-consumer/i, name: 'MAE consumer (updates search and graph from the change log)' },
+  { match: /mce-consumer/i, name: 'MCE consumer (ingestion)' },
+  { match: /mae-consumer/i, name: 'MAE consumer (search, graph)' },
   { match: /platform-event/i, name: 'platform events consumer' },
   { match: /usage-event/i, name: 'usage events consumer' },
   { match: /duhe/i, name: 'upgrade history consumer' },

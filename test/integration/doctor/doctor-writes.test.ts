@@ -56,7 +56,7 @@ describe('doctor: failed writes and the end-to-end check', function () {
       assert.equal(m.modals.length, 1);
       assert.match(m.modals[0], /^Replay 4 failed write\(s\) on "sandbox"\?/);
       assert.match(m.modals[0], /The server's dry run: \d of 4 would be re-published/);
-      assert.match(m.modals[0], /partition 0 offsets 3–5, partition 0 offsets 9/);
+      assert.match(m.modals[0], /partition 0: offsets 3–5, 9\./);
       const sent = await replays();
       const bodies = sent.map((q) => q.body as { startOffset: number; endOffset: number; dryRun: boolean });
       assert.deepEqual(
