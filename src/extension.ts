@@ -19,6 +19,7 @@ import * as healthFeature from './health';
 import * as doctorFeature from './doctor';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
+import { StatusFactsHub } from './platform/statusFacts';
 import { lazyLogChannel } from './platform/lazyLog';
 import { loadTimings } from './platform/lazyCommands';
 
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       selected: () => view?.treeView.selection[0],
     },
     taskRows,
+    statusFacts: new StatusFactsHub(),
     jobHandOff: {
       open: (active, prefill) =>
         jobs ? jobs.openJobFlow(active, prefill) : Promise.reject(new Error('The jobs features did not start (see the DataHub log).')),

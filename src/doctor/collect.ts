@@ -51,6 +51,8 @@ export interface CollectOptions {
   signal: AbortSignal;
   timeoutMs?: number;
   now?: () => number;
+  /** Facts other views hold about the connection (Search Health, watched jobs): lines of their own, read nowhere here. */
+  facts?: readonly DoctorLine[];
 }
 
 /** Reads everything the report needs and builds it; remembers lag and failed counts in `memory` for the next one. */
@@ -102,6 +104,7 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     throttleLine(throttle),
     rateLimitLine(rates),
     maintenanceLine(maintenance, formatDateTime),
+    ...(options.facts ?? []),
     systemInfoLine(info),
   ];
 

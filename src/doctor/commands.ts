@@ -15,7 +15,7 @@ import type { DoctorLine, DoctorReport, Verdict } from './logic/report';
 import { diagnoseArgs } from './logic/args';
 import { groupKey } from './logic/failedWrites';
 import type { DoctorStore } from './doctorStore';
-import type { DoctorNode } from './doctorTree';
+import { DoctorTree, type DoctorNode } from './doctorTree';
 import { browseFailedWrites, openFailedWrite } from './failedWritesFlow';
 import { replayFailedWrites } from './replayFlow';
 import { checkEndToEnd } from './canary';
@@ -44,6 +44,11 @@ export function reportMessage(report: DoctorReport): string {
   return `DataHub Doctor on "${report.connection}": ${parts.join(', ') || 'nothing read'}.${first}`;
 }
 
+/** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
+export function createTree(store: DoctorStore): DoctorTree {
+  return new DoctorTree(store, false);
+}
+
 /** A row of the Doctor view, as VS Code passes it to a context-menu command. */
 function isTreeNode(arg: unknown): arg is DoctorNode {
   return isArgObject(arg) && typeof arg.kind === 'string' && ('line' in arg || 'message' in arg || 'group' in arg);
@@ -58,7 +63,8 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
     const read = () =>
       store.busyWith('report', async () => {
         try {
-          const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs });
+          const facts = services.statusFacts.facts(active.connection.name).map(({ connection: _c, ...fact }) => fact);
+          const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs, facts });
           store.report = report;
           store.reportError = undefined;
           return report;

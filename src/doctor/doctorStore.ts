@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { KafkaMessage } from '../gms/types';
 import type { DoctorReport } from './logic/report';
 import type { DoctorMemory } from './collect';
-import { groupFailedWrites, type FailedWriteGroup, type MessagePosition } from './logic/failedWrites';
+import type { FailedWriteGroup, MessagePosition } from './logic/failedWrites';
 
 /** Failed writes kept for the list (pages of 100 are read until this many; the count stays exact). */
 export const SHOWN_FAILED_MAX = 1000;
@@ -75,8 +75,9 @@ export class DoctorStore implements vscode.Disposable {
     return (this.failed?.messages ?? []).map((m) => ({ partition: m.partition, offset: m.offset }));
   }
 
-  setFailed(messages: KafkaMessage[], next: FailedWritesState['next'], hasMore: boolean, pages: number): void {
-    this.failed = { messages, groups: groupFailedWrites(messages), next, hasMore, pages, at: Date.now() };
+  /** The failed writes listed now, with their groups (grouped by the commands, which load on first use). */
+  setFailed(failed: FailedWritesState): void {
+    this.failed = failed;
     this.changed.fire();
   }
 

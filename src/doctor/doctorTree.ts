@@ -69,8 +69,12 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
   private readonly changed = new vscode.EventEmitter<DoctorNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly store: DoctorStore) {
-    store.onDidChange(() => this.changed.fire(undefined));
+  /** `ownEvents` false: the view listens to the store itself (index.ts), this tree only draws. */
+  constructor(
+    private readonly store: DoctorStore,
+    ownEvents = true,
+  ) {
+    if (ownEvents) store.onDidChange(() => this.changed.fire(undefined));
   }
 
   getChildren(node?: DoctorNode): DoctorNode[] {

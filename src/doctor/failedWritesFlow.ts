@@ -12,6 +12,7 @@ import { parseArgs } from '../shared/args';
 import { uiLine } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
 import { readFailedPages } from './failedPages';
+import { groupFailedWrites } from './logic/failedWrites';
 import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
 import { SHOWN_FAILED_MAX, type DoctorStore } from './doctorStore';
 
@@ -60,7 +61,14 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
   );
   const { messages, hasMore, ignored } = got;
   const at = got.next;
-  store.setFailed(messages, hasMore ? at : undefined, hasMore, (previous?.pages ?? 0) + got.pages);
+  store.setFailed({
+    messages,
+    groups: groupFailedWrites(messages),
+    ...(hasMore ? { next: at } : {}),
+    hasMore,
+    pages: (previous?.pages ?? 0) + got.pages,
+    at: Date.now(),
+  });
   const groups = store.failed?.groups ?? [];
   if (ignored > 0) services.log.warn(`Failed writes: ${ignored} message(s) outside the partition and offsets asked were left out.`);
   const message =

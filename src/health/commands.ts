@@ -14,6 +14,8 @@ import type { HealthNode } from './healthTree';
 import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerExplainSearch } from './explainSearch';
 
+export { healthFacts } from './healthFacts';
+
 export interface HealthState {
   store: HealthStore;
   /** Reads the lag into the view; `twice` takes two readings so the rate is the rate now. */

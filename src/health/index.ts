@@ -82,6 +82,8 @@ export function register(services: Services): FeatureRegistration<undefined> {
     store,
     view,
     commands,
+    // Asked for by the Doctor, whose commands live in the same lazily loaded bundle.
+    services.statusFacts.register(() => loadFeature<CommandsHealth>('health').healthFacts(store)),
     // Read in the background only when there is something new to show: the view shown for the first
     // time, another active connection, the auto-refresh interval. Settings or token changes send nothing.
     view.onDidChangeVisibility(() => {

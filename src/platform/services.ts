@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { GmsApiChoice, GmsClient, IndexSize } from '../gms/types';
 import type { Environment } from '../shared/connections';
 import type { TaskRowsService } from './taskRows';
+import type { StatusFactsService } from './statusFacts';
 
 export interface Connection {
   name: string;
@@ -109,6 +110,8 @@ export interface Services {
   indicesView: IndicesViewSeam;
   /** Rows other parts add to the DataHub Tasks view (jobs watched on the cluster). */
   taskRows: TaskRowsService;
+  /** Facts other parts know about a connection (Search Health, watched jobs), for the DataHub Doctor. */
+  statusFacts: StatusFactsService;
   /** Hands a restore to DataHub's own RestoreIndices job (the jobs feature), its prompts pre-filled. */
   jobHandOff: JobHandOff;
 }

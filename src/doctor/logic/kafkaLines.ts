@@ -48,6 +48,9 @@ function trendText(t: LagTrend): string {
   return ', not moving';
 }
 
+/** A lag at most this big is a consumer keeping up (a poll batch's worth: max.poll.records is 500 by default). */
+export const KEEPING_UP_LAG = 500;
+
 const GROUPS_SOURCE = 'GET /openapi/operations/kafka/consumer-groups';
 const KAFKA_SINCE = 'the release whose KafkaController lists consumer groups';
 
@@ -139,6 +142,17 @@ export function consumerGroupLines(
     }
     if (detail.totalLag <= 0)
       return { id, title: name, source, verdict: 'ok', summary: `consuming, no lag (${detail.memberCount} member(s))`, figures, ...withDetails };
+    // A consumer commits after each poll batch: a small lag while writes arrive is it working, not behind.
+    if (detail.totalLag <= KEEPING_UP_LAG)
+      return {
+        id,
+        title: name,
+        source,
+        verdict: 'ok',
+        summary: `consuming, keeping up (lag ${lag}, ${detail.memberCount} member(s))`,
+        figures,
+        ...withDetails,
+      };
     const before = previous?.get(g.groupId);
     const trend = before ? lagTrend(before, detail.totalLag, now) : undefined;
     if (trend) {

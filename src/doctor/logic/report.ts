@@ -7,28 +7,15 @@ import { isGmsError, isNotOffered } from '../../gms/errors';
 import { uiLine } from '../../shared/uiText';
 import { formatDuration } from '../../shared/format';
 import { Commands } from '../../shared/commandIds';
+import type { FactVerdict, StatusFact } from '../../shared/statusFact';
 
-export type Verdict = 'ok' | 'warning' | 'failing' | 'notOffered' | 'unreadable';
+export type Verdict = FactVerdict;
 
 /** The verdicts from worst to best-informed, for sorting and counting. */
 export const VERDICTS: readonly Verdict[] = ['failing', 'warning', 'unreadable', 'notOffered', 'ok'];
 
-export interface DoctorLine {
-  /** Stable id, e.g. 'gmsReady', 'searchCluster', 'consumer:generic-mae-consumer-job-client'. */
-  id: string;
-  title: string;
-  verdict: Verdict;
-  /** One short sentence; server text in it is capped (SUMMARY_MAX). */
-  summary: string;
-  figures: Record<string, number | string | boolean>;
-  nextStep?: string;
-  /** A datahub.* command id that helps with the next step. */
-  nextCommand?: string;
-  /** The endpoint(s) read, e.g. 'GET /debug/elastic'. */
-  source: string;
-  /** Further lines, each capped (DETAIL_MAX), at most DETAILS_MAX of them. */
-  details?: string[];
-}
+/** One line of the report: a fact (src/shared/statusFact.ts), read by the Doctor or given by another view. */
+export type DoctorLine = StatusFact;
 
 export interface DoctorReport {
   /** The connection's name as the person gave it. */

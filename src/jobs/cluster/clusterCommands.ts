@@ -1,6 +1,7 @@
 // The cluster job commands: Run on the Cluster (from a restore plan), Watch Job on the
 // Cluster (by name, e.g. one created from the manifest), Resume from the last batch,
 // Show Log. The watched jobs are rows of DataHub Tasks; their end is told once.
+import { clusterJobFact } from '../logic/jobFacts';
 import * as vscode from 'vscode';
 import { registerCommand, type CommandRun } from '../../platform/commandRunner';
 import * as safeWindow from '../../platform/safeWindow';
@@ -126,6 +127,7 @@ export function registerClusterCommands(services: Services): { disposables: vsco
     disposables: [
       jobs,
       services.taskRows.register(() => jobs.rows(), jobs.onDidChange),
+      services.statusFacts.register(() => jobs.snapshots().map(clusterJobFact)),
       registerCommand(services, Commands.runRestoreJobOnCluster, (arg, run) => runCommand(services, jobs, arg, run)),
       // A row's Watch Again (a watch that gave up) passes the row.
       registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, fromRow(arg), run)),

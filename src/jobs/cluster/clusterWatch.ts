@@ -111,6 +111,10 @@ export class ClusterJobs implements vscode.Disposable {
     return [...this.jobs.values()].reverse();
   }
 
+  snapshots(): ClusterJobSnapshot[] {
+    return [...this.jobs.values()].map((j) => j.snapshot());
+  }
+
   names(): string[] {
     return [...this.jobs.values()].map((j) => j.name);
   }

@@ -3,6 +3,7 @@
 // with progress from the task-status operation; its log; a truthful end), Show its log, and
 // Estimate Upgrade Reindex Time (before an upgrade: the largest indices against the limits).
 // Both only read: a read-only connection may use them.
+import { upgradeFact } from '../logic/jobFacts';
 import * as vscode from 'vscode';
 import { isGmsError } from '../../gms/errors';
 import { K8S_JOB_NAME } from '../../gms/k8sTypes';
@@ -176,6 +177,7 @@ export function registerUpgradeCommands(services: Services): { disposables: vsco
       watches,
       channel,
       services.taskRows.register(() => watches.rows(), watches.onDidChange),
+      services.statusFacts.register(() => watches.all().map((w) => upgradeFact(w.snapshot()))),
       registerCommand(services, Commands.watchUpgradeReindex, (arg, run) => watchCommand(services, watches, arg, run)),
       registerCommand(services, Commands.estimateUpgradeReindex, (arg, run) => estimateCommand(services, watches, channel, arg, run)),
       registerCommand(services, Commands.showUpgradeReindexLog, async (arg) => {

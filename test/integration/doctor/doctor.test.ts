@@ -9,6 +9,8 @@ import type { DiagnoseResult, DoctorLine } from '../../../src/doctor';
 import { exec } from '../support/core';
 import { needsOpenapi, setDoctor } from '../support/doctor';
 import { Commands } from '../../../src/shared/commandIds';
+import { SAMPLE_URNS } from '../../sandbox/data';
+import { DEMO_ORPHANS } from '../../sandbox/drift';
 
 const MAE = 'consumer:generic-mae-consumer-job-client';
 
@@ -154,6 +156,23 @@ describe('doctor: datahub.diagnose', function () {
     assert.match(copied.markdown, /^## DataHub Doctor: sandbox/);
     assert.match(copied.markdown, /\| Failing \| Search cluster \|/);
     assert.equal(await vscode.env.clipboard.readText(), copied.markdown);
+  });
+
+  it("Search Health's lag and drift are lines of the report, with their next steps", async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/drift/preset', { name: 'demo' });
+    await sandbox.control('POST', '/lag', { consumer: 'mcl', events: 30_000, drainPerSecond: 1000 });
+    await exec(Commands.checkSearchHealth, { urns: [SAMPLE_URNS.ordersDataset, SAMPLE_URNS.ordersUnderscoreDataset, ...DEMO_ORPHANS] });
+    await exec(Commands.refreshSearchHealth, {});
+    const r = await diagnose();
+    const drift = line(r, 'searchDrift');
+    assert.equal(drift.verdict, 'warning');
+    assert.match(drift.summary, /^4 of 5 disagree for 5 URNs/);
+    assert.equal(drift.nextCommand, Commands.fixSearchDrift);
+    assert.equal(drift.source, 'Search Health (the last drift check)');
+    const lag = r.lines.find((l) => l.id.startsWith('lag:mcl:'));
+    assert.ok(lag, r.lines.map((l) => l.id).join(', '));
+    assert.match(lag.summary, /events behind/);
   });
 
   it('bad input changes nothing', async () => {

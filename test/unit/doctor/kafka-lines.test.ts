@@ -61,6 +61,12 @@ describe('consumer groups', () => {
     assert.match(line.nextStep ?? '', /MAE consumer .* is down: restart it/);
     assert.equal(line.figures.members, 0);
   });
+  it('a lag of a poll batch or less is a consumer keeping up', () => {
+    const line = consumerGroupLines(ok(list([[MAE, 'Stable']])), new Map([[MAE, ok(detail(MAE, 'Stable', 1, 120))]]), NOW)[0];
+    assert.equal(line.verdict, 'ok');
+    assert.equal(line.summary, 'consuming, keeping up (lag 120, 1 member(s))');
+  });
+
   it('Stable with members and lag is a warning "behind by N", not failing', () => {
     const [line] = consumerGroupLines(ok(list([[MAE, 'Stable']])), new Map([[MAE, ok(detail(MAE, 'Stable', 1, 1500))]]), NOW);
     assert.equal(line.verdict, 'warning');
