@@ -157,3 +157,63 @@ export async function measureDoctorReport(
     await bare.close();
   }
 }
+
+export interface FirstPageTimes {
+  /** Per round: median client call ÷ median bare call. */
+  ratio: Spread;
+  client: Spread;
+  bare: Spread;
+  calls: number;
+  bytes: number;
+}
+
+/**
+ * The report's largest answer alone: the first page of mcp-failed (100 failed proposals, each value JSON
+ * text inside the JSON answer) through client.doctor.messages, which reads every proposal (its URN,
+ * aspect and error), against the same GET with bare undici and one JSON.parse; sequential, alternating.
+ */
+export async function measureFirstPage(gms: GmsModule, url: string, token: string, rounds = 10, perRound = 20): Promise<FirstPageTimes> {
+  const client = gms.createGmsClient({ gmsUrl: url, token, api: 'openapi' }) as GmsClient;
+  const bare = createBareClient(url, token);
+  const query = { partition: '0', offset: '0', count: '100', format: 'json' };
+  const ours = () => client.doctor.messages('mcp-failed', { partition: 0, offset: 0, count: 100 });
+  const page = '/openapi/operations/kafka/messages/mcp-failed';
+  const theirs = () => bare.get(page, query);
+  try {
+    const answer = await fetch(`${url}${page}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.byteLength(await answer.text());
+    for (let i = 0; i < perRound; i++) {
+      await ours();
+      await theirs();
+    }
+    const o: number[] = [];
+    const b: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const ro: number[] = [];
+      const rb: number[] = [];
+      for (let i = 0; i < perRound; i++) {
+        for (const [run, into] of (round + i) % 2 === 0
+          ? ([
+              [ours, ro],
+              [theirs, rb],
+            ] as const)
+          : ([
+              [theirs, rb],
+              [ours, ro],
+            ] as const)) {
+          const t0 = performance.now();
+          await run();
+          into.push(performance.now() - t0);
+        }
+      }
+      ratios.push(spread(ro).median / spread(rb).median);
+      o.push(...ro);
+      b.push(...rb);
+    }
+    return { ratio: spread(ratios), client: spread(o), bare: spread(b), calls: rounds * perRound, bytes };
+  } finally {
+    await client.close();
+    await bare.close();
+  }
+}

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SANDBOX_TOKENS } from '../sandbox/api';
 import { capture, REPO_ROOT } from './build';
-import { buildDoctorBundle, measureDoctorReport } from './doctorBench';
+import { buildDoctorBundle, measureDoctorReport, measureFirstPage } from './doctorBench';
 import { KEEP, measureFailedPaging, measureNaivePaging, PAGES_PER_CALL } from './doctorPaging';
 import { loadGmsBundle, type GmsModule } from './gmsBundle';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
@@ -32,6 +32,7 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
     await failedUpTo(sandbox, REPORT_FAILED);
     log(`doctor report: the whole report vs the same requests with bare undici (MAE consumer behind, ${REPORT_FAILED} failed writes)…`);
     const r = await measureDoctorReport(gms, doctor, sandbox, token);
+    const first = await measureFirstPage(gms, sandbox.url, token);
     await sandbox.control('POST', '/doctor', { state: 'green' });
     await failedUpTo(sandbox, PAGED_FAILED);
     log(`doctor paging: ${PAGED_FAILED.toLocaleString('en')} failed writes, ${PAGES_PER_CALL} pages of 100 per call, ${KEEP.toLocaleString('en')} kept…`);
@@ -47,6 +48,13 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
         value: r.ratio,
         target: { max: 1.2, text: '≤ 1.2' },
         note: `${r.rounds} rounds × ${r.perRound} reports each way, alternating; per report median ${r.client.median.toFixed(2)} vs ${r.bare.median.toFixed(2)} ms; the requests one report sent (/__sandbox/requests), the details after their list; ${r.lines} lines, ${r.summaries.join('; ')}`,
+      },
+      {
+        section: 'DataHub Doctor',
+        label: `… of which its largest answer, the first page of mcp-failed (100 failed proposals, ${(first.bytes / 1024).toFixed(0)} KB): client.doctor.messages ÷ bare GET + JSON.parse`,
+        unit: 'x',
+        value: first.ratio,
+        note: `${first.calls} sequential calls each way, alternating; per call median ${first.client.median.toFixed(2)} vs ${first.bare.median.toFixed(2)} ms (${((first.client.median - first.bare.median) * 1000).toFixed(0)} µs): each proposal's value is JSON text inside the answer, read again for its URN, aspect and error`,
       },
       {
         section: 'DataHub Doctor',
