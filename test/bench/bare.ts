@@ -15,6 +15,8 @@ export interface BareClient {
   openapiPost(endpoint: string, body: unknown): Promise<unknown>;
   /** GraphQL: POST {gms}/api/graphql with { query, variables, operationName }; the parsed answer. */
   graphqlPost(body: { query: string; variables: Record<string, unknown>; operationName: string }): Promise<unknown>;
+  /** GET {gms}/<path>?<query> with the OpenAPI GET headers (any path: /health, /openapi/v1/…); the body JSON-parsed when it is JSON, else its text. */
+  get(path: string, query?: Record<string, string>): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,13 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
       // The headers the client sends to GraphQL (src/gms/client.ts: the Rest.li ones).
       const response = await request(`${gmsUrl}/api/graphql`, { dispatcher: agent, method: 'POST', headers: restliHeaders, body: JSON.stringify(body) });
       return read('graphql', response);
+    },
+    async get(path, query = {}) {
+      const search = Object.keys(query).length === 0 ? '' : `?${new URLSearchParams(query).toString()}`;
+      const response = await request(`${gmsUrl}${path}${search}`, { dispatcher: agent, method: 'GET', headers: openapiGetHeaders });
+      const text = await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+      return /\bjson\b/i.test(String(response.headers['content-type'] ?? '')) ? JSON.parse(text) : text;
     },
     close: () => agent.close(),
   };

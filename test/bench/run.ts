@@ -1,5 +1,6 @@
 // `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile] [--only client]`
-// (--only client: the client-overhead rows alone, on a quick production build; see clientOnly)
+// (--only client: the client-overhead rows alone, on a quick production build; see clientOnly;
+// likewise --only drift, --only cluster-watch and --only doctor)
 // (--update-docs, also spelt --update-readme: rewrites the table in docs/performance.md)
 // (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
@@ -13,6 +14,7 @@ import { SANDBOX_TOKENS } from '../sandbox/api';
 import { buildForBench, buildHostEntry, REPO_ROOT } from './build';
 import { measureBulkRestore } from './bulkRestore';
 import { clientOnly, clientOverheadRows } from './clientRows';
+import { doctorOnly, doctorRows } from './doctorRows';
 import { driftOnly, driftRows } from './driftRows';
 import { clusterWatchOnly, clusterWatchRows } from './clusterWatchBench';
 import { loadGmsBundle } from './gmsBundle';
@@ -41,12 +43,14 @@ async function main(): Promise<void> {
       only: { type: 'string' },
     },
   });
-  if (values.only !== undefined && values.only !== 'client' && values.only !== 'drift' && values.only !== 'cluster-watch') {
-    throw new Error(`--only: the parts that run alone are "client", "drift" and "cluster-watch" (got "${values.only}")`);
+  const alone = ['client', 'drift', 'cluster-watch', 'doctor'];
+  if (values.only !== undefined && !alone.includes(values.only)) {
+    throw new Error(`--only: the parts that run alone are "client", "drift", "cluster-watch" and "doctor" (got "${values.only}")`);
   }
   if (values.only === 'cluster-watch') return clusterWatchOnly();
   if (values.only === 'client') return clientOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'drift') return driftOnly(values['update-docs'] || values['update-readme']);
+  if (values.only === 'doctor') return doctorOnly(values['update-docs'] || values['update-readme']);
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
   const began = performance.now();
   const when = new Date();
@@ -140,6 +144,7 @@ async function main(): Promise<void> {
     const overheadRows = await clientOverheadRows(gms, sandbox.url, log);
     overheadRows.push(...(await driftRows(gms, path.join(build.staged, 'dist'), sandbox.url, log)));
     overheadRows.push(...(await clusterWatchRows(gms, sandbox.url, log)));
+    overheadRows.push(...(await doctorRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
 
     // A real DataHub takes hundreds of ms to seconds for a 1000-row page; 50 ms keeps the run
     // short (ideal 5 s at concurrency 1) while the fixed costs of a loopback request stay small beside it.

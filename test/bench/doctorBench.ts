@@ -1,0 +1,219 @@
+// The DataHub Doctor's whole report against bare undici: collectReport (src/doctor/collect.ts, bundled
+// and minified as it ships, over the client of dist/gms.js) versus the same requests with bare
+// undici.request at the same concurrency. The request list is not written by hand: one report's
+// requests as the sandbox recorded them (/__sandbox/requests) are sent again, the independent ones
+// at once and each detail (a consumer group's, the failed topic's) after the list it comes from,
+// with the same headers, each body JSON-parsed where it is JSON.
+import { setMaxListeners } from 'node:events';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import type { RecordedRequest } from '../sandbox/api';
+import type { GmsClient } from '../../src/gms/types';
+import type { DoctorMemory } from '../../src/doctor/collect';
+import { DEFAULT_USER_AGENT } from '../../src/gms/client';
+import { createBareClient } from './bare';
+import { REPO_ROOT } from './build';
+import type { GmsModule } from './gmsBundle';
+import type { SandboxProcess } from './sandboxProcess';
+import { spread, type Spread } from './stats';
+
+export type DoctorModule = typeof import('../../src/doctor/collect') & typeof import('../../src/doctor/failedPages');
+
+/** src/doctor/collect.ts and failedPages.ts as the extension ships them: bundled, minified, no keepNames. */
+export async function buildDoctorBundle(outDir: string): Promise<DoctorModule> {
+  const outfile = path.join(outDir, 'doctor.js');
+  await build({
+    stdin: {
+      contents: "export { collectReport } from './src/doctor/collect';\nexport { readFailedPages } from './src/doctor/failedPages';\n",
+      resolveDir: REPO_ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
+  return require(outfile) as DoctorModule;
+}
+
+/** One GET of the report, and the GETs that wait for its answer (a list's details). */
+export interface PlannedGet {
+  path: string;
+  query: Record<string, string>;
+  after: PlannedGet[];
+}
+
+/**
+ * The recorded requests as a plan: a request whose path is another's plus one segment
+ * (`…/consumer-groups/{id}`, `…/topics/{name}`) waits for that one; every other goes at once.
+ * Throws on anything the bare replay would not send the same way (a method, a header, a status).
+ */
+export function planFromRecorded(recorded: readonly RecordedRequest[]): PlannedGet[] {
+  const expected = ['accept', 'authorization', 'connection', 'host', 'user-agent'];
+  for (const r of recorded) {
+    const names = Object.keys(r.headers).sort();
+    if (r.method !== 'GET' || r.status !== 200 || names.join() !== expected.join() || r.headers['user-agent'] !== DEFAULT_USER_AGENT)
+      throw new Error(`the report sent a request the bare replay would not send alike: ${r.method} ${r.path} ${r.status} ${names.join()}`);
+  }
+  const gets = recorded.map((r): PlannedGet => ({ path: r.path, query: r.query, after: [] }));
+  const parentOf = (g: PlannedGet) => gets.find((p) => g.path.startsWith(`${p.path}/`) && !g.path.slice(p.path.length + 1).includes('/'));
+  const top: PlannedGet[] = [];
+  for (const g of gets) {
+    const parent = parentOf(g);
+    if (parent) parent.after.push(g);
+    else top.push(g);
+  }
+  return top;
+}
+
+function countPlanned(plan: readonly PlannedGet[]): number {
+  return plan.reduce((n, g) => n + 1 + countPlanned(g.after), 0);
+}
+
+export interface DoctorReportTimes {
+  /** Per round: median report ÷ median bare replay. */
+  ratio: Spread;
+  /** Per report, ms. */
+  client: Spread;
+  bare: Spread;
+  rounds: number;
+  perRound: number;
+  requests: number;
+  /** The report's lines, and what those not "ok" said (the state the report was timed in). */
+  lines: number;
+  summaries: string[];
+}
+
+/** Times the whole report (the client of dist/gms.js, the bundled collectReport) and its bare replay, alternating. */
+export async function measureDoctorReport(
+  gms: GmsModule,
+  doctor: DoctorModule,
+  sandbox: SandboxProcess,
+  token: string,
+  rounds = 15,
+  perRound = 20,
+): Promise<DoctorReportTimes> {
+  const client = gms.createGmsClient({ gmsUrl: sandbox.url, token, api: 'openapi' }) as GmsClient;
+  const bare = createBareClient(sandbox.url, token);
+  // One memory for the connection, carried from report to report as the extension does.
+  const memory: DoctorMemory = { lag: new Map() };
+  const active = { connection: { name: 'bench', gmsUrl: sandbox.url }, client, hasToken: true };
+  // The report's readings all listen to one signal: the Doctor's store raises its listener limit the same way (doctorStore.ts).
+  const signal = new AbortController().signal;
+  setMaxListeners(100, signal);
+  const report = () => doctor.collectReport(active, memory, { signal });
+  try {
+    await sandbox.control('POST', '/requests/clear');
+    const first = await report();
+    const recorded = (await sandbox.control('GET', '/requests')) as RecordedRequest[];
+    if (first.counts.unreadable > 0 || first.counts.notOffered > 0)
+      throw new Error(`the report could not read everything: ${JSON.stringify(first.lines.map((l) => [l.id, l.verdict, l.summary]))}`);
+    const plan = planFromRecorded(recorded);
+    if (countPlanned(plan) !== recorded.length) throw new Error('the plan lost a recorded request');
+    const send = (g: PlannedGet): Promise<unknown> => bare.get(g.path, g.query).then(() => Promise.all(g.after.map(send)));
+    const replay = async (): Promise<void> => {
+      await Promise.all(plan.map(send));
+    };
+    const ours = async (): Promise<void> => {
+      await report();
+    };
+    // Warm-up: connections open, code compiled, on both paths.
+    for (let i = 0; i < perRound; i++) {
+      await ours();
+      await replay();
+    }
+    const o: number[] = [];
+    const b: number[] = [];
+    const ratios: number[] = [];
+    const time = async (run: () => Promise<void>, into: number[]) => {
+      const t0 = performance.now();
+      await run();
+      into.push(performance.now() - t0);
+    };
+    for (let round = 0; round < rounds; round++) {
+      const ro: number[] = [];
+      const rb: number[] = [];
+      for (let i = 0; i < perRound; i++) {
+        if ((round + i) % 2 === 0) {
+          await time(ours, ro);
+          await time(replay, rb);
+        } else {
+          await time(replay, rb);
+          await time(ours, ro);
+        }
+      }
+      ratios.push(spread(ro).median / spread(rb).median);
+      o.push(...ro);
+      b.push(...rb);
+    }
+    const summaries = first.lines.filter((l) => l.verdict !== 'ok').map((l) => `${l.title}: ${l.summary}`);
+    return { ratio: spread(ratios), client: spread(o), bare: spread(b), rounds, perRound, requests: recorded.length, lines: first.lines.length, summaries };
+  } finally {
+    await client.close();
+    await bare.close();
+  }
+}
+
+export interface FirstPageTimes {
+  /** Per round: median client call ÷ median bare call. */
+  ratio: Spread;
+  client: Spread;
+  bare: Spread;
+  calls: number;
+  bytes: number;
+}
+
+/**
+ * The report's largest answer alone: the first page of mcp-failed (100 failed proposals, each value JSON
+ * text inside the JSON answer) through client.doctor.messages, which reads every proposal (its URN,
+ * aspect and error), against the same GET with bare undici and one JSON.parse; sequential, alternating.
+ */
+export async function measureFirstPage(gms: GmsModule, url: string, token: string, rounds = 10, perRound = 20): Promise<FirstPageTimes> {
+  const client = gms.createGmsClient({ gmsUrl: url, token, api: 'openapi' }) as GmsClient;
+  const bare = createBareClient(url, token);
+  const query = { partition: '0', offset: '0', count: '100', format: 'json' };
+  const ours = () => client.doctor.messages('mcp-failed', { partition: 0, offset: 0, count: 100 });
+  const page = '/openapi/operations/kafka/messages/mcp-failed';
+  const theirs = () => bare.get(page, query);
+  try {
+    const answer = await fetch(`${url}${page}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = Buffer.byteLength(await answer.text());
+    for (let i = 0; i < perRound; i++) {
+      await ours();
+      await theirs();
+    }
+    const o: number[] = [];
+    const b: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const ro: number[] = [];
+      const rb: number[] = [];
+      for (let i = 0; i < perRound; i++) {
+        for (const [run, into] of (round + i) % 2 === 0
+          ? ([
+              [ours, ro],
+              [theirs, rb],
+            ] as const)
+          : ([
+              [theirs, rb],
+              [ours, ro],
+            ] as const)) {
+          const t0 = performance.now();
+          await run();
+          into.push(performance.now() - t0);
+        }
+      }
+      ratios.push(spread(ro).median / spread(rb).median);
+      o.push(...ro);
+      b.push(...rb);
+    }
+    return { ratio: spread(ratios), client: spread(o), bare: spread(b), calls: rounds * perRound, bytes };
+  } finally {
+    await client.close();
+    await bare.close();
+  }
+}
