@@ -75,7 +75,7 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
   });
   // DataHub's describeTopic fills no offsets in every release: the first page counts when the topic does not.
   const topic = read((s) => d.topic('mcp-failed', s));
-  const page = read((s) => d.messages('mcp-failed', { partition: 0, offset: 0, count: FIRST_PAGE }, s));
+  const page = read((s) => d.messages('mcp-failed', { partition: 0, offset: 0, count: FIRST_PAGE, positionsOnly: true }, s));
   const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage] = await Promise.all([
     read((s) => d.health(s)),
     read((s) => d.ready(s)),

@@ -101,6 +101,11 @@ export interface MessagePageRequest {
   offset?: number;
   /** 1..100 (default 20): the server's default is 100, the client caps it. */
   count?: number;
+  /**
+   * Only the positions (partition, offset, timestamp): values, headers and the failed proposal are not
+   * decoded (each value is JSON text inside the answer). For counting, e.g. the Doctor's report.
+   */
+  positionsOnly?: boolean;
 }
 
 /** The failed proposal inside an mcp-failed message (FailedMetadataChangeProposal), as far as it could be read. */

@@ -54,7 +54,7 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
         label: `… of which its largest answer, the first page of mcp-failed (100 failed proposals, ${(first.bytes / 1024).toFixed(0)} KB): client.doctor.messages ÷ bare GET + JSON.parse`,
         unit: 'x',
         value: first.ratio,
-        note: `${first.calls} sequential calls each way, alternating; per call median ${first.client.median.toFixed(2)} vs ${first.bare.median.toFixed(2)} ms (${((first.client.median - first.bare.median) * 1000).toFixed(0)} µs): each proposal's value is JSON text inside the answer, read again for its URN, aspect and error`,
+        note: `${first.calls} sequential calls each way, alternating; per call median ${first.client.median.toFixed(2)} vs ${first.bare.median.toFixed(2)} ms (${((first.client.median - first.bare.median) * 1000).toFixed(0)} µs): each proposal's value is JSON text inside the answer, read again for its URN, aspect and error (the report reads this page for positions only)`,
       },
       {
         section: 'DataHub Doctor',

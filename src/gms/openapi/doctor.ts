@@ -139,7 +139,10 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
       return get(
         action,
         `${KAFKA_PATH}/messages/${a}`,
-        (answer) => ({ ...at('GET', `${KAFKA_PATH}/messages/${a}`), ...parseMessagePage(a, json(action, answer), answer.text, count) }),
+        (answer) => ({
+          ...at('GET', `${KAFKA_PATH}/messages/${a}`),
+          ...parseMessagePage(a, json(action, answer), answer.text, count, page.positionsOnly === true),
+        }),
         signal,
         { query },
       );

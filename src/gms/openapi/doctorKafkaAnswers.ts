@@ -170,11 +170,15 @@ function messageValue(value: unknown): { value: unknown; truncated: boolean; par
   return { value, truncated: false };
 }
 
-function parseMessage(alias: string, m: unknown): KafkaMessage | undefined {
+function parseMessage(alias: string, m: unknown, positionsOnly: boolean): KafkaMessage | undefined {
   const mo = obj(m);
   const partition = int(mo.partition);
   const offset = int(mo.offset);
   if (partition === undefined || offset === undefined) return undefined;
+  if (positionsOnly)
+    return defined({ partition, offset, value: undefined, valueTruncated: false, replayable: mo.replayable === true } as KafkaMessage, {
+      timestamp: int(mo.timestamp),
+    });
   const { value, truncated, parsed } = messageValue(mo.value);
   const headers: Array<{ key: string; value?: string }> = [];
   for (const h of Array.isArray(mo.headers) ? mo.headers : []) {
@@ -197,13 +201,13 @@ function parseMessage(alias: string, m: unknown): KafkaMessage | undefined {
 }
 
 /** GET messages/{topic}: {topic, dataHubAlias, messages, count, hasMore, nextOffset}. */
-export function parseMessagePage(alias: string, value: unknown, raw: string, requested: number): Omit<MessagePage, 'endpoint'> {
+export function parseMessagePage(alias: string, value: unknown, raw: string, requested: number, positionsOnly = false): Omit<MessagePage, 'endpoint'> {
   const o = expectObject('doctorMessages', value, 'a message batch {messages, hasMore, nextOffset}', raw);
   if (!Array.isArray(o.messages)) throw invalidResponse('doctorMessages', 'expected a message batch {messages, hasMore, nextOffset}', raw);
   const messages: KafkaMessage[] = [];
   // Never more than asked for: a server that ignores count does not fill memory.
   for (const m of o.messages.slice(0, requested)) {
-    const parsed = parseMessage(alias, m);
+    const parsed = parseMessage(alias, m, positionsOnly);
     if (parsed !== undefined) messages.push(parsed);
   }
   const cut = o.messages.length > requested;

@@ -201,6 +201,17 @@ describe('messages and the replay (KafkaAdminService.getMessages, replayFailedMC
     assert.equal(x.replayable, true);
     assert.equal(big.valueTruncated, true);
     assert.equal((big.value as string).length, MESSAGE_TEXT_MAX);
+    // For a count: the same page, positions only (no value, no proposal decoded).
+    const positions = await withClient((c) => c.doctor.messages('mcp-failed', { offset: 7, count: 100, positionsOnly: true }));
+    assert.deepEqual(
+      positions.messages.map((m) => [m.partition, m.offset, m.timestamp, m.value, m.failed]),
+      [
+        [0, 7, 1735689600000, undefined, undefined],
+        [0, 8, 1735689601000, undefined, undefined],
+        [0, 9, undefined, undefined, undefined],
+      ],
+    );
+    assert.equal(positions.nextOffset, 10);
   });
 
   it('sends dryRun true unless told otherwise, and never retries the replay', async () => {
