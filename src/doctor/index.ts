@@ -9,6 +9,7 @@ import type { Services } from '../platform/services';
 import { Commands } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
+import { lazyTreeProvider } from '../platform/lazyTree';
 import { DoctorStore } from './doctorStore';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsDoctor = typeof import('./commands');
@@ -36,13 +37,7 @@ export const DOCTOR_COMMANDS = [
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new DoctorStore();
   // The rows' code loads with the commands, when the view is first drawn (it starts collapsed).
-  let tree: vscode.TreeDataProvider<unknown> | undefined;
-  const real = () => (tree ??= loadFeature<CommandsDoctor>('doctor').createTree(store) as vscode.TreeDataProvider<unknown>);
-  const provider: vscode.TreeDataProvider<unknown> = {
-    onDidChangeTreeData: (listener, thisArgs, disposables) => store.onDidChange(() => listener.call(thisArgs, undefined), undefined, disposables),
-    getChildren: (node) => real().getChildren(node),
-    getTreeItem: (node) => real().getTreeItem(node),
-  };
+  const provider = lazyTreeProvider(() => loadFeature<CommandsDoctor>('doctor').createTree(store), store.onDidChange);
   const view = vscode.window.createTreeView('datahub.doctor', { treeDataProvider: provider, showCollapseAll: true });
   const commands = deferCommands(
     { name: 'DataHub Doctor commands', commands: DOCTOR_COMMANDS, load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },

@@ -10,7 +10,7 @@ import { Commands } from '../shared/commandIds';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
 import { fixStep } from './fixDrift';
 import type { HealthStore, LagResult } from './healthStore';
-import type { HealthNode } from './healthTree';
+import { HealthTree, type HealthNode } from './healthTree';
 import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerExplainSearch } from './explainSearch';
 
@@ -20,6 +20,11 @@ export interface HealthState {
   store: HealthStore;
   /** Reads the lag into the view; `twice` takes two readings so the rate is the rate now. */
   readLag(twice?: boolean): Promise<LagResult[]>;
+}
+
+/** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
+export function createTree(store: HealthStore): HealthTree {
+  return new HealthTree(store, false);
 }
 
 export function registerCommands(services: Services, { store, readLag }: HealthState): vscode.Disposable[] {

@@ -36,8 +36,12 @@ export class HealthTree implements vscode.TreeDataProvider<HealthNode> {
   private readonly changed = new vscode.EventEmitter<HealthNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly store: HealthStore) {
-    store.onDidChange(() => this.changed.fire(undefined));
+  /** `ownEvents` false: the view listens to the store itself (index.ts), this tree only draws. */
+  constructor(
+    private readonly store: HealthStore,
+    ownEvents = true,
+  ) {
+    if (ownEvents) store.onDidChange(() => this.changed.fire(undefined));
   }
 
   getChildren(node?: HealthNode): HealthNode[] {

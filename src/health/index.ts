@@ -12,9 +12,9 @@ import { describeLag } from '../shared/searchLag';
 import { HealthStore, type LagResult } from './healthStore';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
+import { lazyTreeProvider } from '../platform/lazyTree';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsHealth = typeof import('./commands');
-import { HealthTree } from './healthTree';
 
 export type { HealthFix, SearchHealthResult } from './checkHealth';
 export type { LagResult } from './healthStore';
@@ -35,7 +35,8 @@ export const HEALTH_COMMANDS = [
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();
-  const tree = new HealthTree(store);
+  // The rows' code loads with the commands, when the view is first drawn.
+  const tree = lazyTreeProvider(() => loadFeature<CommandsHealth>('health').createTree(store), store.onDidChange);
   const view = vscode.window.createTreeView('datahub.searchHealth', { treeDataProvider: tree, showCollapseAll: true });
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
