@@ -93,6 +93,40 @@ describe('doctor: failed writes and the end-to-end check', function () {
     }
   });
 
+  it('on production the replay also asks for the connection name typed; a wrong name re-publishes nothing', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/doctor/failed', { count: 5 });
+    await exec(Commands.editConnection, { name: 'sandbox', environment: 'production' });
+    try {
+      await exec<BrowseResult>(Commands.browseFailedWrites, {});
+      const wrong = await answering('Replay', 'sandbx');
+      try {
+        const r = await vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 2 }] });
+        assert.equal(wrong.inputs.length, 1);
+        assert.match(wrong.inputs[0], /"sandbox" is a production connection: type sandbox to confirm/);
+        assert.deepEqual(r.notDone, { reason: 'declined' });
+        assert.deepEqual(await replayed(), []);
+      } finally {
+        wrong.stop();
+      }
+      const right = await answering('Replay', 'sandbox');
+      try {
+        const r = await vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 2 }] });
+        assert.equal(r.replayed?.offsets, 1);
+        assert.deepEqual(await replayed(), [2]);
+      } finally {
+        right.stop();
+      }
+    } finally {
+      const m = await answering((buttons) => buttons[0]);
+      try {
+        await exec(Commands.editConnection, { name: 'sandbox', environment: null });
+      } finally {
+        m.stop();
+      }
+    }
+  });
+
   it('an offset not on the list is refused before any request', async function () {
     needsOpenapi(this);
     await sandbox.control('POST', '/doctor/failed', { count: 5 });

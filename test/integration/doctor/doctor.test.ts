@@ -160,20 +160,31 @@ describe('doctor: datahub.diagnose', function () {
 
   it("Search Health's lag and drift are lines of the report, with their next steps", async function () {
     needsOpenapi(this);
-    await sandbox.control('POST', '/drift/preset', { name: 'demo' });
-    await sandbox.control('POST', '/lag', { consumer: 'mcl', events: 30_000, drainPerSecond: 1000 });
-    await exec(Commands.checkSearchHealth, { urns: [SAMPLE_URNS.ordersDataset, SAMPLE_URNS.ordersUnderscoreDataset, ...DEMO_ORPHANS] });
-    await exec(Commands.refreshSearchHealth, {});
+    // A connection of its own: Search Health keeps its lag readings per connection, and the next suites start afresh.
+    await useSandboxConnection({ name: 'health-facts', token: 'admin' });
+    try {
+      await sandbox.control('POST', '/drift/preset', { name: 'demo' });
+      await sandbox.control('POST', '/lag', { consumer: 'mcl', events: 30_000, drainPerSecond: 1000 });
+      await exec(Commands.checkSearchHealth, { urns: [SAMPLE_URNS.ordersDataset, SAMPLE_URNS.ordersUnderscoreDataset, ...DEMO_ORPHANS] });
+      await exec(Commands.refreshSearchHealth, {});
+      await factsOfSearchHealth();
+    } finally {
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+
+  async function factsOfSearchHealth(): Promise<void> {
     const r = await diagnose();
     const drift = line(r, 'searchDrift');
     assert.equal(drift.verdict, 'warning');
     assert.match(drift.summary, /^4 of 5 disagree for 5 URNs/);
+    assert.equal(r.connection, 'health-facts');
     assert.equal(drift.nextCommand, Commands.fixSearchDrift);
     assert.equal(drift.source, 'Search Health (the last drift check)');
     const lag = r.lines.find((l) => l.id.startsWith('lag:mcl:'));
     assert.ok(lag, r.lines.map((l) => l.id).join(', '));
     assert.match(lag.summary, /events behind/);
-  });
+  }
 
   it('bad input changes nothing', async () => {
     await sandbox.clearRequests();
