@@ -96,9 +96,11 @@ export async function measureHosts(runs: number, extensionDir: string, expectedE
     }
     results.push(result);
     log(
-      `${tag}, ${seconds} s: bundle ${result.bundleEvaluationMs.toFixed(1)} ms, activate ${result.activateMs.toFixed(1)} ms, ` +
+      `${tag}, ${seconds} s: bundle ${result.bundleEvaluationMs.toFixed(1)} ms, activate ${result.activateMs.toFixed(1)} ms (CPU ${result.activateCpuMs.toFixed(1)} ms), ` +
         `gms.js ${result.gmsRequireMs?.toFixed(1) ?? 'already loaded'} ms, refresh ${result.refreshMs.toFixed(0)} ms, tree root ${result.treeRootMs.toFixed(1)} ms`,
     );
+    const parts = Object.entries(result.activateParts ?? {}).map(([name, ms]) => `${name} ${ms.toFixed(2)}`);
+    if (parts.length > 0) log(`${tag}: activate() by part (ms): ${parts.join(', ')}`);
   }
   return { results, problems, durationMs: performance.now() - started };
 }

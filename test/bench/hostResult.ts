@@ -12,6 +12,10 @@ export interface HostBenchResult {
   /** From the end of evaluation to the call of activate(): VS Code preparing the extension context. */
   hostPrepareMs: number;
   activateMs: number;
+  /** CPU time of this process while activate() ran (process.cpuUsage). */
+  activateCpuMs: number;
+  /** Wall time of each part of activate(), ms. */
+  activateParts?: Record<string, number>;
   /** performance.now() in the extension host when the bundle started evaluating (host uptime). */
   bundleStartedAtMs: number;
   /** First require() of dist/gms.js in this host; null when something had loaded it already. */

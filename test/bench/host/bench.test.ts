@@ -147,6 +147,8 @@ describe('bench (one fresh host)', function () {
       bundleEvaluationMs: timings.bundleEvaluated - timings.bundleEvaluationStarted,
       hostPrepareMs: timings.activateStarted - timings.bundleEvaluated,
       activateMs: timings.activateEnded - timings.activateStarted,
+      activateCpuMs: timings.activateCpuMs,
+      activateParts: timings.activateParts,
       bundleStartedAtMs: timings.bundleEvaluationStarted,
       gmsRequireMs: loadedBefore ? null : gmsRequireMs,
       firstFeatureLoadMs: api.lazyLoads()[0]?.ms ?? null,
