@@ -1,6 +1,7 @@
 // The bench table's rows measured in fresh VS Code hosts: activation and the tree (test/bench/run.ts prints them).
 import type { HostRuns } from './hostActivation';
 import { spread, type Row, type Spread } from './stats';
+import { Commands } from '../../src/shared/commandIds';
 
 export function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
   const r = hosts.results;
@@ -26,6 +27,13 @@ export function hostRows(hosts: HostRuns): { activation: Row[]; tree: Row[] } {
         unit: 'ms',
         value: pick((x) => x.activateCpuMs),
         note: 'process.cpuUsage() around activate(): its own work; the wall time above adds the waits of a busy 2-core machine (code-server and the browser start beside it)',
+      },
+      {
+        section: 'Activation',
+        label: 'one vscode.commands.registerCommand() in the host',
+        unit: 'µs',
+        value: pick((x) => x.breakdown.registerCommandUs ?? null),
+        note: `averaged over 50; activation registers one per command id (${Object.keys(Commands).length}), and an API entry beside it`,
       },
       { section: 'Activation', label: 'bundle evaluation (top to end of dist/extension.js)', unit: 'ms', value: pick((x) => x.bundleEvaluationMs), note: runs },
       {

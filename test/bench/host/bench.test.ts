@@ -140,6 +140,10 @@ describe('bench (one fresh host)', function () {
     const hoveredNames = new Set(kids.slice(kids.length - hovered).map((k) => (k.kind === 'index' ? k.index.indexName : '')));
     const fresh = snapshot.indices.filter((i) => !hoveredNames.has(i.indexName)).slice(0, 200);
     const tooltipExtraUs = extra ? perCallUs(fresh.length, (i) => extra(fresh[i].indexName)) : null;
+    // What one command registration costs in this host (what activation pays per command id it declares).
+    const probes: vscode.Disposable[] = [];
+    const registerCommandUs = perCallUs(50, (i) => probes.push(vscode.commands.registerCommand(`datahub.benchProbe${i}`, () => undefined)));
+    for (const p of probes) p.dispose();
 
     const result: HostBenchResult = {
       extensionBytes: fs.statSync(path.join(extension.extensionPath, 'dist', 'extension.js')).size,
@@ -167,7 +171,7 @@ describe('bench (one fresh host)', function () {
       treeHoverUs,
       treeRootWarmMs,
       viewVisible: api.indicesView.treeView.visible,
-      breakdown: { arrangeMs, currentStateMs, configGetUs, tooltipExtraUs },
+      breakdown: { arrangeMs, currentStateMs, configGetUs, tooltipExtraUs, registerCommandUs },
     };
     const out = process.env.DATAHUB_BENCH_OUT;
     if (out) fs.writeFileSync(out, JSON.stringify(result));
