@@ -245,6 +245,22 @@ export class DoctorSim {
     return out;
   }
 
+  /**
+   * The MAE consumer's partitions of a topic as the lag endpoints read them (lag.ts FollowedLag), while
+   * consumerStopped or consumerBehind is on; undefined otherwise.
+   */
+  maeLag(topic: string, now = Date.now()): Array<{ offset: number; lag: number }> | undefined {
+    if (this.since('consumerStopped', now) === undefined && this.since('consumerBehind', now) === undefined) return undefined;
+    return this.groupOffsets(MCL_GROUP, [topic], now).map((p) => ({ offset: p.current, lag: p.end - p.current }));
+  }
+
+  /** How long a new change-log event waits for the MAE consumer: null while it is stopped. */
+  maeCatchUpMs(now = Date.now()): number | null | undefined {
+    if (this.since('consumerStopped', now) !== undefined) return null;
+    if (this.since('consumerBehind', now) !== undefined) return (this.behindBy / Math.max(1, this.producedPerSecond)) * 1000;
+    return undefined;
+  }
+
   describe(now = Date.now()): Record<string, unknown> {
     this.settle(now);
     return {

@@ -37,8 +37,21 @@ export interface PartitionLag {
   lag: number;
 }
 
+/**
+ * The same consumer group as another part of the sandbox sees it (the Doctor's Kafka admin answers,
+ * doctor.ts): a real GMS reads one Kafka group for both, so a stopped or lagging MAE consumer there
+ * is stalled or behind here too, unless a backlog is scripted here.
+ */
+export interface FollowedLag {
+  partitions(consumer: Consumer, now: number): PartitionLag[] | undefined;
+  /** As catchUpMs: null while stopped, the ms a new event waits while behind, undefined when caught up. */
+  catchUpMs(consumer: Consumer, now: number): number | null | undefined;
+}
+
 export class LagModel {
   private scripts = new Map<Consumer, Script>();
+  /** Where the lag comes from when nothing is scripted here (set once by the runtime). */
+  follow?: FollowedLag;
 
   reset(): void {
     this.scripts.clear();
@@ -70,7 +83,8 @@ export class LagModel {
    */
   catchUpMs(consumer: Consumer, now = Date.now()): number | null | undefined {
     const s = this.scripts.get(consumer);
-    if (!s || s.events <= 0) return undefined;
+    if (!s) return this.follow?.catchUpMs(consumer, now);
+    if (s.events <= 0) return undefined;
     if (s.drainPerSecond <= 0) return null;
     return Math.max(0, s.setAt + (s.events / s.drainPerSecond) * 1000 - now);
   }
@@ -78,6 +92,8 @@ export class LagModel {
   /** The lag spread over the partitions (the remainder on the first ones), with committed offsets. */
   partitions(consumer: Consumer, now = Date.now()): PartitionLag[] {
     const s = this.scripts.get(consumer);
+    const followed = s ? undefined : this.follow?.partitions(consumer, now);
+    if (followed) return followed;
     const total = s?.events ?? 0;
     const left = this.lag(consumer, now);
     return Array.from({ length: PARTITIONS }, (_, p) => {

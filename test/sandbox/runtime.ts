@@ -18,7 +18,7 @@ import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
-import { LagModel } from './lag';
+import { CONSUMER_GROUPS, LagModel } from './lag';
 import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
@@ -85,6 +85,12 @@ export class Runtime {
     this.search = new SearchIndex(this.store);
     this.search.catchUpMs = (now) => this.lag.catchUpMs('mcl', now);
     this.doctor = new DoctorSim(options.doctor);
+    // One Kafka group behind both: the lag endpoints follow the Doctor's MAE consumer unless a backlog is scripted.
+    this.lag.follow = {
+      partitions: (consumer, now) =>
+        consumer === 'mcl' || consumer === 'mcl-timeseries' ? this.doctor.maeLag(CONSUMER_GROUPS[consumer].topic, now) : undefined,
+      catchUpMs: (consumer, now) => (consumer === 'mcl' ? this.doctor.maeCatchUpMs(now) : undefined),
+    };
     this.reset();
   }
 
