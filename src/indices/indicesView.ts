@@ -28,7 +28,13 @@ export function createIndicesView(services: Services): IndicesView {
   const provider = new IndexTreeProvider(services, mayAutoFetch, initialSort);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const disposables: vscode.Disposable[] = [provider, treeView];
-  const contextKeys = new Map<string, unknown>();
+  // A context key nobody set reads as undefined in a `when` clause: false, and != name. Seeded with
+  // those values, the keys at their defaults cost no call to the main thread at activation.
+  const contextKeys = new Map<string, unknown>([
+    ['datahub.hasConnection', false],
+    ['datahub.sort', 'size'],
+    ['datahub.filterActive', false],
+  ]);
 
   const setContext = (key: string, value: unknown) => {
     if (contextKeys.get(key) === value) return;
@@ -45,7 +51,9 @@ export function createIndicesView(services: Services): IndicesView {
 
   const updateChrome = () => {
     const active = connections.active();
-    treeView.description = active ? describeConnectionLabel(active) : undefined;
+    // The view's texts go to the main thread on every assignment: only when they change.
+    const description = active ? describeConnectionLabel(active) : undefined;
+    if (treeView.description !== description) treeView.description = description;
     setContext('datahub.hasConnection', connections.list().length > 0);
     setContext('datahub.sort', provider.sort);
     setContext('datahub.filterActive', provider.filter !== '');
@@ -60,7 +68,7 @@ export function createIndicesView(services: Services): IndicesView {
     } else if (provider.filter) {
       message = `Filter: ${provider.filter}`;
     }
-    treeView.message = message;
+    if (treeView.message !== message) treeView.message = message;
     // The welcome view needs the state before the tree is built.
     setContext('datahub.state', provider.currentState());
   };

@@ -30,7 +30,9 @@ export interface CursorOnUrnState {
 
 export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state: CursorOnUrnState } {
   let timer: NodeJS.Timeout | undefined;
-  const state: CursorOnUrnState = { current: undefined, sent: 0 };
+  // An unset context key reads as false in a `when` clause: starting from false, activation sends nothing
+  // until the cursor is on a URN.
+  const state: CursorOnUrnState = { current: false, sent: 0 };
   const set = (value: boolean) => {
     if (value === state.current) return;
     state.current = value;

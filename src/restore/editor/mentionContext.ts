@@ -39,7 +39,9 @@ export interface MentionState {
 }
 
 export function registerMentionKeys(): { disposable: vscode.Disposable; state: MentionState } {
-  const state: MentionState = { document: undefined, selection: undefined, sent: 0, documentReads: 0 };
+  // Unset context keys read as false in `when` clauses: starting from false, activation sends nothing
+  // until the active document or selection mentions a URN.
+  const state: MentionState = { document: false, selection: false, sent: 0, documentReads: 0 };
   const timers: { document?: NodeJS.Timeout; selection?: NodeJS.Timeout } = {};
   const send = (key: 'document' | 'selection', value: boolean) => {
     if (state[key] === value) return;
