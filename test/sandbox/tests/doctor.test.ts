@@ -119,27 +119,6 @@ describe('system info, consumer groups, topics', () => {
     assert.deepEqual([behind.state, behind.memberCount, behind.totalLag], ['Stable', 1, 6000]);
     assert.equal(behind.members[0].assignments.length, 6);
   });
-
-  it("the lag endpoints read the same group: Search Health sees the stopped consumer's offsets stand still, and the behind one's backlog", async () => {
-    type Lag = { consumerGroups: Record<string, Record<string, { metrics: { totalLag: number }; partitions: Record<string, { offset: number }> }>> };
-    const mcl = async (): Promise<{ total: number; offsets: number[] }> => {
-      const answer = JSON.parse((await get('/openapi/operations/messaging/mcl/consumer/lag?detailed=true')).text) as Lag;
-      const topic = answer.consumerGroups[MAE].MetadataChangeLog_Versioned_v1;
-      return { total: topic.metrics.totalLag, offsets: Object.values(topic.partitions).map((p) => p.offset) };
-    };
-    assert.equal((await mcl()).total, 0, 'caught up while green');
-    await control('POST', '/doctor', { state: 'consumerStopped', producedPerSecond: 100 });
-    const first = await mcl();
-    await sleep(250);
-    const later = await mcl();
-    assert.ok(later.total > first.total, `the lag grows: ${first.total} -> ${later.total}`);
-    assert.deepEqual(later.offsets, first.offsets, 'the committed offsets stand still');
-    await control('POST', '/doctor', { state: 'consumerBehind', behindBy: 1000 });
-    assert.equal((await mcl()).total, 3000);
-    // A backlog scripted on the lag endpoints wins over the Doctor's state.
-    await control('POST', '/lag', { consumer: 'mcl', events: 42, drainPerSecond: 0 });
-    assert.equal((await mcl()).total, 42);
-  });
 });
 
 describe('failed proposals and the replay', () => {
