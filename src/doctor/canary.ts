@@ -17,7 +17,7 @@ import { isProduction } from '../shared/connections';
 import { formatDuration } from '../shared/format';
 import { uiLine } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
-import { isNotOffered } from '../gms/errors';
+import { GmsError, isNotOffered } from '../gms/errors';
 import type { GmsClient, TraceAspectStatus } from '../gms/types';
 import { checkEndToEndArgs } from './logic/args';
 import type { CanaryState, DoctorStore } from './doctorStore';
@@ -214,7 +214,7 @@ export async function checkEndToEnd(services: Services, store: DoctorStore, arg:
         message: `Indexed end to end in ${formatDuration(f.endToEndMs)}${db}.`,
       };
     }
-    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
+    if (signal.aborted) throw new GmsError({ kind: 'cancelled', action: 'doctorTraceWrite', message: 'The end-to-end check was cancelled.' });
     const said = f.last?.searchStorage?.writeMessage ? ` ("${uiLine(f.last.searchStorage.writeMessage, 160)}")` : '';
     const failures = f.readFailures > 0 ? ` The trace could not be read ${f.readFailures} time(s)${f.lastFailure ? `: ${f.lastFailure}` : ''}.` : '';
     if (f.databaseMs === undefined) {
@@ -239,20 +239,8 @@ export async function checkEndToEnd(services: Services, store: DoctorStore, arg:
       message: `The canary reached the database after ${formatDuration(f.databaseMs)} but not search within ${formatDuration(waitedMs)}: search storage ${searchStatus ?? 'unknown'}${said}.${failures}`,
     };
   };
-  const result = await store.busyWith('canary', () =>
-    interactive
-      ? Promise.resolve(
-          safeWindow.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: `End-to-end check on ${connection.name}`, cancellable: true },
-            (progress, token) => {
-              const controller = new AbortController();
-              token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
-              return work(AbortSignal.any([controller.signal, store.signal()]), (message) => progress.report({ message }));
-            },
-          ),
-        )
-      : work(store.signal(), () => undefined),
-  );
+  const progress = interactive ? { location: vscode.ProgressLocation.Notification, title: `End-to-end check on ${connection.name}` } : undefined;
+  const result = await store.busyWith('canary', () => safeWindow.runCancellable(progress, store.signal(), work));
   const canary: CanaryState = {
     at: Date.now(),
     verdict: result.verdict,

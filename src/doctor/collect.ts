@@ -88,7 +88,8 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     topic,
     page,
   ]);
-  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('cancelled');
+  // Ended by hand or by the active connection changing: quiet, as every cancelled request is.
+  if (signal.aborted) throw new GmsError({ kind: 'cancelled', action: 'doctorHealth', message: 'The DataHub Doctor was cancelled.' });
 
   const readAt = now();
   const topics: Reading<TopicList> = failedTopic.ok

@@ -46,7 +46,7 @@ export function reportMessage(report: DoctorReport): string {
 
 /** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
 export function createTree(store: DoctorStore): DoctorTree {
-  return new DoctorTree(store, false);
+  return new DoctorTree(store);
 }
 
 /** A row of the Doctor view, as VS Code passes it to a context-menu command. */

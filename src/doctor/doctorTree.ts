@@ -66,16 +66,8 @@ export function messageLabel(m: KafkaMessage): { label: string; description: str
 }
 
 export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
-  private readonly changed = new vscode.EventEmitter<DoctorNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  /** `ownEvents` false: the view listens to the store itself (index.ts), this tree only draws. */
-  constructor(
-    private readonly store: DoctorStore,
-    ownEvents = true,
-  ) {
-    if (ownEvents) store.onDidChange(() => this.changed.fire(undefined));
-  }
+  /** Draws only: the view's provider (index.ts, src/platform/lazyTree.ts) follows the store's changes. */
+  constructor(private readonly store: DoctorStore) {}
 
   getChildren(node?: DoctorNode): DoctorNode[] {
     const s = this.store;
@@ -168,7 +160,10 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
       case 'failedGroup': {
         const g = node.group;
         const item = new vscode.TreeItem(uiLine(g.error, TREE_LINE), vscode.TreeItemCollapsibleState.Collapsed);
-        item.description = `${g.count.toLocaleString('en-US')} · ${g.urnCount.toLocaleString('en-US')} URN(s) · ${g.aspects.slice(0, 3).join(', ')}${g.aspectCount > 3 ? '…' : ''}`;
+        item.description = uiLine(
+          `${g.count.toLocaleString('en-US')} · ${g.urnCount.toLocaleString('en-US')} URN(s) · ${g.aspects.slice(0, 3).join(', ')}${g.aspectCount > 3 ? '…' : ''}`,
+          TREE_LINE,
+        );
         item.iconPath = new vscode.ThemeIcon(g.errorKind === 'validation' ? 'symbol-key' : 'bug');
         const md = new vscode.MarkdownString(
           [

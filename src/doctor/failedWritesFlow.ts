@@ -48,17 +48,8 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
       progress: (listed, next) => say(`${listed.toLocaleString('en-US')} listed, reading from offset ${next.offset.toLocaleString('en-US')}…`),
     });
   const interactive = run.mode === 'ui';
-  const got = await store.busyWith('failed', () =>
-    interactive
-      ? Promise.resolve(
-          safeWindow.withProgress({ location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…', cancellable: true }, (progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return read(AbortSignal.any([controller.signal, store.signal()]), (message) => progress.report({ message }));
-          }),
-        )
-      : read(store.signal(), () => undefined),
-  );
+  const progress = interactive ? { location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…' } : undefined;
+  const got = await store.busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read));
   const { messages, hasMore, ignored } = got;
   const at = got.next;
   store.setFailed({

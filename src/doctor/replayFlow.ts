@@ -136,15 +136,7 @@ export async function replayFailedWrites(
   if (!dryPlan.ok) throw new Error(dryPlan.message);
   const interactive = run.mode !== 'api';
   const inProgress = <T>(title: string, work: (signal: AbortSignal, say: (m: string) => void) => Promise<T>): Promise<T> =>
-    interactive
-      ? Promise.resolve(
-          safeWindow.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return work(AbortSignal.any([controller.signal, store.signal()]), (message) => progress.report({ message }));
-          }),
-        )
-      : work(store.signal(), () => undefined);
+    safeWindow.runCancellable(interactive ? { location: vscode.ProgressLocation.Notification, title } : undefined, store.signal(), work);
 
   const dry = await inProgress(`Dry run of the replay on ${active.connection.name}…`, (signal, say) =>
     sendAll(active, dryPlan.requests, signal, (n) => say(`${n} of ${dryPlan.offsets}`)),

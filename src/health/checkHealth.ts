@@ -161,7 +161,7 @@ export async function runCheck(
             return work(controller.signal, (message) => progress.report({ message }));
           },
         )
-      : await work(store.scanSignal());
+      : await work(store.signal());
     store.report = report;
     store.plan = undefined;
     store.checkError = undefined;

@@ -24,7 +24,7 @@ export interface HealthState {
 
 /** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
 export function createTree(store: HealthStore): HealthTree {
-  return new HealthTree(store, false);
+  return new HealthTree(store);
 }
 
 export function registerCommands(services: Services, { store, readLag }: HealthState): vscode.Disposable[] {

@@ -154,7 +154,7 @@ export async function fixStep(
       const say = (message: string) => progress.report({ message });
       const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
       const after = await store.busyWith('checking again…', () =>
-        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say, store.scanSignal()),
+        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say, store.signal()),
       );
       return { applied, after };
     },

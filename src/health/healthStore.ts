@@ -1,7 +1,7 @@
 // The Search Health state of the active connection: the indexing lag (two consumers:
 // mcl, which search indexing reads, and mcp, ingestion's proposals), the last drift
 // check and the last fix. The view draws it; the commands fill it.
-import * as vscode from 'vscode';
+import { ConnectionStore } from '../platform/connectionStore';
 import { describeError } from '../shared/errors';
 import type { ActiveClient } from '../platform/services';
 import { isGmsError } from '../gms/errors';
@@ -35,56 +35,21 @@ export interface FixOutcome {
   cancelled?: boolean;
 }
 
-export class HealthStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
+export class HealthStore extends ConnectionStore {
   private histories = new Map<string, LagHistory>();
   lag: LagState[] = [];
   report: DriftReport | undefined;
   plan: FixPlan | undefined;
   fix: FixOutcome | undefined;
-  /** What is running now, for the view's description. */
-  busy: string | undefined;
-  /** The connection the state belongs to. */
-  connection: string | undefined;
   checkError: string | undefined;
-  /** Ends the scans of the current connection: aborted when the connection changes or the view goes. */
-  private scans = new AbortController();
 
-  /** The cancel signal of a scan nobody can cancel by hand (the API, Refresh, the check after a fix): ended with the connection. */
-  scanSignal(): AbortSignal {
-    return this.scans.signal;
-  }
-
-  /** Forgets everything when the active connection changes; true when it did. */
-  forConnection(name: string | undefined): boolean {
-    if (name === this.connection) return false;
-    this.scans.abort(new Error('the active connection changed'));
-    this.scans = new AbortController();
-    this.connection = name;
+  protected forget(): void {
     this.histories = new Map();
     this.lag = [];
     this.report = undefined;
     this.plan = undefined;
     this.fix = undefined;
     this.checkError = undefined;
-    this.changed.fire();
-    return true;
-  }
-
-  fire(): void {
-    this.changed.fire();
-  }
-
-  async busyWith<T>(what: string, work: () => Promise<T>): Promise<T> {
-    this.busy = what;
-    this.changed.fire();
-    try {
-      return await work();
-    } finally {
-      this.busy = undefined;
-      this.changed.fire();
-    }
   }
 
   /**
@@ -123,13 +88,8 @@ export class HealthStore implements vscode.Disposable {
       }),
     );
     this.lag = states;
-    this.changed.fire();
+    this.fire();
     return states;
-  }
-
-  dispose(): void {
-    this.scans.abort(new Error('the Search Health view was closed'));
-    this.changed.dispose();
   }
 }
 

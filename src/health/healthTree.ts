@@ -33,16 +33,8 @@ const LAG_ICONS: Record<LagView['state'], vscode.ThemeIcon> = {
 const GROUP_ICONS: Record<DriftGroup, string> = { both: 'pass', databaseOnly: 'database', searchOnly: 'search', neither: 'circle-slash' };
 
 export class HealthTree implements vscode.TreeDataProvider<HealthNode> {
-  private readonly changed = new vscode.EventEmitter<HealthNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  /** `ownEvents` false: the view listens to the store itself (index.ts), this tree only draws. */
-  constructor(
-    private readonly store: HealthStore,
-    ownEvents = true,
-  ) {
-    if (ownEvents) store.onDidChange(() => this.changed.fire(undefined));
-  }
+  /** Draws only: the view's provider (index.ts, src/platform/lazyTree.ts) follows the store's changes. */
+  constructor(private readonly store: HealthStore) {}
 
   getChildren(node?: HealthNode): HealthNode[] {
     const s = this.store;

@@ -41,7 +41,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();
-    const states = await store.busyWith('reading lag…', () => store.readLag(active, store.scanSignal(), twice));
+    const states = await store.busyWith('reading lag…', () => store.readLag(active, store.signal(), twice));
     return states.flatMap((s): LagResult[] =>
       s.views?.length
         ? s.views.map((v) => ({

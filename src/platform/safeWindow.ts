@@ -121,6 +121,26 @@ export function withProgress<R>(
   );
 }
 
+/**
+ * Work that takes one cancel signal: with `progress` options, shown in a cancellable progress whose
+ * Cancel ends it and whose messages are the work's `say`; without them (a program's call), quietly.
+ * `also` ends it too (e.g. the active connection changing).
+ */
+export function runCancellable<R>(
+  progress: vscode.ProgressOptions | undefined,
+  also: AbortSignal,
+  work: (signal: AbortSignal, say: (message: string) => void) => Promise<R>,
+): Promise<R> {
+  if (!progress) return work(also, () => undefined);
+  return Promise.resolve(
+    withProgress({ ...progress, cancellable: true }, (shown, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return work(AbortSignal.any([controller.signal, also]), (message) => shown.report({ message }));
+    }),
+  );
+}
+
 export function setStatusBarMessage(text: string, hideAfterTimeout: number): vscode.Disposable {
   return vscode.window.setStatusBarMessage(shown('status bar', uiLine(text)), hideAfterTimeout);
 }

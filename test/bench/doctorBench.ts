@@ -6,13 +6,13 @@
 // with the same headers, each body JSON-parsed where it is JSON.
 import { setMaxListeners } from 'node:events';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import type { RecordedRequest } from '../sandbox/api';
 import type { GmsClient } from '../../src/gms/types';
 import type { DoctorMemory } from '../../src/doctor/collect';
 import { DEFAULT_USER_AGENT } from '../../src/gms/client';
 import { createBareClient } from './bare';
 import { REPO_ROOT } from './build';
+import { shippedModule } from './alone';
 import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';
 import { spread, type Spread } from './stats';
@@ -20,24 +20,14 @@ import { spread, type Spread } from './stats';
 export type DoctorModule = typeof import('../../src/doctor/collect') & typeof import('../../src/doctor/failedPages');
 
 /** src/doctor/collect.ts and failedPages.ts as the extension ships them: bundled, minified, no keepNames. */
-export async function buildDoctorBundle(outDir: string): Promise<DoctorModule> {
-  const outfile = path.join(outDir, 'doctor.js');
-  await build({
+export function buildDoctorBundle(outDir: string): Promise<DoctorModule> {
+  return shippedModule<DoctorModule>(path.join(outDir, 'doctor.js'), {
     stdin: {
       contents: "export { collectReport } from './src/doctor/collect';\nexport { readFailedPages } from './src/doctor/failedPages';\n",
       resolveDir: REPO_ROOT,
       loader: 'ts',
     },
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile,
-    logLevel: 'silent',
   });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
-  return require(outfile) as DoctorModule;
 }
 
 /** One GET of the report, and the GETs that wait for its answer (a list's details). */

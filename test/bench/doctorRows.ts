@@ -2,16 +2,13 @@
 // quick production build: the whole report ÷ the same requests with bare undici at the same
 // concurrency, and a topic of 10,000 failed writes browsed in pages with flat memory (beside a
 // naive reading that keeps every message whole).
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { SANDBOX_TOKENS } from '../sandbox/api';
-import { capture, REPO_ROOT } from './build';
+import { runAlone } from './alone';
 import { buildDoctorBundle, measureDoctorReport, measureFirstPage } from './doctorBench';
 import { KEEP, measureFailedPaging, measureNaivePaging, PAGES_PER_CALL } from './doctorPaging';
-import { loadGmsBundle, type GmsModule } from './gmsBundle';
-import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
-import { describeMachine, machine, markdownTable, spread, textTable, type Row } from './stats';
+import type { GmsModule } from './gmsBundle';
+import type { SandboxProcess } from './sandboxProcess';
+import { spread, type Row } from './stats';
 
 /** Failed writes in mcp-failed while the report is timed, and for the paging rows. */
 export const REPORT_FAILED = 200;
@@ -78,26 +75,6 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
 }
 
 /** `npm run bench -- --only doctor`: the Doctor rows alone on a quick production build; the table goes to test-results/bench/doctor.md. */
-export async function doctorOnly(updateDocs: boolean): Promise<void> {
-  if (updateDocs) throw new Error('--update-docs rewrites the whole table: run the whole bench (npm run bench -- --no-host --update-docs)');
-  const when = new Date();
-  const log = (line: string): void => console.error(`bench: ${line}`);
-  log(describeMachine(machine(), when));
-  const built = await capture(process.execPath, ['esbuild.js', '--production'], { timeoutMs: 120_000 });
-  if (built.code !== 0) throw new Error(`node esbuild.js --production failed:\n${built.output}`);
-  const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-doctor-'));
-  fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'gms.js'), path.join(staged, 'gms.js'));
-  const sandbox = await startSandboxProcess(['--quiet']);
-  try {
-    const rows = await doctorRows(loadGmsBundle(staged), staged, sandbox, log);
-    const header = `Machine: ${describeMachine(machine(), when)}. DataHub Doctor alone (--only doctor).`;
-    console.log(`\n${header}\n\n${textTable(rows)}\n`);
-    const outDir = path.join(REPO_ROOT, 'test-results', 'bench');
-    fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'doctor.md'), `${header}\n\n${markdownTable(rows)}\n`);
-    log('wrote test-results/bench/doctor.md');
-  } finally {
-    await sandbox.stop();
-    fs.rmSync(staged, { recursive: true, force: true });
-  }
+export function doctorOnly(updateDocs: boolean): Promise<void> {
+  return runAlone({ name: 'doctor', title: 'DataHub Doctor alone (--only doctor)', sandboxArgs: ['--quiet'], rows: doctorRows }, updateDocs);
 }

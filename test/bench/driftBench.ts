@@ -6,13 +6,13 @@
 // search documents (scrollAcrossEntities pages, the database asked about each), which stays
 // flat because pages are dropped once counted and each group keeps at most 1,000 URNs.
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { Agent, request } from 'undici';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT } from '../../src/gms/client';
 import { DRIFT_BATCH, existsQuery, existsVariables, MEMBERSHIP_QUERY, membershipVariables } from '../../src/gms/graphql/driftQueries';
 import type { GmsClient } from '../../src/gms/types';
 import { REPO_ROOT } from './build';
 import type { GmsModule } from './gmsBundle';
+import { shippedModule } from './alone';
 import { spread, type Spread } from './stats';
 
 export const DRIFT_URNS = 10_000;
@@ -21,20 +21,8 @@ const benchUrn = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:bench,t${i}
 type HealthModule = typeof import('../../src/health/logic/check');
 
 /** src/health/logic/check.ts as the extension ships it: bundled, minified, no keepNames. */
-export async function buildHealthBundle(outDir: string): Promise<HealthModule> {
-  const outfile = path.join(outDir, 'health-check.js');
-  await build({
-    entryPoints: [path.join(REPO_ROOT, 'src', 'health', 'logic', 'check.ts')],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile,
-    logLevel: 'silent',
-  });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built
-  return require(outfile) as HealthModule;
+export function buildHealthBundle(outDir: string): Promise<HealthModule> {
+  return shippedModule<HealthModule>(path.join(outDir, 'health-check.js'), { entryPoints: [path.join(REPO_ROOT, 'src', 'health', 'logic', 'check.ts')] });
 }
 
 /** The same requests with bare undici: for each 100 URNs the existence aliases and the search filter, 4 at a time. */

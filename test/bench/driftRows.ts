@@ -2,15 +2,11 @@
 // on a quick production build: 10,000 URNs through the check ÷ the same requests with
 // bare undici at the same concurrency, and the peak heap of a 1,000- and a
 // 100,000-document sample.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { SANDBOX_TOKENS } from '../sandbox/api';
-import { capture, REPO_ROOT } from './build';
+import { runAlone } from './alone';
 import { buildHealthBundle, DRIFT_URNS, measureDriftCheck, sampleMemory } from './driftBench';
-import { loadGmsBundle, type GmsModule } from './gmsBundle';
-import { startSandboxProcess } from './sandboxProcess';
-import { describeMachine, machine, markdownTable, spread, textTable, type Row } from './stats';
+import type { GmsModule } from './gmsBundle';
+import { spread, type Row } from './stats';
 
 export async function driftRows(gms: GmsModule, stagedDir: string, url: string, log: (line: string) => void): Promise<Row[]> {
   const health = await buildHealthBundle(stagedDir);
@@ -40,25 +36,14 @@ export async function driftRows(gms: GmsModule, stagedDir: string, url: string, 
 }
 
 /** `npm run bench -- --only drift`: the drift rows alone on a quick production build; the table goes to test-results/bench/drift.md. */
-export async function driftOnly(updateDocs: boolean): Promise<void> {
-  if (updateDocs) throw new Error('--update-docs rewrites the whole table: run the whole bench (npm run bench -- --no-host --update-docs)');
-  const when = new Date();
-  const log = (line: string): void => console.error(`bench: ${line}`);
-  log(describeMachine(machine(), when));
-  const built = await capture(process.execPath, ['esbuild.js', '--production'], { timeoutMs: 120_000 });
-  if (built.code !== 0) throw new Error(`node esbuild.js --production failed:\n${built.output}`);
-  const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-drift-'));
-  fs.copyFileSync(path.join(REPO_ROOT, 'dist', 'gms.js'), path.join(staged, 'gms.js'));
-  const sandbox = await startSandboxProcess(['--quiet', '--bench-rows', '100000']);
-  try {
-    const rows = await driftRows(loadGmsBundle(staged), staged, sandbox.url, log);
-    const header = `Machine: ${describeMachine(machine(), when)}. Drift check alone (--only drift).`;
-    console.log(`\n${header}\n\n${textTable(rows)}\n`);
-    const outDir = path.join(REPO_ROOT, 'test-results', 'bench');
-    fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'drift.md'), `${header}\n\n${markdownTable(rows)}\n`);
-  } finally {
-    await sandbox.stop();
-    fs.rmSync(staged, { recursive: true, force: true });
-  }
+export function driftOnly(updateDocs: boolean): Promise<void> {
+  return runAlone(
+    {
+      name: 'drift',
+      title: 'Drift check alone (--only drift)',
+      sandboxArgs: ['--quiet', '--bench-rows', '100000'],
+      rows: (gms, staged, sandbox, log) => driftRows(gms, staged, sandbox.url, log),
+    },
+    updateDocs,
+  );
 }
