@@ -22,6 +22,7 @@ import { TaskRowsHub } from './platform/taskRows';
 import { StatusFactsHub } from './platform/statusFacts';
 import { lazyLogChannel } from './platform/lazyLog';
 import { loadTimings } from './platform/lazyCommands';
+import { scheduleStartup, type StartupStep } from './platform/startup';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -64,16 +65,25 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     }
   };
   // The view and the connections come first: every other feature stands on them.
+  // What each feature draws and reads back once activate() has returned.
+  const afterwards: StartupStep[] = [];
   const indices = timed('indices', () => indicesFeature.register(services));
   view = indices.seam.view;
   const connectionsPart = timed('connections', () => connectionsFeature.register(services));
   context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...connectionsPart.disposables);
+  for (const [name, part] of [
+    ['indices', indices],
+    ['connections', connectionsPart],
+  ] as const) {
+    if (part.afterActivation) afterwards.push({ name, run: part.afterActivation });
+  }
 
   // The other features register themselves; one failing must not take the rest down.
   const start = <Seam>(name: string, register: (s: Services) => FeatureRegistration<Seam>): Seam | undefined => {
     try {
       const part = timed(name, () => register(services));
       context.subscriptions.push(...part.disposables);
+      if (part.afterActivation) afterwards.push({ name, run: part.afterActivation });
       return part.seam;
     } catch (error) {
       log.error(`Could not start the ${name} features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -95,7 +105,14 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       if (e.visible) void connectionsFeature.offerCliImportOnce(services);
     }),
   );
-  if (treeView.visible) void connectionsFeature.offerCliImportOnce(services);
+  afterwards.push({
+    name: 'CLI import offer',
+    run: () => {
+      if (treeView.visible) void connectionsFeature.offerCliImportOnce(services);
+    },
+  });
+  const startup = scheduleStartup(afterwards, log);
+  context.subscriptions.push(startup);
 
   const commands = createCommandsApi();
   // Test seams (services hold the secret store) only where tests and benchmarks run.
@@ -108,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     activateEnded: performance.now(),
     activateCpuMs: (cpu.user + cpu.system) / 1000,
     activateParts: parts,
+    afterActivation: startup.done,
   };
   const screen = { record: recordShownTexts, answerModals };
   const testApi: DataHubTestApi = {

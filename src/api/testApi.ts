@@ -2,6 +2,7 @@
 // (tests, benchmarks, the UI harness), on top of the public commands. In
 // Production activate() returns the commands alone (src/api/index.ts): these
 // parts hold the secret store and internal state and never leave a test host.
+import type { StartupTimings } from '../platform/startup';
 import type * as vscode from 'vscode';
 import type { IndexTreeNode } from '../indices';
 import type { Services } from '../platform/services';
@@ -23,6 +24,8 @@ export interface ActivationTimings {
   activateCpuMs: number;
   /** Wall time of each part of activate() (the services, then each feature's registration), ms. */
   activateParts: Record<string, number>;
+  /** The features' first draw, run just after activate() returned (src/platform/startup.ts): resolves once it ran, with its timings. */
+  afterActivation: Promise<StartupTimings>;
 }
 
 export interface DataHubTestApi extends DataHubCommands {

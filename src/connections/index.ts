@@ -40,18 +40,26 @@ export const CONNECTIONS_COMMANDS = [
 
 export function register(services: Services): FeatureRegistration<ConnectionsSeam> {
   const statusBar = createConnectionStatusBar(services.connections);
-  // The old global TLS switch moves to the connections it may apply to, with a notice.
-  const atActivation = migrateGlobalTlsOptOut(services.context, services.log).catch((error: unknown) => {
-    services.log.error(`Could not move datahub.tls.rejectUnauthorized to the connections: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
+  // The old global TLS switch moves to the connections it may apply to, with a notice, just after
+  // activation (nothing reads the old switch any more, so nothing waits for the move).
+  let migrated!: (outcome: Awaited<ReturnType<typeof migrateGlobalTlsOptOut>>) => void;
+  const atActivation = new Promise<Awaited<ReturnType<typeof migrateGlobalTlsOptOut>>>((resolve) => (migrated = resolve));
+  const afterActivation = () => {
+    statusBar.start();
+    void migrateGlobalTlsOptOut(services.context, services.log)
+      .catch((error: unknown) => {
+        services.log.error(`Could not move datahub.tls.rejectUnauthorized to the connections: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      })
+      .then(migrated);
+  };
   const tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
   const commands = deferCommands(
     { name: 'connection commands', commands: CONNECTIONS_COMMANDS, load: () => loadFeature<CommandsConnections>('connections').registerCommands(services) },
     services.log,
   );
   const disposables: vscode.Disposable[] = [statusBar, commands];
-  return { disposables, seam: { statusBar, tls } };
+  return { disposables, seam: { statusBar, tls }, afterActivation };
 }
 
 /** With no connection yet, offers once to import the DataHub CLI's connection (its code loads only then). */

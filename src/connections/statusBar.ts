@@ -12,6 +12,8 @@ export const STATUS_BAR_SETTING = 'datahub.statusBar.enabled';
 export interface ConnectionStatusBar extends vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   readonly visible: boolean;
+  /** The first draw, just after activation (src/platform/startup.ts); later changes draw themselves. */
+  start(): void;
 }
 
 export function createConnectionStatusBar(connections: ConnectionService): ConnectionStatusBar {
@@ -45,8 +47,6 @@ export function createConnectionStatusBar(connections: ConnectionService): Conne
     if (visible) item.show();
     else item.hide();
   };
-  update();
-  applyVisibility();
   const listeners = [
     connections.onDidChange(update),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -58,6 +58,10 @@ export function createConnectionStatusBar(connections: ConnectionService): Conne
     item,
     get visible() {
       return visible;
+    },
+    start() {
+      update();
+      applyVisibility();
     },
     dispose: () => disposable.dispose(),
   };

@@ -78,7 +78,6 @@ export function register(services: Services): FeatureRegistration<undefined> {
     const minutes = vscode.workspace.getConfiguration('datahub').get<number>('autoRefreshMinutes', 0);
     timer = minutes > 0 ? setInterval(readQuietly, minutes * 60_000) : undefined;
   };
-  schedule();
   const disposables: vscode.Disposable[] = [
     store,
     view,
@@ -98,5 +97,6 @@ export function register(services: Services): FeatureRegistration<undefined> {
     }),
     new vscode.Disposable(() => timer && clearInterval(timer)),
   ];
-  return { disposables, seam: undefined };
+  // The auto-refresh timer (a setting read) starts just after activation.
+  return { disposables, seam: undefined, afterActivation: schedule };
 }

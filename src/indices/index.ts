@@ -38,6 +38,7 @@ export function register(services: Services): FeatureRegistration<IndicesSeam> {
   const view = createIndicesView(services);
   return {
     seam: { view },
+    afterActivation: () => view.start(),
     disposables: [
       view,
       deferCommands(

@@ -19,6 +19,8 @@ export interface IndicesView extends vscode.Disposable {
   setSort(mode: SortMode): Promise<void>;
   setFilter(text: string): Promise<void>;
   reveal(indexName: string, options?: { focus?: boolean }): Promise<void>;
+  /** The first draw (texts, context keys) and the auto-refresh timer: once, just after activation. */
+  start(): void;
 }
 
 export function createIndicesView(services: Services): IndicesView {
@@ -119,12 +121,14 @@ export function createIndicesView(services: Services): IndicesView {
     { dispose: () => timer && clearInterval(timer) },
     { dispose: () => progressDone?.() },
   );
-  updateChrome();
-  scheduleAutoRefresh();
 
   return {
     provider,
     treeView,
+    start() {
+      updateChrome();
+      scheduleAutoRefresh();
+    },
     async setSort(mode) {
       provider.sort = mode;
       await context.globalState.update(SORT_KEY, mode);

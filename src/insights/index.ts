@@ -29,9 +29,10 @@ export const INSIGHTS_COMMANDS = [
 ] as const;
 
 export function register(services: Services): FeatureRegistration<InsightsSeam> {
-  const { store, chart, disposables, growthFor, testSeam } = startInsights(services);
+  const { store, chart, disposables, growthFor, testSeam, afterActivation } = startInsights(services);
   return {
     seam: { growthFor, test: testSeam },
+    afterActivation,
     disposables: [
       ...disposables,
       deferCommands(

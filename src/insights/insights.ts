@@ -45,6 +45,8 @@ export interface Insights {
   growthFor(indexName: string): string | undefined;
   /** What tests read (the chart's message handler, the history file). */
   testSeam: InsightsTestApi;
+  /** Reads the history file, just after activation. */
+  afterActivation(): void;
 }
 
 /** Starts the history store, the chart host and the tree's growth lines; the commands are registered by ./index.ts. */
@@ -129,9 +131,10 @@ export function startInsights(services: Services): Insights {
     handleMessage: (message) => chart.handleMessage(message),
   };
   testSeam.history = { uri: store.uri, flush: () => store.flush() };
-  // A small file, read in the background (activation waits for no I/O); it is
-  // normally in memory before the first fetch returns and the tree asks for tooltips.
-  void store.load().then(() => chart.update());
+  // A small file, read in the background just after activation (src/platform/startup.ts); it is
+  // normally in memory before the first fetch returns and the tree asks for tooltips. A fetch
+  // recorded before it merges with the file all the same (the store reads before each write).
+  const afterActivation = () => void store.load().then(() => chart.update());
 
   const onSizes = () => {
     const record = fetchRecord();
@@ -165,5 +168,5 @@ export function startInsights(services: Services): Insights {
       },
     },
   ];
-  return { store, chart, disposables, growthFor: growthSource, testSeam };
+  return { store, chart, disposables, growthFor: growthSource, testSeam, afterActivation };
 }

@@ -46,11 +46,13 @@ export function register(services: Services): FeatureRegistration<JobsSeam> {
     { name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
     services.log,
   );
-  // Watches the last window left are offered again (nothing is sent until the person says so): only
-  // then does the jobs code load at activation.
-  if (hasKeptWatches(services.context.workspaceState.get(KEPT_WATCHES_KEY))) commands.load();
   return {
     disposables: [commands],
+    // Watches the last window left are offered again (nothing is sent until the person says so): only
+    // then does the jobs code load, just after activation.
+    afterActivation: () => {
+      if (hasKeptWatches(services.context.workspaceState.get(KEPT_WATCHES_KEY))) commands.load();
+    },
     seam: {
       openJobFlow: (active, prefill) => {
         // The flow's Run on the Cluster watches through the jobs registered with the commands: load them first.

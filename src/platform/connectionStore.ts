@@ -11,7 +11,8 @@ export abstract class ConnectionStore implements vscode.Disposable {
   busy: string | undefined;
   /** The connection the state belongs to. */
   connection: string | undefined;
-  private work = ConnectionStore.controller();
+  /** Made on the first signal() asked for (not at activation: an AbortController is not free to start). */
+  private work: AbortController | undefined;
 
   /** One piece of work may listen once per request it sends at once (more than Node's warning of 10). */
   private static controller(): AbortController {
@@ -22,7 +23,7 @@ export abstract class ConnectionStore implements vscode.Disposable {
 
   /** The cancel signal of work nobody cancels by hand (the API, a refresh, a view's own reading): ended with the connection. */
   signal(): AbortSignal {
-    return this.work.signal;
+    return (this.work ??= ConnectionStore.controller()).signal;
   }
 
   /** The store's state of its connection, emptied. */
@@ -31,8 +32,8 @@ export abstract class ConnectionStore implements vscode.Disposable {
   /** Forgets everything when the active connection changes; true when it did. */
   forConnection(name: string | undefined): boolean {
     if (name === this.connection) return false;
-    this.work.abort(new Error('the active connection changed'));
-    this.work = ConnectionStore.controller();
+    this.work?.abort(new Error('the active connection changed'));
+    this.work = undefined;
     this.connection = name;
     this.forget();
     this.changed.fire();
@@ -55,7 +56,7 @@ export abstract class ConnectionStore implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.work.abort(new Error('the view was closed'));
+    this.work?.abort(new Error('the view was closed'));
     this.changed.dispose();
   }
 }

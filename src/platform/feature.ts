@@ -7,4 +7,9 @@ import type * as vscode from 'vscode';
 export interface FeatureRegistration<Seam> {
   disposables: vscode.Disposable[];
   seam: Seam;
+  /**
+   * The feature's first draw of its state and what it reads back from the last window: run
+   * once just after activate() returns (src/platform/startup.ts), not during it.
+   */
+  afterActivation?: () => void;
 }

@@ -8,6 +8,7 @@
 // registering a second time.
 import * as vscode from 'vscode';
 import { exposeToApi, entryReplacing, type ApiEntry } from './apiEntries';
+import { runStartup } from './startup';
 
 type Callback = (...args: unknown[]) => unknown;
 
@@ -53,6 +54,8 @@ export function deferCommands(feature: LazyFeature, log: vscode.LogOutputChannel
   let handlers: vscode.Disposable[] | undefined;
   let failure: Error | undefined;
   const ensureLoaded = (): void => {
+    // A command that arrives before the turn after activation: the features draw their state first.
+    runStartup();
     if (handlers || failure) return;
     const started = performance.now();
     try {

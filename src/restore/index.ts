@@ -46,5 +46,6 @@ export function register(services: Services): FeatureRegistration<RestoreSeam> {
   return {
     disposables: [commands, ...editor.disposables],
     seam: { cursorOnUrn: editor.cursorOnUrn, mentions: editor.mentions },
+    afterActivation: editor.start,
   };
 }

@@ -29,7 +29,11 @@ export const TRUNCATE_COMMANDS = [
 ] as const;
 
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
-  const { disposables, seam, state } = registerTruncateFeatures(services);
+  const { disposables, seam, state, afterActivation } = registerTruncateFeatures(services);
   const load = () => loadFeature<CommandsTruncate>('truncate').registerCommands(services, state);
-  return { disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: TRUNCATE_COMMANDS, load }, services.log)], seam };
+  return {
+    disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: TRUNCATE_COMMANDS, load }, services.log)],
+    seam,
+    afterActivation,
+  };
 }

@@ -23,8 +23,13 @@ export interface TruncateTestApi {
   provider?: TasksTreeProvider;
 }
 
-/** The DataHub Tasks view, its store and the watches resumed from the last window: eager, the view shows at start. */
-export function registerTruncateFeatures(services: Services): { disposables: vscode.Disposable[]; seam: TruncateTestApi; state: TruncateState } {
+/** The DataHub Tasks view and its store (eager, the view shows at start); the tasks the last window watched, just after activation. */
+export function registerTruncateFeatures(services: Services): {
+  disposables: vscode.Disposable[];
+  seam: TruncateTestApi;
+  state: TruncateState;
+  afterActivation: () => void;
+} {
   const store = new TaskStore();
   const view = createTasksView(store, services.taskRows);
   let watcher: TaskWatcher | undefined;
@@ -35,5 +40,12 @@ export function registerTruncateFeatures(services: Services): { disposables: vsc
       .watch(task)
       .catch((error) => reportError(services, error, { action: 'getEsTaskStatus' }, { source: `watch ${task}` }));
   };
-  return { disposables: [store, view, persistTasks(services, store, watchInBackground)], seam, state: { store, watcher: watcherOf, watchInBackground } };
+  // The tasks the last window watched come back just after activation (src/platform/startup.ts).
+  let persisted: vscode.Disposable | undefined;
+  return {
+    disposables: [store, view, { dispose: () => persisted?.dispose() }],
+    seam,
+    state: { store, watcher: watcherOf, watchInBackground },
+    afterActivation: () => (persisted ??= persistTasks(services, store, watchInBackground)),
+  };
 }

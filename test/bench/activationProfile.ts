@@ -16,7 +16,7 @@ interface CallFrame {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
   startTime: number;
@@ -33,6 +33,16 @@ export interface ProfileSummary {
   ourFiles: [string, number][];
   /** The heaviest functions by self time. */
   top: [string, number][];
+  /** Our bundle's functions by total time (their callees included). */
+  ourTotal: [string, number][];
+  /** The part of the profile summarised, when not all of it. */
+  window?: string;
+}
+
+/** A stretch of the profile on its own clock (µs): bench.test.ts writes activate()'s beside the profile. */
+export interface ProfileWindow {
+  startUs: number;
+  endUs: number;
 }
 
 /** The production build of dist/extension.js again, with a source map: same code, so positions match. */
@@ -70,22 +80,34 @@ function bucketOf(frame: CallFrame): string {
   return url ? `other: ${path.basename(url)}` : 'other';
 }
 
-export async function summariseProfile(profileFile: string, bundle: string): Promise<ProfileSummary> {
+export async function summariseProfile(profileFile: string, bundle: string, window?: ProfileWindow): Promise<ProfileSummary> {
   const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8')) as CpuProfile;
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfUs = new Map<number, number>();
   // A sample lasts until the next one (as DevTools counts), but at most 1 ms: a longer gap means
   // the process was descheduled (a busy machine), not that this code ran all that time.
   let at = profile.startTime;
   const stamps = profile.timeDeltas.map((d) => (at += d));
+  let samples = 0;
   profile.samples.forEach((id, i) => {
+    if (window && (stamps[i] < window.startUs || stamps[i] > window.endUs)) return;
+    samples++;
     const until = i + 1 < stamps.length ? stamps[i + 1] : profile.endTime;
     selfUs.set(id, (selfUs.get(id) ?? 0) + Math.min(MAX_SAMPLE_US, Math.max(0, until - stamps[i])));
   });
   const map = await sourceMapOf(bundle);
+  const ourWhere = (frame: CallFrame): string => {
+    if (!map) return `${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+    const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number };
+    const source = entry.originalSource ? path.relative(REPO_ROOT, entry.originalSource.replace(/^file:\/\//, '')) : 'unmapped';
+    return `${source}:${(entry.originalLine ?? 0) + 1}`;
+  };
   const buckets = new Map<string, number>();
   const files = new Map<string, number>();
   const functions = new Map<string, number>();
+  const totals = new Map<string, number>();
   const add = (into: Map<string, number>, key: string, us: number): void => {
     into.set(key, (into.get(key) ?? 0) + us / 1000);
   };
@@ -96,26 +118,35 @@ export async function summariseProfile(profileFile: string, bundle: string): Pro
     add(buckets, bucket, us);
     let where = `${path.basename(frame.url) || '(native)'}:${frame.lineNumber + 1}`;
     if (bucket.startsWith('our eager') && map) {
-      const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number };
-      const source = entry.originalSource ? path.relative(REPO_ROOT, entry.originalSource.replace(/^file:\/\//, '')) : 'unmapped';
-      add(files, source, us);
-      where = `${source}:${(entry.originalLine ?? 0) + 1}`;
+      where = ourWhere(frame);
+      add(files, where.replace(/:\d+$/, ''), us);
     }
     if (bucket !== 'idle (waiting)') add(functions, `${frame.functionName || '(anonymous)'} ${where}`, us);
+    // Total time: each of our functions on this sample's stack, once per stack.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const f = frames.get(at);
+      if (!f || !f.url.endsWith('/dist/extension.js')) continue;
+      const key = `${f.functionName || '(anonymous)'} ${ourWhere(f)}`;
+      if (!seen.has(key)) add(totals, key, us);
+      seen.add(key);
+    }
   }
   const sorted = (m: Map<string, number>): [string, number][] => [...m].sort((a, b) => b[1] - a[1]);
   return {
-    totalMs: (profile.endTime - profile.startTime) / 1000,
-    samples: profile.samples.length,
+    totalMs: window ? (window.endUs - window.startUs) / 1000 : (profile.endTime - profile.startTime) / 1000,
+    samples,
     buckets: sorted(buckets),
     ourFiles: sorted(files).slice(0, 12),
     top: sorted(functions).slice(0, 15),
+    ourTotal: sorted(totals).slice(0, 25),
+    window: window ? 'activate() alone' : undefined,
   };
 }
 
 export function describeProfile(s: ProfileSummary): string {
   const lines = [
-    `Activation CPU profile (loading dist/extension.js + activate(), one host, ${s.totalMs.toFixed(0)} ms, ${s.samples} samples;`,
+    `Activation CPU profile (${s.window ?? 'loading dist/extension.js + activate()'}, one host, ${s.totalMs.toFixed(1)} ms, ${s.samples} samples;`,
     'each sample counted up to 1 ms; other extensions activating at the same time show up too):',
     '',
     'Self time by where the code lives:',
@@ -127,5 +158,9 @@ export function describeProfile(s: ProfileSummary): string {
   }
   lines.push('', 'Heaviest functions (self time):');
   for (const [name, ms] of s.top) lines.push(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  if (s.window && s.ourTotal.length) {
+    lines.push('', 'Our functions by total time (callees included):');
+    for (const [name, ms] of s.ourTotal) lines.push(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  }
   return lines.join('\n');
 }

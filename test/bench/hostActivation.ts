@@ -101,6 +101,11 @@ export async function measureHosts(runs: number, extensionDir: string, expectedE
     );
     const parts = Object.entries(result.activateParts ?? {}).map(([name, ms]) => `${name} ${ms.toFixed(2)}`);
     if (parts.length > 0) log(`${tag}: activate() by part (ms): ${parts.join(', ')}`);
+    const after = result.afterActivation;
+    if (after) {
+      const afterParts = Object.entries(after.parts).map(([name, ms]) => `${name} ${ms.toFixed(2)}`);
+      log(`${tag}: just after activate(): ${after.ms.toFixed(1)} ms (CPU ${after.cpuMs.toFixed(1)} ms): ${afterParts.join(', ')}`);
+    }
   }
   return { results, problems, durationMs: performance.now() - started };
 }

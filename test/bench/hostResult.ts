@@ -16,6 +16,8 @@ export interface HostBenchResult {
   activateCpuMs: number;
   /** Wall time of each part of activate(), ms. */
   activateParts?: Record<string, number>;
+  /** The features' first draw, run just after activate() returned (src/platform/startup.ts): wall and CPU ms, and wall ms by part. */
+  afterActivation?: { ms: number; cpuMs: number; parts: Record<string, number> };
   /** performance.now() in the extension host when the bundle started evaluating (host uptime). */
   bundleStartedAtMs: number;
   /** First require() of dist/gms.js in this host; null when something had loaded it already. */

@@ -1,6 +1,6 @@
 // `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile] [--only client]`
 // (--only client: the client-overhead rows alone, on a quick production build; see clientOnly;
-// likewise --only drift, --only cluster-watch and --only doctor)
+// likewise --only drift, --only cluster-watch, --only doctor and --only activation)
 // (--update-docs, also spelt --update-readme: rewrites the table in docs/performance.md)
 // (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
@@ -26,6 +26,7 @@ import { measureRequireTimes } from './requireTime';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { describeMachine, machine, markdownTable, spread, textTable, type Row, type Spread } from './stats';
 import { hostRows } from './hostRows';
+import { activationOnly } from './activationOnly';
 
 const KB = 1024;
 /** Set on Ctrl+C: what fails after that is the interruption, not a finding. */
@@ -43,15 +44,16 @@ async function main(): Promise<void> {
       only: { type: 'string' },
     },
   });
-  const alone = ['client', 'drift', 'cluster-watch', 'doctor'];
+  const alone = ['client', 'drift', 'cluster-watch', 'doctor', 'activation'];
   if (values.only !== undefined && !alone.includes(values.only)) {
-    throw new Error(`--only: the parts that run alone are "client", "drift", "cluster-watch" and "doctor" (got "${values.only}")`);
+    throw new Error(`--only: the parts that run alone are ${alone.map((a) => `"${a}"`).join(', ')} (got "${values.only}")`);
   }
   if (values.only === 'cluster-watch') return clusterWatchOnly();
   if (values.only === 'client') return clientOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'drift') return driftOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'doctor') return doctorOnly(values['update-docs'] || values['update-readme']);
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
+  if (values.only === 'activation') return activationOnly(Math.max(1, hostRuns), values.profile);
   const began = performance.now();
   const when = new Date();
   const box = machine();

@@ -63,7 +63,10 @@ export const sandbox = {
 export async function activateExtension(): Promise<DataHubTestApi> {
   const extension = vscode.extensions.getExtension<DataHubTestApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
-  return extension.activate();
+  const api = await extension.activate();
+  // The features draw their first state just after activation: tests start from there.
+  await api.activationTimings?.afterActivation;
+  return api;
 }
 
 export interface SandboxConnectionOptions {

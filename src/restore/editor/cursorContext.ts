@@ -28,7 +28,7 @@ export interface CursorOnUrnState {
   sent: number;
 }
 
-export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state: CursorOnUrnState } {
+export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state: CursorOnUrnState; start(): void } {
   let timer: NodeJS.Timeout | undefined;
   // An unset context key reads as false in a `when` clause: starting from false, activation sends nothing
   // until the cursor is on a URN.
@@ -49,7 +49,6 @@ export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state
     if (now) update();
     else timer = setTimeout(update, DEBOUNCE_MS);
   };
-  update();
   const disposable = vscode.Disposable.from(
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) schedule(e.kind === vscode.TextEditorSelectionChangeKind.Mouse);
@@ -61,5 +60,6 @@ export function registerCursorOnUrnKey(): { disposable: vscode.Disposable; state
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );
-  return { disposable, state };
+  // The editor open at start is read just after activation (src/platform/startup.ts).
+  return { disposable, state, start: update };
 }

@@ -10,7 +10,13 @@ import { disposeHighlight } from './urnHighlight';
 /** Documents the hover serves: files on disk (local or remote) and untitled buffers. */
 export const URN_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
-export function registerEditorFeatures(services: Services): { disposables: vscode.Disposable[]; cursorOnUrn: CursorOnUrnState; mentions: MentionState } {
+export function registerEditorFeatures(services: Services): {
+  disposables: vscode.Disposable[];
+  cursorOnUrn: CursorOnUrnState;
+  mentions: MentionState;
+  /** Reads the editor open at start (the context keys): just after activation. */
+  start(): void;
+} {
   const cursorKey = registerCursorOnUrnKey();
   const mentionKeys = registerMentionKeys();
   const disposables = [
@@ -19,5 +25,9 @@ export function registerEditorFeatures(services: Services): { disposables: vscod
     mentionKeys.disposable,
     { dispose: disposeHighlight },
   ];
-  return { disposables, cursorOnUrn: cursorKey.state, mentions: mentionKeys.state };
+  const start = () => {
+    cursorKey.start();
+    mentionKeys.start();
+  };
+  return { disposables, cursorOnUrn: cursorKey.state, mentions: mentionKeys.state, start };
 }

@@ -38,7 +38,7 @@ export interface MentionState {
   documentReads: number;
 }
 
-export function registerMentionKeys(): { disposable: vscode.Disposable; state: MentionState } {
+export function registerMentionKeys(): { disposable: vscode.Disposable; state: MentionState; start(): void } {
   // Unset context keys read as false in `when` clauses: starting from false, activation sends nothing
   // until the active document or selection mentions a URN.
   const state: MentionState = { document: false, selection: false, sent: 0, documentReads: 0 };
@@ -66,8 +66,6 @@ export function registerMentionKeys(): { disposable: vscode.Disposable; state: M
     if (delayMs === 0) read();
     else timers[key] = setTimeout(read, delayMs);
   };
-  readDocument();
-  readSelection();
   const disposable = vscode.Disposable.from(
     vscode.window.onDidChangeActiveTextEditor(() => {
       schedule('document', 0);
@@ -86,5 +84,10 @@ export function registerMentionKeys(): { disposable: vscode.Disposable; state: M
     }),
     { dispose: () => (clearTimeout(timers.document), clearTimeout(timers.selection)) },
   );
-  return { disposable, state };
+  // The editor open at start is read just after activation (src/platform/startup.ts).
+  const start = () => {
+    readDocument();
+    readSelection();
+  };
+  return { disposable, state, start };
 }

@@ -42,7 +42,10 @@ export function sandboxUrl(): string {
 export async function api(): Promise<DataHubTestApi> {
   const extension = vscode.extensions.getExtension<DataHubTestApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed in the test host`);
-  return extension.activate();
+  const api = await extension.activate();
+  // The features draw their first state just after activation: tests start from there.
+  await api.activationTimings?.afterActivation;
+  return api;
 }
 
 async function control(path: string, body?: unknown): Promise<unknown> {
