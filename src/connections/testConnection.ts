@@ -31,16 +31,11 @@ export function registerTestConnection(services: Services): vscode.Disposable {
         indexCount: sizes.indices.length,
       };
     };
-    const result = arg
-      ? await attempt()
-      : await safeWindow.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Testing DataHub connection "${connection.name}"…`, cancellable: true },
-          (_progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return attempt(controller.signal);
-          },
-        );
+    const result = await safeWindow.runCancellable(
+      arg ? undefined : { location: vscode.ProgressLocation.Notification, title: `Testing DataHub connection "${connection.name}"…` },
+      undefined,
+      (signal) => attempt(signal),
+    );
     const how = result.transportFrom === 'setting' ? 'as set in the connection' : 'found out from the server';
     const over = `${result.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${how})`;
     services.log.info(`${connection.name}: transport ${result.transport}: ${result.transportReason}`);

@@ -7,7 +7,7 @@ import { formatDateTime } from '../shared/format';
 import type { ConsumerGroupDetail, TopicList } from '../gms/types';
 import { buildReport, type DoctorLine, type DoctorReport, type Reading } from './logic/report';
 import { gmsReadyLine, maintenanceLine, rateLimitLine, searchClusterLine, systemInfoLine, throttleLine } from './logic/lines';
-import { consumerGroupLines, failedMcpLine, type FailedCountSample, type LagSample } from './logic/kafkaLines';
+import { consumerGroupLines, failedMcpLine, withoutRepeatedLag, type FailedCountSample, type LagSample } from './logic/kafkaLines';
 
 /** Each reading's own time limit (a slow endpoint becomes an "unreadable: no answer within" line). */
 export const READ_TIMEOUT_MS = 10_000;
@@ -97,15 +97,16 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     : // No count from the topic: the page says what it can (its own failure, "not offered", when it has one).
       { ok: true, ms: failedTopic.ms, value: { endpoint: 'GET /openapi/operations/kafka/topics', names: [], topics: [] } };
   const failed = failedMcpLine(topics, firstPage, formatDateTime, memory.failed);
+  const consumers = consumerGroupLines(kafka.list, kafka.details, readAt, memory.lag);
   const lines: DoctorLine[] = [
     gmsReadyLine(health, ready),
     searchClusterLine(cluster),
-    ...consumerGroupLines(kafka.list, kafka.details, readAt, memory.lag),
+    ...consumers,
     failed,
     throttleLine(throttle),
     rateLimitLine(rates),
     maintenanceLine(maintenance, formatDateTime),
-    ...(options.facts ?? []),
+    ...withoutRepeatedLag(consumers, options.facts ?? []),
     systemInfoLine(info),
   ];
 

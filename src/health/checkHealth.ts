@@ -153,14 +153,7 @@ export async function runCheck(
     );
   try {
     const report = interactive
-      ? await safeWindow.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Checking search health of ${label}`, cancellable: true },
-          (progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return work(controller.signal, (message) => progress.report({ message }));
-          },
-        )
+      ? await safeWindow.runCancellable({ location: vscode.ProgressLocation.Notification, title: `Checking search health of ${label}` }, undefined, work)
       : await work(store.signal());
     store.report = report;
     store.plan = undefined;

@@ -83,16 +83,11 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
   if (!urn) return undefined;
   const target = urn;
   const interactive = !args || args.notify === true;
-  const status = interactive
-    ? await safeWindow.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Checking DataHub search for ${shortenUrn(target, 60)}`, cancellable: true },
-        (_progress, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return active.client.search.checkSearchIndex(target, controller.signal);
-        },
-      )
-    : await active.client.search.checkSearchIndex(target);
+  const status = await safeWindow.runCancellable(
+    interactive ? { location: vscode.ProgressLocation.Notification, title: `Checking DataHub search for ${shortenUrn(target, 60)}` } : undefined,
+    undefined,
+    (signal) => active.client.search.checkSearchIndex(target, signal),
+  );
   if (interactive) showCheckResult(services, status, active.connection.frontendUrl);
   const message = verdictMessage(status, shortenUrn(status.urn, 80));
   return { message, urn: status.urn, inDatabase: status.inDatabase, inSearch: status.inSearch, removed: status.removed };

@@ -233,16 +233,11 @@ async function explainSearch(services: Services, docs: ExplainDocuments, arg: Re
   const interactive = run.mode !== 'api';
   let report: ExplainReport;
   try {
-    report = interactive
-      ? await safeWindow.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Explaining DataHub search "${text}" for ${shortenUrn(target, 50)}`, cancellable: true },
-          (_progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            return explain(active, target, text, entityName, controller.signal);
-          },
-        )
-      : await explain(active, target, text, entityName);
+    report = await safeWindow.runCancellable(
+      interactive ? { location: vscode.ProgressLocation.Notification, title: `Explaining DataHub search "${text}" for ${shortenUrn(target, 50)}` } : undefined,
+      undefined,
+      (signal) => explain(active, target, text, entityName, signal),
+    );
   } catch (error) {
     if (error instanceof NoExplain) {
       services.log.info(`Explain search: ${error.message}`);

@@ -117,13 +117,11 @@ export async function fixStep(
   // Read-only connections may look, not fix: refused before the dry run sends anything.
   if (mode === 'apply') assertWritable(active.connection, ACTION);
   const interactive = run.mode === 'ui';
-  const plan = interactive
-    ? await safeWindow.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Dry run of the fix…', cancellable: true }, (_p, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return planFix(services, active, report, controller.signal);
-      })
-    : await planFix(services, active, report);
+  const plan = await safeWindow.runCancellable(
+    interactive ? { location: vscode.ProgressLocation.Notification, title: 'Dry run of the fix…' } : undefined,
+    undefined,
+    (signal) => planFix(services, active, report, signal),
+  );
   store.plan = plan;
   store.fire();
   // Search-only documents no operation of this server removes: said, with the rebuild, whatever else the fix does.
@@ -146,15 +144,13 @@ export async function fixStep(
     typed: { connection: active.connection, action: ACTION, expected: active.connection.name, consequence: lines.join(' ') },
   });
   if (go !== 'Fix Drift') return { plan, message: 'Not fixed: the confirmation was dismissed; nothing was sent.', notDone: { reason: 'declined' } };
-  const outcome = await safeWindow.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Fixing search drift on ${active.connection.name}`, cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const say = (message: string) => progress.report({ message });
-      const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, controller.signal, say));
+  const outcome = await safeWindow.runCancellable(
+    { location: vscode.ProgressLocation.Notification, title: `Fixing search drift on ${active.connection.name}` },
+    undefined,
+    async (signal, say) => {
+      const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, signal, say));
       const after = await store.busyWith('checking again…', () =>
-        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, controller.signal, say, store.signal()),
+        waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, signal, say, store.signal()),
       );
       return { applied, after };
     },

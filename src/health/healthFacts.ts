@@ -32,7 +32,8 @@ export function healthFacts(store: HealthStore): ConnectionFact[] {
         title: `${state.label} lag`,
         verdict,
         summary: uiLine(`${describeLag(view)}${when}`, 200),
-        figures: { events: view.events, state: view.state },
+        // The group, so the Doctor leaves this out where it read the same group itself.
+        figures: { events: view.events, state: view.state, group: uiLine(view.group, 200) },
         source: `Search Health (${state.endpoint === 'kafka' ? 'kafka/…/consumer/offsets' : 'messaging/…/consumer/lag'})`,
         ...(verdict !== 'ok'
           ? { nextStep: 'search is behind the database: see the consumer lines above; restores wait for it', nextCommand: Commands.refreshSearchHealth }

@@ -47,7 +47,7 @@ export async function measureClusterWatch(gms: GmsModule, url: string): Promise<
   await control(url, '/k8s', { stepMs: STEP_MS, totalRows: ROWS, maxReports: ROWS / BATCH, pendingMs: 0, script: 'succeed' });
   const client = gms.createGmsClient({ gmsUrl: url, token: SANDBOX_TOKENS.admin, api: 'openapi' });
   let channelChars = 0;
-  const watched = new WatchedLog(JOB, { append: (t) => void (channelChars += t.length), clear: () => void (channelChars = 0) });
+  const watched = new WatchedLog(JOB, { append: (t) => void (channelChars += t.length), clear: () => void (channelChars = 0), dispose: () => undefined });
   const summary = emptyJobLog();
   const started = performance.now();
   const base = heapMb();

@@ -183,6 +183,22 @@ export interface FailedCountSample {
 }
 
 /**
+ * Other views' lag lines for a consumer group this report read itself are left out: it is the
+ * same Kafka group, read now (a stopped consumer was two failing lines, one of them older). A
+ * group the report could not read keeps the other view's dated reading. A fact names its group
+ * in `figures.group`.
+ */
+export function withoutRepeatedLag(consumerLines: readonly DoctorLine[], facts: readonly DoctorLine[]): DoctorLine[] {
+  const readNow = new Set(
+    consumerLines
+      .filter((l) => l.id.startsWith('consumer:') && l.verdict !== 'unreadable' && l.verdict !== 'notOffered')
+      .map((l) => l.figures.groupId)
+      .filter((g): g is string => typeof g === 'string'),
+  );
+  return facts.filter((f) => !(f.id.startsWith('lag:') && typeof f.figures.group === 'string' && readNow.has(f.figures.group)));
+}
+
+/**
  * The failed proposals (mcp-failed): the count as the server gives it (the topic's message count when it
  * sends offsets, else the messages read from the first page, "at least" when there are more).
  */

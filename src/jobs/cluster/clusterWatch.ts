@@ -149,7 +149,7 @@ export class ClusterJobs implements vscode.Disposable {
     if (!job) return false;
     endPolls(job);
     this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
-    job.channel.dispose();
+    job.reader.close();
     this.kept?.remove({ kind: 'restore', connection: job.active.connection.name, job: job.name });
     this.changed.fire();
     return true;
@@ -247,7 +247,7 @@ export class ClusterJobs implements vscode.Disposable {
   dispose(): void {
     for (const job of this.jobs.values()) {
       endPolls(job);
-      job.channel.dispose();
+      job.reader.close();
     }
     this.jobs.clear();
     this.changed.dispose();

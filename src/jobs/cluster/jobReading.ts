@@ -14,12 +14,15 @@ export const CHANNEL_CAP_CHARS = 8 * 1024 * 1024;
 export interface LogChannel {
   append(value: string): void;
   clear(): void;
+  dispose(): void;
 }
 
 /** What a watch keeps between polls to read a Job's log. */
 export class WatchedLog {
   readonly follower = new LogFollower();
   private channelChars = 0;
+  /** Closed by Stop Watching or the watch's end: a read still in flight then writes nowhere. */
+  private closed = false;
 
   constructor(
     readonly name: string,
@@ -28,7 +31,7 @@ export class WatchedLog {
 
   /** Appends to the channel; past the cap the channel starts over with a line that says so. */
   write(text: string): void {
-    if (text === '') return;
+    if (text === '' || this.closed) return;
     if (this.channelChars + text.length > CHANNEL_CAP_CHARS) {
       this.channel.clear();
       this.channelChars = 0;
@@ -40,9 +43,16 @@ export class WatchedLog {
     this.channelChars += text.length;
   }
 
+  /** Disposes the channel; later writes (a poll that was already reading) are dropped. */
+  close(): void {
+    this.closed = true;
+    this.channel.dispose();
+  }
+
   /** Forgets the log read (the Job was created again under the same name). */
   restart(): void {
     this.follower.pod = undefined;
+    if (this.closed) return;
     this.channel.clear();
     this.channelChars = 0;
   }

@@ -250,7 +250,7 @@ export class UpgradeWatches implements vscode.Disposable {
     if (!job) return false;
     endPolls(job);
     this.jobs.delete(`${job.active.connection.name}\u0000${job.name}`);
-    job.channel.dispose();
+    job.logReader.close();
     this.kept?.remove({ kind: 'systemUpdate', connection: job.active.connection.name, job: job.name });
     this.changed.fire();
     return true;
@@ -259,7 +259,7 @@ export class UpgradeWatches implements vscode.Disposable {
   dispose(): void {
     for (const job of this.jobs.values()) {
       endPolls(job);
-      job.channel.dispose();
+      job.logReader.close();
     }
     this.jobs.clear();
     this.changed.dispose();

@@ -181,9 +181,20 @@ describe('doctor: datahub.diagnose', function () {
     assert.equal(r.connection, 'health-facts');
     assert.equal(drift.nextCommand, Commands.fixSearchDrift);
     assert.equal(drift.source, 'Search Health (the last drift check)');
-    const lag = r.lines.find((l) => l.id.startsWith('lag:mcl:'));
-    assert.ok(lag, r.lines.map((l) => l.id).join(', '));
-    assert.match(lag.summary, /events behind/);
+    // The MAE group read by the report itself: Search Health's older reading of it is not a second line.
+    assert.ok(line(r, MAE));
+    assert.equal(r.lines.filter((l) => l.id.startsWith('lag:mcl:')).length, 0, r.lines.map((l) => l.id).join(', '));
+    // Where the report cannot read the group, Search Health's reading (dated) stands in.
+    await sandbox.addFault({ action: 'kafka/consumer-groups/{groupId}', fault: { kind: 'status', status: 500 }, times: 20 });
+    try {
+      const without = await diagnose();
+      assert.equal(line(without, MAE).verdict, 'unreadable');
+      const lag = without.lines.find((l) => l.id.startsWith('lag:mcl:'));
+      assert.ok(lag, without.lines.map((l) => l.id).join(', '));
+      assert.match(lag.summary, /events behind.*\(read /);
+    } finally {
+      await sandbox.clearFaults();
+    }
   }
 
   it('bad input changes nothing', async () => {

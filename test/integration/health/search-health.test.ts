@@ -173,8 +173,11 @@ describe('search health: the indexing lag', function () {
   this.timeout(120_000);
   before(async () => {
     await sandbox.reset();
-    await useSandboxConnection({ token: 'admin' });
+    // A connection of its own: lag readings are kept per connection, and one read by an earlier suite
+    // more than 10 s ago would make this suite's first reading "stalled".
+    await useSandboxConnection({ name: 'lag-suite', token: 'admin' });
   });
+  after(() => useSandboxConnection({ token: 'admin' }));
   afterEach(() => sandbox.reset());
 
   it('shown per consumer: how far behind and how long to catch up; a consumer that does not move is named stalled', async function () {

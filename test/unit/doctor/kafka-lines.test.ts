@@ -3,8 +3,8 @@
 // Group ids and topics as the sandbox (test/sandbox/doctorData.ts, lag.ts) and DataHub name them.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { consumerGroupLines, consumerName, failedMcpLine, lagTrend } from '../../../src/doctor/logic/kafkaLines';
-import type { Reading } from '../../../src/doctor/logic/report';
+import { consumerGroupLines, consumerName, failedMcpLine, lagTrend, withoutRepeatedLag } from '../../../src/doctor/logic/kafkaLines';
+import type { DoctorLine, Reading } from '../../../src/doctor/logic/report';
 import { GmsError } from '../../../src/gms/errors';
 import type { ConsumerGroupDetail, ConsumerGroupList, MessagePage, TopicDetail, TopicList } from '../../../src/gms/types';
 
@@ -168,5 +168,40 @@ describe('failed writes count', () => {
     const notOffered = new GmsError({ kind: 'notFound', code: 'openapiMissing', message: 'not offered', status: 404 });
     assert.equal(failedMcpLine(failed(notOffered), undefined, iso).verdict, 'notOffered');
     assert.equal(failedMcpLine(ok(topics(topic())), undefined, iso).verdict, 'unreadable');
+  });
+});
+
+describe("other views' lag lines", () => {
+  const shLag = (group: string): DoctorLine => ({
+    id: `lag:mcl:${group}`,
+    title: 'MAE consumer lag',
+    verdict: 'failing',
+    summary: 'stalled: 30,000 events behind (read 11:58)',
+    figures: { events: 30_000, state: 'stalled', group },
+    source: 'Search Health (messaging/…/consumer/lag)',
+  });
+  const drift: DoctorLine = { id: 'searchDrift', title: 'Search drift', verdict: 'ok', summary: '0 of 5 disagree', figures: {}, source: 'Search Health' };
+
+  it('leaves out a group the report read itself (one line for a stopped consumer), keeps the rest', () => {
+    const consumers = consumerGroupLines(ok(list([[MAE, 'Empty']])), new Map([[MAE, ok(detail(MAE, 'Empty', 0, 1500))]]), NOW);
+    const kept = withoutRepeatedLag(consumers, [shLag(MAE), shLag(MCE), drift]);
+    assert.deepEqual(
+      kept.map((l) => l.id),
+      [`lag:mcl:${MCE}`, 'searchDrift'],
+    );
+  });
+
+  it("keeps the other view's reading where the report could not read the group", () => {
+    const consumers = consumerGroupLines(
+      ok(list([[MAE, 'Stable']])),
+      new Map([[MAE, failed<ConsumerGroupDetail>(new GmsError({ kind: 'server', message: 'HTTP 500', status: 500 }))]]),
+      NOW,
+    );
+    assert.equal(consumers[0].verdict, 'unreadable');
+    assert.deepEqual(
+      withoutRepeatedLag(consumers, [shLag(MAE)]).map((l) => l.id),
+      [`lag:mcl:${MAE}`],
+    );
+    assert.equal(withoutRepeatedLag([], [shLag(MAE)]).length, 1, 'no Kafka lines at all (not offered): kept');
   });
 });

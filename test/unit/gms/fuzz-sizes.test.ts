@@ -2,7 +2,7 @@
 // truncate parsers are in fuzz.test.ts).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { decodeEnvelope, parseIndexSizes, parseTaskStatus, type IndexSizes } from '../../../src/gms';
 import { mutate, RUNS, valueOrInvalid } from './fuzzParsers';
 

@@ -3,7 +3,7 @@
 // value or GmsError 'invalidResponse' — never another exception.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { parseRestoreResult, parseTruncateResult, type RestoreResult, type TruncateResult } from '../../../src/gms';
 import { mutate, RUNS, valueOrInvalid } from './fuzzParsers';
 

@@ -3,7 +3,7 @@
 // never another exception, and never a result for the wrong URN.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { isGmsError, parseCheckData, parseFindData, readGraphQLAnswer } from '../../../src/gms';
 
 const RUNS = 300;

@@ -2,7 +2,7 @@
 // round-trip, and mutations that must be refused.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, urnProblem } from '../../../src/gms/urn';
 
 describe('parseUrn examples', () => {

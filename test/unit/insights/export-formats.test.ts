@@ -1,7 +1,7 @@
 // Export contents: what lands in a spreadsheet, a script or a ticket.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
+import fc from '../fc';
 import type { IndexSize } from '../../../src/gms/types';
 import { markdownTableCell as markdownCell } from '../../../src/shared/markdown';
 import { csvCell, defaultExportFileName, exportRows, toCsv, toJson, toMarkdown, type ExportRow } from '../../../src/insights/logic/export';

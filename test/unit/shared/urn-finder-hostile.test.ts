@@ -4,7 +4,7 @@
 // urn.test.ts and urn-finder.test.ts cover the grammar and the file formats.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { findUrnAt, findUrnsInLine, MAX_SCAN_LINE } from '../../../src/shared/findUrn';
 import { MAX_URN_BYTES } from '../../../src/gms';
 

@@ -2,7 +2,7 @@
 // (nested parentheses included) in the places people keep them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import fc from 'fast-check';
+import fc from '../fc';
 import { findUrnAt, findUrnsInLine, findUrnsInSpan, normaliseUrnInput, MAX_SCAN_LINE } from '../../../src/shared/findUrn';
 import { SAMPLE_URNS } from '../../sandbox/data';
 
