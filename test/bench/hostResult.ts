@@ -5,7 +5,7 @@ export const RESULT_MARKER = 'DATAHUB_BENCH_RESULT ';
 export interface HostBenchResult {
   /** Bytes of the dist/extension.js this host loaded (to tell a rebuild mid-run). */
   extensionBytes: number;
-  /** True when the extension had already activated (onStartupFinished) before the suite asked. */
+  /** True when VS Code had activated the extension itself (onStartupFinished) before the suite asked. */
   wasActive: boolean;
   /** From the top of dist/extension.js's evaluation to its end (every module evaluated). */
   bundleEvaluationMs: number;

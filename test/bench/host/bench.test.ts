@@ -86,11 +86,18 @@ describe('bench (one fresh host)', function () {
   it('measures activation, the lazy network stack and a 10,000-index tree', async () => {
     const extension = vscode.extensions.getExtension<DataHubTestApi>(EXTENSION_ID);
     if (!extension) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
+    // As for a person: VS Code activates the extension itself on onStartupFinished, once the workbench
+    // has started, and the extension records its own timings. The suite starts earlier, in the middle of
+    // the start; with DATAHUB_BENCH_FORCE_ACTIVATION=1 (and for the profile, which must wrap the loading)
+    // it activates the extension at once, there.
+    const profileWanted = process.env.DATAHUB_BENCH_PROFILE;
+    const force = profileWanted !== undefined || process.env.DATAHUB_BENCH_FORCE_ACTIVATION === '1';
+    const waitedFrom = performance.now();
+    while (!force && !extension.isActive && performance.now() - waitedFrom < 30_000) await new Promise((r) => setTimeout(r, 50));
     const wasActive = extension.isActive;
-    // Not active yet when the suite starts (onStartupFinished comes later): loading and activating happen here.
-    const api = await profiled(wasActive ? undefined : process.env.DATAHUB_BENCH_PROFILE, () => Promise.resolve(extension.activate()));
+    const api = await profiled(wasActive ? undefined : profileWanted, () => Promise.resolve(extension.activate()));
     const timings = api.activationTimings;
-    const profileFile = wasActive ? undefined : process.env.DATAHUB_BENCH_PROFILE;
+    const profileFile = wasActive ? undefined : profileWanted;
     if (profileFile) {
       // The profile's clock is the monotonic one in µs (process.hrtime's): activate()'s window on it, for the summary.
       const offsetUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
