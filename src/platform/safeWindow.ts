@@ -123,20 +123,20 @@ export function withProgress<R>(
 
 /**
  * Work that takes one cancel signal: with `progress` options, shown in a cancellable progress whose
- * Cancel ends it and whose messages are the work's `say`; without them (a program's call), quietly.
+ * Cancel ends it and whose messages (and the bar's increments) are the work's `say`; without them (a program's call), quietly.
  * `also` ends it too (e.g. the active connection changing); without it, only Cancel does.
  */
 export function runCancellable<R>(
   progress: vscode.ProgressOptions | undefined,
   also: AbortSignal | undefined,
-  work: (signal: AbortSignal, say: (message: string) => void) => Promise<R>,
+  work: (signal: AbortSignal, say: (message: string, increment?: number) => void) => Promise<R>,
 ): Promise<R> {
   if (!progress) return work(also ?? new AbortController().signal, () => undefined);
   return Promise.resolve(
     withProgress({ ...progress, cancellable: true }, (shown, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return work(also ? AbortSignal.any([controller.signal, also]) : controller.signal, (message) => shown.report({ message }));
+      return work(also ? AbortSignal.any([controller.signal, also]) : controller.signal, (message, increment) => shown.report({ message, increment }));
     }),
   );
 }

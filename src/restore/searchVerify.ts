@@ -88,17 +88,12 @@ export async function confirmSearchable(services: Services, active: ActiveClient
   }
   // After a lead (the restore's result, which names the URN) "it" is enough.
   const label = options.lead && urns.length === 1 ? 'it' : urns.length === 1 ? shortenUrn(urns[0], 60) : `${urns.length} URNs`;
-  const cancelled = await safeWindow.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}`,
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      await run(controller.signal, (message) => progress.report({ message }));
-      return controller.signal.aborted;
+  const cancelled = await safeWindow.runCancellable(
+    { location: vscode.ProgressLocation.Notification, title: `${options.lead ? `${options.lead} ` : ''}Waiting for DataHub search to index ${label}` },
+    undefined,
+    async (signal, say) => {
+      await run(signal, say);
+      return signal.aborted;
     },
   );
   const message = confirmationMessage(services, outcomes, cancelled, options.lead);

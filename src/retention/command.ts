@@ -53,21 +53,15 @@ export async function planFromArgs(services: Services, given: Record<string, unk
   const active = await activeClient(services, run, { action: 'truncateTimeseriesAspect', writes: false });
   const targets = await resolveAgainstListing(services, cutoffs);
 
-  const settled = await safeWindow.withProgress(
+  const settled = await safeWindow.runCancellable(
     {
       location: vscode.ProgressLocation.Notification,
       title: `DataHub: counting what a retention plan deletes from ${targets.length} ${targets.length === 1 ? 'index' : 'indices'} (dry runs)…`,
-      cancellable: true,
     },
-    (progress, token) => {
-      const controller = new AbortController();
-      const onCancel = token.onCancellationRequested(() => controller.abort());
+    undefined,
+    (signal, say) => {
       let done = 0;
-      const bounded = startDryRuns(active, targets, {
-        signal: controller.signal,
-        onSettled: () => progress.report({ message: `${++done} of ${targets.length} counted`, increment: 100 / targets.length }),
-      });
-      return bounded.done.finally(() => onCancel.dispose());
+      return startDryRuns(active, targets, { signal, onSettled: () => say(`${++done} of ${targets.length} counted`, 100 / targets.length) }).done;
     },
   );
   const rows: RetentionRow[] = [];

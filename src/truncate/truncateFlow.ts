@@ -135,17 +135,13 @@ function logResult(services: Services, connection: string, target: TruncateTarge
 }
 
 function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: TruncateOptions): Thenable<TruncateResult> {
-  return safeWindow.withProgress(
+  return safeWindow.runCancellable(
     {
       location: vscode.ProgressLocation.Notification,
       title: `DataHub: counting rows of ${targetName(target)} at or before ${formatCutoffTime(cutoff.endTimeMillis)} (dry run)…`,
-      cancellable: true,
     },
-    (_progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), controller.signal);
-    },
+    undefined,
+    (signal) => client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true), signal),
   );
 }
 
@@ -222,13 +218,10 @@ export async function interactiveTruncate(
   let started: TruncateResult;
   let fallback: 'deleteByQuery' | undefined;
   try {
-    ({ result: started, fallback } = await safeWindow.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…`, cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return realRun(services, sender.client, target, cutoff, options, controller.signal);
-      },
+    ({ result: started, fallback } = await safeWindow.runCancellable(
+      { location: vscode.ProgressLocation.Notification, title: `DataHub: starting the truncation of ${name}…` },
+      undefined,
+      (signal) => realRun(services, sender.client, target, cutoff, options, signal),
     ));
   } catch (error) {
     if (!isGmsError(error) || error.kind !== 'cancelled') throw error;
