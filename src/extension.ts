@@ -64,26 +64,25 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       parts[name] = performance.now() - t;
     }
   };
-  // The view and the connections come first: every other feature stands on them.
-  // What each feature draws and reads back once activate() has returned.
+  // What each feature draws and reads back once activate() has returned (src/platform/startup.ts).
   const afterwards: StartupStep[] = [];
+  const later = (name: string, part: { afterActivation?: () => void }): void => {
+    if (part.afterActivation) afterwards.push({ name, run: part.afterActivation });
+  };
+  // The view and the connections come first: every other feature stands on them.
   const indices = timed('indices', () => indicesFeature.register(services));
   view = indices.seam.view;
   const connectionsPart = timed('connections', () => connectionsFeature.register(services));
   context.subscriptions.push(log, connections, indexSizes, ...indices.disposables, ...connectionsPart.disposables);
-  for (const [name, part] of [
-    ['indices', indices],
-    ['connections', connectionsPart],
-  ] as const) {
-    if (part.afterActivation) afterwards.push({ name, run: part.afterActivation });
-  }
+  later('indices', indices);
+  later('connections', connectionsPart);
 
   // The other features register themselves; one failing must not take the rest down.
   const start = <Seam>(name: string, register: (s: Services) => FeatureRegistration<Seam>): Seam | undefined => {
     try {
       const part = timed(name, () => register(services));
       context.subscriptions.push(...part.disposables);
-      if (part.afterActivation) afterwards.push({ name, run: part.afterActivation });
+      later(name, part);
       return part.seam;
     } catch (error) {
       log.error(`Could not start the ${name} features: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -105,9 +104,8 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
       if (e.visible) void connectionsFeature.offerCliImportOnce(services);
     }),
   );
-  afterwards.push({
-    name: 'CLI import offer',
-    run: () => {
+  later('CLI import offer', {
+    afterActivation: () => {
       if (treeView.visible) void connectionsFeature.offerCliImportOnce(services);
     },
   });
