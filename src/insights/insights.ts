@@ -134,7 +134,11 @@ export function startInsights(services: Services): Insights {
   // A small file, read in the background just after activation (src/platform/startup.ts); it is
   // normally in memory before the first fetch returns and the tree asks for tooltips. A fetch
   // recorded before it merges with the file all the same (the store reads before each write).
-  const afterActivation = () => void store.load().then(() => chart.update());
+  const afterActivation = () =>
+    void store.load().then(
+      () => chart.update(),
+      () => undefined, // logged by the store; the history starts empty
+    );
 
   const onSizes = () => {
     const record = fetchRecord();

@@ -22,11 +22,12 @@ export interface StartupStep {
   run(): void;
 }
 
-let pending: (() => void) | undefined;
+/** The steps scheduled and not run yet (one per activation; a test host may start a second). */
+const pending = new Set<() => void>();
 
-/** Runs the step now if it has not run yet (a command arrived first); otherwise nothing. */
+/** Runs the steps now that have not run yet (a command arrived first); otherwise nothing. */
 export function runStartup(): void {
-  pending?.();
+  for (const run of [...pending]) run();
 }
 
 /**
@@ -37,8 +38,7 @@ export function scheduleStartup(steps: readonly StartupStep[], log: vscode.LogOu
   let resolve!: (t: StartupTimings) => void;
   const done = new Promise<StartupTimings>((r) => (resolve = r));
   const run = (): void => {
-    if (pending !== run) return;
-    pending = undefined;
+    if (!pending.delete(run)) return;
     clearImmediate(timer);
     const started = performance.now();
     const cpuAtStart = process.cpuUsage();
@@ -55,13 +55,13 @@ export function scheduleStartup(steps: readonly StartupStep[], log: vscode.LogOu
     const cpu = process.cpuUsage(cpuAtStart);
     resolve({ ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, parts });
   };
-  pending = run;
+  pending.add(run);
   const timer = setImmediate(run);
   return {
     done,
     dispose() {
       // Deactivated before the turn came: nothing is drawn for an extension that is gone.
-      if (pending === run) pending = undefined;
+      pending.delete(run);
       clearImmediate(timer);
     },
   };

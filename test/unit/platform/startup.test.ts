@@ -78,4 +78,14 @@ describe('the step after activation', () => {
     runStartup();
     assert.equal(runs, 0);
   });
+
+  it('keeps two schedules apart: each runs its own steps once, neither is lost', async () => {
+    const ran: string[] = [];
+    const { log } = fakeLog();
+    const first = scheduleStartup([{ name: 'first', run: () => ran.push('first') }], log);
+    const second = scheduleStartup([{ name: 'second', run: () => ran.push('second') }], log);
+    await Promise.all([first.done, second.done]);
+    runStartup();
+    assert.deepEqual(ran.sort(), ['first', 'second']);
+  });
 });
