@@ -15,7 +15,7 @@ import type { Environment } from '../shared/connections';
 import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { IndexSizesResult, indicesArgs } from '../indices';
 import type { Outcome } from '../shared/outcome';
-import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, LagResult, SearchHealthResult, healthArgs } from '../health';
+import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, InspectUrnResult, LagResult, SearchHealthResult, healthArgs } from '../health';
 import type { BrowseResult, CheckEndToEndResult, DiagnoseResult, ReplayFailedWritesResult, doctorArgs } from '../doctor';
 import type * as z from 'zod/v4/mini';
 
@@ -144,6 +144,13 @@ export interface DataHubCommands {
   checkSearchIndex(args: ArgsOf<'checkSearchIndex'>): Result<CheckSearchIndexResult>;
   /** Why a search text does or does not find a URN (DataHub's OpenAPI explain): the verdict, the reasons, the first result that matched, and the explain document. Needs `query`. */
   explainSearch(args: ArgsOf<'explainSearch'>): Result<ExplainSearchResult>;
+  /**
+   * One URN, the database beside search: its aspects with system metadata, the search document, the
+   * differences field by field, DataHub's consistency findings, recent changes, the verdict and the next
+   * steps (our commands with their arguments), and the document. Reads only; a section that cannot be
+   * read says why in `unreadable` and the document.
+   */
+  inspectUrn(args: ArgsOf<'inspectUrn'>): Result<InspectUrnResult>;
   /** Stops the running restores of this window. */
   cancelRestore(args?: ArgsOf<'cancelRestore'>): Result<Outcome & { cancelled: number }>;
   /** Shows the DataHub output channel. */

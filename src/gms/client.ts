@@ -14,6 +14,7 @@ import { createHealthOperations } from './openapi/health';
 import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/operations';
 import { probeTransports } from './openapi/probe';
 import { createK8sOperations } from './openapi/k8s';
+import { createInspectOperations } from './openapi/inspect';
 import { createDoctorOperations } from './openapi/doctor';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
@@ -224,6 +225,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     probeTransports: (signal) => probeTransports(ctx, signal),
     k8s: createK8sOperations(ctx),
     doctor: createDoctorOperations(ctx),
+    inspect: createInspectOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({

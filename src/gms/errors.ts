@@ -117,6 +117,11 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   doctorRateLimits: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorTraceWrite: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
   doctorWriteCanary: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
+  // Inspect URN: the v3 read and the timeline need view access (and the timeline GET_TIMELINE where REST API
+  // authorization is on: TimelineControllerV2.java); the consistency check Manage System Operations.
+  readEntity: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  entityConsistency: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  entityTimeline: { id: 'GET_TIMELINE_PRIVILEGE', label: 'Get Timeline API' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

@@ -2,6 +2,7 @@
 // live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { DoctorAction, DoctorOperations } from './doctorTypes';
+import type { InspectAction, InspectOperations } from './inspectTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -19,6 +20,7 @@ import type { DataHubSearch } from './searchTypes';
 export type * from './debugTypes';
 export type * from './doctorTypes';
 export type * from './healthTypes';
+export type * from './inspectTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -78,7 +80,7 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | InspectAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -271,6 +273,8 @@ export interface GmsClient {
   readonly k8s: KubernetesOperations;
   /** DataHub's health and operations endpoints for the Doctor (health, search cluster, Kafka, throttles, maintenance, write tracing). */
   readonly doctor: DoctorOperations;
+  /** One entity for Inspect URN: its aspects with system metadata, DataHub's consistency checks, its timeline. */
+  readonly inspect: InspectOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // Search Health's commands, loaded on the first of them (dist/features.js): check,
-// refresh, fix, Copy URNs, and the one-URN search check and Explain Search. index.ts
+// refresh, fix, Copy URNs, and the one-URN search check, Explain Search and Inspect URN. index.ts
 // declares their ids; the view, its store and the background lag reads stay eager.
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
@@ -13,6 +13,7 @@ import type { HealthStore, LagResult } from './healthStore';
 import { HealthTree, type HealthNode } from './healthTree';
 import { registerCheckSearchIndex } from './checkSearchIndex';
 import { registerExplainSearch } from './explainSearch';
+import { registerInspectUrn } from './inspectUrn';
 
 export { healthFacts } from './healthFacts';
 
@@ -69,5 +70,5 @@ export function registerCommands(services: Services, { store, readLag }: HealthS
     void safeWindow.setStatusBarMessage(`Copied ${urns.length} URN${urns.length === 1 ? '' : 's'}`, 3000);
   });
 
-  return [refresh, check, fix, copy, registerCheckSearchIndex(services), registerExplainSearch(services)];
+  return [refresh, check, fix, copy, registerCheckSearchIndex(services), registerExplainSearch(services), registerInspectUrn(services)];
 }

@@ -32,6 +32,7 @@ import {
   type RawState,
 } from './logic/explainReport';
 import { askText } from '../platform/prompts';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 
 export const EXPLAIN_COMMAND = Commands.explainSearch;
 export const EXPLAIN_SCHEME = 'datahub-explain';
@@ -52,32 +53,6 @@ export interface ExplainSearchResult extends Outcome {
   firstMatch?: { urn: string; score?: number };
   /** The explain document (datahub-explain: scheme, Markdown). */
   documentUri: string;
-}
-
-/** The read-only explain documents of this window, by URI. */
-class ExplainDocuments implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private count = 0;
-
-  add(title: string, text: string): vscode.Uri {
-    this.count += 1;
-    const safe = title.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 60);
-    const uri = vscode.Uri.from({ scheme: EXPLAIN_SCHEME, path: `/Explain ${safe}.md`, query: `n=${this.count}` });
-    this.texts.set(uri.toString(), text);
-    // Keep the last few only: each is a few kilobytes.
-    if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value as string);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '# This explanation is gone\n\nRun **DataHub: Explain Search for This URN…** again.';
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
 }
 
 class NoExplain extends Error {
@@ -204,7 +179,7 @@ function showNoExplain(error: NoExplain): void {
   });
 }
 
-async function explainSearch(services: Services, docs: ExplainDocuments, arg: Record<string, unknown> | undefined, run: CommandRun) {
+async function explainSearch(services: Services, docs: ReadOnlyDocuments, arg: Record<string, unknown> | undefined, run: CommandRun) {
   const args = arg ? parseArgs(EXPLAIN_COMMAND, explainSearchArgs, arg) : undefined;
   let urn: string | undefined;
   if (args) {
@@ -270,10 +245,10 @@ async function explainSearch(services: Services, docs: ExplainDocuments, arg: Re
 }
 
 export function registerExplainSearch(services: Services): vscode.Disposable {
-  const docs = new ExplainDocuments();
-  const provider = vscode.workspace.registerTextDocumentContentProvider(EXPLAIN_SCHEME, docs);
+  const docs = new ReadOnlyDocuments(EXPLAIN_SCHEME, 'Explain', '# This explanation is gone\n\nRun **DataHub: Explain Search for This URN…** again.');
+  const provider = docs.register();
   const command = registerCommand<Record<string, unknown>, ExplainSearchResult>(services, EXPLAIN_COMMAND, (arg, run) =>
     explainSearch(services, docs, arg, run),
   );
-  return vscode.Disposable.from(provider, command, docs);
+  return vscode.Disposable.from(provider, command);
 }

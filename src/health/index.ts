@@ -2,7 +2,8 @@
 // (indexing lag, drift in four groups), datahub.checkSearchHealth (palette and typed API),
 // datahub.refreshSearchHealth, datahub.fixSearchDrift and Copy URNs on a group; and the
 // one-URN questions: datahub.checkSearchIndex (database, search, soft-deleted) and
-// datahub.explainSearch (why a search text does not find it).
+// datahub.explainSearch (why a search text does not find it), datahub.inspectUrn (the database
+// beside search, field by field).
 // Other parts import it only through this file.
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
@@ -20,6 +21,7 @@ export type { HealthFix, SearchHealthResult } from './checkHealth';
 export type { LagResult } from './healthStore';
 export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
+export type { InspectUrnResult } from './inspectUrn';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
 export type { healthArgs } from './logic/args';
 
@@ -31,6 +33,7 @@ export const HEALTH_COMMANDS = [
   Commands.copyDriftUrns,
   Commands.checkSearchIndex,
   Commands.explainSearch,
+  Commands.inspectUrn,
 ] as const;
 
 export function register(services: Services): FeatureRegistration<undefined> {

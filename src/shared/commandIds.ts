@@ -37,6 +37,7 @@ export const Commands = {
   restoreUrnsInSelection: 'datahub.restoreUrnsInSelection',
   checkSearchIndex: 'datahub.checkSearchIndex',
   explainSearch: 'datahub.explainSearch',
+  inspectUrn: 'datahub.inspectUrn',
   cancelRestore: 'datahub.cancelRestore',
   showLog: 'datahub.showLog',
   truncateIndex: 'datahub.truncateIndex',

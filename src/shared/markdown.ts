@@ -6,9 +6,10 @@ import { withoutInvisible } from './uiText';
 /**
  * Escapes every character Markdown (CommonMark and GFM tables) could read as
  * syntax, a backslash first so an escape cannot be undone; line breaks, which
- * would end a paragraph or a table row, become spaces. ":" and "." are escaped
- * too: an escape splits the text where the preview's linkify looks for
- * "https://…" or "host.domain", so no bare address turns into a link.
+ * would end a paragraph or a table row, become spaces. For short labels (tree
+ * tooltips, hovers). Not for server text in a generated document: a renderer
+ * with linkify (VS Code's Markdown preview) may still read "https\://host\.example"
+ * as an address; use inertText there.
  */
 export function escapeMarkdown(text: string): string {
   return withoutInvisible(text)
@@ -46,4 +47,14 @@ export function markdownCode(value: string, where: 'text' | 'tableCell' = 'text'
   const fence = '`'.repeat(ticks + 1);
   // A space on each side when the text starts or ends with a backtick (CommonMark strips one of each).
   return ticks > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
+/**
+ * Server text in the prose of a generated document (Explain Search, Inspect URN): one code span
+ * (markdownCode: one line, capped, a fence longer than any backtick run inside). Nothing in a code
+ * span becomes a heading, a link, an image or HTML, and linkify does not look inside one, so a bare
+ * `https://…` stays text too, whatever the renderer's version.
+ */
+export function inertText(value: string, max: number = MAX_MARKDOWN_CODE): string {
+  return markdownCode(value, 'text', max);
 }

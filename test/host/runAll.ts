@@ -37,6 +37,7 @@ export const RESTLI_SUITES = [
   'restore/faults.test.ts',
   'restore/urn-list.test.ts',
   'health/explain.test.ts',
+  'health/inspect.test.ts',
   'truncate',
   'shared/faults.test.ts',
   'shared/smoke.test.ts',

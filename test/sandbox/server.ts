@@ -13,6 +13,7 @@ import { applyFault, matchFault } from './faults';
 import { handleOpenapi, openapiEndpoint } from './openapi';
 import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
 import { doctorRoute, handleDoctor } from './doctorRoutes';
+import { handleInspect, inspectRoute } from './inspect';
 import { doctorControls } from './doctorControl';
 import { isActionName, validateParams } from './params';
 import { restliError, servletErrorPage, type Reply } from './restli';
@@ -132,11 +133,14 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const graphql = sub === '/api/graphql';
   // The Doctor's endpoints (doctorRoutes.ts): health, search cluster, Kafka admin, throttles, maintenance, tracing.
   const doctor = doctorRoute(sub);
-  const endpoint = doctor !== null ? null : openapiEndpoint(sub);
+  // Inspect URN's reads (inspect.ts): the v3 entity and the timeline.
+  const inspect = doctor !== null ? null : inspectRoute(sub);
+  const endpoint = doctor !== null || inspect !== null ? null : openapiEndpoint(sub);
   const transport = endpoint !== null ? 'openapi' : sub === '/operations' || sub === '/operations/' ? 'restli' : undefined;
   // GraphQL requests are recorded and matched by faults as the action "graphql", OpenAPI ones by endpoint name.
   const k8s = k8sEndpoint(sub);
-  const action = graphql ? 'graphql' : doctor !== null ? doctor.action : k8s !== null ? k8sAction(k8s) : (endpoint ?? searchParams.get('action'));
+  const named = doctor?.action ?? inspect ?? (k8s !== null ? k8sAction(k8s) : null);
+  const action = graphql ? 'graphql' : (named ?? endpoint ?? searchParams.get('action'));
   const parsed = raw.trim() === '' ? undefined : parseJson(raw);
   const body = parsed?.ok ? parsed.value : undefined;
   const caller = rt.identify(req.headers.authorization);
@@ -187,6 +191,11 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
     if (doctor.name !== 'health' && !caller.known) return reply(unauthorized(caller, frontend, path));
     if (rt.serviceTimeMs > 0 && doctor.name !== 'health') await delay(rt.serviceTimeMs);
     return reply(handleDoctor({ rt, route: doctor, method: req.method ?? 'GET', path, query: searchParams, raw, caller }));
+  }
+  if (inspect !== null && rt.servesOpenapi()) {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    return reply(handleInspect({ rt, method: req.method ?? 'GET', path: sub, query: searchParams, caller, anchorMs: Date.now() }));
   }
   // The older servers' health servlet: always up.
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });

@@ -50,9 +50,15 @@ export const explainSearchArgs = z.object({
   entityName: describe(optionalTrimmed(), "The entity index to explain in (default: the URN's entity type)."),
 });
 
+/** One URN, the database beside search (datahub.inspectUrn). */
+export const inspectUrnArgs = z.object({
+  urn: describe(text(), 'The entity to inspect; a DataHub link or a URL-encoded URN works too.'),
+});
+
 export const healthArgs = {
   checkSearchIndex: checkSearchIndexArgs,
   explainSearch: explainSearchArgs,
+  inspectUrn: inspectUrnArgs,
   checkSearchHealth: checkSearchHealthArgs,
   refreshSearchHealth: noArgs(),
   fixSearchDrift: noArgs(),

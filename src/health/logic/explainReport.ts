@@ -2,7 +2,7 @@
 // explanation (a Lucene Explanation tree, as DataHub's OpenAPI explainSearchQuery
 // answers it), and the Markdown document the explain command shows. Pure: no vscode.
 import type { ExplanationNode, SearchExplanation } from '../../gms/types';
-import { escapeMarkdown, markdownCode as code } from '../../shared/markdown';
+import { inertText, markdownCode as code } from '../../shared/markdown';
 import { withoutInvisible } from '../../shared/uiText';
 
 export type ExplainVerdict = 'notInIndex' | 'notMatched' | 'matched';
@@ -158,18 +158,17 @@ export function shortEntityName(urn: string): string {
 /** The two or three sentences under the headline: the answer before the evidence. */
 function summary(r: ExplainReport): string {
   const e = r.explanation;
-  const name = `**${escapeMarkdown(shortEntityName(r.urn))}**`;
+  const name = `**${inertText(shortEntityName(r.urn))}**`;
   const q = code(r.query);
   const verdict = verdictOfExplanation(e);
   const lines: string[] = [];
   if (verdict === 'notInIndex') lines.push(`DataHub search cannot find ${name} with any text: the search index holds no document for it.`);
-  else if (verdict === 'notMatched')
-    lines.push(`Searching for ${q} does not find ${name}: ${escapeMarkdown(reasonsOf(e, 1)[0] ?? 'the query does not match it')}.`);
+  else if (verdict === 'notMatched') lines.push(`Searching for ${q} does not find ${name}: ${inertText(reasonsOf(e, 1)[0] ?? 'the query does not match it')}.`);
   else lines.push(`Searching for ${q} finds ${name} with score **${formatScore(e.explanation?.value ?? 0)}**.`);
   const first = r.firstMatch;
   if (first && first.urn !== r.urn) {
     const score = first.score !== undefined ? ` (score **${formatScore(first.score)}**)` : '';
-    lines.push(`The first result for ${q} is **${escapeMarkdown(shortEntityName(first.urn))}**${score}.`);
+    lines.push(`The first result for ${q} is **${inertText(shortEntityName(first.urn))}**${score}.`);
   } else if (first) lines.push(`It is the first result for ${q}.`);
   return lines.map((l) => `> ${l}`).join('\n>\n');
 }
@@ -206,7 +205,7 @@ export function renderExplainDocument(r: ExplainReport): string {
     const reasons = reasonsOf(e);
     if (reasons.length > 0) {
       out.push('', e.match ? 'Top contributing clauses:' : 'Why not:', '');
-      for (const reason of reasons) out.push(`- ${escapeMarkdown(reason)}`);
+      for (const reason of reasons) out.push(`- ${inertText(reason)}`);
     }
     out.push('');
   }
@@ -218,9 +217,9 @@ export function renderExplainDocument(r: ExplainReport): string {
     if (r.firstMatch.diff !== undefined) {
       out.push('', `How its explanation differs from this entity’s (“+” this entity, “−” the first result):`, '', fenced(r.firstMatch.diff, 'diff'));
     }
-    if (r.firstMatch.note) out.push('', escapeMarkdown(r.firstMatch.note));
+    if (r.firstMatch.note) out.push('', inertText(r.firstMatch.note));
   } else {
-    out.push(r.firstMatchNote !== undefined ? escapeMarkdown(r.firstMatchNote) : `DataHub search returns nothing else for ${code(r.query)}.`);
+    out.push(r.firstMatchNote !== undefined ? inertText(r.firstMatchNote) : `DataHub search returns nothing else for ${code(r.query)}.`);
   }
   out.push('');
 
@@ -228,11 +227,11 @@ export function renderExplainDocument(r: ExplainReport): string {
     out.push('## The search document');
     if (r.raw.state === 'present') {
       out.push('', 'Key fields, as the index holds them:', '');
-      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${escapeMarkdown(k)}: ${code(v)}`);
+      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${inertText(k)}: ${code(v)}`);
     } else if (r.raw.state === 'missing') {
       out.push('', 'entity/raw does not return it.');
     } else {
-      out.push('', `It could not be read: ${escapeMarkdown(r.raw.reason)}`);
+      out.push('', `It could not be read: ${inertText(r.raw.reason)}`);
     }
     out.push('');
   }

@@ -21,7 +21,7 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     if (!match || position.character >= match.end) return undefined;
     const md = new vscode.MarkdownString('', true);
     // Only these commands may run from the links, and only with the arguments written here.
-    md.isTrusted = { enabledCommands: [Commands.restoreIndices, Commands.checkSearchIndex, Commands.explainSearch] };
+    md.isTrusted = { enabledCommands: [Commands.restoreIndices, Commands.checkSearchIndex, Commands.explainSearch, Commands.inspectUrn] };
     md.appendMarkdown(`**DataHub ${escapeMarkdown(match.entityType)}**${match.encoded ? ' (URL-encoded in the text)' : ''}\n\n`);
     md.appendCodeblock(match.urn, 'text');
     const args = commandArgs([{ urn: match.urn, notify: true }]);
@@ -33,6 +33,9 @@ export class UrnHoverProvider implements vscode.HoverProvider {
     );
     md.appendMarkdown(
       ` · [$(question) Explain search](command:datahub.explainSearch?${commandArgs([{ urn: match.urn }])} "Why does a search text not find it? Asks for the text, then shows DataHub's search explanation")`,
+    );
+    md.appendMarkdown(
+      ` · [$(diff) Inspect](command:datahub.inspectUrn?${commandArgs([{ urn: match.urn }])} "The database beside search, field by field: what differs and what to do. Nothing is changed")`,
     );
     const frontend = this.frontendUrl();
     const page = frontend ? entityPageUrl(frontend, match.urn) : undefined;

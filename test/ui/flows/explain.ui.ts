@@ -11,24 +11,14 @@ import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
 import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
+import { previewWith as previewOf } from '../harness/preview';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 
 describe('Explain search for a URN, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
 
-  /** The Markdown preview's frame whose first heading says `headline`. */
-  async function previewWith(headline: RegExp): Promise<Frame> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      for (const f of session.workbench.page.frames()) {
-        const h1 = await f.$('h1').catch(() => null);
-        if (h1 && headline.test((await h1.textContent().catch(() => '')) ?? '')) return f;
-      }
-      await session.workbench.page.waitForTimeout(250);
-    }
-    throw new Error(`no Markdown preview says ${headline}`);
-  }
+  const previewWith = (headline: RegExp): Promise<Frame> => previewOf(session.workbench.page, headline);
 
   async function explain(urn: string, query: string): Promise<void> {
     const wb = session.workbench;

@@ -1,0 +1,204 @@
+// datahub.inspectUrn: one URN, what the database holds beside what search holds. Reads, each on its
+// own (a section that cannot be read says why, and the others are there):
+//   the entity's aspects with system metadata (v3 entity read), the search document (entity/raw),
+//   DataHub's consistency checks for the URN, and its recent changes (the timeline);
+// then compares them field by field (logic/inspect.ts) and shows a read-only Markdown document
+// (scheme datahub-inspect:, logic/inspectDocument.ts) in the preview, with the next steps (our
+// own commands, arguments built from the URN) as the notification's buttons.
+//   palette: a URN prompt; editor context menu (a Uri): the URN at the cursor; hover link and
+//   typed API: { urn }. Sends nothing that writes.
+import * as vscode from 'vscode';
+import * as safeWindow from '../platform/safeWindow';
+import type { ActiveClient, Services } from '../platform/services';
+import { pickUrn } from '../platform/urnPicker';
+import { urnAtActiveCursor } from '../platform/urnAtCursor';
+import { activeClient } from '../platform/activeClient';
+import { activeTitle } from '../platform/titles';
+import { exposeToApi, isArgObject, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { parseArgs } from '../shared/args';
+import type { Outcome } from '../shared/outcome';
+import { Commands } from '../shared/commandIds';
+import { normaliseUrnInput } from '../shared/findUrn';
+import { isGmsError, isNotOffered, PRIVILEGES } from '../gms/errors';
+import { parseUrn } from '../gms/urn';
+import type { GmsAction } from '../gms/types';
+import { ORPHAN_DOCUMENT_CHECK } from '../gms/inspectTypes';
+import { shortenUrn } from '../restore/logic/restoreFormat';
+import { inspectUrnArgs } from './logic/args';
+import {
+  databaseFields,
+  differencesOf,
+  isUnreadable,
+  nextStepsOf,
+  verdictOf,
+  VERDICT_TEXT,
+  type ChecksSide,
+  type DatabaseSide,
+  type FieldDifference,
+  type InspectVerdict,
+  type NextStep,
+  type SearchSide,
+  type TimelineSide,
+} from './logic/inspect';
+import { renderInspectDocument, type InspectReport } from './logic/inspectDocument';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
+
+export const INSPECT_COMMAND = Commands.inspectUrn;
+export const INSPECT_SCHEME = 'datahub-inspect';
+
+export interface InspectUrnResult extends Outcome {
+  urn: string;
+  verdict: InspectVerdict;
+  /** unreadable: why this side could not be read (then exists is false and means "not known"). */
+  database: { exists: boolean; removed?: boolean; aspects: Array<{ name: string; lastObserved?: number; runId?: string }>; unreadable?: string };
+  search: { found: boolean; index?: string; document?: Record<string, unknown>; unreadable?: string };
+  differences: FieldDifference[];
+  checks: Array<{ checkId: string; description: string; fixType: string }>;
+  nextSteps: NextStep[];
+  /** The document (datahub-inspect: scheme, Markdown). */
+  documentUri: string;
+}
+
+/** The sentence for a section that could not be read: not offered, a missing privilege, or what failed. */
+export function unreadableReason(error: unknown, action: GmsAction, what: string): string {
+  if (isNotOffered(error)) return `${what} is not offered by this server (no such endpoint: an older DataHub, or its OpenAPI servlet is off).`;
+  if (isGmsError(error) && (error.kind === 'forbidden' || error.kind === 'unauthorized')) {
+    const p = PRIVILEGES[action];
+    const needs = p ? ` it needs the '${p.label}' privilege (${p.id}); ask a DataHub admin to grant it to the token's user` : '';
+    return `${what} was refused (${error.status ?? 403}):${needs || ' check the token'}.`;
+  }
+  return `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function side<T>(signal: AbortSignal, action: GmsAction, what: string, read: () => Promise<T>): Promise<T | { unreadable: string }> {
+  try {
+    return await read();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { unreadable: unreadableReason(error, action, what) };
+  }
+}
+
+/** The four reads at once, each on its own. */
+export async function readFacts(active: ActiveClient, urn: string, signal: AbortSignal): Promise<InspectReport> {
+  const client = active.client;
+  const [database, search, checks, timeline] = await Promise.all([
+    side<DatabaseSide>(signal, 'readEntity', 'The database read (GET /openapi/v3/entity)', () => client.inspect.readEntity(urn, signal)),
+    side<SearchSide>(signal, 'getRawDocuments', 'The search document (POST entity/raw)', async () => {
+      const raw = await client.getRawDocuments([urn], signal);
+      const hit = raw.found.find((d) => d.urn === urn);
+      return hit
+        ? { found: true, document: hit.document, ...(typeof hit.document._index === 'string' ? { index: hit.document._index } : {}) }
+        : { found: false };
+    }),
+    side<ChecksSide>(signal, 'entityConsistency', 'DataHub’s consistency check (GET consistency/entities)', () => client.inspect.checkEntity(urn, {}, signal)),
+    side<TimelineSide>(signal, 'entityTimeline', 'The timeline (GET /openapi/v2/timeline/v1)', async () => ({
+      changes: await client.inspect.timeline(urn, { days: 30, max: 20 }, signal),
+    })),
+  ]);
+  // A document without a row: DataHub's own check for it runs on demand only, so ask it by id.
+  const orphan = !isUnreadable(database) && !database.exists && !isUnreadable(search) && search.found && !isUnreadable(checks);
+  const allChecks = orphan
+    ? await side<ChecksSide>(signal, 'entityConsistency', 'DataHub’s consistency check (GET consistency/entities)', () =>
+        client.inspect.checkEntity(urn, { checkIds: [ORPHAN_DOCUMENT_CHECK] }, signal),
+      )
+    : checks;
+  const facts = { urn, connection: active.connection.name, database, search, checks: allChecks, timeline };
+  const differences =
+    !isUnreadable(database) && database.exists && !isUnreadable(search) && search.found ? differencesOf(database.aspects, search.document) : [];
+  const verdict = verdictOf(facts, differences);
+  return { ...facts, differences, verdict, nextSteps: nextStepsOf(urn, verdict, allChecks) };
+}
+
+export function resultOf(r: InspectReport, documentUri: string): InspectUrnResult {
+  const db = r.database;
+  const s = r.search;
+  const c = r.checks;
+  return {
+    message: `${shortenUrn(r.urn, 80)}: ${VERDICT_TEXT[r.verdict]}.`,
+    urn: r.urn,
+    verdict: r.verdict,
+    database: isUnreadable(db)
+      ? { exists: false, aspects: [], unreadable: db.unreadable }
+      : {
+          exists: db.exists,
+          ...(db.exists ? { removed: databaseFields(db.aspects).get('removed') === 'true' } : {}),
+          aspects: db.aspects.map((a) => ({
+            name: a.name,
+            ...(a.systemMetadata?.lastObserved !== undefined ? { lastObserved: a.systemMetadata.lastObserved } : {}),
+            ...(a.systemMetadata?.runId !== undefined ? { runId: a.systemMetadata.runId } : {}),
+          })),
+        },
+    search: isUnreadable(s)
+      ? { found: false, unreadable: s.unreadable }
+      : s.found
+        ? { found: true, ...(s.index ? { index: s.index } : {}), document: s.document }
+        : { found: false },
+    differences: r.differences,
+    checks:
+      isUnreadable(c) || !c.indexed ? [] : c.issues.map((i) => ({ checkId: i.checkId ?? '', description: i.description ?? '', fixType: i.fixType ?? '' })),
+    nextSteps: r.nextSteps,
+    documentUri,
+  };
+}
+
+function urnOf(arg: unknown): string | undefined {
+  if (arg instanceof vscode.Uri) return urnAtActiveCursor()[0]?.value;
+  if (!isArgObject(arg)) return undefined;
+  const urn = normaliseUrnInput(parseArgs(INSPECT_COMMAND, inspectUrnArgs, arg as Record<string, unknown>).urn);
+  const parsed = parseUrn(urn);
+  if (!parsed.ok) throw new Error(`${INSPECT_COMMAND}: "urn" is not a URN: ${parsed.reason}. Nothing was sent.`);
+  return urn;
+}
+
+function offerNextSteps(message: string, verdict: InspectVerdict, steps: NextStep[]): void {
+  const show = verdict === 'inSync' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
+  // Our own commands with the arguments built from the URN; at most two buttons (the dry run before the apply).
+  const offered = steps.slice(0, 2);
+  void show(message, ...offered.map((s) => s.title)).then((choice) => {
+    const step = offered.find((s) => s.title === choice);
+    if (step) void vscode.commands.executeCommand(step.command, step.args);
+  });
+}
+
+async function inspectUrn(services: Services, docs: ReadOnlyDocuments, arg: unknown, run: CommandRun): Promise<InspectUrnResult | undefined> {
+  let urn = urnOf(arg);
+  const active = await activeClient(services, run, { action: 'readEntity', writes: false });
+  urn ??= isArgObject(arg)
+    ? undefined
+    : await pickUrn(services, {
+        title: activeTitle(services, 'DataHub: Inspect URN'),
+        prompt: 'The entity to compare in the database and in search. A DataHub link or URL-encoded URN works too.',
+        placeHolder: 'A URN, or a name to search DataHub for',
+      });
+  if (!urn) return undefined;
+  const target = urn;
+  const interactive = run.mode !== 'api';
+  const report = await safeWindow.runCancellable(
+    interactive ? { location: vscode.ProgressLocation.Notification, title: `Inspecting ${shortenUrn(target, 60)}` } : undefined,
+    undefined,
+    (signal) => readFacts(active, target, signal),
+  );
+  const uri = docs.add(shortenUrn(target, 60), renderInspectDocument(report));
+  const result = resultOf(report, uri.toString());
+  services.log.info(`Inspect URN ${target}: ${report.verdict} (${report.differences.length} difference(s))`);
+  if (interactive) {
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    offerNextSteps(result.message, report.verdict, report.nextSteps);
+  }
+  return result;
+}
+
+export function registerInspectUrn(services: Services): vscode.Disposable {
+  const docs = new ReadOnlyDocuments(INSPECT_SCHEME, 'Inspect', '# This inspection is gone\n\nRun **DataHub: Inspect URN: Database vs Search…** again.');
+  // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
+  const command = registerVscodeCommand(INSPECT_COMMAND, (arg?: unknown) =>
+    runCommand(services, INSPECT_COMMAND, isArgObject(arg) && !(arg instanceof vscode.Uri) ? arg : undefined, (_a, run) =>
+      inspectUrn(services, docs, arg, run),
+    ),
+  );
+  const api = exposeToApi(INSPECT_COMMAND, (arg) =>
+    runCommand(services, INSPECT_COMMAND, arg ?? {}, (_a, run) => inspectUrn(services, docs, arg ?? {}, run), 'api'),
+  );
+  return vscode.Disposable.from(docs.register(), command, api);
+}

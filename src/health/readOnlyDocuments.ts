@@ -1,0 +1,40 @@
+// The read-only Markdown documents of one scheme (Explain Search: datahub-explain:, Inspect URN:
+// datahub-inspect:), kept in memory by URI and shown in the Markdown preview. The last 20 are kept.
+import * as vscode from 'vscode';
+
+export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private count = 0;
+
+  /** `prefix` starts each file name ("Explain", "Inspect"); `gone` is shown for a URI no longer kept. */
+  constructor(
+    private readonly scheme: string,
+    private readonly prefix: string,
+    private readonly gone: string,
+  ) {}
+
+  add(title: string, text: string): vscode.Uri {
+    this.count += 1;
+    const safe = title.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 60);
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.prefix} ${safe}.md`, query: `n=${this.count}` });
+    this.texts.set(uri.toString(), text);
+    // Keep the last few only: each is a few kilobytes.
+    if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value as string);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? this.gone;
+  }
+
+  /** Registers the provider for the scheme; the returned disposable ends both. */
+  register(): vscode.Disposable {
+    return vscode.Disposable.from(vscode.workspace.registerTextDocumentContentProvider(this.scheme, this), this);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
