@@ -9,7 +9,7 @@
 //   typed API: { urn }. Sends nothing that writes.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { ActiveClient, Services } from '../platform/services';
+import type { Services } from '../platform/services';
 import { pickUrn } from '../platform/urnPicker';
 import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { activeClient } from '../platform/activeClient';
@@ -19,27 +19,11 @@ import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
 import { normaliseUrnInput } from '../shared/findUrn';
-import { isGmsError, isNotOffered, PRIVILEGES } from '../gms/errors';
 import { parseUrn } from '../gms/urn';
-import type { GmsAction } from '../gms/types';
-import { ORPHAN_DOCUMENT_CHECK } from '../gms/inspectTypes';
 import { shortenUrn } from '../restore/logic/restoreFormat';
 import { inspectUrnArgs } from './logic/args';
-import {
-  databaseFields,
-  differencesOf,
-  isUnreadable,
-  nextStepsOf,
-  verdictOf,
-  VERDICT_TEXT,
-  type ChecksSide,
-  type DatabaseSide,
-  type FieldDifference,
-  type InspectVerdict,
-  type NextStep,
-  type SearchSide,
-  type TimelineSide,
-} from './logic/inspect';
+import { databaseFields, isUnreadable, VERDICT_TEXT, type FieldDifference, type InspectVerdict, type NextStep } from './logic/inspect';
+import { readFacts } from './logic/inspectRead';
 import { renderInspectDocument, type InspectReport } from './logic/inspectDocument';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 
@@ -57,57 +41,6 @@ export interface InspectUrnResult extends Outcome {
   nextSteps: NextStep[];
   /** The document (datahub-inspect: scheme, Markdown). */
   documentUri: string;
-}
-
-/** The sentence for a section that could not be read: not offered, a missing privilege, or what failed. */
-export function unreadableReason(error: unknown, action: GmsAction, what: string): string {
-  if (isNotOffered(error)) return `${what} is not offered by this server (no such endpoint: an older DataHub, or its OpenAPI servlet is off).`;
-  if (isGmsError(error) && (error.kind === 'forbidden' || error.kind === 'unauthorized')) {
-    const p = PRIVILEGES[action];
-    const needs = p ? ` it needs the '${p.label}' privilege (${p.id}); ask a DataHub admin to grant it to the token's user` : '';
-    return `${what} was refused (${error.status ?? 403}):${needs || ' check the token'}.`;
-  }
-  return `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-async function side<T>(signal: AbortSignal, action: GmsAction, what: string, read: () => Promise<T>): Promise<T | { unreadable: string }> {
-  try {
-    return await read();
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return { unreadable: unreadableReason(error, action, what) };
-  }
-}
-
-/** The four reads at once, each on its own. */
-export async function readFacts(active: ActiveClient, urn: string, signal: AbortSignal): Promise<InspectReport> {
-  const client = active.client;
-  const [database, search, checks, timeline] = await Promise.all([
-    side<DatabaseSide>(signal, 'readEntity', 'The database read (GET /openapi/v3/entity)', () => client.inspect.readEntity(urn, signal)),
-    side<SearchSide>(signal, 'getRawDocuments', 'The search document (POST entity/raw)', async () => {
-      const raw = await client.getRawDocuments([urn], signal);
-      const hit = raw.found.find((d) => d.urn === urn);
-      return hit
-        ? { found: true, document: hit.document, ...(typeof hit.document._index === 'string' ? { index: hit.document._index } : {}) }
-        : { found: false };
-    }),
-    side<ChecksSide>(signal, 'entityConsistency', 'DataHub’s consistency check (GET consistency/entities)', () => client.inspect.checkEntity(urn, {}, signal)),
-    side<TimelineSide>(signal, 'entityTimeline', 'The timeline (GET /openapi/v2/timeline/v1)', async () => ({
-      changes: await client.inspect.timeline(urn, { days: 30, max: 20 }, signal),
-    })),
-  ]);
-  // A document without a row: DataHub's own check for it runs on demand only, so ask it by id.
-  const orphan = !isUnreadable(database) && !database.exists && !isUnreadable(search) && search.found && !isUnreadable(checks);
-  const allChecks = orphan
-    ? await side<ChecksSide>(signal, 'entityConsistency', 'DataHub’s consistency check (GET consistency/entities)', () =>
-        client.inspect.checkEntity(urn, { checkIds: [ORPHAN_DOCUMENT_CHECK] }, signal),
-      )
-    : checks;
-  const facts = { urn, connection: active.connection.name, database, search, checks: allChecks, timeline };
-  const differences =
-    !isUnreadable(database) && database.exists && !isUnreadable(search) && search.found ? differencesOf(database.aspects, search.document) : [];
-  const verdict = verdictOf(facts, differences);
-  return { ...facts, differences, verdict, nextSteps: nextStepsOf(urn, verdict, allChecks) };
 }
 
 export function resultOf(r: InspectReport, documentUri: string): InspectUrnResult {
@@ -177,7 +110,7 @@ async function inspectUrn(services: Services, docs: ReadOnlyDocuments, arg: unkn
   const report = await safeWindow.runCancellable(
     interactive ? { location: vscode.ProgressLocation.Notification, title: `Inspecting ${shortenUrn(target, 60)}` } : undefined,
     undefined,
-    (signal) => readFacts(active, target, signal),
+    (signal) => readFacts(active.client, active.connection.name, target, signal),
   );
   const uri = docs.add(shortenUrn(target, 60), renderInspectDocument(report));
   const result = resultOf(report, uri.toString());

@@ -17,6 +17,8 @@ export interface BareClient {
   graphqlPost(body: { query: string; variables: Record<string, unknown>; operationName: string }): Promise<unknown>;
   /** GET {gms}/<path>?<query> with the OpenAPI GET headers (any path: /health, /openapi/v1/…); the body JSON-parsed when it is JSON, else its text. */
   get(path: string, query?: Record<string, string>): Promise<unknown>;
+  /** The same GET where a status other than 200 is an answer too (a 404 with an empty body): the body JSON-parsed when there is one. */
+  getAnswer(path: string, query?: Record<string, string>): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,12 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
       return /\bjson\b/i.test(String(response.headers['content-type'] ?? '')) ? JSON.parse(text) : text;
+    },
+    async getAnswer(path, query = {}) {
+      const search = Object.keys(query).length === 0 ? '' : `?${new URLSearchParams(query).toString()}`;
+      const response = await request(`${gmsUrl}${path}${search}`, { dispatcher: agent, method: 'GET', headers: openapiGetHeaders });
+      const text = await response.body.text();
+      return { status: response.statusCode, body: text === '' ? undefined : JSON.parse(text) };
     },
     close: () => agent.close(),
   };

@@ -15,7 +15,8 @@ import { REPO_ROOT } from './build';
 import { shippedModule } from './alone';
 import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';
-import { spread, type Spread } from './stats';
+import type { Spread } from './stats';
+import { alternate } from './alternate';
 
 export type DoctorModule = typeof import('../../src/doctor/collect') & typeof import('../../src/doctor/failedPages');
 
@@ -111,37 +112,9 @@ export async function measureDoctorReport(
     const ours = async (): Promise<void> => {
       await report();
     };
-    // Warm-up: connections open, code compiled, on both paths.
-    for (let i = 0; i < perRound; i++) {
-      await ours();
-      await replay();
-    }
-    const o: number[] = [];
-    const b: number[] = [];
-    const ratios: number[] = [];
-    const time = async (run: () => Promise<void>, into: number[]) => {
-      const t0 = performance.now();
-      await run();
-      into.push(performance.now() - t0);
-    };
-    for (let round = 0; round < rounds; round++) {
-      const ro: number[] = [];
-      const rb: number[] = [];
-      for (let i = 0; i < perRound; i++) {
-        if ((round + i) % 2 === 0) {
-          await time(ours, ro);
-          await time(replay, rb);
-        } else {
-          await time(replay, rb);
-          await time(ours, ro);
-        }
-      }
-      ratios.push(spread(ro).median / spread(rb).median);
-      o.push(...ro);
-      b.push(...rb);
-    }
+    const t = await alternate(ours, replay, rounds, perRound);
     const summaries = first.lines.filter((l) => l.verdict !== 'ok').map((l) => `${l.title}: ${l.summary}`);
-    return { ratio: spread(ratios), client: spread(o), bare: spread(b), rounds, perRound, requests: recorded.length, lines: first.lines.length, summaries };
+    return { ratio: t.ratio, client: t.ours, bare: t.theirs, rounds, perRound, requests: recorded.length, lines: first.lines.length, summaries };
   } finally {
     await client.close();
     await bare.close();
@@ -172,36 +145,8 @@ export async function measureFirstPage(gms: GmsModule, url: string, token: strin
   try {
     const answer = await fetch(`${url}${page}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${token}` } });
     const bytes = Buffer.byteLength(await answer.text());
-    for (let i = 0; i < perRound; i++) {
-      await ours();
-      await theirs();
-    }
-    const o: number[] = [];
-    const b: number[] = [];
-    const ratios: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const ro: number[] = [];
-      const rb: number[] = [];
-      for (let i = 0; i < perRound; i++) {
-        for (const [run, into] of (round + i) % 2 === 0
-          ? ([
-              [ours, ro],
-              [theirs, rb],
-            ] as const)
-          : ([
-              [theirs, rb],
-              [ours, ro],
-            ] as const)) {
-          const t0 = performance.now();
-          await run();
-          into.push(performance.now() - t0);
-        }
-      }
-      ratios.push(spread(ro).median / spread(rb).median);
-      o.push(...ro);
-      b.push(...rb);
-    }
-    return { ratio: spread(ratios), client: spread(o), bare: spread(b), calls: rounds * perRound, bytes };
+    const t = await alternate(ours, theirs, rounds, perRound);
+    return { ratio: t.ratio, client: t.ours, bare: t.theirs, calls: rounds * perRound, bytes };
   } finally {
     await client.close();
     await bare.close();

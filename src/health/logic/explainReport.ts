@@ -227,7 +227,8 @@ export function renderExplainDocument(r: ExplainReport): string {
     out.push('## The search document');
     if (r.raw.state === 'present') {
       out.push('', 'Key fields, as the index holds them:', '');
-      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${inertText(k)}: ${code(v)}`);
+      // The keys are KEY_FIELDS (ours); the values are the server's.
+      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${k}: ${code(v)}`);
     } else if (r.raw.state === 'missing') {
       out.push('', 'entity/raw does not return it.');
     } else {

@@ -73,7 +73,8 @@ function search(r: InspectReport, out: string[]): void {
   else if (!s.found) out.push('None: the entity index holds no document for this URN (entity/raw does not return it).');
   else {
     out.push('Key fields, as the index holds them:', '');
-    for (const [k, v] of keyFields(s.document)) out.push(`- ${inertText(k)}: ${inertText(v)}`);
+    // The keys are KEY_FIELDS (ours); the values are the server's.
+    for (const [k, v] of keyFields(s.document)) out.push(`- ${k}: ${inertText(v)}`);
   }
   out.push('');
 }

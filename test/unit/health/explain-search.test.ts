@@ -139,7 +139,7 @@ describe('explain search: the document', () => {
       'score **3.21**',
       '```diff',
       '## The search document',
-      '- `name`: `orders`',
+      '- name: `orders`',
       '<details>',
     ];
     let at = -1;
