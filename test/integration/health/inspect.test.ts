@@ -152,6 +152,31 @@ describe('inspect: datahub.inspectUrn', function () {
     assertInert(html);
   });
 
+  it('the editor: the hover links Inspect with the URN; the right-click command inspects the URN at the cursor', async function () {
+    openapiOnly(this);
+    const content = `{"chart": "${SAMPLE_URNS.lookerChart}"}`;
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content });
+    const editor = await vscode.window.showTextDocument(document);
+    for (let i = 0; i < 100 && vscode.window.activeTextEditor?.document !== document; i++) await new Promise((r) => setTimeout(r, 20));
+    const at = document.positionAt(content.indexOf('looker'));
+    editor.selection = new vscode.Selection(at, at);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);
+    const text = hovers
+      .flatMap((h) => h.contents)
+      .map((c) => (typeof c === 'string' ? c : c.value))
+      .join('\n');
+    const link = /\(command:datahub\.inspectUrn\?([^ )]+)/.exec(text);
+    assert.ok(link, `an Inspect link in: ${text}`);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link[1])), [{ urn: SAMPLE_URNS.lookerChart }]);
+    // The editor's context menu passes the document's Uri: the URN at the cursor is inspected.
+    const r = await vscode.commands.executeCommand<InspectUrnResult>(Commands.inspectUrn, document.uri);
+    assert.equal(r.urn, SAMPLE_URNS.lookerChart);
+    assert.equal(r.verdict, 'searchStale');
+    // Closed without a save prompt (the untitled document is dirty).
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('Explain Search: a search text that tries to become Markdown renders as text too', async function () {
     openapiOnly(this);
     const query = '# Heading [a link](https://evil.example/link) ![i](https://evil.example/i.png) <b>bold</b> https://evil.example/bare';
