@@ -112,6 +112,11 @@ describe('inspect: datahub.inspectUrn', function () {
         [Commands.checkSearchHealth, { urns: [DEMO_ORPHANS[0]], fix: 'apply' }],
       ],
     );
+    // The first step as the notification's button runs it: the server's dry run, nothing removed.
+    const dry = await exec<{ fix?: { plan: { remove: string[] } } }>(r.nextSteps[0].command, r.nextSteps[0].args);
+    assert.deepEqual(dry.fix?.plan.remove, [DEMO_ORPHANS[0]]);
+    const fixes = (await sandbox.requests()).filter((q) => q.path.endsWith('consistency/fix-issues'));
+    assert.ok(fixes.length > 0 && fixes.every((q) => (q.body as { dryRun?: boolean }).dryRun === true), 'only dry runs were sent');
   });
 
   it('a token without Manage System Operations: the raw document (403, empty body) and the checks say so with the privilege; the database is there', async function () {
