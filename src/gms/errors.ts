@@ -117,6 +117,9 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   doctorRateLimits: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorTraceWrite: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
   doctorWriteCanary: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
+  // SystemInfoController.java: Manage System Operations; EntityCountsController.java: Get Counts (ApiGroup.COUNTS READ).
+  upgradeProperties: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  upgradeEntityCounts: { id: 'GET_COUNTS_PRIVILEGE', label: 'Get Aspect/Entity Count APIs' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

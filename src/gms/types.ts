@@ -3,6 +3,7 @@
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { DoctorAction, DoctorOperations } from './doctorTypes';
 import type { KubernetesOperations } from './k8sTypes';
+import type { UpgradeAction, UpgradeOperations } from './upgradeTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -19,6 +20,7 @@ import type { DataHubSearch } from './searchTypes';
 export type * from './debugTypes';
 export type * from './doctorTypes';
 export type * from './healthTypes';
+export type * from './upgradeTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -78,7 +80,7 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | UpgradeAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -271,6 +273,8 @@ export interface GmsClient {
   readonly k8s: KubernetesOperations;
   /** DataHub's health and operations endpoints for the Doctor (health, search cluster, Kafka, throttles, maintenance, write tracing). */
   readonly doctor: DoctorOperations;
+  /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
+  readonly upgrade: UpgradeOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

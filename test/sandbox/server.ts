@@ -13,6 +13,7 @@ import { applyFault, matchFault } from './faults';
 import { handleOpenapi, openapiEndpoint } from './openapi';
 import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
 import { doctorRoute, handleDoctor } from './doctorRoutes';
+import { handleUpgrade, upgradeRoute } from './upgradeRoutes';
 import { doctorControls } from './doctorControl';
 import { isActionName, validateParams } from './params';
 import { restliError, servletErrorPage, type Reply } from './restli';
@@ -181,6 +182,12 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
+  // What an upgrade reads (upgradeRoutes.ts): settings, entity counts, an incremental run's recorded state.
+  const upgrade = upgradeRoute(sub);
+  if (upgrade !== null && rt.servesOpenapi()) {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    return reply(handleUpgrade(rt, upgrade, req.method ?? 'GET', sub, caller));
+  }
   // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
   if (doctor !== null && rt.servesOpenapi()) {
     // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.
