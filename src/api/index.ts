@@ -5,7 +5,7 @@
 // (src/platform/confirmGate.ts) unless src/platform/apiGate.ts lets the call skip them. It
 // holds no token, no secret store and no internal service.
 import type { AtCursorResult, PatternResult, RestoreUrnResult, UrnListResult, restoreArgs } from '../restore';
-import type { JobResult, ClusterJobSnapshot, RunOnClusterResult, UpgradeSnapshot, EstimateResult, jobsArgs } from '../jobs';
+import type { JobResult, ClusterJobSnapshot, RunOnClusterResult, UpgradeSnapshot, EstimateResult, ReadinessResult, jobsArgs } from '../jobs';
 import type { TaskStatusResult, TruncateCommandResult, WatchResult, truncateArgs } from '../truncate';
 import type { RetentionPlanResult, retentionArgs } from '../retention';
 import type { insightsArgs } from '../insights';
@@ -132,6 +132,8 @@ export interface DataHubCommands {
   watchUpgradeReindex(args?: ArgsOf<'watchUpgradeReindex'>): Result<UpgradeSnapshot>;
   /** Estimates how long reindexing the largest indices (getIndexSizes) would take at a throughput, and warns with the figures when one would exceed maxReindexHours or all together the Job's activeDeadlineSeconds. Read-only connections may use it. */
   estimateUpgradeReindex(args?: ArgsOf<'estimateUpgradeReindex'>): Result<EstimateResult>;
+  /** Before an upgrade, reads only: the settings that decide the reindex (incremental or legacy, time limit, batch size, slices, document-count mismatch with clone), each index's cost by DataHub's formula with a time estimate from the last reindex's rate, the restore CronJobs' schedules and time bounds; one line each with its verdict and next step. Read-only connections may use it. */
+  checkUpgradeReadiness(args?: ArgsOf<'checkUpgradeReadiness'>): Result<ReadinessResult>;
   /** Shows a watched system-update job's pod log in its output channel. */
   showUpgradeReindexLog(args: ArgsOf<'showUpgradeReindexLog'>): Result<Outcome & { job: string; channel: string }>;
   /** Restores the URN(s) in `text` or at a position of a document. */

@@ -3,6 +3,7 @@ import type { GmsAction } from './types';
 import { DOCTOR_WHAT } from './doctorTypes';
 import { K8S_WHAT } from './k8sTypes';
 import { INSPECT_WHAT } from './inspectTypes';
+import { UPGRADE_WHAT } from './upgradeTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
 export const WHAT: Record<GmsAction, string> = {
@@ -18,6 +19,7 @@ export const WHAT: Record<GmsAction, string> = {
   ...K8S_WHAT,
   ...DOCTOR_WHAT,
   ...INSPECT_WHAT,
+  ...UPGRADE_WHAT,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

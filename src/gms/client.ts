@@ -16,6 +16,7 @@ import { probeTransports } from './openapi/probe';
 import { createK8sOperations } from './openapi/k8s';
 import { createInspectOperations } from './openapi/inspect';
 import { createDoctorOperations } from './openapi/doctor';
+import { createUpgradeOperations } from './openapi/upgrade';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
@@ -226,6 +227,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     k8s: createK8sOperations(ctx),
     doctor: createDoctorOperations(ctx),
     inspect: createInspectOperations(ctx),
+    upgrade: createUpgradeOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({

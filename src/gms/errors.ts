@@ -122,6 +122,9 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   readEntity: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
   entityConsistency: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   entityTimeline: { id: 'GET_TIMELINE_PRIVILEGE', label: 'Get Timeline API' },
+  // SystemInfoController.java: Manage System Operations; EntityCountsController.java: Get Counts (ApiGroup.COUNTS READ).
+  upgradeProperties: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  upgradeEntityCounts: { id: 'GET_COUNTS_PRIVILEGE', label: 'Get Aspect/Entity Count APIs' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
 };

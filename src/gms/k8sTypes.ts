@@ -44,6 +44,8 @@ export interface K8sCronJob {
   suspend?: boolean;
   /** The first container's image, when given. */
   image?: string;
+  /** The first container's args in the Job template (`-u RestoreIndices -a …`), when given. */
+  args?: string[];
 }
 
 export interface K8sPod {

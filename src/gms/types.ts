@@ -4,6 +4,7 @@
 import type { DoctorAction, DoctorOperations } from './doctorTypes';
 import type { InspectAction, InspectOperations } from './inspectTypes';
 import type { KubernetesOperations } from './k8sTypes';
+import type { UpgradeAction, UpgradeOperations } from './upgradeTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -21,6 +22,7 @@ export type * from './debugTypes';
 export type * from './doctorTypes';
 export type * from './healthTypes';
 export type * from './inspectTypes';
+export type * from './upgradeTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -80,7 +82,8 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | InspectAction | 'getServerConfig' | 'graphql';
+export type GmsAction =
+  OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | InspectAction | UpgradeAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -275,6 +278,8 @@ export interface GmsClient {
   readonly doctor: DoctorOperations;
   /** One entity for Inspect URN: its aspects with system metadata, DataHub's consistency checks, its timeline. */
   readonly inspect: InspectOperations;
+  /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
+  readonly upgrade: UpgradeOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

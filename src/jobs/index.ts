@@ -20,6 +20,7 @@ export type { ClusterJobSnapshot } from './cluster/clusterWatch';
 export type { RunOnClusterResult } from './cluster/clusterRun';
 export type { UpgradeSnapshot } from './upgrade/upgradeWatch';
 export type { EstimateResult } from './upgrade/upgradeCommands';
+export type { ReadinessResult } from './upgrade/readinessCommand';
 /** The argument schemas of the jobs commands (the typed API's parameter types). */
 export type { jobsArgs } from './logic/args';
 
@@ -37,6 +38,7 @@ export const JOBS_COMMANDS = [
   Commands.showClusterJobLog,
   Commands.watchUpgradeReindex,
   Commands.estimateUpgradeReindex,
+  Commands.checkUpgradeReadiness,
   Commands.showUpgradeReindexLog,
   Commands.stopWatchingClusterJob,
 ] as const;

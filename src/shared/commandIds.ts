@@ -31,6 +31,7 @@ export const Commands = {
   stopWatchingClusterJob: 'datahub.stopWatchingClusterJob',
   watchUpgradeReindex: 'datahub.watchUpgradeReindex',
   estimateUpgradeReindex: 'datahub.estimateUpgradeReindex',
+  checkUpgradeReadiness: 'datahub.checkUpgradeReadiness',
   showUpgradeReindexLog: 'datahub.showUpgradeReindexLog',
   restoreUrnAtCursor: 'datahub.restoreUrnAtCursor',
   restoreUrnsInFile: 'datahub.restoreUrnsInFile',

@@ -248,14 +248,19 @@ export function handleK8s(cluster: K8sCluster, method: string, endpoint: string,
   if (method === 'GET' && endpoint === 'cronjobs') {
     return page(
       query,
-      CRONJOBS.map((name) => ({
-        metadata: { name, namespace: NAMESPACE },
-        spec: {
-          schedule: '0 0 * * *',
-          suspend: true,
-          jobTemplate: { spec: { template: { spec: { containers: [{ name: CONTAINER, image: IMAGE, args: ['-u', 'RestoreIndices'] }] } } } },
-        },
-      })),
+      CRONJOBS.map((name) => {
+        // The risky profile: the restore CronJob every minute (the Helm chart's issues 329 and 457), one time bound only (DataHub issue 18849).
+        const risky = name === RESTORE_CRONJOB && cluster.upgrades.settings === 'risky';
+        const args = risky ? ['-u', 'RestoreIndices', '-a', 'gePitEpochMs=1767225600000'] : ['-u', 'RestoreIndices'];
+        return {
+          metadata: { name, namespace: NAMESPACE },
+          spec: {
+            schedule: risky ? '* * * * *' : '0 0 * * *',
+            suspend: !risky,
+            jobTemplate: { spec: { template: { spec: { containers: [{ name: CONTAINER, image: IMAGE, args }] } } } },
+          },
+        };
+      }),
     );
   }
   if (method === 'GET' && endpoint === 'jobs') return page(query, [...cluster.jobs.map((j) => cluster.jobObject(j)), ...cluster.upgrades.jobObjects()]);

@@ -8,11 +8,14 @@
 //                    connections are reset, then GMS answers again (every request but the control endpoints)
 //   POST /k8s/jobs   {name, args?, script?, labels?}: a Job applied by hand (kubectl create -f the manifest), to watch by name
 //   POST /k8s/systemUpdate {script?: reindexSucceed|reindexMismatch, stepMs?, activeDeadlineSeconds?, name?}:
-//                    a system-update Job starting now (k8sSystemUpdate.ts), its reindex tasks answering getEsTaskStatus
+//                    a system-update Job starting now (k8sSystemUpdate.ts), its reindex tasks answering getEsTaskStatus;
+//                    the incremental* scripts run the zero-downtime path (k8sIncremental.ts)
+//   POST /k8s/upgradeSettings {profile: sound|risky}: the settings GMS reports (upgradeRoutes.ts) and the restore CronJob's schedule
 import type { Reply } from './restli';
 import { K8S_MODES, type K8sCluster, type K8sMode } from './k8s';
 import { K8S_SCRIPTS, type K8sScript } from './k8sScripts';
 import { UPGRADE_SCRIPTS, type UpgradeScript } from './k8sSystemUpdate';
+import { SETTINGS_PROFILES, type SettingsProfile } from './upgradeRoutes';
 
 function json(value: unknown, status = 200): Reply {
   return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
@@ -88,6 +91,11 @@ export function k8sControl(cluster: K8sCluster, route: string, body: Record<stri
         ...(body.activeDeadlineSeconds !== undefined ? { activeDeadlineSeconds: body.activeDeadlineSeconds as number } : {}),
       });
       return json({ name: run.name, pod: cluster.upgrades.podName(run) });
+    }
+    case 'POST /k8s/upgradeSettings': {
+      if (!SETTINGS_PROFILES.includes(body.profile as SettingsProfile)) return bad(`profile must be one of ${SETTINGS_PROFILES.join(', ')}`);
+      cluster.upgrades.settings = body.profile as SettingsProfile;
+      return json({ profile: cluster.upgrades.settings });
     }
     default:
       return json({ error: `no control endpoint ${route}` }, 404);

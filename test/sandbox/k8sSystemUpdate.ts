@@ -21,10 +21,14 @@
 //   reindexSucceed   three indices reindexed one after the other; result SUCCEEDED, the Job Complete.
 //   reindexMismatch  the third index's task ends 2,117 documents short; the counts never meet, the retries
 //                    run out and the step fails on the document-count mismatch (DataHub issues 10557, 14721).
+//   incremental*     the zero-downtime path (k8sIncremental.ts): its log, its recorded state, its copy tasks.
 import { asLog } from './k8sScripts';
+import type { SettingsProfile } from './upgradeRoutes';
+import { INCREMENTAL_SCRIPTS, incrementalTaskStatus, incrementalView, type IncrementalScript } from './k8sIncremental';
 
-export type UpgradeScript = 'reindexSucceed' | 'reindexMismatch';
-export const UPGRADE_SCRIPTS: readonly UpgradeScript[] = ['reindexSucceed', 'reindexMismatch'];
+export type UpgradeScript = 'reindexSucceed' | 'reindexMismatch' | IncrementalScript;
+export const UPGRADE_SCRIPTS: readonly UpgradeScript[] = ['reindexSucceed', 'reindexMismatch', ...INCREMENTAL_SCRIPTS];
+const incremental = (run: UpgradeRun) => (INCREMENTAL_SCRIPTS as readonly string[]).includes(run.script);
 /** The Helm chart's Job name for the release "datahub". */
 export const SYSTEM_UPDATE_JOB = 'datahub-datahub-system-update-job';
 export const REINDEX_NODE = 'Xq3mR7kTTy2nGf0bA1cZ9w';
@@ -88,6 +92,7 @@ const copied = (s: Slot, ms: number, stepMs: number): number => Math.min(s.copie
 
 /** What the job has printed, and how it stands, `now`. */
 export function upgradeState(run: UpgradeRun, now: number): { lines: string[]; done: boolean; failed: boolean } {
+  if (incremental(run)) return incrementalView(run, now);
   const steps = Math.floor(Math.max(0, now - run.startedAt) / run.stepMs);
   const lines = ['Starting upgrade with id SystemUpdate...', 'Executing Step 4/14: BuildIndicesStep...'];
   for (const s of slots(run)) {
@@ -123,6 +128,7 @@ export function upgradeState(run: UpgradeRun, now: number): { lines: string[]; d
 
 /** The task document getEsTaskStatus serialises for one of the run's reindex tasks, or undefined. */
 export function upgradeTaskStatus(run: UpgradeRun, id: string, now: number): Record<string, unknown> | undefined {
+  if (incremental(run)) return incrementalTaskStatus(run, id, now);
   const s = slots(run).find((x) => x.task === id);
   if (!s) return undefined;
   const ms = now - (run.startedAt + s.startStep * run.stepMs);
@@ -141,8 +147,11 @@ export function upgradeTaskStatus(run: UpgradeRun, id: string, now: number): Rec
 export class SystemUpdates {
   runs: UpgradeRun[] = [];
   private nextTask = 7_001;
+  /** The settings GMS reports and the restore CronJob's schedule (upgradeRoutes.ts, k8s.ts). */
+  settings: SettingsProfile = 'sound';
 
   reset(): void {
+    this.settings = 'sound';
     this.runs = [];
     this.nextTask = 7_001;
   }
@@ -210,6 +219,17 @@ export class SystemUpdates {
   log(pod: string): string | undefined {
     const run = this.runs.find((r) => this.podName(r) === pod);
     return run ? asLog(upgradeState(run, Date.now()).lines, run.startedAt) : undefined;
+  }
+
+  /** The dataHubUpgradeResult a run of the incremental path has recorded under this upgrade id, or undefined. */
+  upgradeResult(id: string, now = Date.now()): { state: string; timestampMs: number; result: Record<string, string> } | undefined {
+    for (const run of [...this.runs].reverse()) {
+      if (!incremental(run)) continue;
+      const view = incrementalView(run, now);
+      if (id.startsWith('BuildIndicesIncremental_')) return view.phase1;
+      if (id.startsWith('IncrementalReindexCatchUp_')) return view.catchUp;
+    }
+    return undefined;
   }
 
   taskStatus(id: string, now = Date.now()): Record<string, unknown> | undefined {

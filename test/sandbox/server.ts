@@ -14,6 +14,7 @@ import { handleOpenapi, openapiEndpoint } from './openapi';
 import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
 import { doctorRoute, handleDoctor } from './doctorRoutes';
 import { handleInspect, inspectRoute } from './inspect';
+import { handleUpgrade, upgradeRoute } from './upgradeRoutes';
 import { doctorControls } from './doctorControl';
 import { isActionName, validateParams } from './params';
 import { restliError, servletErrorPage, type Reply } from './restli';
@@ -133,8 +134,10 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   const graphql = sub === '/api/graphql';
   // The Doctor's endpoints (doctorRoutes.ts): health, search cluster, Kafka admin, throttles, maintenance, tracing.
   const doctor = doctorRoute(sub);
-  // Inspect URN's reads (inspect.ts): the v3 entity and the timeline.
-  const inspect = doctor !== null ? null : inspectRoute(sub);
+  // What an upgrade reads (upgradeRoutes.ts): settings, entity counts, an incremental run's recorded state.
+  const upgrade = upgradeRoute(sub);
+  // Inspect URN's reads (inspect.ts): the v3 entity and the timeline (a dataHubUpgrade entity is the upgrade's).
+  const inspect = doctor !== null || upgrade !== null ? null : inspectRoute(sub);
   const endpoint = doctor !== null || inspect !== null ? null : openapiEndpoint(sub);
   const transport = endpoint !== null ? 'openapi' : sub === '/operations' || sub === '/operations/' ? 'restli' : undefined;
   // GraphQL requests are recorded and matched by faults as the action "graphql", OpenAPI ones by endpoint name.
@@ -185,6 +188,10 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
+  if (upgrade !== null && rt.servesOpenapi()) {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    return reply(handleUpgrade(rt, upgrade, req.method ?? 'GET', sub, caller));
+  }
   // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
   if (doctor !== null && rt.servesOpenapi()) {
     // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.

@@ -80,12 +80,15 @@ export function parseK8sJob(action: GmsAction, o: Record<string, unknown>, raw: 
 
 function parseCronJob(o: Record<string, unknown>, raw: string): K8sCronJob {
   const spec = obj(o.spec);
-  const image = str(firstContainer(obj(obj(spec.jobTemplate).spec)).image);
+  const container = firstContainer(obj(obj(spec.jobTemplate).spec));
+  const image = str(container.image);
+  const args = container.args;
   return {
     name: nameOf('k8sList', o, raw),
     ...(str(spec.schedule) ? { schedule: str(spec.schedule) } : {}),
     ...(typeof spec.suspend === 'boolean' ? { suspend: spec.suspend } : {}),
     ...(image ? { image } : {}),
+    ...(Array.isArray(args) && args.every((a) => typeof a === 'string') ? { args: (args as string[]).slice(0, 200) } : {}),
   };
 }
 

@@ -13,6 +13,13 @@ import type { ClusterJobs } from './clusterWatch';
 import { watchOptions } from './clusterRun';
 import { fromRow } from './clusterItem';
 import { KeptWatches, offerKeptWatches } from './keptWatches';
+import { REVISION } from '../logic/upgradeArgs';
+
+/** The revision a system update was watched with ("revision=<r>" in its kept arguments; "0" otherwise). */
+function keptRevision(args: readonly string[]): string {
+  const r = args.find((a) => a.startsWith('revision='))?.slice('revision='.length);
+  return r !== undefined && REVISION.test(r) ? r : '0';
+}
 
 export function registerWatchKeeping(services: Services, jobs: ClusterJobs, upgrades: UpgradeWatches): vscode.Disposable[] {
   const kept = new KeptWatches(services);
@@ -25,7 +32,7 @@ export function registerWatchKeeping(services: Services, jobs: ClusterJobs, upgr
     const active = await services.connections.clientFor(connection);
     const options = watchOptions({});
     if (w.kind === 'restore') jobs.watch(w.job, active, options, w.args.length ? w.args : undefined);
-    else upgrades.watch(w.job, active, options.pollMs, options.giveUpMs);
+    else upgrades.watch(w.job, active, options.pollMs, options.giveUpMs, keptRevision(w.args));
   });
   return [
     registerCommand(services, Commands.stopWatchingClusterJob, async (arg, run) => {

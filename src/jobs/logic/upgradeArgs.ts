@@ -3,6 +3,18 @@
 import * as z from 'zod/v4/mini';
 import { describe, flag, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 
+/** DATAHUB_REVISION as it may appear in a dataHubUpgrade URN. */
+export const REVISION = /^[A-Za-z0-9_.+-]{1,100}$/;
+
+/** DATAHUB_REVISION, checked, with what it is for. */
+const revisionArg = (what: string) =>
+  describe(
+    z.optional(
+      z.string({ error: '"revision" must be text.' }).check(z.regex(REVISION, { error: '"revision" must be 1 to 100 letters, digits, ".", "_", "+" or "-".' })),
+    ),
+    what,
+  );
+
 const positive = (field: string, max: number) =>
   z.optional(
     z
@@ -26,6 +38,9 @@ export const watchUpgradeReindexArgs = z.object({
   giveUpSeconds: describe(
     z.optional(wholeNumber((field) => `"${field}" must be a whole number of seconds from 1 to 604800.`, 1, 7 * 86_400)),
     'How long GMS may not answer before the watch stops, saying so (default: the setting datahub.clusterJobs.giveUpMinutes).',
+  ),
+  revision: revisionArg(
+    'DATAHUB_REVISION the system update runs with: DataHub records the incremental reindex under "<GMS version>-<revision>" (default "0", as DataHub when it is unset).',
   ),
 });
 export type WatchUpgradeReindexArgs = z.output<typeof watchUpgradeReindexArgs>;
@@ -51,10 +66,20 @@ export const estimateUpgradeReindexArgs = z.object({
 });
 export type EstimateUpgradeReindexArgs = z.output<typeof estimateUpgradeReindexArgs>;
 
+export const checkUpgradeReadinessArgs = z.object({
+  docsPerSecond: describe(
+    positive('docsPerSecond', 100_000_000),
+    'The reindex rate in documents a second for the time estimates (default: the rate seen in a reindex watched in this window, else the one DataHub recorded for the last incremental reindex of this version; none: no time estimate).',
+  ),
+  revision: revisionArg('DATAHUB_REVISION of the last system update, to find the incremental reindex it recorded (default "0").'),
+});
+export type CheckUpgradeReadinessArgs = z.output<typeof checkUpgradeReadinessArgs>;
+
 export const upgradeJobArgs = z.object({ job: describe(text(), 'A system-update Job watched in this window.') });
 
 export const upgradeArgs = {
   watchUpgradeReindex: watchUpgradeReindexArgs,
   estimateUpgradeReindex: estimateUpgradeReindexArgs,
+  checkUpgradeReadiness: checkUpgradeReadinessArgs,
   showUpgradeReindexLog: upgradeJobArgs,
 } as const;

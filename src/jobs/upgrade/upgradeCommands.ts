@@ -19,6 +19,7 @@ import { estimateUpgradeReindexArgs, upgradeJobArgs, watchUpgradeReindexArgs } f
 import { activeClient } from '../../platform/activeClient';
 import { watchOptions } from '../cluster/clusterRun';
 import { UpgradeWatches, type UpgradeSnapshot } from './upgradeWatch';
+import { readinessCommand, readinessFact, type ReadinessResult } from './readinessCommand';
 
 const HOW_TO_FOLLOW =
   'follow the job with `kubectl logs -f job/<release>-datahub-system-update-job` instead; the estimate (DataHub: Estimate Upgrade Reindex Time…) still works from the index sizes';
@@ -64,7 +65,7 @@ async function watchCommand(services: Services, watches: UpgradeWatches, arg: Re
     }
   }
   const options = watchOptions(parsed);
-  const watched = watches.watch(name, active, options.pollMs, options.giveUpMs);
+  const watched = watches.watch(name, active, options.pollMs, options.giveUpMs, parsed.revision ?? '0');
   if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.tasks.focus');
   if (parsed.untilDone) return watches.untilSettled(watched);
   const first = await watches.firstPoll(watched);
@@ -171,13 +172,22 @@ export function registerUpgradeCommands(services: Services): { disposables: vsco
   const watches = new UpgradeWatches();
   watches.onEnded = tellEnd;
   const channel = vscode.window.createOutputChannel('DataHub Upgrade Reindex Estimate');
+  const readinessChannel = vscode.window.createOutputChannel('DataHub Upgrade Readiness');
+  const readiness = new Map<string, ReadinessResult>();
   return {
     watches,
     disposables: [
       watches,
       channel,
       services.taskRows.register(() => watches.rows(), watches.onDidChange),
+      readinessChannel,
       services.statusFacts.register(() => watches.all().map((w) => upgradeFact(w.snapshot()))),
+      // The Doctor's line about the last readiness check (or that none ran), for the active connection.
+      services.statusFacts.register(() => {
+        const name = services.connections.active()?.name;
+        return name === undefined ? [] : [readinessFact(name, readiness.get(name))];
+      }),
+      registerCommand(services, Commands.checkUpgradeReadiness, (arg, run) => readinessCommand(services, watches, readinessChannel, readiness, arg, run)),
       registerCommand(services, Commands.watchUpgradeReindex, (arg, run) => watchCommand(services, watches, arg, run)),
       registerCommand(services, Commands.estimateUpgradeReindex, (arg, run) => estimateCommand(services, watches, channel, arg, run)),
       registerCommand(services, Commands.showUpgradeReindexLog, async (arg) => {

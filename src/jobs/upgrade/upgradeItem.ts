@@ -5,16 +5,28 @@ import * as vscode from 'vscode';
 import { uiLine, uiText } from '../../shared/uiText';
 import { Commands } from '../../shared/commandIds';
 import { indexLine, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
+import { incrementalLine, type IncrementalIndex } from '../logic/upgrade/incremental';
+
+/** An index of either path: the incremental one adds its phase, status, catch-up and cursor. */
+export type UpgradeIndex = IndexProgress & Partial<Omit<IncrementalIndex, keyof IndexProgress>>;
 
 /** What the watch command returns and the tree shows. */
 export interface UpgradeSnapshot {
+  /** Which reindex runs: incremental (zero-downtime, DataHub's recorded state) or legacy (the log). */
+  path: 'incremental' | 'legacy';
+  /** The version the incremental state is recorded under ("<GMS version>-<revision>"), once read. */
+  upgradeVersion?: string;
+  /** Incremental path: time left copying (the copying index, then the waiting ones at its rate). */
+  etaMs?: number;
+  /** Why the incremental state could not be read, when it could not. */
+  note?: string;
   job: string;
   connection: string;
   pod?: string;
   state: UpgradeState['kind'];
   /** The state in a sentence or two, with the failing index's reason in the log's words. */
   message: string;
-  indices: IndexProgress[];
+  indices: UpgradeIndex[];
   /** The upgrade's result line (SUCCEEDED, FAILED, …). */
   result?: string;
   watching: boolean;
@@ -46,6 +58,8 @@ const INDEX_SHORT: Record<IndexProgress['state'], string> = {
 
 const color = (id: string) => new vscode.ThemeColor(id);
 
+const caughtUp = (indices: readonly UpgradeIndex[]): number => indices.filter((i) => i.phase === 'catchUpDone' || i.phase === 'catchUpSkipped').length;
+
 export function upgradeJobItem(s: UpgradeSnapshot, id: string): vscode.TreeItem {
   const item = new vscode.TreeItem(uiLine(`system update ${s.job}`), vscode.TreeItemCollapsibleState.None);
   item.id = id;
@@ -53,7 +67,13 @@ export function upgradeJobItem(s: UpgradeSnapshot, id: string): vscode.TreeItem 
   const more = s.indicesNotFollowed ? ` (${s.indicesNotFollowed} more not followed)` : '';
   const stopped = s.gaveUp ? 'GMS not answering: watch stopped' : undefined;
   item.description = uiLine(
-    [s.trouble ?? stopped, `${JOB_SHORT[s.state]}`, `${done}/${s.indices.length} indices reindexed${more}`].filter(Boolean).join(' · '),
+    [
+      s.trouble ?? stopped,
+      `${JOB_SHORT[s.state]}`,
+      s.path === 'incremental' ? `incremental · ${caughtUp(s.indices)}/${s.indices.length} caught up` : `${done}/${s.indices.length} indices reindexed${more}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
   );
   item.tooltip = uiText(`${s.message}\n\nConnection: ${s.connection}${s.pod ? `\nPod: ${s.pod}` : ''}`);
   item.contextValue = 'upgradeJob';
@@ -73,15 +93,17 @@ export function upgradeJobItem(s: UpgradeSnapshot, id: string): vscode.TreeItem 
   return item;
 }
 
-export function indexItem(p: IndexProgress, id: string, job: string): vscode.TreeItem {
+export function indexItem(p: UpgradeIndex, id: string, job: string): vscode.TreeItem {
   const item = new vscode.TreeItem(uiLine(`reindex ${p.index}`), vscode.TreeItemCollapsibleState.None);
   item.id = id;
-  const line = indexLine(p);
-  item.description = uiLine(`${INDEX_SHORT[p.state]}${line ? ` · ${line}` : ''}`);
+  const line = p.phase ? incrementalLine(p as IncrementalIndex) : indexLine(p);
+  item.description = uiLine(p.phase ? line : `${INDEX_SHORT[p.state]}${line ? ` · ${line}` : ''}`);
   const lines = [
     `${p.index}${p.dest ? ` → ${p.dest}` : ''}`,
-    p.task ? `Task: ${p.task}` : 'No task id in the log yet',
-    ...(p.reason ? [`Reason (from the log): ${p.reason}`] : []),
+    ...(p.phase ? [`Phase 1 status: ${p.status ?? 'PENDING'}${p.catchUpStatus ? ` · catch-up: ${p.catchUpStatus}` : ''}`] : []),
+    ...(p.lastUrn ? [`Catch-up cursor (lastUrn): ${p.lastUrn}`] : []),
+    p.task ? `Task: ${p.task}` : p.phase ? 'No copy task recorded' : 'No task id in the log yet',
+    ...(p.reason ? [`${p.phase ? 'Why' : 'Reason (from the log)'}: ${p.reason}`] : []),
     ...(p.statusError ? [`Task status: ${p.statusError}`] : []),
   ];
   item.tooltip = uiText(lines.join('\n'));

@@ -1,8 +1,8 @@
-// The system-update jobs this window watches: each poll lists the Job and its pod (label
-// job-name) through GMS's Kubernetes operations, reads the pod's log for the reindex tasks
-// it started (logic/upgrade/reindexLog.ts), and asks the task-status operation
-// (getEsTaskStatus) how far each running task is. A row per job and per index in DataHub
-// Tasks; the job's log in an output channel of its own; its end told once.
+// The system-update jobs this window watches: each poll lists the Job and its pod (label job-name)
+// through GMS's Kubernetes operations, reads the pod's log for the reindex tasks it started
+// (logic/upgrade/reindexLog.ts) and asks the task-status operation how far each running task is; on
+// the incremental path DataHub's recorded state says each index's phase (incrementalRead.ts). A row
+// per job and per index in DataHub Tasks; the job's log in an output channel of its own; its end told once.
 import * as vscode from 'vscode';
 import { statusView } from '../logic/cluster/k8sJobs';
 import { endPolls, readJobAndLog, WatchedLog } from '../cluster/jobReading';
@@ -13,7 +13,10 @@ import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
 import { UpgradeLogReader } from '../logic/upgrade/reindexLog';
 import { progressOf, UPGRADE_FINAL, upgradeMessage, upgradeState, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
+import { incrementalMessage, incrementalEtaMs, type IncrementalIndex } from '../logic/upgrade/incremental';
 import { indexItem, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
+import { readIncremental, scanLog } from './incrementalRead';
+import { inPool } from '../logic/upgrade/pool';
 import type { KeptWatches } from '../cluster/keptWatches';
 
 export type { UpgradeSnapshot };
@@ -28,27 +31,13 @@ class IndexRow implements ExtraTaskRow {
     return false;
   }
   treeItem(): vscode.TreeItem {
-    const p = this.job.indices.find((i) => i.index === this.index);
+    const p = this.job.shownIndices().find((i) => i.index === this.index);
     return indexItem(p ?? { index: this.index, state: 'running', retriggers: 0 }, this.extraRowId, this.job.name);
   }
 }
 
 /** Task-status requests in flight at once per poll: a log naming many tasks is asked a few at a time. */
 const TASK_STATUS_POOL = 4;
-
-/** Runs `work` over `items`, at most `size` at once, keeping the order of the results. */
-async function inPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
-  return out;
-}
 
 export class WatchedUpgrade implements ExtraTaskRow {
   readonly extraRowId: string;
@@ -58,8 +47,16 @@ export class WatchedUpgrade implements ExtraTaskRow {
   readonly trouble = new WatchTrouble();
   indices: IndexProgress[] = [];
   state: UpgradeState = { kind: 'starting' };
-  /** A read has been made (or failed) since the watch began. */
-  polled = false;
+  /** Which reindex runs: the incremental (zero-downtime) one, read from DataHub's recorded state, or the legacy one. */
+  path: 'incremental' | 'legacy' = 'legacy';
+  incremental: IncrementalIndex[] = [];
+  /** DATAHUB_REVISION the system update runs with (part of the upgrade version; "0" when unset). */
+  revision = '0';
+  version?: string; // "<GMS version>-<revision>", once read
+  /** Why the incremental state could not be read, when it could not; whether the log named the incremental step. */
+  note?: string;
+  logSaysIncremental = false;
+  polled = false; // a read has been made (or failed) since the watch began
   /** The watch stopped because GMS did not answer for the give-up time. */
   gaveUp = false;
   error?: string;
@@ -90,9 +87,20 @@ export class WatchedUpgrade implements ExtraTaskRow {
     return this.reader.summary;
   }
 
+  /** The rows of the path that runs. */
+  shownIndices(): IndexProgress[] {
+    return this.path === 'incremental' ? this.incremental : this.indices;
+  }
+
   snapshot(): UpgradeSnapshot {
     const trouble = this.watching ? this.trouble.line(Date.now()) : undefined;
+    const incremental = this.path === 'incremental';
+    const eta = incremental ? incrementalEtaMs(this.incremental) : undefined;
     return {
+      path: this.path,
+      ...(this.version ? { upgradeVersion: this.version } : {}),
+      ...(eta !== undefined ? { etaMs: eta } : {}),
+      ...(this.note ? { note: this.note } : {}),
       ...(trouble ? { trouble } : {}),
       ...(this.reader.notFollowed > 0 ? { indicesNotFollowed: this.reader.notFollowed } : {}),
       ...(this.gaveUp ? { gaveUp: true } : {}),
@@ -100,8 +108,8 @@ export class WatchedUpgrade implements ExtraTaskRow {
       connection: this.active.connection.name,
       ...(this.pod ? { pod: this.pod } : {}),
       state: this.state.kind,
-      message: this.error ?? upgradeMessage(this.name, this.state, this.indices),
-      indices: this.indices.map((i) => ({ ...i })),
+      message: this.error ?? (incremental ? incrementalMessage(this.name, this.state, this.incremental) : upgradeMessage(this.name, this.state, this.indices)),
+      indices: this.shownIndices().map((i) => ({ ...i })),
       ...(this.log.result ? { result: this.log.result } : {}),
       watching: this.watching,
       ...(this.error ? { error: this.error } : {}),
@@ -114,10 +122,11 @@ export class WatchedUpgrade implements ExtraTaskRow {
 
   /** The job's row, then one row per index in the order the log names them. */
   allRows(): ExtraTaskRow[] {
-    for (const i of this.indices) {
+    const shown = this.shownIndices();
+    for (const i of shown) {
       if (!this.rows.has(i.index)) this.rows.set(i.index, new IndexRow(`${this.extraRowId}:${i.index}`, this, i.index));
     }
-    return [this, ...this.indices.map((i) => this.rows.get(i.index)!)];
+    return [this, ...shown.map((i) => this.rows.get(i.index)!)];
   }
 }
 
@@ -141,7 +150,7 @@ export class UpgradeWatches implements vscode.Disposable {
     return [...this.jobs.values()].reverse().find((j) => j.name === name);
   }
 
-  watch(name: string, active: ActiveClient, pollMs: number, giveUpMs: number): WatchedUpgrade {
+  watch(name: string, active: ActiveClient, pollMs: number, giveUpMs: number, revision = '0'): WatchedUpgrade {
     const key = `${active.connection.name}\u0000${name}`;
     let job = this.jobs.get(key);
     if (job) {
@@ -154,8 +163,9 @@ export class UpgradeWatches implements vscode.Disposable {
       this.jobs.set(key, job);
     }
     job.trouble.ok();
-    Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false });
-    this.kept?.add({ kind: 'systemUpdate', connection: active.connection.name, job: name, args: [] });
+    if (job.revision !== revision) job.version = undefined;
+    Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false, revision });
+    this.kept?.add({ kind: 'systemUpdate', connection: active.connection.name, job: name, args: revision === '0' ? [] : [`revision=${revision}`] });
     if (UPGRADE_FINAL.has(job.state.kind)) this.restart(job);
     void this.poll(job, ++job.generation);
     return job;
@@ -163,7 +173,15 @@ export class UpgradeWatches implements vscode.Disposable {
 
   /** Forgets what an earlier run of a Job of this name showed (the Job was created again). */
   private restart(job: WatchedUpgrade, createdAt?: string): void {
-    Object.assign(job, { state: { kind: 'starting' }, indices: [], reader: new UpgradeLogReader(), createdAt });
+    Object.assign(job, {
+      state: { kind: 'starting' },
+      indices: [],
+      incremental: [],
+      path: 'legacy',
+      logSaysIncremental: false,
+      reader: new UpgradeLogReader(),
+      createdAt,
+    });
     job.logReader.restart();
     job.finalStatus.clear();
     job.rows.clear();
@@ -201,14 +219,29 @@ export class UpgradeWatches implements vscode.Disposable {
     job.pod = found.pod?.name;
     if (found.newPod) job.reader = new UpgradeLogReader();
     job.reader.read(found.lines);
-    // The task status of each reindex: asked each poll while running, once when finished; a few at a time.
     job.indices = await inPool(job.log.reindexes, TASK_STATUS_POOL, async (e) => {
       // A finished task is asked once (its status is kept): a failed index shows the task's own final figures.
       if (!e.task || e.state === 'skipped') return progressOf(e);
       const { status, error } = await this.taskStatus(job, e.task);
       return progressOf(e, status, error);
     });
-    job.state = upgradeState(job.log, statusView(found.job), job.indices);
+    const view = statusView(found.job);
+    job.state = upgradeState(job.log, view, job.indices);
+    const seen = scanLog(found.lines);
+    if (seen.incremental) Object.assign(job, { logSaysIncremental: true, version: seen.version ?? job.version });
+    const jobFailed = view.failed > 0 && view.active === 0 ? `the Job failed${view.failedReason ? ` (${view.failedReason})` : ''}` : undefined;
+    const inc = await readIncremental(
+      job.active.client,
+      {
+        revision: job.revision,
+        logSaysIncremental: job.logSaysIncremental,
+        ...(job.version ? { version: job.version } : {}),
+        ...(jobFailed ? { jobFailed } : {}),
+      },
+      (task) => this.taskStatus(job, task),
+    );
+    Object.assign(job, { path: inc.path, version: inc.version, note: inc.note, incremental: inc.indices });
+    if (inc.path === 'incremental') job.state = inc.state ?? (jobFailed ? { kind: 'failed', reason: jobFailed } : { kind: 'starting' });
   }
 
   private async poll(job: WatchedUpgrade, generation: number): Promise<void> {

@@ -7,20 +7,11 @@ import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import { api, exec, rejection, SANDBOX_API, sandboxUrl, waitFor } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
-import type { EstimateResult, UpgradeSnapshot } from '../../../src/jobs';
+import { JOB, systemUpdate, taskRows, watch } from '../support/upgrade';
+import type { EstimateResult } from '../../../src/jobs';
 import type { ShownText } from '../../../src/platform/safeWindow';
 
-const JOB = 'datahub-datahub-system-update-job';
 const NODE = 'Xq3mR7kTTy2nGf0bA1cZ9w';
-const systemUpdate = (body: Record<string, unknown>) => sandbox.control('POST', '/k8s/systemUpdate', body);
-const watch = (arg: Record<string, unknown> = {}) => exec<UpgradeSnapshot>(Commands.watchUpgradeReindex, { pollSeconds: 1, ...arg });
-
-async function taskRows(): Promise<Array<{ label: string; description: string }>> {
-  const { truncate } = await api();
-  const rows = (await truncate.provider?.getChildren()) ?? [];
-  const items = await Promise.all(rows.map((r) => truncate.provider!.getTreeItem(r)));
-  return items.map((i) => ({ label: String(i.label), description: String(i.description) }));
-}
 
 async function recordScreen(): Promise<{ shown: ShownText[]; stop: () => void }> {
   const { screen } = await api();

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startUiSession, type UiSession } from '../harness/session';
 import { setAccessToken } from '../harness/signIn';
+import { showTasksWide } from '../harness/tasksPane';
 import { SANDBOX_TOKENS } from '../../sandbox';
 
 const TASKS = 'DataHub Tasks';
@@ -72,19 +73,7 @@ describe('Run RestoreIndices on the cluster, in the browser', { timeout: 300_000
       'urnBasedPagination=true',
     ]);
     await wb.step('cluster-job-starting', async () => {
-      const header = wb.page.locator('.part.sidebar .pane-header', { hasText: TASKS });
-      await header.waitFor({ timeout: 20_000 });
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-      // Room for the row's progress: the side bar dragged wider, the indices folded away.
-      const box = await wb.page.locator('.part.sidebar').boundingBox();
-      if (box) {
-        await wb.page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
-        await wb.page.mouse.down();
-        await wb.page.mouse.move(box.x + box.width + 560, box.y + box.height / 2, { steps: 8 });
-        await wb.page.mouse.up();
-      }
-      const indices = wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' });
-      if ((await indices.getAttribute('aria-expanded')) === 'true') await indices.click();
+      await showTasksWide(wb, 560);
       // The pod is pulling its image: the row says so, with the pod's own reason.
       await wb
         .treeRows(TASKS)

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startUiSession, type UiSession } from '../harness/session';
 import { setAccessToken } from '../harness/signIn';
+import { showTasksWide } from '../harness/tasksPane';
 import { SANDBOX_TOKENS } from '../../sandbox';
 
 const TASKS = 'DataHub Tasks';
@@ -26,18 +27,7 @@ describe('Upgrade reindex watch and estimate, in the browser', { timeout: 300_00
     await session.control('/k8s/systemUpdate', { stepMs: 2500, activeDeadlineSeconds: 1200 });
     await wb.step('upgrade-reindex-rows', async () => {
       await wb.runCommand('DataHub: Watch Upgrade Reindex (System Update)…');
-      const header = wb.page.locator('.part.sidebar .pane-header', { hasText: TASKS });
-      await header.waitFor({ timeout: 20_000 });
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-      const box = await wb.page.locator('.part.sidebar').boundingBox();
-      if (box) {
-        await wb.page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
-        await wb.page.mouse.down();
-        await wb.page.mouse.move(box.x + box.width + 620, box.y + box.height / 2, { steps: 8 });
-        await wb.page.mouse.up();
-      }
-      const indices = wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' });
-      if ((await indices.getAttribute('aria-expanded')) === 'true') await indices.click();
+      await showTasksWide(wb, 620);
       // The second index running (the first done), with its rate and ETA from the task status.
       await wb
         .treeRows(TASKS)
