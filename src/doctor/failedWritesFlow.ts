@@ -37,7 +37,8 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
   const args = parseArgs(Commands.browseFailedWrites, browseFailedWritesArgs, arg ?? {});
   const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
   store.forConnection(active.connection.name);
-  const previous = args.more ? store.failed : undefined;
+  // "More" goes on from the list only when it was read from this address.
+  const previous = args.more && store.failed?.gmsUrl === active.connection.gmsUrl ? store.failed : undefined;
   const start = previous?.next ?? { partition: args.partition ?? 0, offset: args.offset ?? 0 };
   const read = (signal: AbortSignal, say: (m: string) => void) =>
     readFailedPages(active.client.doctor, start, previous?.messages ?? [], {
@@ -53,6 +54,7 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
   const { messages, hasMore, ignored } = got;
   const at = got.next;
   store.setFailed({
+    gmsUrl: active.connection.gmsUrl,
     messages,
     groups: groupFailedWrites(messages),
     ...(hasMore ? { next: at } : {}),
@@ -95,7 +97,7 @@ export async function openFailedWrite(
 ): Promise<Outcome & { partition: number; offset: number; value: unknown }> {
   const { partition, offset } = parseArgs(Commands.openFailedWrite, openFailedWriteArgs, arg ?? {});
   const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
-  if (!store.shownPositions().some((p) => p.partition === partition && p.offset === offset))
+  if (!store.shownPositions(active.connection.gmsUrl).some((p) => p.partition === partition && p.offset === offset))
     throw new Error(`Partition ${partition} offset ${offset} is not on the list of failed writes: browse them first. Nothing was sent.`);
   const page = await active.client.doctor.messages('mcp-failed', { partition, offset, count: 1 }, store.signal());
   const found = page.messages.find((m) => m.partition === partition && m.offset === offset);
