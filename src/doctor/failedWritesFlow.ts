@@ -11,6 +11,8 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { uiLine } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
+import { isNotOffered } from '../gms/errors';
+import type { GmsClient } from '../gms/types';
 import { readFailedPages } from './failedPages';
 import { groupFailedWrites } from './logic/failedWrites';
 import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
@@ -50,7 +52,16 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     });
   const interactive = run.mode === 'ui';
   const progress = interactive ? { location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…' } : undefined;
-  const got = await store.busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read));
+  const got = await store
+    .busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read))
+    .catch(async (error: unknown) => {
+      // Not offered: on the Postgres queue that is the transport (DataHub has no HTTP endpoint for its failed writes there).
+      if (isNotOffered(error) && (await onPostgresQueue(active.client, store.signal())))
+        throw new Error(
+          'Failed writes cannot be browsed on the Postgres queue: DataHub offers no HTTP endpoint for them on this transport. Nothing was changed.',
+        );
+      throw error;
+    });
   const { messages, hasMore, ignored } = got;
   const at = got.next;
   store.setFailed({
@@ -86,6 +97,15 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     ...(hasMore ? { next: at } : {}),
     ignored,
   };
+}
+
+/** Whether the server says its transport is the Postgres queue (false when it cannot say). */
+async function onPostgresQueue(client: GmsClient, signal: AbortSignal): Promise<boolean> {
+  try {
+    return (await client.messaging.transport(signal)).transport === 'pgqueue';
+  } catch {
+    return false;
+  }
 }
 
 /** Reads one listed message again, whole, and opens it as JSON (read-only document). */

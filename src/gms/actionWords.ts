@@ -2,6 +2,7 @@
 import type { GmsAction } from './types';
 import { DOCTOR_WHAT } from './doctorTypes';
 import { K8S_WHAT } from './k8sTypes';
+import { MESSAGING_WORDS } from './messagingTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
 export const WHAT: Record<GmsAction, string> = {
@@ -16,6 +17,7 @@ export const WHAT: Record<GmsAction, string> = {
   probeTransports: 'probing the operations transports',
   ...K8S_WHAT,
   ...DOCTOR_WHAT,
+  ...MESSAGING_WORDS,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

@@ -15,6 +15,7 @@ import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/oper
 import { probeTransports } from './openapi/probe';
 import { createK8sOperations } from './openapi/k8s';
 import { createDoctorOperations } from './openapi/doctor';
+import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
@@ -224,6 +225,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     probeTransports: (signal) => probeTransports(ctx, signal),
     k8s: createK8sOperations(ctx),
     doctor: createDoctorOperations(ctx),
+    messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({

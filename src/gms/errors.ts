@@ -116,6 +116,11 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   doctorThrottle: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorRateLimits: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorTraceWrite: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  // MessagingOperationsController.java: MANAGE_SYSTEM_OPERATIONS (newer releases let VIEW_SYSTEM_STATUS read).
+  messagingTransport: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  messagingConsumers: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  resetKafkaOffsets: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  resetQueueOffsets: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorWriteCanary: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
   // Search and entityExists need view access to the entities (VIEW_ENTITY_PAGE in PoliciesConfig.java).
   graphql: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },

@@ -2,6 +2,7 @@
 // live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { DoctorAction, DoctorOperations } from './doctorTypes';
+import type { MessagingAction, MessagingOperations } from './messagingTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -18,6 +19,7 @@ import type { DataHubSearch } from './searchTypes';
 
 export type * from './debugTypes';
 export type * from './doctorTypes';
+export type * from './messagingTypes';
 export type * from './healthTypes';
 export type * from './searchTypes';
 
@@ -78,7 +80,7 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
  * for the version, and 'graphql' for DataHub search.
  */
-export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | 'getServerConfig' | 'graphql';
+export type GmsAction = OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | MessagingAction | 'getServerConfig' | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -271,6 +273,8 @@ export interface GmsClient {
   readonly k8s: KubernetesOperations;
   /** DataHub's health and operations endpoints for the Doctor (health, search cluster, Kafka, throttles, maintenance, write tracing). */
   readonly doctor: DoctorOperations;
+  /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */
+  readonly messaging: MessagingOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

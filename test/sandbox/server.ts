@@ -19,6 +19,7 @@ import { restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
 import { operationParams } from './recordedParams';
 import { frontendConfig, gmsConfig } from './gmsConfig';
+import { springError } from './spring';
 
 export const FRONTEND_PREFIX = '/api/gms';
 const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
@@ -181,6 +182,11 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
+  // On the Postgres queue KafkaController cannot exist (KafkaTraceReaderFactory.java is @KafkaMessagingEnabled): unmapped, Spring's 404.
+  if (rt.pgQueue.on && rt.servesOpenapi() && /^\/openapi\/operations\/kafka(\/|$)/.test(sub)) {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    return reply(springError(404, path));
+  }
   // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
   if (doctor !== null && rt.servesOpenapi()) {
     // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.

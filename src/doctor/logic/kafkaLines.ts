@@ -3,6 +3,7 @@
 
 import type { ConsumerGroupDetail, ConsumerGroupList, MessagePage, TopicList } from '../../gms/types';
 import { formatDuration } from '../../shared/format';
+import { Commands } from '../../shared/commandIds';
 import { cap, capDetails, failedReadingLine, MANAGE_SYSTEM_OPERATIONS, type DoctorLine, type Reading } from './report';
 
 const CONSUMERS: ReadonlyArray<{ match: RegExp; name: string }> = [
@@ -154,7 +155,8 @@ function groupLine(
       verdict: 'failing',
       summary: `${state}, no members: not consuming at all (${lag} message(s) waiting)`,
       figures,
-      nextStep: `the ${name} is down: restart it / check its pod`,
+      nextStep: `the ${name} is down: restart it / check its pod; to skip what waits, Reset Consumer Offsets (a dry run first)`,
+      nextCommand: Commands.resetConsumerOffsets,
       ...withDetails,
     };
   }
@@ -218,13 +220,18 @@ export interface FailedCountSample {
  * in `figures.group`.
  */
 export function withoutRepeatedLag(consumerLines: readonly DoctorLine[], facts: readonly DoctorLine[]): DoctorLine[] {
-  const readNow = new Set(
-    consumerLines
-      .filter((l) => l.id.startsWith('consumer:') && l.verdict !== 'unreadable' && l.verdict !== 'notOffered')
-      .map((l) => l.figures.groupId)
-      .filter((g): g is string => typeof g === 'string'),
-  );
-  return facts.filter((f) => !(f.id.startsWith('lag:') && typeof f.figures.group === 'string' && readNow.has(f.figures.group)));
+  const readNow = new Set<string>();
+  for (const l of consumerLines) {
+    if (l.verdict === 'unreadable' || l.verdict === 'notOffered' || typeof l.figures.groupId !== 'string') continue;
+    // A Kafka group line is the whole group; a messaging lag line is one consumer's reading of it.
+    if (l.id.startsWith('consumer:')) readNow.add(l.figures.groupId);
+    else if (l.id.startsWith('messagingLag:') && typeof l.figures.consumer === 'string') readNow.add(`${l.figures.consumer}\u0000${l.figures.groupId}`);
+  }
+  return facts.filter((f) => {
+    if (!f.id.startsWith('lag:') || typeof f.figures.group !== 'string') return true;
+    const consumer = f.id.split(':')[1];
+    return !readNow.has(f.figures.group) && !readNow.has(`${consumer}\u0000${f.figures.group}`);
+  });
 }
 
 /**
