@@ -16,7 +16,7 @@ import type { EditConnectionResult, connectionsArgs } from '../connections';
 import type { IndexSizesResult, indicesArgs } from '../indices';
 import type { Outcome } from '../shared/outcome';
 import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, InspectUrnResult, LagResult, SearchHealthResult, healthArgs } from '../health';
-import type { BrowseResult, CheckEndToEndResult, DiagnoseResult, ReplayFailedWritesResult, doctorArgs } from '../doctor';
+import type { BrowseResult, CheckEndToEndResult, DiagnoseResult, ReplayFailedWritesResult, ResetConsumerOffsetsResult, doctorArgs } from '../doctor';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -220,6 +220,14 @@ export interface DataHubCommands {
    * (once per connection unless remembered; always on production); refused on read-only connections.
    */
   checkEndToEnd(args?: ArgsOf<'checkEndToEnd'>): Result<CheckEndToEndResult>;
+  /**
+   * Resets a DataHub consumer group's offsets on one topic (alias or name): the dry run first (Kafka's own;
+   * on the Postgres queue the stuck-ahead partitions its lag endpoint reports), its figures in the
+   * confirmation (the connection's name typed on production), then exactly those partitions to exactly those
+   * offsets. Refused on read-only connections before any request; an active Kafka group is refused with
+   * nothing sent for real (stop its consumer first); `dryRunOnly` stops after the dry run.
+   */
+  resetConsumerOffsets(args: ArgsOf<'resetConsumerOffsets'>): Result<ResetConsumerOffsetsResult>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */

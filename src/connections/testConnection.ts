@@ -1,7 +1,9 @@
 // DataHub: Test Connection — which operations transport the server is spoken to over
 // (the connection's api setting, or the one probe of 'auto'), then one getIndexSizes
-// call; reports the transport, latency, index count and whether TLS checks are off.
-// Programmatic: { connection? } -> { connection, transport, transportReason, latencyMs, indexCount, tlsChecksOff? }.
+// call; reports the transport, latency, index count and whether TLS checks are off; then which messaging
+// transport carries DataHub's events (GET /openapi/operations/messaging/transport,
+// MessagingOperationsController.java: kafka or pgqueue), left out where the server does not say.
+// Programmatic: { connection? } -> { connection, transport, transportReason, latencyMs, indexCount, messaging?, tlsChecksOff? }.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
@@ -10,6 +12,12 @@ import { parseArgs } from '../shared/args';
 import { connectionArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
+import { uiLine } from '../shared/uiText';
+
+/** The messaging transport in words: "Kafka", "the Postgres queue (pgqueue)", or the server's word. */
+export function messagingWords(transport: string): string {
+  return transport === 'pgqueue' ? 'the Postgres queue (pgqueue)' : transport === 'kafka' ? 'Kafka' : `"${uiLine(transport, 40)}"`;
+}
 
 export function registerTestConnection(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {
@@ -23,7 +31,13 @@ export function registerTestConnection(services: Services): vscode.Disposable {
       const sizes = await client.getIndexSizes(signal);
       const latencyMs = Math.round(performance.now() - started);
       const chosen = await client.transport();
+      // Best effort: an older server (404) or a token without the privilege (403) leaves it out, not an error.
+      const messaging = await client.messaging.transport(signal).then(
+        (t) => t.transport,
+        () => undefined,
+      );
       return {
+        ...(messaging !== undefined ? { messaging } : {}),
         transport: chosen.transport,
         transportReason: chosen.reason,
         transportFrom: chosen.probed ? ('server' as const) : ('setting' as const),
@@ -42,6 +56,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     const tlsOff = connection.rejectUnauthorized === false && connection.gmsUrl.startsWith('https:');
     const text =
       `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.` +
+      (result.messaging !== undefined ? ` Events go through ${messagingWords(result.messaging)}.` : '') +
       (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
     services.log.info(text);
     if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));

@@ -7,7 +7,7 @@
 // Opt-in per connection: the first check asks (and may remember the answer); production always asks.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { Services } from '../platform/services';
+import type { ActiveClient, Services } from '../platform/services';
 import type { CommandRun } from '../platform/commandRun';
 import { activeClient } from '../platform/activeClient';
 import { askedByProgram, confirmDestructive } from '../platform/confirmGate';
@@ -132,23 +132,44 @@ async function follow(
   return out;
 }
 
-export async function checkEndToEnd(services: Services, store: DoctorStore, arg: unknown, run: CommandRun): Promise<CheckEndToEndResult | undefined> {
+export async function checkEndToEnd(services: Services, store: DoctorStore, arg: unknown, run: CommandRun): Promise<CheckEndToEndResult> {
   const args = parseArgs(Commands.checkEndToEnd, checkEndToEndArgs, arg ?? {});
   // Read-only refused here, before any prompt or request.
   const active = await activeClient(services, run, { action: 'doctorWriteCanary', writes: 'the End-to-End Check (it writes a canary)' });
   const { connection } = active;
   store.forConnection(connection.name);
+  // One check at a time: each may follow its canary for up to 900 s.
+  if (store.canaryRunning)
+    throw new Error(`An end-to-end check is already following its canary on "${store.canaryRunning}": wait for it or cancel it. Nothing was written.`);
+  store.canaryRunning = connection.name;
+  try {
+    return await checkOnce(services, store, args.waitSeconds, active, run);
+  } finally {
+    store.canaryRunning = undefined;
+  }
+}
+
+async function checkOnce(
+  services: Services,
+  store: DoctorStore,
+  waitSeconds: number | undefined,
+  active: ActiveClient,
+  run: CommandRun,
+): Promise<CheckEndToEndResult> {
+  const { connection } = active;
   const production = isProduction(connection);
-  if (production || !optedIn(services, connection.name, connection.gmsUrl)) {
+  // The remembered answer is the person's own: it covers their clicks (mode ui), never a link or another extension.
+  const ui = run.mode === 'ui';
+  if (production || !ui || !optedIn(services, connection.name, connection.gmsUrl)) {
     const choice = await confirmDestructive(run, {
       message: `Write the end-to-end canary to "${connection.name}"?`,
       detail:
         `Two writes to ${CANARY_URN}:\n` +
         '1. status: removed = true (the canary stays soft-deleted: out of search results and browse);\n' +
         `2. ${CANARY_ASPECT}: its name and the time of this check.\n` +
-        `Then its trace is followed until search has it (at most ${args.waitSeconds ?? DEFAULT_WAIT_S} s). Nothing else is written.${askedByProgram(run)}`,
+        `Then its trace is followed until search has it (at most ${waitSeconds ?? DEFAULT_WAIT_S} s). Nothing else is written.${askedByProgram(run)}`,
       go: GO,
-      others: production ? [] : [ALWAYS],
+      others: production || !ui ? [] : [ALWAYS],
     });
     if (choice === ALWAYS) await optIn(services, connection.name, connection.gmsUrl);
     if (choice !== GO && choice !== ALWAYS)
@@ -161,7 +182,7 @@ export async function checkEndToEnd(services: Services, store: DoctorStore, arg:
         notDone: { reason: 'declined' },
       };
   }
-  const waitMs = (args.waitSeconds ?? DEFAULT_WAIT_S) * 1000;
+  const waitMs = (waitSeconds ?? DEFAULT_WAIT_S) * 1000;
   const interactive = run.mode !== 'api';
   const work = async (signal: AbortSignal, say: (m: string) => void): Promise<CheckEndToEndResult> => {
     const doctor = active.client.doctor;

@@ -4,10 +4,11 @@
 import type { ActiveClient } from '../platform/services';
 import { GmsError } from '../gms/errors';
 import { formatDateTime } from '../shared/format';
-import type { ConsumerGroupDetail, TopicList } from '../gms/types';
+import type { ConsumerGroupDetail, ConsumerGroupList, LagConsumer, MessagePage, MessagingTransportInfo, TopicDetail, TopicList } from '../gms/types';
 import { buildReport, type DoctorLine, type DoctorReport, type Reading } from './logic/report';
 import { gmsReadyLine, maintenanceLine, rateLimitLine, searchClusterLine, systemInfoLine, throttleLine } from './logic/lines';
 import { consumerGroupLines, failedMcpLine, withoutRepeatedLag, type FailedCountSample, type LagSample } from './logic/kafkaLines';
+import { messagingLagLines, notOnQueueLines, registeredConsumerLines, transportLine, transportOf } from './logic/messagingLines';
 
 /** Each reading's own time limit (a slow endpoint becomes an "unreadable: no answer within" line). */
 export const READ_TIMEOUT_MS = 10_000;
@@ -15,6 +16,13 @@ export const READ_TIMEOUT_MS = 10_000;
 export const GROUP_DETAILS_MAX = 12;
 /** Messages read from mcp-failed to count them when the topic gives no count. */
 const FIRST_PAGE = 100;
+/** The consumers whose lag the messaging operations read (MessagingOperationsController.java). */
+const LAG_CONSUMERS: readonly LagConsumer[] = ['mcp', 'mcl', 'mcl-timeseries', 'usage-events'];
+
+/** The queue's topics whose registered consumers are read: the transport's primary topics. */
+function queueTopics(info: MessagingTransportInfo): string[] {
+  return [...new Set([info.topics.mcp, info.topics.mclVersioned, info.topics.mclTimeseries].filter((t): t is string => t !== undefined))];
+}
 
 /** What the last report of a connection saw, for trends (lag per minute, failed writes since). */
 export interface DoctorMemory {
@@ -64,9 +72,14 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
   const d = active.client.doctor;
   const read = <T>(work: (s: AbortSignal) => Promise<T>) => readWithin(work, signal, timeoutMs);
 
-  const groups = read((s) => d.consumerGroups(s)).then(async (list) => {
+  // The transport first: on the Postgres queue Kafka's admin endpoints do not exist (nothing is asked of them),
+  // and its registered consumers are read instead. Everything else starts at once beside it.
+  const transport = read((s) => active.client.messaging.transport(s));
+  const onQueue = transport.then((t) => transportOf(t) === 'pgqueue');
+  const kafkaRead = <T>(work: (s: AbortSignal) => Promise<T>): Promise<Reading<T> | undefined> => onQueue.then((queue) => (queue ? undefined : read(work)));
+  const groups = kafkaRead((s) => d.consumerGroups(s)).then(async (list) => {
     const details = new Map<string, Reading<ConsumerGroupDetail>>();
-    if (list.ok) {
+    if (list?.ok) {
       const ids = list.value.groups.slice(0, GROUP_DETAILS_MAX).map((g) => g.groupId);
       const read = await Promise.all(ids.map((id) => readWithin((s) => d.consumerGroup(id, s), signal, timeoutMs)));
       ids.forEach((id, i) => details.set(id, read[i]));
@@ -74,9 +87,16 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     return { list, details };
   });
   // DataHub's describeTopic fills no offsets in every release: the first page counts when the topic does not.
-  const topic = read((s) => d.topic('mcp-failed', s));
-  const page = read((s) => d.messages('mcp-failed', { partition: 0, offset: 0, count: FIRST_PAGE, positionsOnly: true }, s));
-  const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage] = await Promise.all([
+  const topic = kafkaRead<TopicDetail>((s) => d.topic('mcp-failed', s));
+  const page = kafkaRead<MessagePage>((s) => d.messages('mcp-failed', { partition: 0, offset: 0, count: FIRST_PAGE, positionsOnly: true }, s));
+  // The lag through the messaging endpoints on either transport (the client falls back to Kafka's older ones).
+  const lags = Promise.all(LAG_CONSUMERS.map(async (consumer) => ({ consumer, reading: await read((s) => active.client.getConsumerLag(consumer, s)) })));
+  const registered = transport.then((t) =>
+    t.ok && transportOf(t) === 'pgqueue'
+      ? Promise.all(queueTopics(t.value).map((name) => read((s) => active.client.messaging.registeredConsumers(name, s))))
+      : [],
+  );
+  const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage, via, lag, consumersOnQueue] = await Promise.all([
     read((s) => d.health(s)),
     read((s) => d.ready(s)),
     read((s) => d.searchCluster(s)),
@@ -87,31 +107,49 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     groups,
     topic,
     page,
+    transport,
+    lags,
+    registered,
   ]);
   // Ended by hand or by the active connection changing: quiet, as every cancelled request is.
   if (signal.aborted) throw new GmsError({ kind: 'cancelled', action: 'doctorHealth', message: 'The DataHub Doctor was cancelled.' });
 
   const readAt = now();
-  const topics: Reading<TopicList> = failedTopic.ok
-    ? { ok: true, ms: failedTopic.ms, value: { endpoint: failedTopic.value.endpoint, names: [failedTopic.value.name], topics: [failedTopic.value] } }
-    : // No count from the topic: the page says what it can (its own failure, "not offered", when it has one).
-      { ok: true, ms: failedTopic.ms, value: { endpoint: 'GET /openapi/operations/kafka/topics', names: [], topics: [] } };
-  const failed = failedMcpLine(topics, firstPage, formatDateTime, memory.failed);
-  const consumers = consumerGroupLines(kafka.list, kafka.details, readAt, memory.lag);
+  const queue = transportOf(via) === 'pgqueue';
+  let kafkaLines: DoctorLine[] = notOnQueueLines();
+  let consumers: DoctorLine[] = [];
+  if (!queue && kafka.list && failedTopic && firstPage) {
+    const topics: Reading<TopicList> = failedTopic.ok
+      ? { ok: true, ms: failedTopic.ms, value: { endpoint: failedTopic.value.endpoint, names: [failedTopic.value.name], topics: [failedTopic.value] } }
+      : // No count from the topic: the page says what it can (its own failure, "not offered", when it has one).
+        { ok: true, ms: failedTopic.ms, value: { endpoint: 'GET /openapi/operations/kafka/topics', names: [], topics: [] } };
+    consumers = consumerGroupLines(kafka.list as Reading<ConsumerGroupList>, kafka.details, readAt, memory.lag);
+    kafkaLines = [...consumers, failedMcpLine(topics, firstPage, formatDateTime, memory.failed)];
+  }
+  // Groups a Kafka line read now: their messaging lag is the same group, left out.
+  const readGroups = new Set(
+    consumers
+      .filter((l) => l.verdict !== 'unreadable' && l.verdict !== 'notOffered' && typeof l.figures.groupId === 'string')
+      .map((l) => String(l.figures.groupId)),
+  );
+  const lagLines = messagingLagLines(lag, transportOf(via), readGroups);
+  const failed = kafkaLines.find((l) => l.id === 'failedMcps');
   const lines: DoctorLine[] = [
     gmsReadyLine(health, ready),
     searchClusterLine(cluster),
-    ...consumers,
-    failed,
+    transportLine(via),
+    ...lagLines,
+    ...registeredConsumerLines(consumersOnQueue, readAt),
+    ...kafkaLines,
     throttleLine(throttle),
     rateLimitLine(rates),
     maintenanceLine(maintenance, formatDateTime),
-    ...withoutRepeatedLag(consumers, options.facts ?? []),
+    ...withoutRepeatedLag([...consumers, ...lagLines], options.facts ?? []),
     systemInfoLine(info),
   ];
 
   // What the next report compares with.
   for (const [id, detail] of kafka.details) if (detail.ok) memory.lag.set(id, { totalLag: detail.value.totalLag, at: readAt });
-  if (typeof failed.figures.count === 'number' && failed.figures.atLeast !== true) memory.failed = { count: failed.figures.count, at: readAt };
+  if (failed && typeof failed.figures.count === 'number' && failed.figures.atLeast !== true) memory.failed = { count: failed.figures.count, at: readAt };
   return buildReport(active.connection.name, at, lines);
 }

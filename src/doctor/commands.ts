@@ -9,6 +9,7 @@ import { activeClient } from '../platform/activeClient';
 import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
+import type { ResetStrategy } from '../gms/types';
 import { collectReport, READ_TIMEOUT_MS } from './collect';
 import { reportMarkdown } from './logic/markdown';
 import type { DoctorLine, DoctorReport, Verdict } from './logic/report';
@@ -19,6 +20,7 @@ import { DoctorTree, type DoctorNode } from './doctorTree';
 import { browseFailedWrites, openFailedWrite } from './failedWritesFlow';
 import { replayFailedWrites } from './replayFlow';
 import { checkEndToEnd } from './canary';
+import { resetConsumerOffsets } from './resetFlow';
 
 export interface DiagnoseResult extends Outcome {
   connection: string;
@@ -121,6 +123,7 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
   );
   const replay = registerCommand(services, Commands.replayFailedWrites, (arg, run) => replayFailedWrites(services, store, arg, run));
   const canary = registerCommand(services, Commands.checkEndToEnd, (arg, run) => checkEndToEnd(services, store, arg, run));
+  const reset = registerCommand(services, Commands.resetConsumerOffsets, (arg, run) => resetConsumerOffsets(services, store, arg, run));
 
   // Tree entries: a group's listed messages, and a line's next step (a command of this extension only).
   const replayGroup = registerVscodeCommand(Commands.replayFailedGroup, (node?: DoctorNode) => {
@@ -131,8 +134,14 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
   const nextStep = registerVscodeCommand(Commands.doctorNextStep, (node?: DoctorNode) => {
     const command = node?.kind === 'line' ? node.line.nextCommand : undefined;
     if (!command || !(Object.values(Commands) as string[]).includes(command)) return undefined;
+    // A stuck consumer's line names its group and topic: the reset asks nothing more before its dry run.
+    const f = node?.kind === 'line' ? node.line.figures : {};
+    if (command === Commands.resetConsumerOffsets && typeof f.groupId === 'string' && typeof f.topic === 'string') {
+      const preset = { group: f.groupId, topic: f.topic, ...(typeof f.resetStrategy === 'string' ? { strategy: f.resetStrategy as ResetStrategy } : {}) };
+      return runCommand(services, command, undefined, (_a, run) => resetConsumerOffsets(services, store, undefined, run, preset));
+    }
     return vscode.commands.executeCommand(command);
   });
 
-  return [diagnose, copy, browse, open, replay, canary, replayGroup, nextStep];
+  return [diagnose, copy, browse, open, replay, canary, reset, replayGroup, nextStep];
 }

@@ -11,6 +11,8 @@ import type { FailedWriteGroup, MessagePosition } from './logic/failedWrites';
 export const SHOWN_FAILED_MAX = 1000;
 
 export interface FailedWritesState {
+  /** The server address they were read from: a replay or an open goes only there (the connection's name may point elsewhere since). */
+  gmsUrl: string;
   messages: KafkaMessage[];
   groups: FailedWriteGroup[];
   /** Where the next page starts, per partition read so far (partition 0 first). */
@@ -35,6 +37,8 @@ export class DoctorStore extends ConnectionStore {
   reportError: string | undefined;
   failed: FailedWritesState | undefined;
   canary: CanaryState | undefined;
+  /** The connection an end-to-end check follows its canary on now (one at a time, whatever the connection). */
+  canaryRunning: string | undefined;
   memory: DoctorMemory = { lag: new Map() };
 
   protected forget(): void {
@@ -45,9 +49,17 @@ export class DoctorStore extends ConnectionStore {
     this.memory = { lag: new Map() };
   }
 
-  /** The positions of the failed writes shown: a replay takes only these. */
-  shownPositions(): MessagePosition[] {
-    return (this.failed?.messages ?? []).map((m) => ({ partition: m.partition, offset: m.offset }));
+  /**
+   * The positions of the failed writes shown: a replay takes only these. Read from another address than
+   * `gmsUrl` (the connection was edited since), they are not this server's offsets: refused, nothing sent.
+   */
+  shownPositions(gmsUrl: string): MessagePosition[] {
+    const failed = this.failed;
+    if (failed && failed.gmsUrl !== gmsUrl)
+      throw new Error(
+        `The failed writes were listed from ${failed.gmsUrl}; the connection now points at ${gmsUrl}. Browse the failed writes again. Nothing was sent.`,
+      );
+    return (failed?.messages ?? []).map((m) => ({ partition: m.partition, offset: m.offset }));
   }
 
   /** The failed writes listed now, with their groups (grouped by the commands, which load on first use). */

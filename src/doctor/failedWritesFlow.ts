@@ -11,6 +11,8 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { uiLine } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
+import { isNotOffered } from '../gms/errors';
+import type { GmsClient } from '../gms/types';
 import { readFailedPages } from './failedPages';
 import { groupFailedWrites } from './logic/failedWrites';
 import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
@@ -37,7 +39,8 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
   const args = parseArgs(Commands.browseFailedWrites, browseFailedWritesArgs, arg ?? {});
   const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
   store.forConnection(active.connection.name);
-  const previous = args.more ? store.failed : undefined;
+  // "More" goes on from the list only when it was read from this address.
+  const previous = args.more && store.failed?.gmsUrl === active.connection.gmsUrl ? store.failed : undefined;
   const start = previous?.next ?? { partition: args.partition ?? 0, offset: args.offset ?? 0 };
   const read = (signal: AbortSignal, say: (m: string) => void) =>
     readFailedPages(active.client.doctor, start, previous?.messages ?? [], {
@@ -49,10 +52,20 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     });
   const interactive = run.mode === 'ui';
   const progress = interactive ? { location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…' } : undefined;
-  const got = await store.busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read));
+  const got = await store
+    .busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read))
+    .catch(async (error: unknown) => {
+      // Not offered: on the Postgres queue that is the transport (DataHub has no HTTP endpoint for its failed writes there).
+      if (isNotOffered(error) && (await onPostgresQueue(active.client, store.signal())))
+        throw new Error(
+          'Failed writes cannot be browsed on the Postgres queue: DataHub offers no HTTP endpoint for them on this transport. Nothing was changed.',
+        );
+      throw error;
+    });
   const { messages, hasMore, ignored } = got;
   const at = got.next;
   store.setFailed({
+    gmsUrl: active.connection.gmsUrl,
     messages,
     groups: groupFailedWrites(messages),
     ...(hasMore ? { next: at } : {}),
@@ -86,6 +99,15 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
   };
 }
 
+/** Whether the server says its transport is the Postgres queue (false when it cannot say). */
+async function onPostgresQueue(client: GmsClient, signal: AbortSignal): Promise<boolean> {
+  try {
+    return (await client.messaging.transport(signal)).transport === 'pgqueue';
+  } catch {
+    return false;
+  }
+}
+
 /** Reads one listed message again, whole, and opens it as JSON (read-only document). */
 export async function openFailedWrite(
   services: Services,
@@ -95,7 +117,7 @@ export async function openFailedWrite(
 ): Promise<Outcome & { partition: number; offset: number; value: unknown }> {
   const { partition, offset } = parseArgs(Commands.openFailedWrite, openFailedWriteArgs, arg ?? {});
   const active = await activeClient(services, run, { action: 'doctorMessages', writes: false });
-  if (!store.shownPositions().some((p) => p.partition === partition && p.offset === offset))
+  if (!store.shownPositions(active.connection.gmsUrl).some((p) => p.partition === partition && p.offset === offset))
     throw new Error(`Partition ${partition} offset ${offset} is not on the list of failed writes: browse them first. Nothing was sent.`);
   const page = await active.client.doctor.messages('mcp-failed', { partition, offset, count: 1 }, store.signal());
   const found = page.messages.find((m) => m.partition === partition && m.offset === offset);

@@ -18,6 +18,7 @@ export type { DiagnoseResult } from './commands';
 export type { BrowseResult } from './failedWritesFlow';
 export type { ReplayFailedWritesResult, ReplayFigures } from './replayFlow';
 export type { CheckEndToEndResult } from './canary';
+export type { ResetConsumerOffsetsResult } from './resetFlow';
 export type { DoctorLine, Verdict } from './logic/report';
 /** The argument schemas of the Doctor's commands (the typed API's parameter types). */
 export type { doctorArgs } from './logic/args';
@@ -31,6 +32,7 @@ export const DOCTOR_COMMANDS = [
   Commands.replayFailedWrites,
   Commands.replayFailedGroup,
   Commands.checkEndToEnd,
+  Commands.resetConsumerOffsets,
   Commands.doctorNextStep,
 ] as const;
 

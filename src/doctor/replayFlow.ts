@@ -122,10 +122,13 @@ export async function replayFailedWrites(
   preset?: readonly MessagePosition[],
 ): Promise<ReplayFailedWritesResult | undefined> {
   const args = parseArgs(Commands.replayFailedWrites, replayFailedWritesArgs, arg ?? {});
-  // Read-only refused here, before any prompt or request.
-  const active = await activeClient(services, run, { action: 'doctorReplay', writes: args.dryRunOnly ? false : 'Replay Failed Writes' });
+  // Read-only refused here, before any prompt or request: the dry run too (a server that ignores dryRun replays for real).
+  const active = await activeClient(services, run, {
+    action: 'doctorReplay',
+    writes: args.dryRunOnly ? 'Replay Failed Writes (its dry run too)' : 'Replay Failed Writes',
+  });
   store.forConnection(active.connection.name);
-  const shown = store.shownPositions();
+  const shown = store.shownPositions(active.connection.gmsUrl);
   if (shown.length === 0) throw new Error('No failed writes are listed for this connection: browse them first (Browse Failed Writes). Nothing was sent.');
   const chosen = args.messages ?? (run.mode === 'ui' ? await pickFailedWrites(store, preset) : undefined);
   if (chosen === undefined) {
@@ -134,6 +137,21 @@ export async function replayFailedWrites(
   }
   const dryPlan = replayPlan(shown, chosen, { dryRun: true });
   if (!dryPlan.ok) throw new Error(dryPlan.message);
+  const name = active.connection.name;
+  const none: ReplayFigures = { requests: 0, offsets: 0, successCount: 0, failureCount: 0, errors: [] };
+  // The dry run alone, asked for by a link or a program: through the gate first (a POST to the replay endpoint).
+  if (args.dryRunOnly && run.mode !== 'ui') {
+    const go = await confirmDestructive(run, {
+      message: `Send the server a dry run of replaying ${dryPlan.offsets} failed write(s) on "${name}"?`,
+      detail: uiText(
+        `It posts ${rangesText(dryPlan.requests)} to the replay endpoint with dryRun: true; nothing is re-published by a server that honours it.${askedByProgram(run)}`,
+        3500,
+      ),
+      go: 'Dry Run',
+    });
+    if (go !== 'Dry Run')
+      return { message: 'No dry run: the confirmation was dismissed; nothing was sent.', connection: name, dryRun: none, notDone: { reason: 'declined' } };
+  }
   const interactive = run.mode !== 'api';
   const inProgress = <T>(title: string, work: (signal: AbortSignal, say: (m: string) => void) => Promise<T>): Promise<T> =>
     safeWindow.runCancellable(interactive ? { location: vscode.ProgressLocation.Notification, title } : undefined, store.signal(), work);

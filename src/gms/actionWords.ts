@@ -4,6 +4,7 @@ import { DOCTOR_WHAT } from './doctorTypes';
 import { K8S_WHAT } from './k8sTypes';
 import { INSPECT_WHAT } from './inspectTypes';
 import { UPGRADE_WHAT } from './upgradeTypes';
+import { MESSAGING_WORDS } from './messagingTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
 export const WHAT: Record<GmsAction, string> = {
@@ -20,6 +21,7 @@ export const WHAT: Record<GmsAction, string> = {
   ...DOCTOR_WHAT,
   ...INSPECT_WHAT,
   ...UPGRADE_WHAT,
+  ...MESSAGING_WORDS,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

@@ -17,6 +17,7 @@ import { createK8sOperations } from './openapi/k8s';
 import { createInspectOperations } from './openapi/inspect';
 import { createDoctorOperations } from './openapi/doctor';
 import { createUpgradeOperations } from './openapi/upgrade';
+import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
@@ -228,6 +229,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     doctor: createDoctorOperations(ctx),
     inspect: createInspectOperations(ctx),
     upgrade: createUpgradeOperations(ctx),
+    messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
     search: createSearch({

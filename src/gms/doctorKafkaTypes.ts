@@ -15,8 +15,14 @@ export interface ConsumerGroupSummary {
 export interface ConsumerGroupList {
   /** The endpoint read, e.g. "GET /openapi/operations/kafka/topics". */
   endpoint: string;
+  /** Each group id once, sorted, at most CONSUMER_GROUPS_MAX. */
   groups: ConsumerGroupSummary[];
+  /** Further distinct groups the server listed past the cap (0 when all are in `groups`). */
+  more: number;
 }
+
+/** Consumer groups one list keeps (DataHub has five; a listing this long is not DataHub's alone). */
+export const CONSUMER_GROUPS_MAX = 50;
 
 export interface ConsumerGroupPartition {
   topic: string;

@@ -27,7 +27,7 @@ import type {
 } from './doctorKafkaTypes';
 
 export type * from './doctorKafkaTypes';
-export { DATAHUB_TOPIC_ALIASES, MESSAGE_PAGE_MAX, MESSAGE_TEXT_MAX } from './doctorKafkaTypes';
+export { CONSUMER_GROUPS_MAX, DATAHUB_TOPIC_ALIASES, MESSAGE_PAGE_MAX, MESSAGE_TEXT_MAX } from './doctorKafkaTypes';
 
 /** The endpoint a result came from: method and path under the GMS base, e.g. "GET /health". */
 export interface DoctorEndpoint {

@@ -116,6 +116,11 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   doctorThrottle: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorRateLimits: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorTraceWrite: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  // MessagingOperationsController.java: MANAGE_SYSTEM_OPERATIONS (newer releases let VIEW_SYSTEM_STATUS read).
+  messagingTransport: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  messagingConsumers: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  resetKafkaOffsets: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
+  resetQueueOffsets: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   doctorWriteCanary: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
   // Inspect URN: the v3 read and the timeline need view access (and the timeline GET_TIMELINE where REST API
   // authorization is on: TimelineControllerV2.java); the consistency check Manage System Operations.

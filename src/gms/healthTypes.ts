@@ -85,6 +85,16 @@ export interface ConsumerLagTopic {
   maxLag?: number;
   /** Committed offset per partition (asked with detailed=true), to tell a stalled consumer from a busy one. */
   offsets?: Record<string, number>;
+  /**
+   * The Postgres queue's partitions committed past the log's end ("stuck ahead": nothing new there is
+   * consumed until the log catches up), with how far; `partitions` empty when only the metrics said so.
+   * Their sentinel lag (Long.MAX_VALUE / 4) is not in totalLag / maxLag.
+   */
+  stuck?: {
+    partitions: string[];
+    aheadBy: number;
+    /** How far each partition is ahead (its committed offset minus the log's end). */ ahead: Record<string, number>;
+  };
 }
 
 export interface ConsumerLag {

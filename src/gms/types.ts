@@ -3,6 +3,7 @@
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { DoctorAction, DoctorOperations } from './doctorTypes';
 import type { InspectAction, InspectOperations } from './inspectTypes';
+import type { MessagingAction, MessagingOperations } from './messagingTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { UpgradeAction, UpgradeOperations } from './upgradeTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
@@ -20,6 +21,7 @@ import type { DataHubSearch } from './searchTypes';
 
 export type * from './debugTypes';
 export type * from './doctorTypes';
+export type * from './messagingTypes';
 export type * from './healthTypes';
 export type * from './inspectTypes';
 export type * from './upgradeTypes';
@@ -83,7 +85,16 @@ export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainS
  * for the version, and 'graphql' for DataHub search.
  */
 export type GmsAction =
-  OperationsAction | OpenapiOnlyAction | HealthAction | K8sAction | DoctorAction | InspectAction | UpgradeAction | 'getServerConfig' | 'graphql';
+  | OperationsAction
+  | OpenapiOnlyAction
+  | HealthAction
+  | K8sAction
+  | DoctorAction
+  | InspectAction
+  | UpgradeAction
+  | MessagingAction
+  | 'getServerConfig'
+  | 'graphql';
 /** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
 export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
 /** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
@@ -280,6 +291,8 @@ export interface GmsClient {
   readonly inspect: InspectOperations;
   /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
   readonly upgrade: UpgradeOperations;
+  /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */
+  readonly messaging: MessagingOperations;
   /** Closes the keep-alive agent. */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ const LAG_VERDICT: Record<LagMood, FactVerdict | undefined> = {
   catchingUp: 'ok',
   'falling behind': 'warning',
   stalled: 'failing',
+  stuck: 'failing',
   unknown: undefined,
 };
 

@@ -27,6 +27,7 @@ const LAG_ICONS: Record<LagView['state'], vscode.ThemeIcon> = {
   catchingUp: new vscode.ThemeIcon('sync'),
   'falling behind': new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
   stalled: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  stuck: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
   unknown: new vscode.ThemeIcon('clock'),
 };
 

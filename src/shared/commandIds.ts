@@ -66,6 +66,7 @@ export const Commands = {
   replayFailedWrites: 'datahub.replayFailedWrites',
   replayFailedGroup: 'datahub.replayFailedGroup',
   checkEndToEnd: 'datahub.checkEndToEnd',
+  resetConsumerOffsets: 'datahub.resetConsumerOffsets',
   doctorNextStep: 'datahub.doctorNextStep',
 } as const;
 

@@ -27,6 +27,28 @@ export function markdownTableCell(text: string): string {
   return text.replace(/[\\|`<>[\]*]/g, '\\$&').replace(/\r\n|\r|\n/g, ' ');
 }
 
+/**
+ * What a Markdown reader could turn into a link without any syntax: an address with a scheme
+ * (`https://…`, `ftp://…`), GitHub's autolinks `www.…`, `mailto:` and `xmpp:`, and a bare e-mail
+ * address; up to the next space or character that ends a cell.
+ */
+const LINKISH = /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.|mailto:|xmpp:)[^\s|]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+
+/**
+ * markdownTableCell for text that must stay inert once pasted (server text in a ticket): every
+ * address GitHub or VS Code's preview would link on its own goes into a code span (nothing inside
+ * a code span is linked), the rest is escaped as markdownTableCell does.
+ */
+export function markdownTableCellInert(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(LINKISH)) {
+    out += markdownTableCell(text.slice(last, m.index)) + markdownCode(m[0], 'tableCell');
+    last = m.index + m[0].length;
+  }
+  return out + markdownTableCell(text.slice(last));
+}
+
 /** Longest server value shown as inline code in a generated document. */
 export const MAX_MARKDOWN_CODE = 300;
 

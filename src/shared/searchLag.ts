@@ -7,7 +7,8 @@
 import type { ConsumerLag, ConsumerLagTopic } from '../gms/types';
 import { formatDuration } from './format';
 
-export type LagState = 'caughtUp' | 'catchingUp' | 'falling behind' | 'stalled' | 'unknown';
+/** 'stuck': a Postgres-queue partition committed past its log's end (PgQueueConsumerLagPort.java's STUCK_AHEAD). */
+export type LagState = 'caughtUp' | 'catchingUp' | 'falling behind' | 'stalled' | 'stuck' | 'unknown';
 
 export interface LagView {
   group: string;
@@ -20,6 +21,8 @@ export interface LagView {
   etaMs?: number;
   /** Seconds between the two readings the state comes from. */
   overSeconds?: number;
+  /** The stuck-ahead partitions (state 'stuck'). */
+  stuckPartitions?: string[];
 }
 
 /** Readings closer together than this say nothing about movement. */
@@ -38,6 +41,7 @@ function committed(offsets: Record<string, number> | undefined): number | undefi
 
 export function compareTopic(prev: ConsumerLagTopic | undefined, now: ConsumerLagTopic, gapMs: number, stallAfterMs = STALL_AFTER_MS): LagView {
   const base = { group: now.group, topic: now.topic, events: now.totalLag };
+  if (now.stuck) return { ...base, state: 'stuck', stuckPartitions: now.stuck.partitions };
   if (now.totalLag <= 0) return { ...base, state: 'caughtUp' };
   if (!prev || gapMs < MIN_READING_GAP_MS) return { ...base, state: 'unknown' };
   const seconds = gapMs / 1000;
@@ -105,11 +109,16 @@ export class LagHistory {
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 
 /** "12,400 events behind, about 40 s" / "stalled: 12,400 events behind, not moving for 6 s" / "caught up". */
-export function describeLag(view: Pick<LagView, 'events' | 'state' | 'etaMs' | 'overSeconds' | 'ratePerSecond'>): string {
+export function describeLag(view: Pick<LagView, 'events' | 'state' | 'etaMs' | 'overSeconds' | 'ratePerSecond' | 'stuckPartitions'>): string {
   const behind = `${n(view.events)} event${view.events === 1 ? '' : 's'} behind`;
   switch (view.state) {
     case 'caughtUp':
       return 'caught up';
+    case 'stuck': {
+      const parts = view.stuckPartitions ?? [];
+      const which = parts.length === 0 ? 'a partition' : `partition${parts.length === 1 ? '' : 's'} ${parts.join(', ')}`;
+      return `stuck: ${which} committed past the log's end (new events there are skipped); reset its offsets to the end (Reset Consumer Offsets)`;
+    }
     case 'catchingUp':
       return `${behind}, about ${formatDuration(view.etaMs ?? 0)}`;
     case 'stalled':
@@ -125,8 +134,8 @@ export function describeLag(view: Pick<LagView, 'events' | 'state' | 'etaMs' | '
 
 /** The one line for search indexing: the worst topic of the change-log consumer (mcl). */
 export function searchLagSummary(views: LagView[]): LagView | undefined {
-  const waiting = views.filter((v) => v.events > 0);
+  const waiting = views.filter((v) => v.events > 0 || v.state === 'stuck');
   if (waiting.length === 0) return views[0] ? { ...views[0], events: 0, state: 'caughtUp' } : undefined;
-  const rank: Record<LagState, number> = { stalled: 4, 'falling behind': 3, unknown: 2, catchingUp: 1, caughtUp: 0 };
+  const rank: Record<LagState, number> = { stuck: 5, stalled: 4, 'falling behind': 3, unknown: 2, catchingUp: 1, caughtUp: 0 };
   return waiting.sort((a, b) => rank[b.state] - rank[a.state] || (b.etaMs ?? 0) - (a.etaMs ?? 0) || b.events - a.events)[0];
 }

@@ -1,6 +1,6 @@
 // Watching a long RestoreIndices job: 200,000 rows in 2,000 batches of 100 (a pod log over
 // 1 MB), read a poll at a time as the cluster watch reads it (src/jobs/cluster/jobReading.ts:
-// the Job, its pod, then only the new part of the log with sinceSeconds; the lines into the
+// the Job, its pod, then only the new part of the log with sinceSeconds and a limitBytes from its growth; the lines into the
 // running summary of logic/cluster/jobLog.ts), over the client of dist/gms.js against the
 // sandbox's scripted cluster. Figures: the log characters fetched in all ÷ the log's size
 // (whole-log reads every poll would be about polls ÷ 2), and the live heap's growth over the
@@ -20,7 +20,8 @@ import { describeMachine, machine, markdownTable, spread, textTable, type Row } 
 const ROWS = 200_000;
 const BATCH = 100;
 const STEP_MS = 30;
-const POLL_MS = 5000;
+/** One-second polls: the shortest a person sets, where re-read overlap would cost most. */
+const POLL_MS = 1000;
 const JOB = 'bench-long-restore';
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
@@ -92,7 +93,7 @@ export async function clusterWatchRows(gms: GmsModule, url: string, log: (line: 
       label: `Watching a ${ROWS.toLocaleString('en')}-row job (${(ROWS / BATCH).toLocaleString('en')} batches): log characters fetched ÷ the log's size`,
       unit: 'x',
       value: spread([f.fetchedChars / f.logChars]),
-      target: { max: 2, text: '≤ 2' },
+      target: { max: 1.5, text: '≤ 1.5' },
       note,
     },
     {

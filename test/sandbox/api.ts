@@ -139,6 +139,8 @@ export interface SandboxOptions {
   lag?: LagEndpoints;
   /** The Doctor's endpoints (doctor.ts): the scripts on at start, their timings, seeded failed proposals. */
   doctor?: DoctorOptions;
+  /** The messaging transport (pgQueue.ts): Kafka (default) or the Postgres queue (no /openapi/operations/kafka/**). */
+  messaging?: 'kafka' | 'pgqueue';
 }
 
 export type SeedStringForm = 'alternate' | 'array' | 'object';
@@ -264,6 +266,7 @@ export interface Sandbox {
  *   POST /__sandbox/drift/preset {name: 'demo'} -> {missing, orphans}
  *   POST /__sandbox/lag {consumer, events, drainPerSecond} -> {}
  *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none', scroll?} -> OperationsConfig
+ *   POST /__sandbox/messaging {transport?: 'kafka' | 'pgqueue', stuckAhead?: [{consumer, partition, aheadBy}], heartbeatAgeMs?} (pgQueue.ts)
  *   GET|POST /__sandbox/doctor, POST /doctor/failed, GET /doctor/replayed, GET /doctor/aspect: doctorControl.ts
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...

@@ -1,6 +1,6 @@
 // `npm run sandbox -- [--port 8080] [--version newer|legacy|seedString|pre0105] [--api restli|openapi|both] [--no-auth]
 //   [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]
-//   [--search-lag-ms ms|never] [--consistency on|off] [--lag messaging|kafka|none] [--quiet]`
+//   [--search-lag-ms ms|never] [--consistency on|off] [--lag messaging|kafka|none] [--messaging kafka|pgqueue] [--quiet]`
 
 import { parseArgs } from 'node:util';
 import { API_MODES, LAG_ENDPOINTS, OPENAPI_OPERATIONS, SANDBOX_TOKENS, SERVER_VERSIONS, type ApiMode, type LagEndpoints, type ServerVersion } from './api';
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
         'search-lag-ms': { type: 'string' },
         consistency: { type: 'string' },
         lag: { type: 'string' },
+        messaging: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
         '  [--service-time ms] [--task-duration ms] [--bench-rows n] [--extra-indices n] [--seed n]\n' +
         '  [--search-lag-ms ms|never]  (how long a restored entity takes to become searchable; never: a failing indexing consumer)\n' +
         '  [--consistency on|off] [--lag messaging|kafka|none]  (search-health operations of a newer server with OpenAPI; default on, messaging)\n' +
+        '  [--messaging kafka|pgqueue]  (the messaging transport: pgqueue has no /openapi/operations/kafka/**; default kafka)\n' +
         '  [--quiet]',
     );
     return;
@@ -62,10 +64,12 @@ async function main(): Promise<void> {
   if (v.consistency !== undefined && !['on', 'off'].includes(v.consistency)) fail(`--consistency takes on or off (got "${v.consistency}")`);
   const lag = (v.lag ?? 'messaging') as LagEndpoints;
   if (!LAG_ENDPOINTS.includes(lag)) fail(`--lag must be one of ${LAG_ENDPOINTS.join(', ')} (got "${v.lag}")`);
+  if (v.messaging !== undefined && !['kafka', 'pgqueue'].includes(v.messaging)) fail(`--messaging takes kafka or pgqueue (got "${v.messaging}")`);
   const sandbox = await startSandbox({
     api,
     consistency: v.consistency !== 'off',
     lag,
+    messaging: v.messaging === 'pgqueue' ? 'pgqueue' : 'kafka',
     port: count('port', v.port) ?? 0,
     version,
     auth: { enabled: !v['no-auth'] },

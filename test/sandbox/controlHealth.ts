@@ -82,6 +82,12 @@ export function healthControl(rt: Runtime, route: string, body: Record<string, u
       return setLag(rt, body);
     case 'POST /operations':
       return setOperations(rt, body);
+    case 'GET /messaging/resets':
+      return json(rt.appliedResets);
+    case 'POST /messaging': {
+      const error = rt.pgQueue.set(body);
+      return error ? bad(error) : json(rt.pgQueue.describe());
+    }
     default:
       return undefined;
   }

@@ -49,6 +49,7 @@ export type DoctorRouteName =
   | 'kafka/topics'
   | 'kafka/messages'
   | 'kafka/replay'
+  | 'kafka/reset'
   | 'throttle'
   | 'rate-limits'
   | 'maintenance'

@@ -11,6 +11,7 @@
 
 import type { DoctorRouteName, DoctorSim } from './doctor';
 import { kafka } from './doctorKafka';
+import { kafkaReset } from './offsetReset';
 import { actorOf, mso, traced, type DoctorCall, type DoctorRoute } from './doctorReply';
 import { createAspect, traceWrite } from './doctorTrace';
 import { DATAHUB_GROUPS, MCL_GROUP } from './doctorData';
@@ -47,7 +48,10 @@ export function doctorRoute(path: string): DoctorRoute | null {
   };
   const hit = simple[p];
   if (hit) return { name: hit[0], action: hit[1], methods: hit[0] === 'kafka/replay' ? ['POST'] : ['GET'], vars: {} };
-  let m = /^\/openapi\/operations\/kafka\/consumer-groups\/([^/]+)$/.exec(p);
+  // KafkaController.resetConsumerGroupOffsets (offsetReset.ts).
+  let m = /^\/openapi\/operations\/kafka\/consumer-groups\/([^/]+)\/offsets\/reset$/.exec(p);
+  if (m) return { name: 'kafka/reset', action: 'kafka/consumer-groups/{groupId}/offsets/reset', methods: ['POST'], vars: { groupId: decoded(m[1]) } };
+  m = /^\/openapi\/operations\/kafka\/consumer-groups\/([^/]+)$/.exec(p);
   if (m) return { name: 'kafka/consumer-groups', action: 'kafka/consumer-groups/{groupId}', methods: ['GET'], vars: { groupId: decoded(m[1]) } };
   m = /^\/openapi\/operations\/kafka\/topics\/([^/]+)$/.exec(p);
   if (m) return { name: 'kafka/topics', action: 'kafka/topics/{topicName}', methods: ['GET'], vars: { topicName: decoded(m[1]) } };
@@ -213,6 +217,8 @@ export function handleDoctor(c: DoctorCall, now = Date.now()): Reply {
     case 'kafka/messages':
     case 'kafka/replay':
       return traced(kafka(c, now));
+    case 'kafka/reset':
+      return traced(kafkaReset(c, route.vars.groupId, now));
     case 'throttle':
       return traced(mso(c.caller) ? throttle(sim) : systemForbidden(c.caller));
     case 'rate-limits':

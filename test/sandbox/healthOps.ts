@@ -8,6 +8,7 @@
 
 import { consistencyAnswer, UnreadableBody } from './consistency';
 import { CONSUMERS, consumerGroups, transportInfo, type Consumer } from './lag';
+import { queueReset } from './offsetReset';
 import type { Reply } from './restli';
 import type { Caller, Runtime } from './runtime';
 import { BindError, json, SpringParams, springError } from './spring';
@@ -52,9 +53,12 @@ export function healthRoute(path: string): Route | null {
   const consumer = /^([a-z-]+)\/consumer\/(lag|offsets)$/.exec(rest);
   const known =
     family === 'messaging'
-      ? rest === 'transport' || (consumer?.[2] === 'lag' && CONSUMERS.includes(consumer[1] as Consumer))
+      ? rest === 'transport' ||
+        rest === 'consumers' ||
+        rest === 'consumer/offsets/reset' ||
+        (consumer?.[2] === 'lag' && CONSUMERS.includes(consumer[1] as Consumer))
       : consumer?.[2] === 'offsets' && ['mcp', 'mcl', 'mcl-timeseries'].includes(consumer[1]);
-  return { ...base, action: `${family}/${rest}`, route: rest, methods: known ? ['GET'] : [] };
+  return { ...base, action: `${family}/${rest}`, route: rest, methods: known ? [rest === 'consumer/offsets/reset' ? 'POST' : 'GET'] : [] };
 }
 
 /** The path variables of a route, for the recorded params. */
@@ -112,8 +116,18 @@ export function handleHealthOps(c: HealthCall, actor: string): Reply {
       return json(consumerGroups(c.rt.lag, route.route.split('/')[0] as Consumer, detailed, false));
     }
     if (!allowed) return forbidden(actor, 'for messaging operations');
-    if (route.route === 'transport') return json(transportInfo());
-    return json({ transport: 'kafka', consumerGroups: consumerGroups(c.rt.lag, route.route.split('/')[0] as Consumer, detailed, true) });
+    const pg = c.rt.pgQueue;
+    // PgQueueMessagingOperationsController exists on the Postgres queue only: on Kafka the path is unmapped.
+    if (route.route === 'consumer/offsets/reset') return pg.on ? queueReset(c.rt, c.raw, c.path) : springError(404, c.path);
+    if (route.route === 'transport') return json({ ...transportInfo(), transport: pg.on ? 'pgqueue' : 'kafka' });
+    if (route.route === 'consumers') {
+      const topicName = c.query.get('topicName');
+      if (topicName === null) return springError(400, c.path);
+      return pg.consumers(topicName);
+    }
+    const consumer = route.route.split('/')[0] as Consumer;
+    if (pg.on) return { status: 200, headers: { 'content-type': 'application/json' }, body: pg.lagText(c.rt.lag, consumer, detailed) };
+    return json({ transport: 'kafka', consumerGroups: consumerGroups(c.rt.lag, consumer, detailed, true) });
   } catch (err) {
     if (err instanceof BindError || err instanceof UnreadableBody) return springError(400, c.path);
     throw err;

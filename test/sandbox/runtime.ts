@@ -19,6 +19,8 @@ import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
 import { CONSUMER_GROUPS, LagModel } from './lag';
+import { PgQueueModel } from './pgQueue';
+import type { AppliedReset } from './offsetReset';
 import { AspectStore } from './store';
 import { SearchIndex } from './searchIndex';
 import { countAtOrBefore, TimeseriesStore } from './timeseries';
@@ -59,6 +61,10 @@ export class Runtime {
   readonly store: AspectStore;
   readonly search: SearchIndex;
   readonly lag = new LagModel();
+  /** The Postgres queue in place of Kafka (pgQueue.ts), when on. */
+  readonly pgQueue = new PgQueueModel();
+  /** Consumer offsets reset for real (offsetReset.ts), oldest first. */
+  appliedResets: AppliedReset[] = [];
   operations!: OperationsConfig;
   series!: TimeseriesStore;
   version!: ServerVersion;
@@ -112,10 +118,22 @@ export class Runtime {
     this.store.resetCounts();
     this.search.reset(o.searchLagMs === undefined ? 1500 : o.searchLagMs);
     this.lag.reset();
+    this.pgQueue.reset(o.messaging === 'pgqueue');
+    this.appliedResets = [];
     this.k8s.reset();
     this.doctor.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
+  }
+
+  applyReset(r: AppliedReset): void {
+    this.appliedResets.push(r);
+  }
+
+  /** A Kafka group's committed offset as the last real reset left it, if any. */
+  offsetOverride(group: string, topic: string, partition: number): number | undefined {
+    const found = this.appliedResets.filter((r) => r.transport === 'kafka' && r.group === group && r.topic === topic && r.partition === partition);
+    return found[found.length - 1]?.to;
   }
 
   /** Whether the server serves the search-health operations at all: the `newer` generation with its OpenAPI servlet. */

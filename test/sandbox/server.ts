@@ -21,6 +21,7 @@ import { restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
 import { operationParams } from './recordedParams';
 import { frontendConfig, gmsConfig } from './gmsConfig';
+import { springError } from './spring';
 
 export const FRONTEND_PREFIX = '/api/gms';
 const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
@@ -191,6 +192,11 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (upgrade !== null && rt.servesOpenapi()) {
     if (!caller.known) return reply(unauthorized(caller, frontend, path));
     return reply(handleUpgrade(rt, upgrade, req.method ?? 'GET', sub, caller));
+  }
+  // On the Postgres queue KafkaController cannot exist (KafkaTraceReaderFactory.java is @KafkaMessagingEnabled): unmapped, Spring's 404.
+  if (rt.pgQueue.on && rt.servesOpenapi() && /^\/openapi\/operations\/kafka(\/|$)/.test(sub)) {
+    if (!caller.known) return reply(unauthorized(caller, frontend, path));
+    return reply(springError(404, path));
   }
   // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
   if (doctor !== null && rt.servesOpenapi()) {

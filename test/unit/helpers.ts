@@ -31,6 +31,16 @@ export function clientFor(gmsUrl: string, options: Partial<GmsClientOptions> = {
 }
 
 /** Awaits a rejection and checks it is a GmsError of that kind (and code). */
+/** Runs `run` with a client of the sandbox at `url` (the admin token, no retries), closed after. */
+export async function withAdminClient<T>(url: string, run: (c: GmsClient) => Promise<T>): Promise<T> {
+  const client = clientFor(url, { token: SANDBOX_TOKENS.admin, retries: 0 });
+  try {
+    return await run(client);
+  } finally {
+    await client.close();
+  }
+}
+
 export async function rejectsWith(promise: Promise<unknown>, kind: GmsErrorKind, code?: string): Promise<GmsError> {
   try {
     await promise;

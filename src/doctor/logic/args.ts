@@ -1,6 +1,7 @@
 // The argument objects of the DataHub Doctor's commands, one schema each: the handler parses through
 // it, the typed API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
-import { describe, flag, listOf, wholeNumber } from '../../shared/args';
+import { describe, flag, listOf, oneOf, wholeNumber } from '../../shared/args';
+import { DATAHUB_CONSUMER_GROUPS, RESET_STRATEGIES } from '../../gms/messagingTypes';
 import * as z from 'zod/v4/mini';
 import type { Commands } from '../../shared/commandIds';
 import { REPLAY_CHOSEN_MAX } from './failedWrites';
@@ -48,6 +49,34 @@ export const checkEndToEndArgs = z.object({
   ),
 });
 
+const GROUPS_TEXT = DATAHUB_CONSUMER_GROUPS.join(', ');
+
+export const resetConsumerOffsetsArgs = z.object({
+  group: describe(
+    z.optional(oneOf(DATAHUB_CONSUMER_GROUPS, `"group" must be one of DataHub's consumer groups: ${GROUPS_TEXT}. ${NOTHING_SENT}`)),
+    "One of DataHub's consumer groups (e.g. generic-mae-consumer-job-client); left out in the palette, a pick.",
+  ),
+  topic: describe(
+    z.optional(z.string()),
+    "DataHub's topic alias (mcp, mcl-versioned, mcl-timeseries, platform-event, upgrade-history, mcp-failed) or the topic's name.",
+  ),
+  strategy: describe(
+    z.optional(oneOf(RESET_STRATEGIES, `"strategy" must be one of ${RESET_STRATEGIES.join(', ')}. ${NOTHING_SENT}`)),
+    'Kafka: earliest, latest, to-offset or shift-by (with value). Left out on the Postgres queue, which moves stuck-ahead partitions to the end.',
+  ),
+  value: describe(z.optional(z.string()), 'The offset (to-offset) or the signed shift, e.g. "-100" (shift-by).'),
+  partitions: describe(
+    z.optional(
+      listOf(
+        wholeNumber(`"partitions" must be partition numbers from 0. ${NOTHING_SENT}`, 0, 100_000),
+        `"partitions" must be a list of partition numbers. ${NOTHING_SENT}`,
+      ),
+    ),
+    'Only these partitions (default: every partition the dry run lists).',
+  ),
+  dryRunOnly: describe(flag(), 'Only the dry run: what a reset would do, nothing moved.'),
+});
+
 export const doctorArgs = {
   diagnose: diagnoseArgs,
   copyDoctorReport: diagnoseArgs,
@@ -55,4 +84,5 @@ export const doctorArgs = {
   openFailedWrite: openFailedWriteArgs,
   replayFailedWrites: replayFailedWritesArgs,
   checkEndToEnd: checkEndToEndArgs,
+  resetConsumerOffsets: resetConsumerOffsetsArgs,
 } as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -3,6 +3,7 @@
 
 import type { ConsumerGroupDetail, ConsumerGroupList, MessagePage, TopicList } from '../../gms/types';
 import { formatDuration } from '../../shared/format';
+import { Commands } from '../../shared/commandIds';
 import { cap, capDetails, failedReadingLine, MANAGE_SYSTEM_OPERATIONS, type DoctorLine, type Reading } from './report';
 
 const CONSUMERS: ReadonlyArray<{ match: RegExp; name: string }> = [
@@ -86,93 +87,123 @@ export function consumerGroupLines(
       },
     ];
   }
-  return list.value.groups.map((g) => {
-    const name = consumerName(g.groupId);
+  // One line per group id (a tree row's id is the line's): a repeated id, or one equal to another once capped, is left out.
+  const ids = new Set<string>();
+  const unique = list.value.groups.filter((g) => {
     const id = `consumer:${cap(g.groupId, 200)}`;
-    const source = `${GROUPS_SOURCE}/{groupId}`;
-    const base = { id, title: name, source, privilege: MANAGE_SYSTEM_OPERATIONS };
-    const reading = details.get(g.groupId);
-    if (reading && !reading.ok) return failedReadingLine(base, reading.error, reading.ms);
-    const detail = reading?.value;
-    const state = cap(detail?.state ?? g.state, 40);
-    const figures: Record<string, number | string | boolean> = { groupId: cap(g.groupId, 200), state };
-    if (!detail) {
-      // Only the list's state: enough to tell a stopped consumer, not its lag.
-      if (state === 'Empty' || state === 'Dead') {
-        return {
-          id,
-          title: name,
-          source: GROUPS_SOURCE,
-          verdict: 'failing',
-          summary: `${state}: not consuming at all`,
-          figures,
-          nextStep: `the ${name} is down: restart it / check its pod`,
-        };
-      }
-      return { id, title: name, source: GROUPS_SOURCE, verdict: state === 'Stable' ? 'ok' : 'warning', summary: `${state} (lag not read)`, figures };
-    }
-    figures.members = detail.memberCount;
-    figures.totalLag = detail.totalLag;
-    const lagDetails = capDetails(Object.entries(detail.topicLag).map(([topic, lag]) => `${topic}: lag ${lag.toLocaleString('en-US')}`));
-    const withDetails = lagDetails.length > 0 ? { details: lagDetails } : {};
-    const lag = detail.totalLag.toLocaleString('en-US');
-    if (detail.memberCount === 0) {
+    if (ids.has(id)) return false;
+    ids.add(id);
+    return true;
+  });
+  const more: DoctorLine[] =
+    list.value.more > 0
+      ? [
+          {
+            id: 'consumers:more',
+            title: `+${list.value.more.toLocaleString('en-US')} more consumer groups`,
+            source: GROUPS_SOURCE,
+            verdict: 'warning',
+            summary: `not shown: only the first ${unique.length} (by id) are read; DataHub has five groups of its own`,
+            figures: { more: list.value.more },
+            nextStep: 'this Kafka lists more groups than DataHub has: check which of them belong to this DataHub',
+          },
+        ]
+      : [];
+  return [...unique.map((g) => groupLine(g, details, now, previous)), ...more];
+}
+
+function groupLine(
+  g: ConsumerGroupList['groups'][number],
+  details: ReadonlyMap<string, Reading<ConsumerGroupDetail>>,
+  now: number,
+  previous?: ReadonlyMap<string, LagSample>,
+): DoctorLine {
+  const name = consumerName(g.groupId);
+  const id = `consumer:${cap(g.groupId, 200)}`;
+  const source = `${GROUPS_SOURCE}/{groupId}`;
+  const base = { id, title: name, source, privilege: MANAGE_SYSTEM_OPERATIONS };
+  const reading = details.get(g.groupId);
+  if (reading && !reading.ok) return failedReadingLine(base, reading.error, reading.ms);
+  const detail = reading?.value;
+  const state = cap(detail?.state ?? g.state, 40);
+  const figures: Record<string, number | string | boolean> = { groupId: cap(g.groupId, 200), state };
+  if (!detail) {
+    // Only the list's state: enough to tell a stopped consumer, not its lag.
+    if (state === 'Empty' || state === 'Dead') {
       return {
         id,
         title: name,
-        source,
+        source: GROUPS_SOURCE,
         verdict: 'failing',
-        summary: `${state}, no members: not consuming at all (${lag} message(s) waiting)`,
+        summary: `${state}: not consuming at all`,
         figures,
         nextStep: `the ${name} is down: restart it / check its pod`,
-        ...withDetails,
       };
     }
-    if (state !== 'Stable') {
-      return {
-        id,
-        title: name,
-        source,
-        verdict: 'warning',
-        summary: `${state} with ${detail.memberCount} member(s), lag ${lag}`,
-        figures,
-        nextStep: 'a rebalance should end within minutes; read again',
-        ...withDetails,
-      };
-    }
-    if (detail.totalLag <= 0)
-      return { id, title: name, source, verdict: 'ok', summary: `consuming, no lag (${detail.memberCount} member(s))`, figures, ...withDetails };
-    // A consumer commits after each poll batch: a small lag while writes arrive is it working, not behind.
-    if (detail.totalLag <= KEEPING_UP_LAG)
-      return {
-        id,
-        title: name,
-        source,
-        verdict: 'ok',
-        summary: `consuming, keeping up (lag ${lag}, ${detail.memberCount} member(s))`,
-        figures,
-        ...withDetails,
-      };
-    const before = previous?.get(g.groupId);
-    const trend = before ? lagTrend(before, detail.totalLag, now) : undefined;
-    if (trend) {
-      figures.lagPerMinute = Math.round(trend.perMinute);
-      if (trend.etaMs !== undefined) figures.etaMs = Math.round(trend.etaMs);
-    }
+    return { id, title: name, source: GROUPS_SOURCE, verdict: state === 'Stable' ? 'ok' : 'warning', summary: `${state} (lag not read)`, figures };
+  }
+  figures.members = detail.memberCount;
+  figures.totalLag = detail.totalLag;
+  const lagDetails = capDetails(Object.entries(detail.topicLag).map(([topic, lag]) => `${topic}: lag ${lag.toLocaleString('en-US')}`));
+  const withDetails = lagDetails.length > 0 ? { details: lagDetails } : {};
+  const lag = detail.totalLag.toLocaleString('en-US');
+  if (detail.memberCount === 0) {
+    return {
+      id,
+      title: name,
+      source,
+      verdict: 'failing',
+      summary: `${state}, no members: not consuming at all (${lag} message(s) waiting)`,
+      figures,
+      nextStep: `the ${name} is down: restart it / check its pod; to skip what waits, Reset Consumer Offsets (a dry run first)`,
+      nextCommand: Commands.resetConsumerOffsets,
+      ...withDetails,
+    };
+  }
+  if (state !== 'Stable') {
     return {
       id,
       title: name,
       source,
       verdict: 'warning',
-      summary: `behind by ${lag} message(s)${trend ? trendText(trend) : ''}`,
+      summary: `${state} with ${detail.memberCount} member(s), lag ${lag}`,
       figures,
-      nextStep:
-        trend && trend.perMinute < 0
-          ? 'it is catching up; read again later'
-          : 'it consumes but slower than writes arrive: look at its log and resources, or add consumers/partitions',
+      nextStep: 'a rebalance should end within minutes; read again',
       ...withDetails,
     };
-  });
+  }
+  if (detail.totalLag <= 0)
+    return { id, title: name, source, verdict: 'ok', summary: `consuming, no lag (${detail.memberCount} member(s))`, figures, ...withDetails };
+  // A consumer commits after each poll batch: a small lag while writes arrive is it working, not behind.
+  if (detail.totalLag <= KEEPING_UP_LAG)
+    return {
+      id,
+      title: name,
+      source,
+      verdict: 'ok',
+      summary: `consuming, keeping up (lag ${lag}, ${detail.memberCount} member(s))`,
+      figures,
+      ...withDetails,
+    };
+  const before = previous?.get(g.groupId);
+  const trend = before ? lagTrend(before, detail.totalLag, now) : undefined;
+  if (trend) {
+    figures.lagPerMinute = Math.round(trend.perMinute);
+    if (trend.etaMs !== undefined) figures.etaMs = Math.round(trend.etaMs);
+  }
+  return {
+    id,
+    title: name,
+    source,
+    verdict: 'warning',
+    summary: `behind by ${lag} message(s)${trend ? trendText(trend) : ''}`,
+    figures,
+    nextStep:
+      trend && trend.perMinute < 0
+        ? 'it is catching up; read again later'
+        : 'it consumes but slower than writes arrive: look at its log and resources, or add consumers/partitions',
+    ...withDetails,
+  };
 }
 
 /** The count of failed proposals seen at an earlier report. */
@@ -189,13 +220,18 @@ export interface FailedCountSample {
  * in `figures.group`.
  */
 export function withoutRepeatedLag(consumerLines: readonly DoctorLine[], facts: readonly DoctorLine[]): DoctorLine[] {
-  const readNow = new Set(
-    consumerLines
-      .filter((l) => l.id.startsWith('consumer:') && l.verdict !== 'unreadable' && l.verdict !== 'notOffered')
-      .map((l) => l.figures.groupId)
-      .filter((g): g is string => typeof g === 'string'),
-  );
-  return facts.filter((f) => !(f.id.startsWith('lag:') && typeof f.figures.group === 'string' && readNow.has(f.figures.group)));
+  const readNow = new Set<string>();
+  for (const l of consumerLines) {
+    if (l.verdict === 'unreadable' || l.verdict === 'notOffered' || typeof l.figures.groupId !== 'string') continue;
+    // A Kafka group line is the whole group; a messaging lag line is one consumer's reading of it.
+    if (l.id.startsWith('consumer:')) readNow.add(l.figures.groupId);
+    else if (l.id.startsWith('messagingLag:') && typeof l.figures.consumer === 'string') readNow.add(`${l.figures.consumer}\u0000${l.figures.groupId}`);
+  }
+  return facts.filter((f) => {
+    if (!f.id.startsWith('lag:') || typeof f.figures.group !== 'string') return true;
+    const consumer = f.id.split(':')[1];
+    return !readNow.has(f.figures.group) && !readNow.has(`${consumer}\u0000${f.figures.group}`);
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 // The Doctor's report as Markdown for a ticket: a heading with the connection and the time, then a
-// table. Every cell goes through the one table-cell escaper (src/shared/markdown.ts): server text is data.
+// table. Every cell goes through the one table-cell escaper (src/shared/markdown.ts): server text is data,
+// and a bare address in it (https://…, www.…, an e-mail) is put in a code span, so no reader links it.
 
-import { escapeMarkdown, markdownTableCell } from '../../shared/markdown';
+import { escapeMarkdown, markdownTableCellInert } from '../../shared/markdown';
 import { withoutInvisible } from '../../shared/uiText';
 import { VERDICTS, type DoctorReport, type Verdict } from './report';
 
@@ -19,7 +20,7 @@ const VERDICT_WORDS: Record<Verdict, string> = {
 function cell(text: string): string {
   let t = withoutInvisible(text);
   if (t.length > CELL_MAX) t = `${t.slice(0, CELL_MAX - 1)}…`;
-  return markdownTableCell(t);
+  return markdownTableCellInert(t);
 }
 
 /** The report for a ticket; `at` is written in UTC (ISO 8601) so every reader sees the same time. */

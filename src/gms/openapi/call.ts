@@ -24,6 +24,8 @@ export interface OpenapiCall<T> {
   answers?: (status: number) => boolean;
   /** A tighter answer cap than the client's (see WireRequest). */
   maxResponseBytes?: number;
+  /** Sent without the connection's token (an endpoint outside authentication, e.g. GMS's /health). */
+  anonymous?: boolean;
   parse: (answer: Answer) => T;
 }
 
@@ -38,11 +40,13 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (
   // The few header sets (accept, with or without a body), made once and shared as the Rest.li side shares its one:
   // nothing downstream changes them, and a fresh object per request is measurable on a sub-millisecond round trip.
   const headerSets = new Map<string, Record<string, string>>();
-  const headersFor = (accept: string, withBody: boolean): Record<string, string> => {
-    const key = `${withBody ? 'body' : 'none'} ${accept}`;
+  const headersFor = (accept: string, withBody: boolean, anonymous: boolean): Record<string, string> => {
+    const key = `${withBody ? 'body' : 'none'} ${anonymous ? 'anonymous' : 'token'} ${accept}`;
     let headers = headerSets.get(key);
     if (headers === undefined) {
-      headers = withBody ? { accept, ...ctx.headers, 'content-type': 'application/json' } : { accept, ...ctx.headers };
+      const shared: Record<string, string> = { ...ctx.headers };
+      if (anonymous) for (const name of Object.keys(shared)) if (name.toLowerCase() === 'authorization') delete shared[name];
+      headers = withBody ? { accept, ...shared, 'content-type': 'application/json' } : { accept, ...shared };
       headerSets.set(key, headers);
     }
     return headers;
@@ -50,7 +54,7 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (
 
   return function call<T>(c: OpenapiCall<T>, signal?: AbortSignal): Promise<T> {
     const url = `${base}/${c.endpoint}`;
-    const headers = headersFor(c.accept ?? 'application/json', c.body !== undefined);
+    const headers = headersFor(c.accept ?? 'application/json', c.body !== undefined, c.anonymous === true);
     const { origin, baseUrl } = ctx;
     return send(
       ctx,

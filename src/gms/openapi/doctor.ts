@@ -35,6 +35,9 @@ import { doctorHttpError } from './doctorErrors';
 import { canaryInput, flag, groupIdOf, KAFKA_PATH, messageQuery, replayBody, topicOf, TOPICS_DESCRIBED_MAX, traceBody, traceIdOf } from './doctorInput';
 import type { Query } from './requests';
 
+/** The largest consumer group list read (about 50,000 groups); CONSUMER_GROUPS_MAX of them are kept. */
+export const GROUP_LIST_MAX_BYTES = 4 * 1024 * 1024;
+
 export function createDoctorOperations(ctx: WireContext): DoctorOperations {
   // Endpoints are the paths under the GMS base; the log names them without the query.
   const call = createOpenapiCaller(ctx, '', doctorHttpError);
@@ -44,7 +47,7 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
     endpoint: string,
     parse: (a: Answer) => T,
     signal?: AbortSignal,
-    extra: { query?: Query; answers?: (status: number) => boolean } = {},
+    extra: { query?: Query; answers?: (status: number) => boolean; anonymous?: boolean; maxResponseBytes?: number } = {},
   ) => call({ action, endpoint, method: 'GET', readOnly: true, parse, ...extra }, signal);
   const at = (method: string, endpoint: string) => ({ endpoint: `${method} /${endpoint}` });
 
@@ -59,9 +62,10 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
 
   return {
     health(signal) {
-      // Excluded from authentication (authentication.excludedPaths: /health); 503 while bootstrapping.
+      // Excluded from authentication (authentication.excludedPaths: /health): sent without the token; 503 while bootstrapping.
       return get('doctorHealth', 'health', (a) => ({ ...at('GET', 'health'), ...parseHealth(a.status, a.text, ctx.origin) }), signal, {
         answers: (s) => s === 503,
+        anonymous: true,
       });
     },
     ready(signal) {
@@ -89,6 +93,8 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
         endpoint,
         (a) => ({ ...at('GET', endpoint), ...parseConsumerGroups(json('doctorConsumerGroups', a), a.text) }),
         signal,
+        // DataHub lists its five groups: a listing past this is refused whole rather than parsed (the host stays quick).
+        { maxResponseBytes: GROUP_LIST_MAX_BYTES },
       );
     },
     async consumerGroup(groupId, signal) {

@@ -3,6 +3,7 @@
 // doctorAnswers.ts is; message values and error texts capped at MESSAGE_TEXT_MAX.
 import { invalidResponse } from '../errorMapping';
 import {
+  CONSUMER_GROUPS_MAX,
   MESSAGE_TEXT_MAX,
   type ConsumerGroupDetail,
   type ConsumerGroupList,
@@ -24,14 +25,19 @@ import { failedProposalOf } from './failedProposal';
 // operations/kafka/KafkaController.java, KafkaAdminService.java, models/KafkaConsumerGroupResponse.java
 // ---------------------------------------------------------------------------------------------
 
-/** GET consumer-groups: ConsumerGroupListResponse {groups: [ConsumerGroupSummary], count}. */
+/**
+ * GET consumer-groups: ConsumerGroupListResponse {groups: [ConsumerGroupSummary], count}. Each group id
+ * once (the first listing wins), the first CONSUMER_GROUPS_MAX in order, the rest counted in `more`.
+ */
 export function parseConsumerGroups(value: unknown, raw: string): Omit<ConsumerGroupList, 'endpoint'> {
   const o = expectObject('doctorConsumerGroups', value, 'a consumer group list {groups, count}', raw);
   if (!Array.isArray(o.groups)) throw invalidResponse('doctorConsumerGroups', 'expected a consumer group list {groups, count}', raw);
   const groups: ConsumerGroupSummary[] = [];
+  const seen = new Set<string>();
   for (const g of o.groups) {
     const groupId = str(obj(g).groupId);
-    if (groupId === undefined) continue;
+    if (groupId === undefined || seen.has(groupId)) continue;
+    seen.add(groupId);
     groups.push(
       defined({ groupId, state: str(obj(g).state) ?? 'Unknown' } as ConsumerGroupSummary, {
         isDataHubGroup: bool(obj(g).isDataHubGroup),
@@ -39,7 +45,8 @@ export function parseConsumerGroups(value: unknown, raw: string): Omit<ConsumerG
       }),
     );
   }
-  return { groups: groups.sort((a, b) => (a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0)) };
+  groups.sort((a, b) => (a.groupId < b.groupId ? -1 : a.groupId > b.groupId ? 1 : 0));
+  return { groups: groups.slice(0, CONSUMER_GROUPS_MAX), more: Math.max(0, groups.length - CONSUMER_GROUPS_MAX) };
 }
 
 /** GET consumer-groups/{groupId}: KafkaConsumerGroupResponse (offsets: topic -> {partitions: {id: PartitionOffsetInfo}, topicLag}). */

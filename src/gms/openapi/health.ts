@@ -35,21 +35,61 @@ function shapeError(action: GmsAction, what: string, issues: ReadonlyArray<{ pat
 
 const num = (value: number | null | undefined): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-/** group -> topic -> metrics as a flat list (offsets per partition where the answer has them). */
+/**
+ * The lag the Postgres queue reports for a stuck-ahead partition in its metrics (Long.MAX_VALUE / 4 =
+ * 2,305,843,009,213,693,951; PgQueueConsumerLagPort.java); JSON numbers past 2^53 arrive rounded, so anything
+ * this large (or a sum that overflowed below 0) is the sentinel, never a count of messages.
+ */
+export const STUCK_AHEAD_LAG = 2 ** 61;
+const sentinel = (n: number | undefined): boolean => n !== undefined && (n >= STUCK_AHEAD_LAG || n < 0);
+
+interface PartitionAnswer {
+  offset?: number | null;
+  lag?: number | null;
+  aheadBy?: number | null;
+  metadata?: string | null;
+}
+
+/** group -> topic -> metrics as a flat list (offsets per partition where the answer has them, stuck-ahead partitions apart). */
 export function lagTopics(groups: Record<string, Record<string, { metrics?: unknown; partitions?: unknown }>>): ConsumerLagTopic[] {
   const out: ConsumerLagTopic[] = [];
   for (const [group, topics] of Object.entries(groups)) {
     for (const [topic, info] of Object.entries(topics)) {
       const metrics = (info.metrics ?? {}) as { totalLag?: number | null; maxLag?: number | null };
-      const partitions = (info.partitions ?? undefined) as Record<string, { offset?: number | null; lag?: number | null }> | undefined;
+      const partitions = (info.partitions ?? undefined) as Record<string, PartitionAnswer> | undefined;
       let offsets: Record<string, number> | undefined;
       let partitionLag = 0;
+      let partitionMax = 0;
+      const stuck: string[] = [];
+      const aheadOf: Record<string, number> = {};
+      let aheadBy = 0;
       for (const [id, p] of Object.entries(partitions ?? {})) {
         const offset = num(p.offset);
         if (offset !== undefined) (offsets ??= {})[id] = offset;
-        partitionLag += num(p.lag) ?? 0;
+        const lag = num(p.lag) ?? 0;
+        const ahead = num(p.aheadBy) ?? 0;
+        if (p.metadata === 'STUCK_AHEAD' || ahead > 0 || sentinel(lag)) {
+          stuck.push(id);
+          aheadBy += Math.max(0, ahead);
+          aheadOf[id] = Math.max(0, ahead);
+          continue;
+        }
+        partitionLag += lag;
+        partitionMax = Math.max(partitionMax, lag);
       }
-      out.push({ group, topic, totalLag: num(metrics.totalLag) ?? partitionLag, maxLag: num(metrics.maxLag), offsets });
+      const total = num(metrics.totalLag);
+      const max = num(metrics.maxLag);
+      // The metrics hold the sentinel when a partition is stuck: the partitions' own lag stands in (or nothing, without them).
+      const metricsStuck = sentinel(total) || sentinel(max);
+      const trusted = stuck.length === 0 && !metricsStuck;
+      out.push({
+        group,
+        topic,
+        totalLag: trusted ? (total ?? partitionLag) : partitionLag,
+        maxLag: trusted ? max : partitions ? partitionMax : undefined,
+        offsets,
+        ...(stuck.length > 0 || metricsStuck ? { stuck: { partitions: stuck, aheadBy, ahead: aheadOf } } : {}),
+      });
     }
   }
   return out.sort((a, b) => (a.group === b.group ? (a.topic < b.topic ? -1 : 1) : a.group < b.group ? -1 : 1));

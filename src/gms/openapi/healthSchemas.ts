@@ -54,7 +54,8 @@ const lagNumber = z.nullish(z.number());
 /** One topic of a consumer group: aggregate metrics, partitions only with detailed=true (KafkaOffsetResponse.TopicOffsetInfo). */
 export const topicLagSchema = z.object({
   metrics: z.nullish(z.object({ maxLag: lagNumber, medianLag: lagNumber, totalLag: lagNumber, avgLag: lagNumber })),
-  partitions: z.nullish(z.record(z.string(), z.object({ offset: lagNumber, lag: lagNumber }))),
+  // aheadBy and metadata "STUCK_AHEAD": the Postgres queue's partition committed past its log's end (PgQueueConsumerLagPort.java).
+  partitions: z.nullish(z.record(z.string(), z.object({ offset: lagNumber, lag: lagNumber, aheadBy: lagNumber, metadata: z.nullish(z.string()) }))),
 });
 
 /** group -> topic -> lag: the kafka endpoint's whole answer, the messaging endpoint's consumerGroups. */

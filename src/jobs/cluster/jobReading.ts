@@ -145,8 +145,9 @@ export async function readJobAndLog(
     return reading;
   }
   try {
-    const text = await k8s.podLogs({ pod: pod.name, ...watched.follower.request(now) }, signal);
-    reading.lines = watched.follower.take(text, now);
+    // Read again, wider, while a cut answer missed the last line seen (at most four times: 1 KiB to the 1 MiB cap).
+    const f = watched.follower;
+    for (let i = 0; i === 0 || (f.readAgain && i < 5); i++) reading.lines = f.take(await k8s.podLogs({ pod: pod.name, ...f.request(now) }, signal), now);
   } catch (error) {
     // The pod listed as started a moment ago may not be yet: the log is refused, as Kubernetes does, until it is.
     if (isGmsError(error) && error.code === 'k8sLogWaiting') {

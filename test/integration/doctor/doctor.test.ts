@@ -187,10 +187,16 @@ describe('doctor: datahub.diagnose', function () {
     // Where the report cannot read the group, Search Health's reading (dated) stands in.
     await sandbox.addFault({ action: 'kafka/consumer-groups/{groupId}', fault: { kind: 'status', status: 500 }, times: 20 });
     try {
+      // The group's lag read now through the messaging endpoints stands in first: the older reading is left out.
       const without = await diagnose();
       assert.equal(line(without, MAE).verdict, 'unreadable');
-      const lag = without.lines.find((l) => l.id.startsWith('lag:mcl:'));
-      assert.ok(lag, without.lines.map((l) => l.id).join(', '));
+      assert.match(line(without, 'messagingLag:mcl:MetadataChangeLog_Versioned_v1').summary, /behind by [\d,]+ message/);
+      assert.equal(without.lines.filter((l) => l.id.startsWith('lag:mcl:')).length, 0);
+      // Neither read now: Search Health's reading (dated) stands in.
+      await sandbox.addFault({ action: 'messaging/mcl/consumer/lag', fault: { kind: 'status', status: 500 }, times: 20 });
+      const neither = await diagnose();
+      const lag = neither.lines.find((l) => l.id.startsWith('lag:mcl:'));
+      assert.ok(lag, neither.lines.map((l) => l.id).join(', '));
       assert.match(lag.summary, /events behind.*\(read /);
     } finally {
       await sandbox.clearFaults();

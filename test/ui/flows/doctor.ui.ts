@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
+import { DOCTOR_VIEW, openDoctorWide } from '../harness/doctorView';
 
-const VIEW = 'DataHub Doctor';
+const VIEW = DOCTOR_VIEW;
 
 describe('DataHub Doctor, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
@@ -34,27 +35,7 @@ describe('DataHub Doctor, in the browser', { timeout: 300_000 }, () => {
     };
 
     await wb.step('healthy', async () => {
-      await wb.openViewContainer('DataHub');
-      // The Doctor's pane opened, the others folded away: it runs the report when first shown.
-      const header = (name: string) => page.locator('.part.sidebar .pane-header', { hasText: name });
-      const fold = async (name: string, open: boolean) => {
-        for (let i = 0; i < 3 && (await header(name).getAttribute('aria-expanded')) !== String(open); i++) {
-          await header(name).click();
-          await page.waitForTimeout(300);
-        }
-      };
-      await fold('Timeseries Indices', false);
-      await fold('Search Health', false);
-      await fold(VIEW, true);
-      // A wider side bar (its sash dragged), so the summaries and next steps read whole.
-      const bar = await page.locator('.part.sidebar').boundingBox();
-      if (bar) {
-        const y = bar.y + bar.height / 2;
-        await page.mouse.move(bar.x + bar.width + 1, y);
-        await page.mouse.down();
-        await page.mouse.move(bar.x + bar.width + 420, y, { steps: 5 });
-        await page.mouse.up();
-      }
+      await openDoctorWide(wb);
       await wb.treeRow(VIEW, 'GMS ready').waitFor({ timeout: 30_000 });
       await wb.treeRow(VIEW, 'Maintenance window').waitFor({ timeout: 10_000 });
       assert.equal(await described('GMS ready'), 'GMS is up and ready');

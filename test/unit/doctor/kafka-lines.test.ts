@@ -19,6 +19,7 @@ const NOW = Date.UTC(2026, 10, 26, 12, 0);
 const list = (groups: Array<[string, string]>): ConsumerGroupList => ({
   endpoint: GROUPS,
   groups: groups.map(([groupId, state]) => ({ groupId, state, isDataHubGroup: true, isSimpleConsumerGroup: false })),
+  more: 0,
 });
 
 function detail(groupId: string, state: string, members: number, lag: number): ConsumerGroupDetail {
@@ -203,5 +204,29 @@ describe("other views' lag lines", () => {
       [`lag:mcl:${MAE}`],
     );
     assert.equal(withoutRepeatedLag([], [shLag(MAE)]).length, 1, 'no Kafka lines at all (not offered): kept');
+  });
+
+  it('one line per id (ids equal once capped are one line) and a "+N more" line for the groups past the cap', () => {
+    const long = 'g'.repeat(250);
+    const lines = consumerGroupLines(
+      ok({
+        ...list([
+          [MAE, 'Empty'],
+          [MAE, 'Stable'],
+          [`${long}a`, 'Stable'],
+          [`${long}b`, 'Stable'],
+        ]),
+        more: 1234,
+      }),
+      new Map(),
+      NOW,
+    );
+    const ids = lines.map((l) => l.id);
+    assert.equal(new Set(ids).size, ids.length, ids.join(', '));
+    assert.equal(lines.length, 3);
+    const more = lines[2];
+    assert.equal(more.id, 'consumers:more');
+    assert.equal(more.title, '+1,234 more consumer groups');
+    assert.equal(more.verdict, 'warning');
   });
 });

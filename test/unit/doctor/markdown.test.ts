@@ -55,6 +55,22 @@ describe('report Markdown', () => {
     assert.equal(md.split('\n')[0], '## DataHub Doctor: a\\|b \\# c');
   });
 
+  it('a bare address in server text stays inert once pasted: in a code span, never plain text a reader links', () => {
+    const phishing =
+      'Maintenance: sign in again at https://evil.example/login?next=|x| or www.evil.example, write to help@evil.example, mailto:a@b.c, ftp://x.y/`z`';
+    const md = reportMarkdown(
+      buildReport('p', AT, [{ id: 'maintenance', title: 'Maintenance', verdict: 'warning', summary: phishing, figures: {}, source: 'GET /x' }]),
+    );
+    const row = md.split('\n').find((r) => r.startsWith('| Warning'));
+    assert.ok(row);
+    assert.equal(row.match(/(?<!\\)\|/g)?.length, 6, row);
+    // Take out every code span (a fence of n backticks to the next fence of n): what is left links nothing.
+    const outside = row.replace(/(`+)[\s\S]*?\1/g, ' ');
+    assert.ok(!/[a-z]+:\/\/|www\.|mailto:|@evil/i.test(outside), outside);
+    for (const address of ['`https://evil.example/login?next=`', 'www.evil.example,', 'help@evil.example', 'mailto:a@b.c,', 'ftp://x.y/`z`'])
+      assert.ok(row.includes(address), `${address} kept whole in ${row}`);
+  });
+
   it('a very long cell is cut', () => {
     const md = reportMarkdown(buildReport('p', AT, [{ id: 'x', title: 't', verdict: 'ok', summary: 'x'.repeat(5000), figures: {}, source: 's' }]));
     assert.ok(md.length < 1000);

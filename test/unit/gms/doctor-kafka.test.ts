@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { MESSAGE_TEXT_MAX } from '../../../src/gms';
+import { CONSUMER_GROUPS_MAX } from '../../../src/gms/doctorTypes';
 import { rejectsWith } from '../helpers';
 import { useRouteServer } from './doctorServer';
 
@@ -32,6 +33,16 @@ describe('system info, consumer groups and topics', () => {
       enabled: false,
       errorMessage: 'not running in this pod',
     });
+  });
+
+  it('a group listed twice is one group; past CONSUMER_GROUPS_MAX the rest are counted, not kept', async () => {
+    const many = Array.from({ length: CONSUMER_GROUPS_MAX + 30 }, (_, i) => ({ groupId: `g-${String(i).padStart(4, '0')}`, state: 'Stable' }));
+    on(`GET ${K}/consumer-groups`, { body: { groups: [{ groupId: 'g-0000', state: 'Empty' }, ...many, { groupId: 'g-0001', state: 'Dead' }], count: 0 } });
+    const list = await withClient((c) => c.doctor.consumerGroups());
+    assert.equal(list.groups.length, CONSUMER_GROUPS_MAX);
+    assert.equal(new Set(list.groups.map((g) => g.groupId)).size, CONSUMER_GROUPS_MAX, 'each id once');
+    assert.equal(list.groups[0].state, 'Empty', 'the first listing wins');
+    assert.equal(list.more, 30);
   });
 
   it('lists groups and describes one: state, members, offsets, lag', async () => {

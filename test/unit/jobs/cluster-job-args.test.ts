@@ -96,12 +96,24 @@ describe('following a pod log a poll at a time', () => {
     assert.equal(f.follow('pod-a'), true);
     assert.deepEqual(f.request(1000), { limitBytes: 1024 * 1024 });
     assert.deepEqual(f.take('l1\nl2\nl3 partial', 1000), ['l1', 'l2']);
-    assert.deepEqual(f.request(11_000), { limitBytes: 1024 * 1024, sinceSeconds: 12 });
+    assert.deepEqual(f.request(11_000), { limitBytes: 1024, sinceSeconds: 12 }, 'no growth seen yet: the smallest limit');
     assert.deepEqual(f.take('l2\nl3 partial done\nl4\n', 11_000), ['l3 partial done', 'l4']);
     assert.deepEqual(f.take('l4\n', 12_000), []);
     assert.equal(f.gap, false);
-    assert.deepEqual(f.take('[truncated...]\nl9\n', 13_000), ['l9']);
-    assert.equal(f.gap, true, 'a cut answer after the first read may have skipped lines');
+    // Cut before the last line seen: nothing taken, read again four times wider.
+    f.request(13_000);
+    assert.deepEqual(f.take('[truncated...]\nl9\n', 13_000), []);
+    assert.equal(f.readAgain, true);
+    assert.equal(f.request(13_000).limitBytes, 4096);
+    assert.deepEqual(f.take('[truncated...]\nl4\nl5\nl9\n', 13_000), ['l5', 'l9']);
+    assert.equal(f.readAgain, false);
+    assert.equal(f.gap, false, 'cut, but after the last line seen: nothing skipped');
+    // At the cap and still without the last line seen: lines may be missing.
+    f.follow('pod-c');
+    f.request(20_000);
+    f.take('a\n', 20_000);
+    assert.deepEqual(f.take('[truncated...]\nz\n', 21_000), ['z']);
+    assert.equal(f.gap, true, 'a cut answer at the cap may have skipped lines');
     assert.equal(f.follow('pod-b'), true, 'another pod starts over');
     assert.deepEqual(f.request(14_000), { limitBytes: 1024 * 1024 });
   });
@@ -125,5 +137,42 @@ describe('following a pod log a poll at a time', () => {
     assert.equal(t.gaveUp(60_000, 60_000), true);
     t.ok();
     assert.equal(t.delayMs(1000), 1000);
+  });
+});
+
+describe('following a log at one-second polls', () => {
+  it('fetches at most 1.5 times the log, bursts included, and loses no line', async () => {
+    const { LogFollower } = await import('../../../src/jobs/logic/cluster/logFollow');
+    // A job printing one line of ~90 bytes every 5 ms (2,000 batches of 100 rows), with a burst of 3,000 lines at once.
+    const log: Array<{ at: number; text: string }> = [];
+    const serve = (now: number, q: { limitBytes: number; sinceSeconds?: number }) => {
+      const since = q.sinceSeconds === undefined ? -Infinity : now - q.sinceSeconds * 1000;
+      const text = log
+        .filter((l) => l.at >= since && l.at <= now)
+        .map((l) => `${l.text}\n`)
+        .join('');
+      return text.length > q.limitBytes ? `[truncated...]\n${text.slice(text.length - q.limitBytes)}` : text;
+    };
+    const f = new LogFollower();
+    f.follow('pod');
+    const taken: string[] = [];
+    let n = 0;
+    for (let now = 0; now <= 120_000; now += 1000) {
+      const printed = now === 60_000 ? 3000 : 200;
+      for (let i = 0; i < printed; i++)
+        log.push({
+          at: now - 1000 + (i * 1000) / printed,
+          text: `INFO RestoreIndicesStep - batch ${n} of 24000: sent 100 rows, ${String(n++).padStart(8, '0')}`,
+        });
+      for (let i = 0; i === 0 || (f.readAgain && i < 5); i++) taken.push(...f.take(serve(now, f.request(now)), now));
+    }
+    const whole = log.map((l) => `${l.text}\n`).join('').length;
+    assert.deepEqual(
+      taken,
+      log.map((l) => l.text),
+      'every line once, in order',
+    );
+    assert.equal(f.gap, false);
+    assert.ok(f.fetchedChars <= 1.5 * whole, `fetched ${f.fetchedChars} for a log of ${whole}: ${(f.fetchedChars / whole).toFixed(2)}x`);
   });
 });
