@@ -10,6 +10,7 @@ import { parseArgs } from '../shared/args';
 import { connectionArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
+import { throttleNote } from '../shared/format';
 
 export function registerTestConnection(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {
@@ -31,6 +32,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
         indexCount: sizes.indices.length,
       };
     };
+    const since = Date.now();
     const result = await safeWindow.runCancellable(
       arg ? undefined : { location: vscode.ProgressLocation.Notification, title: `Testing DataHub connection "${connection.name}"…` },
       undefined,
@@ -42,7 +44,8 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     const tlsOff = connection.rejectUnauthorized === false && connection.gmsUrl.startsWith('https:');
     const text =
       `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.` +
-      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
+      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '') +
+      throttleNote(services.connections.throttledSince(connection.name, since));
     services.log.info(text);
     if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));
     return { message: text, connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };

@@ -36,6 +36,13 @@ export interface GmsClientOptions {
   proxyUrl?: string;
   /** NO_PROXY-style list; defaults to process.env.NO_PROXY / no_proxy. */
   noProxy?: string;
+  /**
+   * The Proxy-Authorization header value sent to the proxy (VS Code's http.proxyAuthorization,
+   * e.g. "Basic dXNlcjpwYXNz"); wins over credentials in proxyUrl. Never sent to GMS.
+   */
+  proxyAuthorization?: string;
+  /** false: an https proxy's own certificate is not checked (VS Code's http.proxyStrictSSL). Default true. */
+  proxyStrictSSL?: boolean;
   /** Sent as User-Agent; defaults to "datahub-index-ops/<version>". */
   userAgent?: string;
   /** Cap on a response body in bytes (default 64 MiB). */
@@ -92,6 +99,8 @@ export interface RequestLogEntry {
   durationMs: number;
   responseBytes: number;
   errorKind?: GmsErrorKind;
+  /** A 429 on a read: the wait (Retry-After, with jitter) before its one more attempt. */
+  retryAfterMs?: number;
 }
 
 /** 'current': sizeInMb (decimal MB). 'legacy': old sizeMb, really kB, divided by 1000. 'unknown': no usable number. */

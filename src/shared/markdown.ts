@@ -8,11 +8,12 @@ import { withoutInvisible } from './uiText';
  * syntax, a backslash first so an escape cannot be undone; line breaks, which
  * would end a paragraph or a table row, become spaces. ":" and "." are escaped
  * too: an escape splits the text where the preview's linkify looks for
- * "https://…" or "host.domain", so no bare address turns into a link.
+ * "https://…" or "host.domain", so no bare address turns into a link. "$" too: in
+ * a tooltip with supportThemeIcons, a server's "$(alert)" would otherwise draw an icon.
  */
 export function escapeMarkdown(text: string): string {
   return withoutInvisible(text)
-    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, '\\$&')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:$]/g, '\\$&')
     .replace(/\r\n|\r|\n/g, ' ');
 }
 

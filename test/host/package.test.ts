@@ -19,6 +19,12 @@ const MAX_VSIX_BYTES = 500 * 1024;
  */
 const MAX_EAGER_BYTES = 124 * 1024;
 
+/**
+ * The network stack, loaded on the first request: undici, one zod (zod/v4/mini; the classic API
+ * beside it cost 69 KB, 594 KB in all) and the client. 537 KB with one zod; 560 KB leaves a margin.
+ */
+const MAX_GMS_BYTES = 560 * 1024;
+
 function isStale(vsix: string): boolean {
   if (!fs.existsSync(vsix)) return true;
   const built = fs.statSync(vsix).mtimeMs;
@@ -57,6 +63,12 @@ describe('packaged extension (.vsix)', () => {
       eager.size <= MAX_EAGER_BYTES,
       `dist/extension.js is ${kb(eager.size)}, over ${kb(MAX_EAGER_BYTES)}: keep the commands' code out of it (a feature's commands.ts, loaded through loadFeatures()) and undici, zod and the client too (import type + loadGms())`,
     );
+  });
+
+  it(`keeps the network bundle (dist/gms.js) at most ${kb(MAX_GMS_BYTES)}`, () => {
+    const gms = entries.find((e) => e.name === 'extension/dist/gms.js');
+    assert.ok(gms, 'extension/dist/gms.js is missing from the VSIX');
+    assert.ok(gms.size <= MAX_GMS_BYTES, `dist/gms.js is ${kb(gms.size)}, over ${kb(MAX_GMS_BYTES)}: a second zod (import 'zod' rather than 'zod/v4/mini')?`);
   });
 
   it('holds the bundles, the manifest and the icon', () => {
