@@ -42,6 +42,13 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // One zod: the classic API next to zod/v4/mini would put a second copy into dist/gms.js (69 KB minified).
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import * as z from 'zod/v4/mini', as every other schema does." }] }],
+    },
+  },
+  {
     // Plain JavaScript: no type information, CommonJS where it says so.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

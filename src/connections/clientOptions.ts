@@ -1,4 +1,6 @@
-// Client options from settings: timeout, TLS and proxy. Security-relevant values
+// Client options from settings: timeout, TLS and proxy (http.proxy or HTTPS_PROXY,
+// with http.proxyAuthorization and http.proxyStrictSSL; VS Code's PAC and system
+// proxy resolution is not reachable from here, the README says what to set). Security-relevant values
 // (CA file, certificate checks, proxy) are read from the user's global settings
 // only, like the connections, so a workspace cannot reroute a token. Certificate
 // checks can be turned off per connection only (its "rejectUnauthorized": false).
@@ -76,11 +78,25 @@ export function clientSettings(connection: Connection): Omit<GmsClientOptions, '
   // Per connection only, and never on production or DataHub Cloud (tlsOptOut.ts refused it there).
   if (connection.rejectUnauthorized === false && !tlsOptOutRefusal(connection)) options.rejectUnauthorized = false;
   const proxy = proxyFor(gmsUrl);
-  if (proxy) options.proxyUrl = proxy;
+  if (proxy) {
+    options.proxyUrl = proxy;
+    // VS Code's own proxy credentials and certificate check, from the user's settings only (never logged).
+    const authorization = globalValue<string>('http', 'proxyAuthorization')?.trim();
+    if (authorization) options.proxyAuthorization = authorization;
+    if (globalValue<boolean>('http', 'proxyStrictSSL') === false) options.proxyStrictSSL = false;
+  }
   const skip = noProxy();
   if (skip) options.noProxy = skip;
   return options;
 }
 
 /** Settings whose change means a new client. */
-export const CLIENT_SETTINGS = ['datahub.connections', 'datahub.requestTimeoutSeconds', 'datahub.tls.caFile', 'http.proxy', 'http.noProxy'];
+export const CLIENT_SETTINGS = [
+  'datahub.connections',
+  'datahub.requestTimeoutSeconds',
+  'datahub.tls.caFile',
+  'http.proxy',
+  'http.noProxy',
+  'http.proxyAuthorization',
+  'http.proxyStrictSSL',
+];

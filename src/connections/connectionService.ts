@@ -3,15 +3,15 @@
 // never read: it could send a token somewhere the user did not choose.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { GmsApiChoice, GmsClient, GmsTransport, RequestLogEntry } from '../gms/types';
+import type { GmsApiChoice, GmsClient, GmsTransport } from '../gms/types';
 import type { ActiveClient, Connection, ConnectionChanges, ConnectionService } from '../platform/services';
 import { ConnectionError, noConnectionError } from '../shared/connectionError';
 import { isInsecureRemote, parseConnections, TOKEN_KEY_PREFIX, tokenSecretKey, urlOrigin } from '../shared/connections';
-import { formatBytes } from '../shared/format';
 import { CLIENT_SETTINGS, clientSettings } from './clientOptions';
 import { loadGms } from '../platform/loadGms';
 import { Commands } from '../shared/commandIds';
 import { showTlsRefusals, warnTlsOffOnce } from './tlsOff';
+import { RequestLog } from './requestLog';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';
@@ -34,11 +34,13 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
   /** Last token value this window knows per secret key, to tell our own writes from other windows'. */
   private readonly knownTokens = new Map<string, string | undefined>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly requests: RequestLog;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.requests = new RequestLog(log);
     this.disposables.push(
       this.emitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -165,7 +167,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       ...settings,
       api: connection.api ?? 'auto',
       knownTransport: known?.gmsUrl === connection.gmsUrl ? known.transport : undefined,
-      onRequest: (entry) => this.logRequest(connection, entry),
+      onRequest: (entry) => this.requests.record(connection.name, entry),
       onTransport: (found) => {
         this.transports.set(connection.name, { gmsUrl: connection.gmsUrl, transport: found.transport });
         this.log.info(`${connection.name}: operations over ${found.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${found.reason}).`);
@@ -173,7 +175,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     });
     this.log.debug(
       `Client for ${connection.name}: ${client.baseUrl}, token ${token ? 'set' : 'not set'}, timeout ${settings.timeoutMs} ms, transport ${connection.api ?? 'auto'}` +
-        (settings.proxyUrl ? `, proxy ${urlOrigin(settings.proxyUrl)}` : '') +
+        (settings.proxyUrl ? `, proxy ${urlOrigin(settings.proxyUrl)}${settings.proxyAuthorization ? ' with http.proxyAuthorization' : ''}` : '') +
+        (settings.proxyStrictSSL === false ? ', proxy certificate unchecked' : '') +
         (settings.ca ? ', extra CA' : '') +
         (settings.rejectUnauthorized === false ? ', TLS verification OFF' : ''),
     );
@@ -182,13 +185,8 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
     return { connection, client, hasToken: !!token };
   }
 
-  private logRequest(connection: Connection, entry: RequestLogEntry): void {
-    const outcome = entry.status !== undefined ? String(entry.status) : (entry.errorKind ?? 'failed');
-    const line =
-      `${connection.name}: ${entry.action} ${entry.url} -> ${outcome} in ${Math.round(entry.durationMs)} ms, ` +
-      `${formatBytes(entry.responseBytes)}${entry.attempt > 1 ? ` (attempt ${entry.attempt})` : ''}`;
-    if (entry.status !== undefined && entry.status < 400) this.log.info(line);
-    else this.log.warn(line);
+  throttledSince(name: string, since: number): number {
+    return this.requests.throttledSince(name, since);
   }
 
   /** Once per connection: plain http to another host sends the token in clear text. */

@@ -18,6 +18,7 @@ import { uiLine } from '../shared/uiText';
 export function messagingWords(transport: string): string {
   return transport === 'pgqueue' ? 'the Postgres queue (pgqueue)' : transport === 'kafka' ? 'Kafka' : `"${uiLine(transport, 40)}"`;
 }
+import { throttleNote } from '../shared/format';
 
 export function registerTestConnection(services: Services): vscode.Disposable {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {
@@ -45,6 +46,7 @@ export function registerTestConnection(services: Services): vscode.Disposable {
         indexCount: sizes.indices.length,
       };
     };
+    const since = Date.now();
     const result = await safeWindow.runCancellable(
       arg ? undefined : { location: vscode.ProgressLocation.Notification, title: `Testing DataHub connection "${connection.name}"…` },
       undefined,
@@ -57,7 +59,8 @@ export function registerTestConnection(services: Services): vscode.Disposable {
     const text =
       `Connected to ${connection.name} over ${over} in ${result.latencyMs} ms: ${result.indexCount} timeseries ${result.indexCount === 1 ? 'index' : 'indices'}.` +
       (result.messaging !== undefined ? ` Events go through ${messagingWords(result.messaging)}.` : '') +
-      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '');
+      (tlsOff ? ` TLS certificate checks are OFF for this connection ("rejectUnauthorized": false): its server was not verified.` : '') +
+      throttleNote(services.connections.throttledSince(connection.name, since));
     services.log.info(text);
     if (run.mode === 'ui') void (tlsOff ? safeWindow.showWarningMessage(text) : safeWindow.showInformationMessage(text));
     return { message: text, connection: connection.name, ...result, ...(tlsOff ? { tlsChecksOff: true as const } : {}) };

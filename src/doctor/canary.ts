@@ -21,6 +21,7 @@ import { GmsError, isNotOffered } from '../gms/errors';
 import type { GmsClient, TraceAspectStatus } from '../gms/types';
 import { checkEndToEndArgs } from './logic/args';
 import type { CanaryState, DoctorStore } from './doctorStore';
+import { pause as pauseFor } from '../gms/sleep';
 
 export const CANARY_URN = 'urn:li:dataset:(urn:li:dataPlatform:datahub,vscode-canary,PROD)';
 const CANARY_ASPECT = 'datasetProperties';
@@ -60,17 +61,6 @@ async function optIn(services: Services, name: string, gmsUrl: string): Promise<
   const stored = services.context.globalState.get<Record<string, string>>(OPT_IN_KEY, {});
   await services.context.globalState.update(OPT_IN_KEY, { ...stored, [name]: gmsUrl });
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 interface Followed {
   databaseMs?: number;
@@ -126,7 +116,7 @@ async function follow(
       out.lastFailure = uiLine(error instanceof Error ? error.message : String(error), 200);
       services.log.debug(`End-to-end check: trace not read (${out.lastFailure}); reading again`);
     }
-    await sleep(pause, signal);
+    await pauseFor(pause, signal);
     pause = Math.min(TRACE_POLL_MAX_MS, Math.round(pause * 1.5));
   }
   return out;

@@ -21,6 +21,7 @@ import { browseFailedWrites, openFailedWrite } from './failedWritesFlow';
 import { replayFailedWrites } from './replayFlow';
 import { checkEndToEnd } from './canary';
 import { resetConsumerOffsets } from './resetFlow';
+import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 
 export interface DiagnoseResult extends Outcome {
   connection: string;
@@ -69,6 +70,7 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
           const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs, facts });
           store.report = report;
           store.reportError = undefined;
+          walkthroughDone(WALKTHROUGH_KEYS.doctorReported);
           return report;
         } catch (error) {
           store.reportError = error instanceof Error ? error.message : String(error);

@@ -80,7 +80,7 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
             label: s.busy ? 'Reading…' : 'Not run yet',
             description: s.busy ? 'every endpoint at once' : 'Run the Doctor to read GMS, search, Kafka and more',
             icon: s.busy ? 'loading~spin' : 'play',
-            command: s.busy ? undefined : { title: 'Run DataHub Doctor', command: Commands.diagnose },
+            command: s.busy ? undefined : { title: 'Run Doctor', command: Commands.diagnose },
           },
         ];
       }

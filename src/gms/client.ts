@@ -178,6 +178,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   checkHeaderValue(token, 'token');
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   checkHeaderValue(userAgent, 'userAgent');
+  checkHeaderValue(options.proxyAuthorization ?? '', 'proxyAuthorization');
 
   const transport = createTransport(baseUrl, options, timeoutMs);
   // A server that echoes the token (debug pages, proxies) must not put it on screen, in logs or in exports.

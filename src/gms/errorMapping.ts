@@ -254,7 +254,7 @@ export function transportError(f: TransportFailure): GmsError {
     return new GmsError({
       ...base,
       kind: 'network',
-      message: `The proxy refused to forward to ${f.origin} (407 Proxy Authentication Required); put the proxy credentials in the proxy URL.`,
+      message: `The proxy refused to forward to ${f.origin} (407 Proxy Authentication Required): set VS Code's http.proxyAuthorization to the value the proxy expects (e.g. "Basic " and the base64 of user:password), or check the one set there.`,
     });
   }
   if (proxyStatus !== undefined) {

@@ -8,6 +8,7 @@ import { Agent, Client, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { GmsError } from './errors';
 import { cancelled, transportError } from './errorMapping';
 import { bypassesProxy, effectiveNoProxy } from './proxy';
+import { sleep } from './sleep';
 import type { GmsAction, GmsClientOptions } from './types';
 
 export interface Transport {
@@ -50,12 +51,16 @@ export function createTransport(baseUrl: string, options: GmsClientOptions, time
   const proxyUrl = options.proxyUrl?.trim();
   if (proxyUrl && !bypassesProxy(baseUrl, effectiveNoProxy(options.noProxy))) {
     checkProxyUrl(proxyUrl);
+    const token = options.proxyAuthorization?.trim();
     return {
       dispatcher: new ProxyAgent({
         ...common,
         uri: proxyUrl,
+        // Sent on the CONNECT (and a forwarded request) only: the tunnelled request to GMS never carries it.
+        ...(token ? { token } : {}),
         requestTls: tlsOptions,
-        proxyTls: { timeout: timeoutMs },
+        // An https proxy's own certificate: the same extra CAs, unchecked only when http.proxyStrictSSL says so.
+        proxyTls: { timeout: timeoutMs, ca: tlsOptions.ca, rejectUnauthorized: options.proxyStrictSSL !== false },
         // The CONNECT to the proxy gets the same timers as a request (undici's default is 300 s).
         clientFactory: (origin: URL | string, opts: object) => new Pool(origin, { ...opts, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
         factory: (origin: URL | string, opts: Pool.Options) =>
@@ -108,6 +113,8 @@ export interface Answer {
   location?: string;
   /** The W3C trace context header GMS sends on every answer (00-<traceId>-<spanId>-<flags>), when sent. */
   traceparent?: string;
+  /** Retry-After, as sent (delta-seconds or an HTTP date). */
+  retryAfter?: string;
   text: string;
   bytes: number;
 }
@@ -224,6 +231,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, deadline: Dea
   const contentType = header(response.headers['content-type']);
   const location = header(response.headers.location);
   const traceparent = header(response.headers.traceparent);
+  const retryAfter = header(response.headers['retry-after']);
   const declared = Number(header(response.headers['content-length']));
   if (Number.isFinite(declared) && declared > x.maxResponseBytes) {
     discard(response.body);
@@ -238,7 +246,7 @@ async function exchangeWithin(dispatcher: Dispatcher, x: Exchange, deadline: Dea
     if (deadline.expired) throw deadlineError(x, error, true);
     throw transportError({ action: x.action, origin: x.origin, error, timeoutMs: x.timeoutMs, duringBody: true });
   }
-  return { status, contentType, location, traceparent, text: body.text, bytes: body.bytes };
+  return { status, contentType, location, traceparent, retryAfter, text: body.text, bytes: body.bytes };
 }
 
 /**
@@ -282,17 +290,10 @@ function readBody(body: Dispatcher.ResponseData['body'], x: Exchange, signal: De
 }
 
 /** Waits, unless the signal fires first (then throws 'cancelled'). */
-export function backoff(ms: number, action: GmsAction, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled(action, signal.reason));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(cancelled(action, signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export async function backoff(ms: number, action: GmsAction, signal?: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (error) {
+    throw signal?.aborted ? cancelled(action, signal.reason) : error;
+  }
 }

@@ -2,19 +2,18 @@
 // datahub-upgrade image tag). GMS answers with its GitVersion under
 // versions["acryldata/datahub"] (metadata-service/servlet/.../gms/servlet/Config.java);
 // datahub-frontend answers its own /config with { config: { application: ... } }.
-import { z } from 'zod';
+import * as z from 'zod/v4/mini';
 import { isGmsError } from './errors';
 import { exchange } from './http';
 import type { ServerVersion } from './types';
 import type { WireContext } from './wire';
 
-const gmsConfigSchema = z
-  .object({
-    versions: z.record(z.string(), z.object({ version: z.string().optional(), commit: z.string().optional() }).passthrough()).optional(),
-    datahub: z.object({ serverType: z.string().optional() }).passthrough().optional(),
-    config: z.object({ application: z.string().optional() }).passthrough().optional(),
-  })
-  .passthrough();
+// zod/v4/mini, as every other schema: the classic API would put a second zod into dist/gms.js.
+const gmsConfigSchema = z.looseObject({
+  versions: z.optional(z.record(z.string(), z.looseObject({ version: z.optional(z.string()), commit: z.optional(z.string()) }))),
+  datahub: z.optional(z.looseObject({ serverType: z.optional(z.string()) })),
+  config: z.optional(z.looseObject({ application: z.optional(z.string()) })),
+});
 
 /** Text from the server, cut and flattened before it goes into a message. */
 function short(text: string): string {

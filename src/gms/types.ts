@@ -1,11 +1,12 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
 // live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
-import type { DoctorAction, DoctorOperations } from './doctorTypes';
-import type { InspectAction, InspectOperations } from './inspectTypes';
-import type { MessagingAction, MessagingOperations } from './messagingTypes';
+import type { DoctorOperations } from './doctorTypes';
+import type { InspectOperations } from './inspectTypes';
+import type { MessagingOperations } from './messagingTypes';
 import type { KubernetesOperations } from './k8sTypes';
-import type { UpgradeAction, UpgradeOperations } from './upgradeTypes';
+import type { UpgradeOperations } from './upgradeTypes';
+import type { GmsAction } from './actionTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -19,6 +20,7 @@ import type {
 } from './healthTypes';
 import type { DataHubSearch } from './searchTypes';
 
+export type * from './actionTypes';
 export type * from './debugTypes';
 export type * from './doctorTypes';
 export type * from './messagingTypes';
@@ -42,6 +44,13 @@ export interface GmsClientOptions {
   proxyUrl?: string;
   /** NO_PROXY-style list; defaults to process.env.NO_PROXY / no_proxy. */
   noProxy?: string;
+  /**
+   * The Proxy-Authorization header value sent to the proxy (VS Code's http.proxyAuthorization,
+   * e.g. "Basic dXNlcjpwYXNz"); wins over credentials in proxyUrl. Never sent to GMS.
+   */
+  proxyAuthorization?: string;
+  /** false: an https proxy's own certificate is not checked (VS Code's http.proxyStrictSSL). Default true. */
+  proxyStrictSSL?: boolean;
   /** Sent as User-Agent; defaults to "datahub-index-ops/<version>". */
   userAgent?: string;
   /** Cap on a response body in bytes (default 64 MiB). */
@@ -71,35 +80,6 @@ export interface GmsClientOptions {
 export type GmsTransport = 'restli' | 'openapi';
 export type GmsApiChoice = 'auto' | GmsTransport;
 
-/** The actions of the Rest.li operations resource. */
-export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
-/**
- * What only the OpenAPI operations offer: restore of a list of URNs (POST restoreIndices),
- * the search engine's explanation of a query for one document and the diff of two, the raw
- * search document (POST entity/raw), and the probe of which transports a server has.
- */
-export type OpenapiOnlyAction = 'restoreUrns' | 'explainSearchQuery' | 'explainSearchQueryDiff' | 'getRawDocuments' | 'probeTransports';
-/**
- * Everything the client asks GMS: the operations actions (named alike on both transports:
- * OpenAPI's getTaskStatus is 'getEsTaskStatus' here), the OpenAPI-only ones, GET /config
- * for the version, and 'graphql' for DataHub search.
- */
-export type GmsAction =
-  | OperationsAction
-  | OpenapiOnlyAction
-  | HealthAction
-  | K8sAction
-  | DoctorAction
-  | InspectAction
-  | UpgradeAction
-  | MessagingAction
-  | 'getServerConfig'
-  | 'graphql';
-/** The search-health operations (OpenAPI only): consistency checks and fixes, consumer lag. */
-export type HealthAction = 'consistencyChecks' | 'consistencyCheck' | 'consistencyFix' | 'consumerLag';
-/** DataHub's Kubernetes operations (KubernetesController.java): status, the lists, a CronJob's trigger, a pod's log. */
-export type K8sAction = 'k8sStatus' | 'k8sList' | 'k8sTrigger' | 'k8sLogs';
-
 export interface RequestLogEntry {
   action: GmsAction;
   url: string;
@@ -108,6 +88,8 @@ export interface RequestLogEntry {
   durationMs: number;
   responseBytes: number;
   errorKind?: GmsErrorKind;
+  /** A 429 on a read: the wait (Retry-After, with jitter) before its one more attempt. */
+  retryAfterMs?: number;
 }
 
 /** 'current': sizeInMb (decimal MB). 'legacy': old sizeMb, really kB, divided by 1000. 'unknown': no usable number. */

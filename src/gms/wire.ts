@@ -1,7 +1,8 @@
 // One request to GMS as every exchange sends it: the attempt over http.ts, the
 // token hidden from the answer, a non-2xx answer mapped by the exchange's own
 // rule, the answer parsed, one log entry per attempt, and retries (network
-// failures, 502/503/504) only for requests that read. Shared by the Rest.li and
+// failures, 502/503/504) only for requests that read; a read answered 429 with a
+// Retry-After of at most 30 s waits it out once (with jitter) and asks again. Shared by the Rest.li and
 // OpenAPI exchanges, so both keep the same timeouts, size cap, redaction and retries.
 import type { Dispatcher } from 'undici';
 import { isGmsError, type GmsError } from './errors';
@@ -51,11 +52,29 @@ export interface WireRequest<T> {
 }
 
 const RETRY_STATUSES = new Set([502, 503, 504]);
+/** The longest Retry-After a read waits out (a longer one fails at once, saying so). */
+export const RETRY_AFTER_MAX_MS = 30_000;
+
+/**
+ * Retry-After as ms (delta-seconds, as DataHub sends it, or an HTTP date), plus up to 10 %
+ * (at most 1 s) of jitter so clients told the same do not come back together; undefined
+ * when absent, unreadable or past RETRY_AFTER_MAX_MS.
+ */
+export function retryAfterWait(value: string | undefined, now = Date.now(), random = Math.random): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  // An HTTP date starts with its day name (RFC 9110 IMF-fixdate, e.g. "Fri, 27 Nov 2026 22:00:05 GMT").
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /^[A-Za-z]{3}, /.test(text) ? Date.parse(text) - now : NaN;
+  if (!Number.isFinite(ms) || ms > RETRY_AFTER_MAX_MS) return undefined;
+  const base = Math.max(0, ms);
+  return Math.min(RETRY_AFTER_MAX_MS, Math.round(base + random() * Math.min(1000, base / 10 + 100)));
+}
 
 /** Sends the request (with the retries it allows) and returns the parsed answer; every failure is a GmsError. */
 export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: AbortSignal): Promise<T> {
   const { action } = req;
-  const attempts = req.readOnly ? ctx.retries + 1 : 1;
+  let attempts = req.readOnly ? ctx.retries + 1 : 1;
+  let waitedOut = false;
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     let answer: Answer | undefined;
@@ -80,6 +99,8 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
       return result;
     } catch (error) {
       const failure = isGmsError(error) ? error : invalidResponse(action, `the answer could not be read (${String(error)})`, answer?.text);
+      // GMS throttles with a 429 and Retry-After in seconds (GlobalControllerExceptionHandler.java): a read waits it out once.
+      const wait = req.readOnly && !waitedOut && failure.status === 429 && !signal?.aborted ? retryAfterWait(answer?.retryAfter) : undefined;
       ctx.log({
         action,
         url: req.url,
@@ -88,7 +109,14 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
         durationMs: Date.now() - started,
         responseBytes: answer?.bytes ?? 0,
         errorKind: failure.kind,
+        ...(wait !== undefined ? { retryAfterMs: wait } : {}),
       });
+      if (wait !== undefined) {
+        waitedOut = true;
+        attempts++;
+        await backoff(wait, action, signal);
+        continue;
+      }
       const retryable = failure.kind === 'network' || (failure.kind === 'server' && RETRY_STATUSES.has(failure.status ?? 0));
       if (!retryable || attempt >= attempts || signal?.aborted) throw failure;
       await backoff(ctx.retryBaseDelayMs * 2 ** (attempt - 1), action, signal);

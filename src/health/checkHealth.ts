@@ -23,6 +23,7 @@ import type { FixOutcome, HealthStore } from './healthStore';
 import type { Outcome } from '../shared/outcome';
 import type { ScanStop } from './logic/scanBounds';
 import type { FixPlan } from './logic/fix';
+import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 
 const COMMAND = Commands.checkSearchHealth;
 
@@ -159,6 +160,7 @@ export async function runCheck(
     store.plan = undefined;
     store.checkError = undefined;
     store.fire();
+    walkthroughDone(WALKTHROUGH_KEYS.healthChecked);
     logReport(services, active.connection.name, report);
     return report;
   } catch (error) {

@@ -16,6 +16,7 @@ import { describePlan } from './logic/fixText';
 import type { FixOutcome, HealthStore } from './healthStore';
 import { describeScope } from './logic/scope';
 import type { FixNotDone, HealthFix } from './checkHealth';
+import { pause } from '../gms/sleep';
 
 const ACTION = 'Fix Search Drift';
 
@@ -99,7 +100,7 @@ async function waitForIndexing(
     if (stalledReason(view) || Date.now() - started >= budget) break;
     budget = budgetFor(view, Date.now() - started);
     say(`waiting for search to index the restored entities (${pending.length} left)…`);
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await pause(delay, signal);
   }
   // After a cancel too (with the connection's own scan signal then): the view shows what the part that ran changed.
   return checkScope(active.client, report.scope, { signal: signal.aborted ? afterCancel : signal, sampleLimit: report.sample?.checked });

@@ -9,6 +9,7 @@ import type { LagConsumer } from '../gms/types';
 import { LagHistory, type LagView } from '../shared/searchLag';
 import type { DriftReport } from './logic/check';
 import type { FixPlan } from './logic/fix';
+import { pause } from '../gms/sleep';
 
 export const LAG_CONSUMERS: ReadonlyArray<{ consumer: LagConsumer; label: string }> = [
   { consumer: 'mcl', label: 'Search indexing' },
@@ -61,7 +62,7 @@ export class HealthStore extends ConnectionStore {
     const recent = this.lag.some((l) => l.at !== undefined && Date.now() - l.at < 60_000);
     const states = await this.readOnce(active, signal);
     if ((twice || !recent) && states.some((s) => s.views?.some((v) => v.events > 0))) {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await pause(2000, signal);
       if (!signal?.aborted) return this.readOnce(active, signal);
     }
     return states;

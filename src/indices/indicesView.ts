@@ -34,6 +34,8 @@ export function createIndicesView(services: Services): IndicesView {
   // those values, the keys at their defaults cost no call to the main thread at activation.
   const contextKeys = new Map<string, unknown>([
     ['datahub.hasConnection', false],
+    ['datahub.hasSizes', false],
+    ['datahub.hasGuardedConnection', false],
     ['datahub.sort', 'size'],
     ['datahub.filterActive', false],
   ]);
@@ -56,7 +58,14 @@ export function createIndicesView(services: Services): IndicesView {
     // The view's texts go to the main thread on every assignment: only when they change.
     const description = active ? describeConnectionLabel(active) : undefined;
     if (treeView.description !== description) treeView.description = description;
-    setContext('datahub.hasConnection', connections.list().length > 0);
+    const list = connections.list();
+    setContext('datahub.hasConnection', list.length > 0);
+    // The walkthrough's steps: sizes really shown; a connection marked production or read-only.
+    setContext('datahub.hasSizes', indexSizes.current !== undefined);
+    setContext(
+      'datahub.hasGuardedConnection',
+      list.some((c) => c.environment === 'production' || c.readOnly === true),
+    );
     setContext('datahub.sort', provider.sort);
     setContext('datahub.filterActive', provider.filter !== '');
     const snapshot = indexSizes.current;

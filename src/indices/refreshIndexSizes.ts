@@ -7,7 +7,7 @@ import type { IndicesView } from './indicesView';
 import { registerCommand } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
 import type { Outcome } from '../shared/outcome';
-import { formatIndexCount, formatSize } from '../shared/format';
+import { formatIndexCount, formatSize, throttleNote } from '../shared/format';
 
 /** What datahub.refreshIndexSizes returns: the snapshot the view shows. */
 export interface IndexSizesResult extends Outcome {
@@ -21,6 +21,7 @@ export function registerRefreshIndexSizes(services: Services, view: IndicesView)
   return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run): Promise<IndexSizesResult | undefined> => {
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
     let snapshot: IndexSizesSnapshot;
+    const since = Date.now();
     try {
       snapshot = await services.indexSizes.refresh();
     } catch (error) {
@@ -34,7 +35,9 @@ export function registerRefreshIndexSizes(services: Services, view: IndicesView)
       throw error;
     }
     return {
-      message: `${formatIndexCount(snapshot.indices.length)} on ${snapshot.connection.name}, ${formatSize(snapshot.totalMb)} in all.`,
+      message:
+        `${formatIndexCount(snapshot.indices.length)} on ${snapshot.connection.name}, ${formatSize(snapshot.totalMb)} in all.` +
+        throttleNote(services.connections.throttledSince(snapshot.connection.name, since)),
       connection: { ...snapshot.connection },
       fetchedAt: snapshot.fetchedAt,
       totalMb: snapshot.totalMb,

@@ -64,6 +64,8 @@ export interface ConnectionService {
   remove(name: string): Promise<void>;
   /** Changes a connection's environment or read-only flag in the user's global settings; returns the connection as now read. */
   update(name: string, changes: ConnectionChanges): Promise<Connection>;
+  /** The ms this connection's requests waited on a server's 429 Retry-After since `since` (a Date.now()). */
+  throttledSince(name: string, since: number): number;
 }
 
 export interface IndexSizesSnapshot {

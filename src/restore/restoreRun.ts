@@ -26,6 +26,7 @@ import { rerunPages } from './logic/restoreRerun';
 import { describeRestoreResult, formatSeconds, progressMessage, shortenUrn } from './logic/restoreFormat';
 import type { PatternRun } from './logic/patternRun';
 import { RecentRestores } from './restoreRecent';
+import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 
 export interface UrnRestoreOutcome {
   urn: string;
@@ -103,6 +104,7 @@ export async function restoreUrn(
     outcome.results,
   );
   await recentStore(services).add(connection.name, 'urns', [urn]);
+  walkthroughDone(WALKTHROUGH_KEYS.restored);
   return {
     urn,
     aspect,

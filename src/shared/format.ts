@@ -119,3 +119,8 @@ export function formatLocalDate(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
 }
+
+/** The sentence a result adds when its requests waited out a 429 (empty when they did not). */
+export function throttleNote(waitedMs: number): string {
+  return waitedMs > 0 ? ` The server asked to slow down (429): waited ${formatDuration(waitedMs)} as its Retry-After said, then asked again.` : '';
+}

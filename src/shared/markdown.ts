@@ -9,11 +9,12 @@ import { withoutInvisible } from './uiText';
  * would end a paragraph or a table row, become spaces. For short labels (tree
  * tooltips, hovers). Not for server text in a generated document: a renderer
  * with linkify (VS Code's Markdown preview) may still read "https\://host\.example"
- * as an address; use inertText there.
+ * as an address; use inertText there. "$" is escaped too: in a tooltip with
+ * supportThemeIcons, a server's "$(alert)" would otherwise draw an icon.
  */
 export function escapeMarkdown(text: string): string {
   return withoutInvisible(text)
-    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:]/g, '\\$&')
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~&:$]/g, '\\$&')
     .replace(/\r\n|\r|\n/g, ' ');
 }
 

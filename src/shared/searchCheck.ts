@@ -4,6 +4,7 @@
 import type { SearchIndexStatus } from '../gms/types';
 import { formatDuration } from './format';
 import type { StalledSearch } from './searchLagWatch';
+import { sleep as cancellableSleep } from '../gms/sleep';
 
 export type SearchVerdict = 'searchable' | 'missingFromSearch' | 'softDeleted' | 'nowhere';
 
@@ -71,25 +72,10 @@ export function waitSchedule(budgetMs = 30_000, firstDelayMs = 1000): number[] {
   return delays;
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason ?? new Error('cancelled'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason ?? new Error('cancelled'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** Polls `isSearchable` on the schedule until it says yes or the budget is spent. A failing check counts as "not yet". */
 export async function waitUntilSearchable(isSearchable: (signal?: AbortSignal) => Promise<boolean>, options: WaitOptions = {}): Promise<WaitOutcome> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? cancellableSleep;
   const started = now();
   let checks = 0;
   let budget = options.budgetMs ?? 30_000;

@@ -27,6 +27,7 @@ import { type CommandRun } from '../platform/commandRunner';
 import { pickCutoffAndOptions } from './truncatePrompts';
 import { toCommandResult, type TruncateCommandResult } from './truncateResult';
 import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
+import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
 async function realRun(
@@ -131,7 +132,10 @@ function logResult(services: Services, connection: string, target: TruncateTarge
   const where = `${targetName(target)} on "${connection}", cutoff ${formatCutoffTime(cutoff.endTimeMillis)} (${cutoff.endTimeMillis})`;
   if (result.kind === 'task') services.log.info(`Truncate started: ${where}: task ${result.task}`);
   else if (result.kind === 'completed') services.log.info(`Truncate done by the server at once: ${where}: ${result.summary}`);
-  else services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
+  else {
+    services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
+    walkthroughDone(WALKTHROUGH_KEYS.dryRunAnswered);
+  }
 }
 
 function dryRunWithProgress(client: GmsClient, target: TruncateTarget, cutoff: CutoffChoice, options: TruncateOptions): Thenable<TruncateResult> {

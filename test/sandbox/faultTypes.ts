@@ -11,6 +11,7 @@ export type FaultKind =
   | { kind: 'oversized'; bytes: number } // a 200 with a valid-looking body of that many bytes
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'restliError'; status: number; message: string } // Rest.li JSON error body + header
+  | { kind: 'throttled'; retryAfterSeconds: number } // 429 with Retry-After, as GMS throttles (GlobalControllerExceptionHandler.java)
   /**
    * restoreIndices on a newer server: these internal batches (0-based, in answer order) fail inside
    * GMS, which logs and drops them: their rows are not restored and their result lines are missing.

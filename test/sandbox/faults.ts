@@ -132,6 +132,15 @@ export async function applyFault(
     case 'restliError':
       send(restliError(fault.status, fault.message));
       return fault.status;
+    case 'throttled':
+      // metadata-service/openapi-servlet/.../config/GlobalControllerExceptionHandler.java: an APIThrottleException
+      // is a 429 with Retry-After in whole seconds and {"error": "Throttled due to [...]"}.
+      send({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': String(fault.retryAfterSeconds) },
+        body: JSON.stringify({ error: 'Throttled due to [ThrottleEvent(throttled=MANUAL)]' }),
+      });
+      return 429;
   }
 }
 

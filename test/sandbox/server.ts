@@ -12,16 +12,16 @@ import { handleGraphQL } from './graphql';
 import { applyFault, matchFault } from './faults';
 import { handleOpenapi, openapiEndpoint } from './openapi';
 import { handleK8s, k8sAction, k8sEndpoint } from './k8s';
-import { doctorRoute, handleDoctor } from './doctorRoutes';
-import { handleInspect, inspectRoute } from './inspect';
-import { handleUpgrade, upgradeRoute } from './upgradeRoutes';
+import { doctorRoute } from './doctorRoutes';
+import { inspectRoute } from './inspect';
+import { upgradeRoute } from './upgradeRoutes';
+import { answerNewer } from './newerRoutes';
 import { doctorControls } from './doctorControl';
 import { isActionName, validateParams } from './params';
 import { restliError, servletErrorPage, type Reply } from './restli';
 import { mergeAuth, Runtime, type Caller } from './runtime';
 import { operationParams } from './recordedParams';
 import { frontendConfig, gmsConfig } from './gmsConfig';
-import { springError } from './spring';
 
 export const FRONTEND_PREFIX = '/api/gms';
 const RESOURCE = 'com.linkedin.metadata.resources.operations.OperationsResource';
@@ -189,27 +189,10 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
 
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
-  if (upgrade !== null && rt.servesOpenapi()) {
-    if (!caller.known) return reply(unauthorized(caller, frontend, path));
-    return reply(handleUpgrade(rt, upgrade, req.method ?? 'GET', sub, caller));
-  }
-  // On the Postgres queue KafkaController cannot exist (KafkaTraceReaderFactory.java is @KafkaMessagingEnabled): unmapped, Spring's 404.
-  if (rt.pgQueue.on && rt.servesOpenapi() && /^\/openapi\/operations\/kafka(\/|$)/.test(sub)) {
-    if (!caller.known) return reply(unauthorized(caller, frontend, path));
-    return reply(springError(404, path));
-  }
-  // Only the newest generation with OpenAPI has the Doctor's controllers; the others answer below as they always did.
-  if (doctor !== null && rt.servesOpenapi()) {
-    // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.
-    if (doctor.name !== 'health' && !caller.known) return reply(unauthorized(caller, frontend, path));
-    if (rt.serviceTimeMs > 0 && doctor.name !== 'health') await delay(rt.serviceTimeMs);
-    return reply(handleDoctor({ rt, route: doctor, method: req.method ?? 'GET', path, query: searchParams, raw, caller }));
-  }
-  if (inspect !== null && rt.servesOpenapi()) {
-    if (!caller.known) return reply(unauthorized(caller, frontend, path));
-    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
-    return reply(handleInspect({ rt, method: req.method ?? 'GET', path: sub, query: searchParams, caller, anchorMs: Date.now() }));
-  }
+  // The newest generation's own controllers (newerRoutes.ts): the upgrade's reads, the Doctor's, Inspect URN's.
+  const newerCall = { rt, method: req.method ?? 'GET', path, sub, query: searchParams, raw, caller, upgrade, doctor, inspect };
+  const newer = await answerNewer(newerCall, () => unauthorized(caller, frontend, path));
+  if (newer !== null) return reply(newer);
   // The older servers' health servlet: always up.
   if (sub === '/health') return reply({ status: 200, headers: {}, body: '' });
   if (sub === '/api/graphql') {

@@ -2,6 +2,7 @@
 // polling backoff and the loop itself. Pure: no vscode import; the caller
 // passes the status fetch, so the loop works with any client and any UI.
 import type { TaskStatus } from '../../gms/types';
+import { pause } from '../../gms/sleep';
 
 /** First wait between polls, and the longest: a task is checked often at first, then every 10 s. */
 export const POLL_INITIAL_MS = 1_000;
@@ -46,18 +47,7 @@ function isAbort(signal: AbortSignal | undefined, error: unknown): boolean {
 }
 
 /** Resolves after `ms`, or early (without throwing) when the signal aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+export const sleep = pause;
 
 /**
  * Polls `fetchStatus` (first at once, then on the backoff schedule) until the

@@ -39,9 +39,12 @@ describe('security: TLS certificate checks off per connection only', function ()
 
   it('the global switch is gone from package.json; a connection entry takes "rejectUnauthorized"', () => {
     const manifest = vscode.extensions.getExtension('datahub-index-ops.datahub-index-ops')?.packageJSON as {
-      contributes: { configuration: { properties: Record<string, { items?: { properties: Record<string, unknown> } }> } };
+      contributes: { configuration: Array<{ properties: Record<string, { items?: { properties: Record<string, unknown> } }> }> };
     };
-    const properties = manifest.contributes.configuration.properties;
+    const properties = Object.assign({}, ...manifest.contributes.configuration.map((block) => block.properties)) as Record<
+      string,
+      { items?: { properties: Record<string, unknown> } }
+    >;
     assert.equal(properties['datahub.tls.rejectUnauthorized'], undefined);
     assert.ok(properties['datahub.connections'].items?.properties.rejectUnauthorized);
   });

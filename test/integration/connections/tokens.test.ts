@@ -14,7 +14,7 @@ import { sandbox, useSandboxConnection, workspaceDir } from '../../host/inHost';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { tokenSecretKey } from '../../../src/shared/connections';
 import { api, exec, rejection, sandboxUrl, sizesAnswer, startOtherServer, waitFor } from '../support/core';
-import { captureNotifications, filesUnder, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
+import { captureNotifications, filesUnder, readAll, selfSignedCert, tlsServer, type Notifications } from '../support/hardening';
 import { Commands } from '../../../src/shared/commandIds';
 
 /** A token value the sandbox refuses, to put a 401 on the record too. */
@@ -30,18 +30,6 @@ function sessionLogs(logUri: vscode.Uri): string {
   let dir = logUri.fsPath;
   while (path.dirname(dir) !== dir && path.basename(path.dirname(dir)) !== 'logs') dir = path.dirname(dir);
   return path.basename(path.dirname(dir)) === 'logs' ? dir : logUri.fsPath;
-}
-
-function readAll(files: string[]): string {
-  return files
-    .map((f) => {
-      try {
-        return fs.readFileSync(f, 'utf8');
-      } catch {
-        return '';
-      }
-    })
-    .join('\n');
 }
 
 describe('hardening: token safety', function () {

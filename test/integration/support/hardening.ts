@@ -142,3 +142,16 @@ export function filesUnder(dir: string): string[] {
     return e.isDirectory() ? filesUnder(full) : [full];
   });
 }
+
+/** The text of these files, one after the other (a file that cannot be read adds nothing). */
+export function readAll(files: string[]): string {
+  return files
+    .map((f) => {
+      try {
+        return fs.readFileSync(f, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+}

@@ -39,6 +39,15 @@ describe('faults', () => {
     valueOf(await sizes());
   });
 
+  it('throttled answers 429 with Retry-After and the JSON error GMS sends', async () => {
+    sb.addFault({ fault: { kind: 'throttled', retryAfterSeconds: 3 }, times: 1 });
+    const a = await sizes();
+    assert.equal(a.status, 429);
+    assert.equal(a.headers.get('retry-after'), '3');
+    assert.match(a.text, /^\{"error":"Throttled due to /);
+    valueOf(await sizes());
+  });
+
   it('status, html, redirect and restliError answer as configured', async () => {
     sb.addFault({ fault: { kind: 'status', status: 503, body: 'try later' }, times: 1 });
     let a = await sizes();

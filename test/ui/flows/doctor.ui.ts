@@ -46,7 +46,7 @@ describe('DataHub Doctor, in the browser', { timeout: 300_000 }, () => {
 
     await wb.step('red-cluster-stopped-consumer', async () => {
       await session.control('/doctor', { states: ['red', 'consumerStopped'] });
-      await wb.clickViewAction(VIEW, 'Run DataHub Doctor');
+      await wb.clickViewAction(VIEW, 'Run Doctor');
       await wb.waitForNotification(/^DataHub Doctor on "sandbox": \d+ failing/, 30_000);
       await page.waitForFunction(() => /not consuming at all/.test(document.body.innerText), undefined, { timeout: 20_000 });
       assert.match(await described('Search cluster'), /red/);
@@ -58,7 +58,7 @@ describe('DataHub Doctor, in the browser', { timeout: 300_000 }, () => {
       await wb.clearNotifications();
       await session.control('/doctor', { state: 'green' });
       await session.control('/doctor/failed', { count: 40 });
-      await wb.clickViewAction(VIEW, 'Run DataHub Doctor');
+      await wb.clickViewAction(VIEW, 'Run Doctor');
       await wb.waitForNotification(/^DataHub Doctor on "sandbox": 1 warning/, 30_000);
       await wb.clearNotifications();
       const failedRow = wb.treeRow(VIEW, 'Failed writes (mcp-failed)');

@@ -125,7 +125,7 @@ describe('DataHub view and restore, in the browser', { timeout: 300_000 }, () =>
     await wb.clearNotifications();
     await wb.step('restore-context-menu', async () => {
       await wb.openFile('lineage.json');
-      await wb.editorContextMenu(LOAD_JOB, 'DataHub: Restore Indices for This URN', async () => {
+      await wb.editorContextMenu(LOAD_JOB, 'Restore Indices for This URN', async () => {
         await wb.screenshot('06-editor-context-menu-on-urn', { keepMouse: true });
       });
       const text = await wb.waitForNotification(/^Restored \d+ rows? for urn:li:dataJob:/, 30_000);

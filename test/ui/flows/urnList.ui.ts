@@ -50,9 +50,9 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     session.sandbox.clearRequests();
     await wb.step('file-context-menu', async () => {
       await wb.openFile(FILE);
-      await wb.editorContextMenu('urn:li:corpuser:jdoe', 'DataHub: Restore Indices for URNs in This File', async () => {
+      await wb.editorContextMenu('urn:li:corpuser:jdoe', 'Restore Indices for URNs in This File', async () => {
         const items = await wb.contextMenuItems();
-        for (const entry of ['DataHub: Restore Indices for This URN', 'DataHub: Restore Indices for URNs in This File', 'Check Search Index for URN…'])
+        for (const entry of ['Restore Indices for This URN', 'Restore Indices for URNs in This File', 'Check Search Index for URN…'])
           assert.ok(items.includes(entry), `${entry} in the menu: ${items.join(' | ')}`);
         await wb.screenshot('01-context-menu-urns-in-file', { keepMouse: true });
       });

@@ -180,7 +180,7 @@ describe('the request on the wire', () => {
       assert.equal(r.rawBody, '{}');
       assert.equal(r.headers['content-type'], 'application/json');
       assert.equal(r.headers['x-restli-protocol-version'], '2.0.0');
-      assert.equal(r.headers['user-agent'], 'datahub-index-ops/0.1.0');
+      assert.equal(r.headers['user-agent'], 'datahub-index-ops/0.2.0');
       assert.equal(r.headers.authorization, 'Bearer <redacted>');
       assert.equal(r.tokenName, 'admin');
     } finally {

@@ -57,7 +57,7 @@ describe('a proxy that refuses', () => {
       'network',
       /^The proxy refused to connect to https:\/\/gms\.example\.invalid \(403 from the proxy\); check VS Code's http\.proxy setting \(or HTTPS_PROXY\)/,
     ],
-    ['407', 'network', /\(407 Proxy Authentication Required\); put the proxy credentials in the proxy URL\.$/],
+    ['407', 'network', /\(407 Proxy Authentication Required\): set VS Code's http\.proxyAuthorization/],
     ['close', 'network', /^The proxy closed the connection instead of connecting to https:\/\/gms\.example\.invalid; check VS Code's http\.proxy setting/],
     ['silent', 'timeout', /did not answer getIndexSizes within 1 s/],
   ];

@@ -170,7 +170,7 @@ describe('the request on the wire', () => {
     const r = sandbox.requests.at(-1);
     assert.equal(r?.path, '/api/gms/openapi/operations/elasticSearch/getIndexSizes');
     assert.equal(r?.headers.authorization, 'Bearer <redacted>');
-    assert.equal(r?.headers['user-agent'], 'datahub-index-ops/0.1.0');
+    assert.equal(r?.headers['user-agent'], 'datahub-index-ops/0.2.0');
     assert.equal(r?.headers['x-restli-protocol-version'], undefined);
     assert.equal(r?.headers['content-type'], undefined);
     assert.equal(r?.rawBody, '');

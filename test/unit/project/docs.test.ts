@@ -1,7 +1,7 @@
 // The documents keep up with the product: every contributed command is in the
 // README's command table, every setting in its settings table, every typed API
-// method in docs/api.md; the README keeps the two from-source commands and
-// packages (no relative links); the changelog keeps its Keep a Changelog form.
+// method in docs/api.md; the README opens with a picture, keeps the two from-source
+// commands, a Troubleshooting section and its pictures; the changelog keeps its form.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { END, PERFORMANCE_DOC, START } from '../../bench/readme';
 import { API_COMMANDS } from '../../../src/shared/commandIds';
 import { API_PAGE, rewrite } from '../../arch/apiArgs';
+import { PICTURES } from '../../ui/readmePictures';
 
 const root = path.join(__dirname, '..', '..', '..');
 const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
@@ -70,17 +71,52 @@ describe('README', () => {
     assert.deepEqual(problems, [], `the README's "Settings" table: ${problems.join('; ')}`);
   });
 
-  it('keeps the two from-source commands near the top', () => {
-    const fromSource = section(readme, 'From source');
+  it('opens with the pitch and a picture, then how to install; keeps the two from-source commands after the features', () => {
+    const firstScreen = readme.slice(0, readme.indexOf('## Install'));
+    assert.match(firstScreen, /^!\[[^\]]+\]\(media\/readme\/[\w-]+\.jpg\)$/m, 'a picture before "## Install"');
+    assert.ok(firstScreen.split('\n').length <= 14, 'the pitch and the picture fit the first screen');
+    assert.match(section(readme, 'Install'), /Install from VSIX…/);
+    const fromSource = section(readme, 'Build from source');
     assert.match(fromSource, /^npm ci && npm test\b/m);
     assert.match(fromSource, /^npm ci && npm start\b/m);
-    assert.ok(readme.indexOf('## From source') < readme.indexOf('## Getting started'), '"From source" comes before "Getting started"');
+    assert.ok(readme.indexOf('## Build from source') > readme.indexOf('## What it does'), '"Build from source" comes after the features');
     assert.match(fromSource, /CONTRIBUTING\.md/);
   });
 
-  it('has no relative Markdown links (the packaged README could not resolve them)', () => {
-    const relative = [...readme.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]).filter((target) => !/^(https?:|#)/.test(target));
-    assert.deepEqual(relative, []);
+  it('has a Troubleshooting section for proxies, a corporate CA, a GMS inside the cluster, no Access Tokens page and the log', () => {
+    const trouble = section(readme, 'Troubleshooting');
+    for (const needle of [
+      'http.proxyAuthorization',
+      'http.proxy',
+      'PAC',
+      'datahub.tls.caFile',
+      'kubectl -n datahub port-forward',
+      'Access Tokens',
+      'DataHub: Show Log',
+    ]) {
+      assert.ok(trouble.includes(needle), `Troubleshooting does not mention ${needle}`);
+    }
+  });
+
+  it('links only to addresses and its own sections; its pictures are the ones npm run readme:images writes, all on disk', () => {
+    const targets = [...readme.matchAll(/(!?)\[[^\]]*\]\(([^)]*)\)/g)].map((m) => ({ image: m[1] === '!', target: m[2] }));
+    const relative = targets.filter((t) => !t.image && !/^(https?:|#)/.test(t.target)).map((t) => t.target);
+    assert.deepEqual(relative, [], 'relative links (the packaged README could not resolve them)');
+    const images = targets.filter((t) => t.image).map((t) => t.target);
+    assert.deepEqual(
+      images.filter((i) => !/^media\/readme\/[\w-]+\.jpg$/.test(i)),
+      [],
+      'a picture outside media/readme/ (the package includes that folder)',
+    );
+    const written = PICTURES.map((p) => `media/readme/${p.out}`);
+    assert.deepEqual([...new Set(images)].sort(), [...written].sort(), 'the README names exactly the pictures readmePictures.ts lists');
+    for (const image of images) assert.ok(fs.existsSync(path.join(root, image)), `${image} is missing: run npm run test:ui, then npm run readme:images`);
+    const onDisk = fs.readdirSync(path.join(root, 'media', 'readme')).map((f) => `media/readme/${f}`);
+    assert.deepEqual(
+      onDisk.filter((f) => !written.includes(f)),
+      [],
+      'files in media/readme/ that no picture writes (they would be packaged for nothing)',
+    );
   });
 });
 

@@ -8,13 +8,13 @@ import { matchesEveryUrn } from '../../../src/restore/logic/urnPattern';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
   capabilities: { untrustedWorkspaces: { restrictedConfigurations?: string[] } };
-  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  contributes: { configuration: Array<{ title: string; properties: Record<string, { scope?: string }> }> };
 };
 
 describe('workspace settings', () => {
   it('every setting a workspace may set is restricted in untrusted folders (application ones cannot be set there at all)', () => {
     const restricted = new Set(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations ?? []);
-    const properties = manifest.contributes.configuration.properties;
+    const properties = Object.assign({}, ...manifest.contributes.configuration.map((block) => block.properties)) as Record<string, { scope?: string }>;
     const workspaceSettable = Object.keys(properties).filter((key) => properties[key].scope !== 'application');
     assert.ok(workspaceSettable.length >= 5);
     for (const key of workspaceSettable) assert.ok(restricted.has(key), `${key} is not in restrictedConfigurations`);
@@ -27,6 +27,27 @@ describe('workspace settings', () => {
     assert.equal(clampSetting(45, TIMEOUT_SECONDS), 45);
     assert.equal(clampSetting('5', TIMEOUT_SECONDS), 30);
     assert.equal(clampSetting(Number.NaN, TIMEOUT_SECONDS), 30);
+  });
+});
+
+describe('settings in the Settings editor', () => {
+  it('come in titled blocks in order, each described in Markdown, the API switch last and alone with its warning', () => {
+    const blocks = manifest.contributes.configuration as Array<{ title: string; order: number; properties: Record<string, Record<string, unknown>> }>;
+    assert.deepEqual(
+      blocks.map((b) => b.order),
+      blocks.map((_, i) => i + 1),
+    );
+    for (const block of blocks) {
+      assert.ok(block.title.length > 0);
+      for (const [key, schema] of Object.entries(block.properties)) {
+        assert.equal(typeof schema.markdownDescription, 'string', `${key} has no markdownDescription`);
+        assert.equal(schema.description, undefined, `${key} has a plain description`);
+        assert.equal(typeof schema.order, 'number', `${key} has no order`);
+      }
+    }
+    const last = blocks.at(-1);
+    assert.deepEqual(Object.keys(last?.properties ?? {}), ['datahub.api.allowUnconfirmedCalls']);
+    assert.match(String(last?.properties['datahub.api.allowUnconfirmedCalls'].markdownDescription), /without asking you/);
   });
 });
 

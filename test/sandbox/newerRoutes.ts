@@ -1,0 +1,53 @@
+// The controllers only the newest generation with OpenAPI has, beside the operations: what an upgrade
+// reads (upgradeRoutes.ts), the Doctor's (doctorRoutes.ts), Inspect URN's reads (inspect.ts), and the
+// Kafka paths a Postgres-queue deployment leaves unmapped. null: none of them, the caller answers.
+import { handleDoctor, type doctorRoute } from './doctorRoutes';
+import { handleInspect } from './inspect';
+import type { Reply } from './restli';
+import type { Caller, Runtime } from './runtime';
+import { springError } from './spring';
+import { handleUpgrade, type upgradeRoute } from './upgradeRoutes';
+
+export interface NewerCall {
+  rt: Runtime;
+  method: string;
+  /** The path as sent (for error bodies). */
+  path: string;
+  /** The path below the frontend prefix. */
+  sub: string;
+  query: URLSearchParams;
+  raw: string;
+  caller: Caller;
+  upgrade: ReturnType<typeof upgradeRoute>;
+  doctor: ReturnType<typeof doctorRoute>;
+  inspect: string | null;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `unauthorized`: the 401 this server answers an unknown caller with. */
+export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Promise<Reply | null> {
+  const { rt, caller } = c;
+  if (!rt.servesOpenapi()) return null;
+  if (c.upgrade !== null) {
+    if (!caller.known) return unauthorized();
+    return handleUpgrade(rt, c.upgrade, c.method, c.sub, caller);
+  }
+  // On the Postgres queue KafkaController cannot exist (KafkaTraceReaderFactory.java is @KafkaMessagingEnabled): unmapped, Spring's 404.
+  if (rt.pgQueue.on && /^\/openapi\/operations\/kafka(\/|$)/.test(c.sub)) {
+    if (!caller.known) return unauthorized();
+    return springError(404, c.path);
+  }
+  if (c.doctor !== null) {
+    // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.
+    if (c.doctor.name !== 'health' && !caller.known) return unauthorized();
+    if (rt.serviceTimeMs > 0 && c.doctor.name !== 'health') await delay(rt.serviceTimeMs);
+    return handleDoctor({ rt, route: c.doctor, method: c.method, path: c.path, query: c.query, raw: c.raw, caller });
+  }
+  if (c.inspect !== null) {
+    if (!caller.known) return unauthorized();
+    if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    return handleInspect({ rt, method: c.method, path: c.sub, query: c.query, caller, anchorMs: Date.now() });
+  }
+  return null;
+}
