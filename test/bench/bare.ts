@@ -15,8 +15,11 @@ export interface BareClient {
   openapiPost(endpoint: string, body: unknown): Promise<unknown>;
   /** GraphQL: POST {gms}/api/graphql with { query, variables, operationName }; the parsed answer. */
   graphqlPost(body: { query: string; variables: Record<string, unknown>; operationName: string }): Promise<unknown>;
-  /** GET {gms}/<path>?<query> with the OpenAPI GET headers (any path: /health, /openapi/v1/…); the body JSON-parsed when it is JSON, else its text. */
-  get(path: string, query?: Record<string, string>): Promise<unknown>;
+  /**
+   * GET {gms}/<path>?<query> with the OpenAPI GET headers (any path: /health, /openapi/v1/…); the body JSON-parsed when it is JSON,
+   * else its text. `anonymous`: without the token, as the client reads /health.
+   */
+  get(path: string, query?: Record<string, string>, anonymous?: boolean): Promise<unknown>;
   /** The same GET where a status other than 200 is an answer too (a 404 with an empty body): the body JSON-parsed when there is one. */
   getAnswer(path: string, query?: Record<string, string>): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -34,6 +37,7 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
   const identity = { 'user-agent': DEFAULT_USER_AGENT, authorization: `Bearer ${token}` };
   const restliHeaders = { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...identity };
   const openapiGetHeaders = { accept: 'application/json', ...identity };
+  const anonymousGetHeaders = { accept: 'application/json', 'user-agent': DEFAULT_USER_AGENT };
   const openapiPostHeaders = { accept: 'application/json', ...identity, 'content-type': 'application/json' };
   const openapiBase = `${gmsUrl}${OPENAPI_OPERATIONS}`;
 
@@ -72,9 +76,10 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
       const response = await request(`${gmsUrl}/api/graphql`, { dispatcher: agent, method: 'POST', headers: restliHeaders, body: JSON.stringify(body) });
       return read('graphql', response);
     },
-    async get(path, query = {}) {
+    async get(path, query = {}, anonymous = false) {
       const search = Object.keys(query).length === 0 ? '' : `?${new URLSearchParams(query).toString()}`;
-      const response = await request(`${gmsUrl}${path}${search}`, { dispatcher: agent, method: 'GET', headers: openapiGetHeaders });
+      const headers = anonymous ? anonymousGetHeaders : openapiGetHeaders;
+      const response = await request(`${gmsUrl}${path}${search}`, { dispatcher: agent, method: 'GET', headers });
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`GET ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
       return /\bjson\b/i.test(String(response.headers['content-type'] ?? '')) ? JSON.parse(text) : text;

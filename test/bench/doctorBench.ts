@@ -35,23 +35,33 @@ export function buildDoctorBundle(outDir: string): Promise<DoctorModule> {
 export interface PlannedGet {
   path: string;
   query: Record<string, string>;
+  /** Sent without the token, as the client reads /health (authentication.excludedPaths). */
+  anonymous: boolean;
   after: PlannedGet[];
 }
 
 /**
  * The recorded requests as a plan: a request whose path is another's plus one segment
- * (`…/consumer-groups/{id}`, `…/topics/{name}`) waits for that one; every other goes at once.
+ * (`…/consumer-groups/{id}`, `…/topics/{name}`) waits for that one, a Kafka path or the queue's
+ * registered consumers for the transport; every other goes at once.
  * Throws on anything the bare replay would not send the same way (a method, a header, a status).
  */
 export function planFromRecorded(recorded: readonly RecordedRequest[]): PlannedGet[] {
   const expected = ['accept', 'authorization', 'connection', 'host', 'user-agent'];
+  const anonymous = expected.filter((h) => h !== 'authorization');
   for (const r of recorded) {
-    const names = Object.keys(r.headers).sort();
-    if (r.method !== 'GET' || r.status !== 200 || names.join() !== expected.join() || r.headers['user-agent'] !== DEFAULT_USER_AGENT)
-      throw new Error(`the report sent a request the bare replay would not send alike: ${r.method} ${r.path} ${r.status} ${names.join()}`);
+    const names = Object.keys(r.headers).sort().join();
+    const alike = names === expected.join() || (r.path === '/health' && names === anonymous.join());
+    if (r.method !== 'GET' || r.status !== 200 || !alike || r.headers['user-agent'] !== DEFAULT_USER_AGENT)
+      throw new Error(`the report sent a request the bare replay would not send alike: ${r.method} ${r.path} ${r.status} ${names}`);
   }
-  const gets = recorded.map((r): PlannedGet => ({ path: r.path, query: r.query, after: [] }));
-  const parentOf = (g: PlannedGet) => gets.find((p) => g.path.startsWith(`${p.path}/`) && !g.path.slice(p.path.length + 1).includes('/'));
+  const gets = recorded.map((r): PlannedGet => ({ path: r.path, query: r.query, anonymous: !('authorization' in r.headers), after: [] }));
+  // Any client learns the transport before it may ask Kafka's admin paths or the queue's registered consumers
+  // (a Postgres-queue GMS has no Kafka paths): those wait for it, as the report's do (src/doctor/collect.ts).
+  const transport = gets.find((g) => g.path === '/openapi/operations/messaging/transport');
+  const afterTransport = (g: PlannedGet) => g.path.startsWith('/openapi/operations/kafka/') || g.path === '/openapi/operations/messaging/consumers';
+  const parentOf = (g: PlannedGet) =>
+    gets.find((p) => g.path.startsWith(`${p.path}/`) && !g.path.slice(p.path.length + 1).includes('/')) ?? (afterTransport(g) ? transport : undefined);
   const top: PlannedGet[] = [];
   for (const g of gets) {
     const parent = parentOf(g);
@@ -87,6 +97,8 @@ export async function measureDoctorReport(
   token: string,
   rounds = 15,
   perRound = 20,
+  /** The lines a transport does not offer (Kafka's on the Postgres queue) are expected there. */
+  notOfferedExpected = false,
 ): Promise<DoctorReportTimes> {
   const client = gms.createGmsClient({ gmsUrl: sandbox.url, token, api: 'openapi' }) as GmsClient;
   const bare = createBareClient(sandbox.url, token);
@@ -101,11 +113,11 @@ export async function measureDoctorReport(
     await sandbox.control('POST', '/requests/clear');
     const first = await report();
     const recorded = (await sandbox.control('GET', '/requests')) as RecordedRequest[];
-    if (first.counts.unreadable > 0 || first.counts.notOffered > 0)
+    if (first.counts.unreadable > 0 || (first.counts.notOffered > 0 && !notOfferedExpected))
       throw new Error(`the report could not read everything: ${JSON.stringify(first.lines.map((l) => [l.id, l.verdict, l.summary]))}`);
     const plan = planFromRecorded(recorded);
     if (countPlanned(plan) !== recorded.length) throw new Error('the plan lost a recorded request');
-    const send = (g: PlannedGet): Promise<unknown> => bare.get(g.path, g.query).then(() => Promise.all(g.after.map(send)));
+    const send = (g: PlannedGet): Promise<unknown> => bare.get(g.path, g.query, g.anonymous).then(() => Promise.all(g.after.map(send)));
     const replay = async (): Promise<void> => {
       await Promise.all(plan.map(send));
     };

@@ -31,6 +31,10 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
     const r = await measureDoctorReport(gms, doctor, sandbox, token);
     const first = await measureFirstPage(gms, sandbox.url, token);
     await sandbox.control('POST', '/doctor', { state: 'green' });
+    // The Postgres queue (pgQueue.ts): lag through the messaging endpoints, registered consumers, one partition stuck ahead.
+    await sandbox.control('POST', '/messaging', { transport: 'pgqueue', stuckAhead: [{ consumer: 'mcl', partition: 1, aheadBy: 228 }] });
+    log('doctor report on the Postgres queue: the whole report vs the same requests with bare undici (a partition stuck ahead)…');
+    const q = await measureDoctorReport(gms, doctor, sandbox, token, 15, 20, true).finally(() => sandbox.control('POST', '/messaging', { transport: 'kafka' }));
     await failedUpTo(sandbox, PAGED_FAILED);
     log(`doctor paging: ${PAGED_FAILED.toLocaleString('en')} failed writes, ${PAGES_PER_CALL} pages of 100 per call, ${KEEP.toLocaleString('en')} kept…`);
     const p = await measureFailedPaging(gms, doctor, sandbox.url, token);
@@ -45,6 +49,14 @@ export async function doctorRows(gms: GmsModule, stagedDir: string, sandbox: San
         value: r.ratio,
         target: { max: 1.2, text: '≤ 1.2' },
         note: `${r.rounds} rounds × ${r.perRound} reports each way, alternating; per report median ${r.client.median.toFixed(2)} vs ${r.bare.median.toFixed(2)} ms; the requests one report sent (/__sandbox/requests), the details after their list; ${r.lines} lines, ${r.summaries.join('; ')}`,
+      },
+      {
+        section: 'DataHub Doctor',
+        label: `The whole report on the Postgres queue (${q.requests} GETs: the transport, lag through the messaging endpoints, the registered consumers of each topic, health, search cluster, the rest as above; no Kafka path) ÷ the same requests with bare undici`,
+        unit: 'x',
+        value: q.ratio,
+        target: { max: 1.2, text: '≤ 1.2' },
+        note: `${q.rounds} rounds × ${q.perRound} reports each way, alternating; per report median ${q.client.median.toFixed(2)} vs ${q.bare.median.toFixed(2)} ms; ${q.lines} lines, ${q.summaries.join('; ')}`,
       },
       {
         section: 'DataHub Doctor',

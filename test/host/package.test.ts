@@ -9,11 +9,11 @@ import { REPO_ROOT } from './codeServer';
 import { listVsix, vsixPath, type VsixEntry } from './vsix';
 
 /**
- * 500 KB for the code and manifest (about 397 KB of it used); the README's pictures add about
- * 260 KB (six JPEGs of 36–64 KB, media/readme/, packaged so the extension's page shows them
- * offline): 720 KB. A new picture should stay under 65 KB (`npm run readme:images` crops it).
+ * 500 KB for the code and manifest (about 440 KB of it used); the README's pictures add about
+ * 390 KB (nine JPEGs of 36–65 KB, media/readme/, packaged so the extension's page shows them
+ * offline): 900 KB. A new picture should stay under 65 KB (`npm run readme:images` crops it).
  */
-const MAX_VSIX_BYTES = 720 * 1024;
+const MAX_VSIX_BYTES = 900 * 1024;
 /**
  * What activation loads: the eager bundle. The network stack (dist/gms.js) and the commands'
  * handlers, prompts, watches, panels and argument schemas with zod (dist/features.js) load on

@@ -56,7 +56,7 @@ const LANES: Stage[][] = [
     { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
     { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
     // Every in-host suite against a server whose operations answer over OpenAPI only.
-    { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'openapi'], limitSeconds: 720 },
+    { name: 'integration-openapi', args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'openapi'], limitSeconds: 900 },
     // The same host with the workspace in restricted mode, for the suites that need it
     // (describe titles containing "untrusted workspace"; skipped when there are none).
     {
@@ -64,15 +64,16 @@ const LANES: Stage[][] = [
       args: ['run', 'test:integration', '--', '--no-build', '--untrusted', '--grep', 'untrusted workspace'],
       limitSeconds: 600,
     },
-  ],
-  [
-    // The UI flows use a server with both transports and the .vsix the build made.
-    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package', '--timeout', '840'], limitSeconds: 900 },
+    // Here rather than after the UI flows: the two lanes then take about as long.
     {
       name: 'integration-restli',
       args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'restli', '--only', RESTLI_SUITES.join(',')],
       limitSeconds: 720,
     },
+  ],
+  [
+    // The UI flows use a server with both transports and the .vsix the build made.
+    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package', '--timeout', '1260'], limitSeconds: 1320 },
     { name: 'package', args: ['run', 'test:package'], limitSeconds: 300, env: { DATAHUB_VSIX: vsixPath() } },
   ],
 ];

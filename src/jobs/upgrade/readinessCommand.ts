@@ -83,7 +83,7 @@ function reportText(connection: string, message: string, lines: readonly Readine
 }
 
 /** The last check per connection, as the Doctor's fact. */
-export function readinessFact(connection: string, last: ReadinessResult | undefined): ConnectionFact {
+export function readinessFact(connection: string, last: ReadinessResult): ConnectionFact {
   const base = {
     id: 'upgradeReadiness',
     connection,
@@ -91,8 +91,6 @@ export function readinessFact(connection: string, last: ReadinessResult | undefi
     source: 'DataHub: Check Upgrade Readiness',
     nextCommand: Commands.checkUpgradeReadiness,
   };
-  if (!last)
-    return { ...base, verdict: 'ok', summary: 'not checked in this window', figures: {}, nextStep: 'run Check Upgrade Readiness before the next upgrade' };
   const verdict: FactVerdict = last.counts.failing ? 'failing' : last.counts.warning ? 'warning' : 'ok';
   return {
     ...base,

@@ -182,10 +182,12 @@ export function registerUpgradeCommands(services: Services): { disposables: vsco
       services.taskRows.register(() => watches.rows(), watches.onDidChange),
       readinessChannel,
       services.statusFacts.register(() => watches.all().map((w) => upgradeFact(w.snapshot()))),
-      // The Doctor's line about the last readiness check (or that none ran), for the active connection.
+      // The Doctor's line about the last readiness check of the active connection (none before one ran: the report
+      // says what it read itself, and a line that only says "not checked" would sit in every report).
       services.statusFacts.register(() => {
         const name = services.connections.active()?.name;
-        return name === undefined ? [] : [readinessFact(name, readiness.get(name))];
+        const last = name === undefined ? undefined : readiness.get(name);
+        return name === undefined || last === undefined ? [] : [readinessFact(name, last)];
       }),
       registerCommand(services, Commands.checkUpgradeReadiness, (arg, run) => readinessCommand(services, watches, readinessChannel, readiness, arg, run)),
       registerCommand(services, Commands.watchUpgradeReindex, (arg, run) => watchCommand(services, watches, arg, run)),

@@ -27,7 +27,7 @@ describe('DataHub Doctor on the Postgres queue, in the browser', { timeout: 300_
       await session.control('/messaging', { transport: 'pgqueue', stuckAhead: [{ consumer: 'mcl', partition: 1, aheadBy: 228 }] });
       await openDoctorWide(wb);
       await wb.treeRow(DOCTOR_VIEW, 'Messaging transport').waitFor({ timeout: 30_000 });
-      await wb.clickViewAction(DOCTOR_VIEW, 'Run DataHub Doctor');
+      await wb.clickViewAction(DOCTOR_VIEW, 'Run Doctor');
       await wb.waitForNotification(/^DataHub Doctor on "sandbox": 1 failing/, 30_000);
       await page.waitForFunction(() => /committed past the log's end/.test(document.body.innerText), undefined, { timeout: 20_000 });
       assert.match(await described('Messaging transport'), /Postgres queue/);
