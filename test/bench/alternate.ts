@@ -11,6 +11,19 @@ export interface Alternated {
   theirs: Spread;
 }
 
+/** What a "ours ÷ the same requests with bare undici" row reports. */
+export interface BareRatioTimes {
+  /** Per round: median ours ÷ median bare. */
+  ratio: Spread;
+  /** Per call, ms. */
+  client: Spread;
+  bare: Spread;
+  rounds: number;
+  perRound: number;
+  /** Requests one call sends. */
+  requests: number;
+}
+
 export async function alternate(ours: () => Promise<unknown>, theirs: () => Promise<unknown>, rounds: number, perRound: number): Promise<Alternated> {
   // Warm-up: connections open, code compiled, on both paths.
   for (let i = 0; i < perRound; i++) {

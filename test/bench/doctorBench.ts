@@ -16,7 +16,7 @@ import { shippedModule } from './alone';
 import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';
 import type { Spread } from './stats';
-import { alternate } from './alternate';
+import { alternate, type BareRatioTimes } from './alternate';
 
 export type DoctorModule = typeof import('../../src/doctor/collect') & typeof import('../../src/doctor/failedPages');
 
@@ -75,15 +75,7 @@ function countPlanned(plan: readonly PlannedGet[]): number {
   return plan.reduce((n, g) => n + 1 + countPlanned(g.after), 0);
 }
 
-export interface DoctorReportTimes {
-  /** Per round: median report ÷ median bare replay. */
-  ratio: Spread;
-  /** Per report, ms. */
-  client: Spread;
-  bare: Spread;
-  rounds: number;
-  perRound: number;
-  requests: number;
+export interface DoctorReportTimes extends BareRatioTimes {
   /** The report's lines, and what those not "ok" said (the state the report was timed in). */
   lines: number;
   summaries: string[];

@@ -13,8 +13,8 @@ import { REPO_ROOT } from './build';
 import { runAlone, shippedModule } from './alone';
 import type { GmsModule } from './gmsBundle';
 import type { SandboxProcess } from './sandboxProcess';
-import type { Row, Spread } from './stats';
-import { alternate } from './alternate';
+import type { Row } from './stats';
+import { alternate, type BareRatioTimes } from './alternate';
 
 type InspectModule = typeof import('../../src/health/logic/inspectRead') & typeof import('../../src/health/logic/inspectDocument');
 
@@ -28,13 +28,7 @@ function buildInspectBundle(outDir: string): Promise<InspectModule> {
   });
 }
 
-interface InspectTimes {
-  ratio: Spread;
-  client: Spread;
-  bare: Spread;
-  rounds: number;
-  perRound: number;
-  requests: number;
+interface InspectTimes extends BareRatioTimes {
   verdict: string;
 }
 

@@ -209,16 +209,15 @@ export class Workbench {
 
   // ----- editors
 
-  /**
-   * Opens a file at the top of the workspace by clicking it in the Explorer, as
-   * a user does (Quick Open lists files through ripgrep, which the host may lack).
-   */
+  /** Opens a file at the top of the workspace by clicking it in the Explorer, as a user does (Quick Open lists files through ripgrep, which the host may lack). */
   async openFile(name: string): Promise<void> {
     await this.openViewContainer('Explorer');
     const row = this.page
       .locator('.part.sidebar .explorer-folders-view .monaco-list-row')
       .filter({ has: this.page.locator('.label-name', { hasText: exactly(name) }) })
       .first();
+    // A file written a moment ago may reach the Explorer late (its watcher, on a busy machine): refresh it once.
+    await row.waitFor({ timeout: 10_000 }).catch(() => this.runCommand('File: Refresh Explorer').then(() => this.openViewContainer('Explorer')));
     await row.waitFor({ timeout: 15_000 });
     await row.click();
     await this.page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
