@@ -217,7 +217,7 @@ export class Workbench {
       .filter({ has: this.page.locator('.label-name', { hasText: exactly(name) }) })
       .first();
     // A file written a moment ago may reach the Explorer late (its watcher, on a busy machine): refresh it once.
-    await row.waitFor({ timeout: 10_000 }).catch(() => this.runCommand('File: Refresh Explorer').then(() => this.openViewContainer('Explorer')));
+    await row.waitFor({ timeout: 10_000 }).catch(() => this.runCommand('Refresh Explorer').then(() => this.openViewContainer('Explorer')));
     await row.waitFor({ timeout: 15_000 });
     await row.click();
     await this.page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first().waitFor({ timeout: 15_000 });
