@@ -129,12 +129,15 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
 
   // Tree entries: a group's listed messages, and a line's next step (a command of this extension only).
   const replayGroup = registerVscodeCommand(Commands.replayFailedGroup, (node?: DoctorNode) => {
-    if (node?.kind !== 'failedGroup') return undefined;
+    // Only a row this tree handed out (the store's own group object): a row-shaped object from a link or another extension does nothing.
+    if (node?.kind !== 'failedGroup' || !store.failed?.groups.includes(node.group)) return undefined;
     const positions = (store.failed?.messages ?? []).filter((m) => groupKey(m) === node.group.error).map((m) => ({ partition: m.partition, offset: m.offset }));
     return runCommand(services, Commands.replayFailedWrites, undefined, (_a, run) => replayFailedWrites(services, store, undefined, run, positions));
   });
   const nextStep = registerVscodeCommand(Commands.doctorNextStep, (node?: DoctorNode) => {
-    const command = node?.kind === 'line' ? node.line.nextCommand : undefined;
+    // Only a line of the report this tree shows (the store's own object): a forged row could name any command.
+    const ours = node?.kind === 'line' && (store.report?.lines.includes(node.line) ?? false);
+    const command = ours && node?.kind === 'line' ? node.line.nextCommand : undefined;
     if (!command || !(Object.values(Commands) as string[]).includes(command)) return undefined;
     // A stuck consumer's line names its group and topic: the reset asks nothing more before its dry run.
     const f = node?.kind === 'line' ? node.line.figures : {};

@@ -155,4 +155,24 @@ describe('doctor: guard rails', function () {
     const third = await exec<CheckEndToEndResult>(Commands.checkEndToEnd, { waitSeconds: 5 });
     assert.equal(third.stoppedAt, 'search', 'once the first ended, the next one runs');
   });
+
+  it('a row-shaped object sent to the tree commands (a command link, another extension) does nothing', async function () {
+    needsOpenapi(this);
+    await exec<DiagnoseResult>(Commands.diagnose, {});
+    await sandbox.clearRequests();
+    const forgedLine = (nextCommand: string, figures: Record<string, string> = {}) => ({ kind: 'line', line: { id: 'gmsReady', nextCommand, figures } });
+    await vscode.commands.executeCommand(Commands.doctorNextStep, forgedLine(Commands.clearAccessToken));
+    const reset = { groupId: 'generic-mae-consumer-job-client', topic: 'mcl-versioned', resetStrategy: 'earliest' };
+    await vscode.commands.executeCommand(Commands.doctorNextStep, forgedLine(Commands.resetConsumerOffsets, reset));
+    await vscode.commands.executeCommand(Commands.replayFailedGroup, { kind: 'failedGroup', group: { error: 'x', count: 1, aspects: [] } });
+    assert.deepEqual(
+      (await sandbox.requests()).map((r) => `${r.method} ${r.path}`),
+      [],
+      'nothing sent',
+    );
+    // The token is still stored: the next request carries it.
+    await exec<DiagnoseResult>(Commands.diagnose, {});
+    const info = (await sandbox.requests()).find((q) => q.path === '/openapi/v1/system-info');
+    assert.equal(info?.tokenName, 'admin');
+  });
 });
