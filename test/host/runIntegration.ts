@@ -21,6 +21,7 @@ import { killGroupsInFile, run } from './processes';
 import { hostEnv, makeRunDirs } from './runDirs';
 
 const SEEDED_CONNECTION = 'in-settings-at-activation';
+const OLD_TLS_SWITCH = 'datahub.tls.rejectUnauthorized';
 
 const DEFAULT_SUITE = 'test/integration';
 const LAUNCHER = path.join(REPO_ROOT, 'test', 'host', 'launcher');
@@ -76,7 +77,13 @@ async function main(): Promise<number> {
   const sandbox = await startSandbox({ quiet: true, api: sandboxApi });
   // Restricted mode starts with a connection in the user settings, so a suite can
   // check that activation sends nothing even with a connection (and then a token) ready.
-  writeUserSettings(dirs.userData, untrusted ? { ...UNTRUSTED_USER_SETTINGS, 'datahub.connections': [{ name: SEEDED_CONNECTION, gmsUrl: sandbox.url }] } : {});
+  // Otherwise it starts as a user who upgraded: the old global TLS switch is still in settings.json
+  // (no longer read; moved to the connections once, with a notice). VS Code reads it at start, so the
+  // migration's test needs no write to settings.json that a busy machine's settings watcher may miss.
+  writeUserSettings(
+    dirs.userData,
+    untrusted ? { ...UNTRUSTED_USER_SETTINGS, 'datahub.connections': [{ name: SEEDED_CONNECTION, gmsUrl: sandbox.url }] } : { [OLD_TLS_SWITCH]: false },
+  );
   console.log(
     `integration: suite ${suite}${untrusted ? ' (untrusted workspace)' : ''}, sandbox ${sandbox.url} (operations over ${sandboxApi === 'both' ? 'Rest.li and OpenAPI' : sandboxApi === 'openapi' ? 'OpenAPI only' : 'Rest.li only'}), run dir ${dirs.root}`,
   );

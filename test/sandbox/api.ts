@@ -206,6 +206,8 @@ export interface Sandbox {
   readonly port: number;
   /** Every request received, oldest first (control endpoints excluded). */
   readonly requests: RecordedRequest[];
+  /** Requests that have arrived (their body read) and are not yet recorded: in service now. */
+  readonly inService: number;
   clearRequests(): void;
   setVersion(version: ServerVersion, seedStringForm?: SeedStringForm): void;
   /** Which operations transports the server has from now on (see ApiMode). */

@@ -75,6 +75,8 @@ export class Runtime {
   serviceTimeMs!: number;
   taskDurationMs!: number;
   requests: RecordedRequest[] = [];
+  /** Requests arrived and not yet answered (Sandbox.inService). */
+  inService = 0;
   /** A hostile server: the index name its explain answers give (POST /__sandbox/explain), instead of the real one. */
   explainIndexName: string | undefined;
   /** The Kubernetes operations' scripted cluster (k8s.ts). */
@@ -113,6 +115,7 @@ export class Runtime {
     this.serviceTimeMs = o.serviceTimeMs ?? 0;
     this.taskDurationMs = o.taskDurationMs ?? 3000;
     this.requests = [];
+    this.inService = 0;
     this.reportedVersion = undefined;
     this.seedStringCalls = 0;
     this.store.resetCounts();

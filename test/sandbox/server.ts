@@ -130,6 +130,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   }
 
   const started = Date.now();
+  rt.inService++;
   const frontend = path === FRONTEND_PREFIX || path.startsWith(`${FRONTEND_PREFIX}/`);
   const sub = frontend ? path.slice(FRONTEND_PREFIX.length) || '/' : path;
   const graphql = sub === '/api/graphql';
@@ -167,6 +168,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
       durationMs: Date.now() - started,
     };
     rt.requests.push(entry);
+    rt.inService = Math.max(0, rt.inService - 1);
     log(`${entry.method} ${path}${action ? `?action=${action}` : ''} -> ${status || 'reset'} (${Date.now() - started} ms, token ${entry.tokenName ?? 'none'})`);
   };
   const reply = (r: Reply): void => {
@@ -248,6 +250,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     frontendUrl: `${url}${FRONTEND_PREFIX}`,
     port,
+    get inService() {
+      return rt.inService;
+    },
     get requests() {
       return rt.requests;
     },

@@ -109,7 +109,12 @@ describe('search as you type', () => {
       debounceMs: 50,
     });
     for (const prefix of ['db', 'db.', 'db.o', 'db.or']) live.update(prefix);
-    await new Promise((r) => setTimeout(r, 100)); // "db.or" is in flight now
+    // "db.or" is in flight once the server has it (a fixed pause is not enough on a busy machine:
+    // a request cancelled before it reaches the server is never seen there).
+    for (const deadline = Date.now() + 10_000; sandbox.inService === 0;) {
+      assert.ok(Date.now() < deadline, 'the first search reached the server');
+      await new Promise((r) => setTimeout(r, 5));
+    }
     live.update('db.orders');
     await finished;
     live.dispose();
