@@ -2,7 +2,7 @@
 // mermaid graph into docs/architecture.md (between the arch markers), from
 // dependency-cruiser's own reading of the imports. `--check` only compares and
 // exits 1 when the page is stale (the unit test in test/unit/project does the same).
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -83,14 +83,29 @@ export function mermaid(edges: Array<[string, string]>): string {
   return lines.join('\n');
 }
 
-export function cruise(): CruiseModule[] {
+/** A rule broken, as dependency-cruiser reports it. */
+export interface CruiseViolation {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+
+/** One cruise of src/, media/ and esbuild.js (or of `files` under `cwd`): the modules and the rules broken. */
+export function cruiseAll(cwd = REPO_ROOT, files = ['src', 'media', 'esbuild.js']): { modules: CruiseModule[]; violations: CruiseViolation[] } {
   const bin = path.join(REPO_ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'depcruise.cmd' : 'depcruise');
-  const out = execFileSync(bin, ['src', 'media', 'esbuild.js', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-    cwd: REPO_ROOT,
+  // A violation makes depcruise exit non-zero; the JSON on stdout is whole either way.
+  const run = spawnSync(bin, [...files, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+    cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  return (JSON.parse(out) as { modules: CruiseModule[] }).modules;
+  if (!run.stdout.trim()) throw new Error(`depcruise printed nothing (exit ${run.status}): ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { modules: CruiseModule[]; summary: { violations: CruiseViolation[] } };
+  return { modules: result.modules, violations: result.summary.violations };
+}
+
+export function cruise(): CruiseModule[] {
+  return cruiseAll().modules;
 }
 
 /** The page with its drawn part replaced by the graph of the code as it is now. */
