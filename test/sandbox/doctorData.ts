@@ -14,12 +14,16 @@ export const DATAHUB_TOPICS: ReadonlyArray<{ alias: string; name: string; partit
   { alias: 'upgrade-history', name: 'DataHubUpgradeHistory_v1', partitions: 1 },
 ];
 
-/** The consumer groups DataHub knows (DataHubTopicConvention.knownConsumerGroupIds), with what they read. */
+/**
+ * The consumer groups DataHub knows (DataHubTopicConvention.knownConsumerGroupIds), with what they read: the
+ * default ids of metadata-service/openapi-servlet's config/KafkaAdminServiceFactory.java (the platform events'
+ * is generic-pe-consumer-job-client, PLATFORM_EVENT_KAFKA_CONSUMER_GROUP_ID).
+ */
 export const DATAHUB_GROUPS: ReadonlyArray<{ groupId: string; topics: string[] }> = [
   { groupId: CONSUMER_GROUPS.mcp.group, topics: [CONSUMER_GROUPS.mcp.topic] },
   { groupId: CONSUMER_GROUPS.mcl.group, topics: [CONSUMER_GROUPS.mcl.topic, CONSUMER_GROUPS['mcl-timeseries'].topic] },
   { groupId: CONSUMER_GROUPS['usage-events'].group, topics: [CONSUMER_GROUPS['usage-events'].topic] },
-  { groupId: 'generic-platform-event-job-client', topics: ['PlatformEvent_v1'] },
+  { groupId: 'generic-pe-consumer-job-client', topics: ['PlatformEvent_v1'] },
 ];
 
 /** The MAE/MCL consumer group, the one consumerStopped and consumerBehind act on. */

@@ -9,7 +9,8 @@ import { cap, capDetails, failedReadingLine, MANAGE_SYSTEM_OPERATIONS, type Doct
 const CONSUMERS: ReadonlyArray<{ match: RegExp; name: string }> = [
   { match: /mce-consumer/i, name: 'MCE consumer (ingestion)' },
   { match: /mae-consumer/i, name: 'MAE consumer (search, graph)' },
-  { match: /platform-event/i, name: 'platform events consumer' },
+  // generic-pe-consumer-job-client by default (KafkaAdminServiceFactory.java); platform-event in some deployments' own ids.
+  { match: /platform-event|(^|-)pe-consumer/i, name: 'platform events consumer' },
   { match: /usage-event/i, name: 'usage events consumer' },
   { match: /duhe/i, name: 'upgrade history consumer' },
 ];

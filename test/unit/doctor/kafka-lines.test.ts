@@ -47,7 +47,9 @@ describe('consumer names', () => {
   it("names DataHub's consumers by group id, and shows others' ids capped", () => {
     assert.match(consumerName(MAE), /^MAE consumer/);
     assert.match(consumerName(MCE), /^MCE consumer/);
+    assert.equal(consumerName('generic-pe-consumer-job-client'), 'platform events consumer');
     assert.equal(consumerName('generic-platform-event-job-client'), 'platform events consumer');
+    assert.equal(consumerName('pipeline-consumer'), 'consumer group pipeline-consumer');
     assert.equal(consumerName('datahub-usage-event-consumer-job-client'), 'usage events consumer');
     assert.equal(consumerName('my-group'), 'consumer group my-group');
     assert.ok(consumerName(`x${'y'.repeat(500)}`).length <= 120);
