@@ -18,13 +18,15 @@
 //   incrementalSucceed        three indices copied, swapped and caught up; both results SUCCEEDED.
 //   incrementalSwapMismatch   the third index's copy ends short: its swap is refused (FAILED), phase 1 FAILED.
 //   incrementalCatchUpFailed  every swap succeeds; the catch-up of dataprocessinstanceindex_v2 fails at a cursor.
+//   incrementalNoCatchUp      every swap succeeds and the blocking Job ends SUCCEEDED; the catch-up (SystemUpdateNonBlocking's
+//                             IncrementalReindexCatchUpStep) is never run, so no catch-up result is ever recorded.
 import { REINDEX_NODE, UPGRADE_INDICES, type UpgradeRun } from './k8sSystemUpdate';
 import { REPORTED_VERSION } from './gmsConfig';
 
 /** The upgrade version the state is recorded under: the newest server's reported version, no DATAHUB_REVISION. */
 const VERSION = `${REPORTED_VERSION.newer}-0`;
 
-export const INCREMENTAL_SCRIPTS = ['incrementalSucceed', 'incrementalSwapMismatch', 'incrementalCatchUpFailed'] as const;
+export const INCREMENTAL_SCRIPTS = ['incrementalSucceed', 'incrementalSwapMismatch', 'incrementalCatchUpFailed', 'incrementalNoCatchUp'] as const;
 export type IncrementalScript = (typeof INCREMENTAL_SCRIPTS)[number];
 
 /** Steps one copy takes. */
@@ -94,6 +96,10 @@ export function incrementalView(run: UpgradeRun, now: number): IncrementalView {
   const end = 1 + UPGRADE_INDICES.length * PER_INDEX;
   phase1(step < end ? 'IN_PROGRESS' : 'SUCCEEDED');
   if (step < end + 1) return view;
+  if (run.script === 'incrementalNoCatchUp') {
+    lines.push('Upgrade SystemUpdate completed with result SUCCEEDED. Exiting...');
+    return Object.assign(view, { done: true });
+  }
   // Phase 2: the catch-up, one index a step.
   const catchUp: Record<string, string> = {};
   let failed = false;

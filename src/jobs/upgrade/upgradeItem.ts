@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { uiLine, uiText } from '../../shared/uiText';
 import { Commands } from '../../shared/commandIds';
+import type { ExtraTaskRow } from '../../platform/taskRows';
 import { indexLine, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
 import { incrementalLine, type IncrementalIndex } from '../logic/upgrade/incremental';
 
@@ -117,4 +118,20 @@ export function indexItem(p: UpgradeIndex, id: string, job: string): vscode.Tree
   item.command = { title: 'Show Log', command: Commands.showUpgradeReindexLog, arguments: [{ job }] };
   item.accessibilityInformation = { label: `${item.label}, ${item.description}` };
   return item;
+}
+
+/** One index's row under its job's: drawn from the job's rows as they are at each redraw. */
+export class IndexRow implements ExtraTaskRow {
+  constructor(
+    readonly extraRowId: string,
+    private readonly job: { readonly name: string; shownIndices(): UpgradeIndex[] },
+    readonly index: string,
+  ) {}
+  get watching(): boolean {
+    return false;
+  }
+  treeItem(): vscode.TreeItem {
+    const p = this.job.shownIndices().find((i) => i.index === this.index);
+    return indexItem(p ?? { index: this.index, state: 'running', retriggers: 0 }, this.extraRowId, this.job.name);
+  }
 }

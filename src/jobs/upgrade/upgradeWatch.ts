@@ -13,28 +13,13 @@ import type { ActiveClient } from '../../platform/services';
 import type { ExtraTaskRow } from '../../platform/taskRows';
 import { UpgradeLogReader } from '../logic/upgrade/reindexLog';
 import { progressOf, UPGRADE_FINAL, upgradeMessage, upgradeState, type IndexProgress, type UpgradeState } from '../logic/upgrade/reindexState';
-import { incrementalMessage, incrementalEtaMs, type IncrementalIndex } from '../logic/upgrade/incremental';
-import { indexItem, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
+import { catchUpNotDoneMessage, incrementalMessage, incrementalEtaMs, QuietAfterJob, type IncrementalIndex } from '../logic/upgrade/incremental';
+import { IndexRow, upgradeJobItem, type UpgradeSnapshot } from './upgradeItem';
 import { readIncremental, scanLog } from './incrementalRead';
 import { inPool } from '../logic/upgrade/pool';
 import type { KeptWatches } from '../cluster/keptWatches';
 
 export type { UpgradeSnapshot };
-
-class IndexRow implements ExtraTaskRow {
-  constructor(
-    readonly extraRowId: string,
-    private readonly job: WatchedUpgrade,
-    readonly index: string,
-  ) {}
-  get watching(): boolean {
-    return false;
-  }
-  treeItem(): vscode.TreeItem {
-    const p = this.job.shownIndices().find((i) => i.index === this.index);
-    return indexItem(p ?? { index: this.index, state: 'running', retriggers: 0 }, this.extraRowId, this.job.name);
-  }
-}
 
 /** Task-status requests in flight at once per poll: a log naming many tasks is asked a few at a time. */
 const TASK_STATUS_POOL = 4;
@@ -56,6 +41,7 @@ export class WatchedUpgrade implements ExtraTaskRow {
   /** Why the incremental state could not be read, when it could not; whether the log named the incremental step. */
   note?: string;
   logSaysIncremental = false;
+  quiet = new QuietAfterJob(); // the Job ended, the reindex not done: how long nothing recorded changed
   polled = false; // a read has been made (or failed) since the watch began
   /** The watch stopped because GMS did not answer for the give-up time. */
   gaveUp = false;
@@ -164,7 +150,7 @@ export class UpgradeWatches implements vscode.Disposable {
     }
     job.trouble.ok();
     if (job.revision !== revision) job.version = undefined;
-    Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false, revision });
+    Object.assign(job, { watching: true, error: undefined, polled: false, gaveUp: false, revision, quiet: new QuietAfterJob() });
     this.kept?.add({ kind: 'systemUpdate', connection: active.connection.name, job: name, args: revision === '0' ? [] : [`revision=${revision}`] });
     if (UPGRADE_FINAL.has(job.state.kind)) this.restart(job);
     void this.poll(job, ++job.generation);
@@ -179,6 +165,7 @@ export class UpgradeWatches implements vscode.Disposable {
       incremental: [],
       path: 'legacy',
       logSaysIncremental: false,
+      quiet: new QuietAfterJob(),
       reader: new UpgradeLogReader(),
       createdAt,
     });
@@ -242,6 +229,10 @@ export class UpgradeWatches implements vscode.Disposable {
     );
     Object.assign(job, { path: inc.path, version: inc.version, note: inc.note, incremental: inc.indices });
     if (inc.path === 'incremental') job.state = inc.state ?? (jobFailed ? { kind: 'failed', reason: jobFailed } : { kind: 'starting' });
+    const unfinished = inc.path === 'incremental' && !UPGRADE_FINAL.has(job.state.kind);
+    const quietMs = unfinished ? job.quiet.note(view.active === 0 && view.succeeded > 0, job.incremental, Date.now()) : undefined;
+    if (quietMs !== undefined && quietMs >= job.giveUpMs)
+      Object.assign(job, { error: catchUpNotDoneMessage(job.name, quietMs, job.incremental), watching: false, gaveUp: true });
   }
 
   private async poll(job: WatchedUpgrade, generation: number): Promise<void> {

@@ -118,4 +118,25 @@ describe('upgrade reindex watch: the incremental path', function () {
     const row = (await taskRows()).find((r) => r.label === 'reindex dataprocessinstanceindex_v2');
     assert.match(row?.description ?? '', /^catch-up FAILED · 600,000 docs · → \S+ · cursor urn:li:dataProcessInstance:run-000417$/);
   });
+
+  (there ? it : it.skip)('stops watching, saying so, when the Job has ended and the catch-up is never run', async () => {
+    await useSandboxConnection({ token: 'admin' });
+    await systemUpdate({ script: 'incrementalNoCatchUp', stepMs: 120 });
+    const started = Date.now();
+    const end = await watch({ untilDone: true, giveUpSeconds: 3 });
+    assert.ok(Date.now() - started < 30_000, `ended after ${Date.now() - started} ms`);
+    assert.equal(end.path, 'incremental');
+    assert.equal(end.watching, false);
+    assert.equal(end.gaveUp, true);
+    assert.deepEqual(
+      end.indices.map((i) => i.status),
+      ['COMPLETED', 'COMPLETED', 'COMPLETED'],
+    );
+    assert.match(
+      end.message,
+      /^Stopped watching system update datahub-datahub-system-update-job: its Job has ended and nothing recorded has changed for [\d.]+ ?s; the catch-up is not done for datasetindex_v2, dataset_datasetprofileaspect_v1, dataprocessinstanceindex_v2\. It runs in the non-blocking system update .*Watch Again\.$/,
+    );
+    const row = (await taskRows()).find((r) => r.label === `system update ${JOB}`);
+    assert.ok(row, 'the job keeps its row');
+  });
 });

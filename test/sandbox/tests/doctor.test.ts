@@ -205,8 +205,10 @@ describe('the canary write and its trace', () => {
   const urn = SAMPLE_URNS.lookerChart;
 
   it('PENDING, then primary ACTIVE_STATE with search ERROR, then both ACTIVE_STATE; NO_OP and HISTORIC_STATE', async () => {
-    sb.doctor.setTimings({ processingDelayMs: 150, indexingDelayMs: 300 });
+    // Wide windows (1.5 s in the topic, then 3 s before search): each trace lands in its window on a busy machine too.
+    sb.doctor.setTimings({ processingDelayMs: 1500, indexingDelayMs: 3000 });
     const w = await withClient((c) => c.doctor.writeCanary({ urn, aspectName: 'status', value: { removed: false } }));
+    const written = Date.now(); // the server took it before this
     assert.match(w.traceId, /^[0-9a-f]{32}$/);
     assert.ok(w.tracedAt !== undefined && Math.abs(w.tracedAt - Date.now()) < 5000);
     assert.equal(w.status, 202);
@@ -214,14 +216,14 @@ describe('the canary write and its trace', () => {
     const trace = () => withClient((c) => c.doctor.traceWrite(w.traceId, { [urn]: ['status'] }));
     const pending = (await trace()).urns[urn].status;
     assert.deepEqual(pending, { success: true, primaryStorage: { writeStatus: 'PENDING' }, searchStorage: { writeStatus: 'PENDING' } });
-    await sleep(200);
+    await sleep(Math.max(0, written + 1550 - Date.now()));
     const indexing = (await trace()).urns[urn].status;
     assert.deepEqual(indexing, {
       success: false,
       primaryStorage: { writeStatus: 'ACTIVE_STATE' },
       searchStorage: { writeStatus: 'ERROR', writeMessage: 'Consumer has processed past the offset.' },
     });
-    await sleep(320);
+    await sleep(Math.max(0, written + 4550 - Date.now()));
     assert.deepEqual((await trace()).urns[urn].status, {
       success: true,
       primaryStorage: { writeStatus: 'ACTIVE_STATE' },

@@ -3,11 +3,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  catchUpNotDoneMessage,
   incrementalEtaMs,
   incrementalIndices,
   incrementalLine,
   incrementalState,
   incrementalUrns,
+  QuietAfterJob,
+  type IncrementalIndex,
   upgradeVersion,
   withCopyProgress,
 } from '../../../src/jobs/logic/upgrade/incremental';
@@ -100,5 +103,34 @@ describe('incremental reindex state', () => {
     assert.equal(copying.etaMs, 30_000);
     assert.equal(incrementalEtaMs([copying, b]), 30_000 + 20_000);
     assert.equal(withCopyProgress(b, { created: 1, total: 2, completed: false }), b, 'only a copying index');
+  });
+});
+
+describe('the Job ended with the reindex not done', () => {
+  const row = (index: string, phase: IncrementalIndex['phase'], catchUpStatus?: string): IncrementalIndex => ({
+    index,
+    state: 'done',
+    retriggers: 0,
+    status: 'COMPLETED',
+    phase,
+    ...(catchUpStatus ? { catchUpStatus } : {}),
+  });
+  it('counts quiet time only once the Job has ended, and starts again at every change', () => {
+    const quiet = new QuietAfterJob();
+    const swapped = [row('a', 'swapped'), row('b', 'dualWrites')];
+    assert.equal(quiet.note(false, swapped, 1000), undefined);
+    assert.equal(quiet.note(true, swapped, 2000), 0);
+    assert.equal(quiet.note(true, swapped, 9000), 7000);
+    assert.equal(quiet.note(true, [row('a', 'catchUpPending', 'PENDING'), row('b', 'dualWrites')], 10_000), 0, 'a change');
+    assert.equal(quiet.note(true, [row('a', 'catchUpPending', 'PENDING'), row('b', 'dualWrites')], 12_500), 2500);
+    assert.equal(quiet.note(false, swapped, 13_000), undefined, 'a Job running again');
+  });
+  it('names the indices whose catch-up is not done, and what to run', () => {
+    const text = catchUpNotDoneMessage('su', 65_000, [row('a', 'catchUpDone', 'COMPLETED'), row('b', 'dualWrites')]);
+    assert.match(
+      text,
+      /^Stopped watching system update su: its Job has ended and nothing recorded has changed for 1 min 05 s; the catch-up is not done for b\./,
+    );
+    assert.match(text, /non-blocking system update \(the system-update-nonblocking Job\): run it, then Watch Again\.$/);
   });
 });

@@ -231,3 +231,31 @@ export function incrementalMessage(job: string, state: UpgradeState, indices: re
       return `System update ${job} ended unclearly: ${state.reason}.`;
   }
 }
+
+/**
+ * The system-update Job has ended and the incremental reindex is not done (the catch-up has not
+ * started, or has stopped recording): how long the recorded state has not changed since. The catch-up
+ * runs in the non-blocking system update (IncrementalReindexCatchUpStep), which may never be run; a
+ * watch that waited for it without end would be a loop that never ends.
+ */
+export class QuietAfterJob {
+  private seen?: string;
+  private since?: number;
+  /** The quiet time in ms once the Job has ended; undefined while it runs. */
+  note(jobEnded: boolean, indices: readonly IncrementalIndex[], now: number): number | undefined {
+    if (!jobEnded) return (this.since = this.seen = undefined);
+    const seen = JSON.stringify(indices.map((i) => [i.index, i.phase, i.status, i.catchUpStatus, i.lastUrn]));
+    if (seen !== this.seen || this.since === undefined) [this.seen, this.since] = [seen, now];
+    return now - this.since;
+  }
+}
+
+/** Why a watch stopped after the Job ended with the catch-up not done, and what to do next. */
+export function catchUpNotDoneMessage(job: string, quietMs: number, indices: readonly IncrementalIndex[]): string {
+  const waiting = indices.filter((i) => !TERMINAL_CATCH_UP.has(i.phase)).map((i) => i.index);
+  return (
+    `Stopped watching system update ${job}: its Job has ended and nothing recorded has changed for ${formatDuration(quietMs)}; ` +
+    `the catch-up is not done for ${waiting.length ? waiting.join(', ') : 'every index'}. It runs in the non-blocking system update ` +
+    '(the system-update-nonblocking Job): run it, then Watch Again.'
+  );
+}
