@@ -124,6 +124,8 @@ export class DoctorSim {
   aspects = new Map<string, Map<string, WrittenAspect>>();
   /** Failed proposals failedMcpsGrowing has added so far. */
   private grown = 0;
+  /** A topic's partitions of a group as a scripted backlog has them (set once by the runtime); undefined: none scripted. */
+  scriptedOffsets?: (groupId: string, topic: string, now: number) => Array<{ partition: number; current: number; end: number }> | undefined;
 
   constructor(private readonly options: DoctorOptions = {}) {
     this.reset();
@@ -232,6 +234,11 @@ export class DoctorSim {
     const stopped = groupId === MCL_GROUP ? this.since('consumerStopped', now) : undefined;
     const behind = groupId === MCL_GROUP ? this.since('consumerBehind', now) : undefined;
     for (const topic of topics) {
+      const scripted = this.scriptedOffsets?.(groupId, topic, now);
+      if (scripted) {
+        out.push(...scripted.map((s) => ({ topic, ...s })));
+        continue;
+      }
       for (let p = 0; p < PARTITIONS; p++) {
         const base = BASE_END + p * 7919 + topic.length * 131;
         if (stopped !== undefined) {

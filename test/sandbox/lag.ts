@@ -57,6 +57,11 @@ export class LagModel {
     this.scripts.clear();
   }
 
+  /** Whether a backlog is scripted for the consumer (POST /__sandbox/lag). */
+  scripted(consumer: Consumer): boolean {
+    return this.scripts.has(consumer);
+  }
+
   set(consumer: Consumer, events: number, drainPerSecond: number, now = Date.now()): void {
     this.scripts.set(consumer, { events, drainPerSecond, setAt: now });
   }

@@ -18,7 +18,7 @@ import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
-import { CONSUMER_GROUPS, LagModel } from './lag';
+import { CONSUMER_GROUPS, CONSUMERS, LagModel } from './lag';
 import { PgQueueModel } from './pgQueue';
 import type { AppliedReset } from './offsetReset';
 import { AspectStore } from './store';
@@ -98,6 +98,12 @@ export class Runtime {
       partitions: (consumer, now) =>
         consumer === 'mcl' || consumer === 'mcl-timeseries' ? this.doctor.maeLag(CONSUMER_GROUPS[consumer].topic, now) : undefined,
       catchUpMs: (consumer, now) => (consumer === 'mcl' ? this.doctor.maeCatchUpMs(now) : undefined),
+    };
+    // And the other way: a backlog scripted for the lag endpoints is what the Kafka admin answers show of that group.
+    this.doctor.scriptedOffsets = (groupId, topic, now) => {
+      const consumer = CONSUMERS.find((c) => CONSUMER_GROUPS[c].group === groupId && CONSUMER_GROUPS[c].topic === topic);
+      if (!consumer || !this.lag.scripted(consumer)) return undefined;
+      return this.lag.partitions(consumer, now).map((p, partition) => ({ partition, current: p.offset, end: p.offset + p.lag }));
     };
     this.reset();
   }

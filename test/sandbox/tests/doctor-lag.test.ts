@@ -44,4 +44,24 @@ describe('one MAE consumer group behind the lag endpoints and the Doctor', () =>
     await control('POST', '/lag', { consumer: 'mcl', events: 42, drainPerSecond: 0 });
     assert.equal((await mcl()).total, 42);
   });
+
+  it("a backlog scripted on the lag endpoints is the Kafka admin answer's group detail too: the same offsets, the same lag", async () => {
+    await control('POST', '/lag', { consumer: 'mcl', events: 9_001, drainPerSecond: 0 });
+    type Group = {
+      totalLag: number;
+      topics: Record<string, { topicLag: number; partitions: Record<string, { currentOffset: number; endOffset: number; lag: number }> }>;
+    };
+    const group = JSON.parse((await get(`/openapi/operations/kafka/consumer-groups/${MAE}`)).text) as Group;
+    const versioned = group.offsets.MetadataChangeLog_Versioned_v1;
+    assert.equal(versioned.topicLag, 9_001);
+    assert.equal(group.offsets.MetadataChangeLog_Timeseries_v1.topicLag, 0, 'the other topic of the group is not scripted');
+    type Lag = { consumerGroups: Record<string, Record<string, { partitions: Record<string, { offset: number; lag: number }> }>> };
+    const lag = JSON.parse((await get('/openapi/operations/messaging/mcl/consumer/lag?detailed=true')).text) as Lag;
+    const parts = lag.consumerGroups[MAE].MetadataChangeLog_Versioned_v1.partitions;
+    assert.deepEqual(
+      Object.values(versioned.partitions).map((p) => [p.currentOffset, p.lag]),
+      Object.values(parts).map((p) => [p.offset, p.lag]),
+    );
+    for (const p of Object.values(versioned.partitions)) assert.equal(p.endOffset, p.currentOffset + p.lag);
+  });
 });
