@@ -48,8 +48,7 @@ describe('one MAE consumer group behind the lag endpoints and the Doctor', () =>
   it("a backlog scripted on the lag endpoints is the Kafka admin answer's group detail too: the same offsets, the same lag", async () => {
     await control('POST', '/lag', { consumer: 'mcl', events: 9_001, drainPerSecond: 0 });
     type Group = {
-      totalLag: number;
-      topics: Record<string, { topicLag: number; partitions: Record<string, { currentOffset: number; endOffset: number; lag: number }> }>;
+      offsets: Record<string, { topicLag: number; partitions: Record<string, { currentOffset: number; endOffset: number; lag: number }> }>;
     };
     const group = JSON.parse((await get(`/openapi/operations/kafka/consumer-groups/${MAE}`)).text) as Group;
     const versioned = group.offsets.MetadataChangeLog_Versioned_v1;
