@@ -58,6 +58,19 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
         icon: 'layers',
       },
     ];
+    // By platform on demand, and back: the same command with its argument object (a recount each time).
+    const grouped = reading.types.some((t) => t.platform !== undefined);
+    rows.push(
+      grouped
+        ? { kind: 'note', label: 'By type', description: 'all platforms together', icon: 'list-flat', command: { ...count, arguments: [{ refresh: true }] } }
+        : {
+            kind: 'note',
+            label: 'By platform',
+            description: 'split each type by data platform',
+            icon: 'server',
+            command: { ...count, arguments: [{ groupBy: 'platform', refresh: true }] },
+          },
+    );
     if (error) rows.unshift({ kind: 'note', label: 'Last count failed', description: uiLine(error, 200), tooltip: error, icon: 'error', command: count });
     for (const t of typesBySize(reading.types)) {
       if (t.active + t.softDeleted === 0 && t.platforms.length === 0) continue;

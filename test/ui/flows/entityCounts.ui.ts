@@ -38,10 +38,11 @@ describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
       assert.equal(rows[0].label, 'Source: counts endpoint', JSON.stringify(rows));
       assert.equal(rows[1].label, 'All types: 364,362');
       assert.deepEqual(
-        rows.slice(2, 4).map((r) => r.label),
+        rows.slice(3, 5).map((r) => r.label),
         ['dataset', 'dataprocessinstance'],
       );
-      assert.match(rows[2].description, /^240,000 · 238,000 active · 2,000 soft-deleted$/);
+      assert.equal(rows[2].label, 'By platform');
+      assert.match(rows[3].description, /^240,000 · 238,000 active · 2,000 soft-deleted$/);
       await wb.clearNotifications();
       await wb.screenshot('01-entity-counts-beside-index-sizes');
     });
@@ -56,6 +57,19 @@ describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
       assert.match(rows.find((r) => r.label === 'dataprocessinstance')?.description ?? '', /^165,000 · \+45,000 since last · 165,000 active/);
       await wb.clearNotifications();
       await wb.screenshot('02-entity-counts-growth');
+    });
+    await wb.step('by-platform', async () => {
+      // More room for the counts: the indices and Search Health panes folded away.
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' }).click();
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Search Health' }).click();
+      await wb.treeRow(VIEW, 'By platform').click();
+      await wb.treeRow(VIEW, 'By type').waitFor({ timeout: 20_000 });
+      await wb.treeRow(VIEW, 'dataset').click();
+      await wb.treeRow(VIEW, 'snowflake').waitFor({ timeout: 10_000 });
+      const rows = await items();
+      assert.equal(rows.find((r) => r.label === 'hive')?.description, '150,000 active · 1,500 soft-deleted');
+      assert.ok(!rows.some((r) => r.label === 'corpuser'), 'a type without a platform is left out');
+      await wb.screenshot('03-entity-counts-by-platform');
     });
   });
 });
