@@ -12,15 +12,16 @@
 // Webview scripts (media/<view>/) import only their feature's message protocol.
 
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
-const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor'];
+const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
-const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'] };
+const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'], entities: ['insights'] };
 /**
  * Features that build on another feature as a whole, its vscode files too (from → to). jobs hands a
  * restore to DataHub's own job: it asks with the restore prompts and hands over the restore's saved run.
  * The other way goes through a seam (services.jobHandOff) or the command id, never an import.
+ * entities keeps its count history with insights' history store and growth logic (its own file).
  */
-const FEATURE_BUILDS_ON = { jobs: ['restore'] };
+const FEATURE_BUILDS_ON = { jobs: ['restore'], entities: ['insights'] };
 
 /** The exchanges of the wire layer, one folder per transport under src/gms/, beside each other. */
 const EXCHANGES = ['restli', 'graphql', 'openapi'];

@@ -17,6 +17,7 @@ import * as insightsFeature from './insights';
 import * as retentionFeature from './retention';
 import * as healthFeature from './health';
 import * as doctorFeature from './doctor';
+import * as entitiesFeature from './entities';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
 import { StatusFactsHub } from './platform/statusFacts';
@@ -96,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   start('retention', retentionFeature.register);
   start('health', healthFeature.register);
   start('doctor', doctorFeature.register);
+  start('entities', entitiesFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
   const treeView = view.treeView;

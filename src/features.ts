@@ -14,3 +14,4 @@ export const retention = (): typeof import('./retention/commands') => require('.
 export const insights = (): typeof import('./insights/commands') => require('./insights/commands');
 export const health = (): typeof import('./health/commands') => require('./health/commands');
 export const doctor = (): typeof import('./doctor/commands') => require('./doctor/commands');
+export const entities = (): typeof import('./entities/commands') => require('./entities/commands');

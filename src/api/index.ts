@@ -17,6 +17,7 @@ import type { IndexSizesResult, indicesArgs } from '../indices';
 import type { Outcome } from '../shared/outcome';
 import type { CheckSearchIndexResult, ExplainSearchResult, HealthFix, InspectUrnResult, LagResult, SearchHealthResult, healthArgs } from '../health';
 import type { BrowseResult, CheckEndToEndResult, DiagnoseResult, ReplayFailedWritesResult, ResetConsumerOffsetsResult, doctorArgs } from '../doctor';
+import type { CountEntitiesResult, entitiesArgs } from '../entities';
 import type * as z from 'zod/v4/mini';
 
 type Args = Record<string, unknown>;
@@ -33,7 +34,8 @@ type ArgSchemas = typeof connectionsArgs &
   typeof insightsArgs &
   typeof retentionArgs &
   typeof healthArgs &
-  typeof doctorArgs;
+  typeof doctorArgs &
+  typeof entitiesArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
@@ -228,6 +230,12 @@ export interface DataHubCommands {
    * nothing sent for real (stop its consumer first); `dryRunOnly` stops after the dry run.
    */
   resetConsumerOffsets(args: ArgsOf<'resetConsumerOffsets'>): Result<ResetConsumerOffsetsResult>;
+  /**
+   * Entities per type, active and soft-deleted, with the totals: from GET /openapi/v1/entities/counts, or on an
+   * older server from search facets on _entityType (`source` says which); `groupBy: 'platform'` splits each type
+   * by platform; `refresh` skips the server's one-hour cache; `growth`: the change since the last reading, and a day.
+   */
+  countEntities(args?: ArgsOf<'countEntities'>): Result<CountEntitiesResult>;
 }
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */

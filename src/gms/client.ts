@@ -17,6 +17,7 @@ import { createK8sOperations } from './openapi/k8s';
 import { createInspectOperations } from './openapi/inspect';
 import { createDoctorOperations } from './openapi/doctor';
 import { createUpgradeOperations } from './openapi/upgrade';
+import { createEntityCountOperations } from './openapi/entityCounts';
 import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
@@ -229,6 +230,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     k8s: createK8sOperations(ctx),
     doctor: createDoctorOperations(ctx),
     inspect: createInspectOperations(ctx),
+    entities: createEntityCountOperations(ctx),
     upgrade: createUpgradeOperations(ctx),
     messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),

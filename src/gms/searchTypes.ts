@@ -1,6 +1,7 @@
 // DataHub search (GraphQL) as the client offers it: the one-URN search check, full-text
 // search, and the batched reads the drift check uses. Part of types.ts, which re-exports them.
 import type { SearchPage } from './healthTypes';
+import type { EntityCountsQuery, EntityCountsReading } from './entityCountTypes';
 
 export interface SearchIndexStatus {
   urn: string;
@@ -31,6 +32,8 @@ export interface DataHubSearch {
   inSearchIndex(urns: string[], signal?: AbortSignal): Promise<Set<string>>;
   /** Both of the above for the same URNs (at most 1,000), checked once, the two requests in parallel. */
   checkDrift(urns: string[], signal?: AbortSignal): Promise<{ exists: Map<string, boolean>; found: Set<string> }>;
+  /** Entity counts from search facets on _entityType (graphql/entityFacets.ts): two searches of no results. */
+  entityCountFacets(query: EntityCountsQuery, signal?: AbortSignal): Promise<EntityCountsReading>;
   /** One page of every search document of these entity types (e.g. "dataset"), in the index's order. */
   scrollEntities(entityTypes: string[], scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
 }

@@ -6,6 +6,7 @@ import type { InspectOperations } from './inspectTypes';
 import type { MessagingOperations } from './messagingTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { UpgradeOperations } from './upgradeTypes';
+import type { EntityCountOperations } from './entityCountTypes';
 import type { GmsAction } from './actionTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -27,6 +28,7 @@ export type * from './messagingTypes';
 export type * from './healthTypes';
 export type * from './inspectTypes';
 export type * from './upgradeTypes';
+export type * from './entityCountTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -271,6 +273,8 @@ export interface GmsClient {
   readonly doctor: DoctorOperations;
   /** One entity for Inspect URN: its aspects with system metadata, DataHub's consistency checks, its timeline. */
   readonly inspect: InspectOperations;
+  /** Entity counts per type from /openapi/v1/entities/counts (search facets: search.entityCountFacets). */
+  readonly entities: EntityCountOperations;
   /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
   readonly upgrade: UpgradeOperations;
   /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */

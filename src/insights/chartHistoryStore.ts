@@ -21,11 +21,13 @@ export class HistoryStore {
   private cache: History = emptyHistory();
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** `fileName`: another history kept the same way (the entity counts' own, src/entities). */
   constructor(
     private readonly storageUri: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
+    private readonly fileName = HISTORY_FILE,
   ) {
-    this.uri = vscode.Uri.joinPath(storageUri, HISTORY_FILE);
+    this.uri = vscode.Uri.joinPath(storageUri, fileName);
   }
 
   /** Reads the file into memory (later reads happen before each write). */
@@ -74,7 +76,7 @@ export class HistoryStore {
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work);
     this.queue = run.catch((error: unknown) => {
-      this.log.error(`Index size history (${this.uri.fsPath}): ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error(`History (${this.uri.fsPath}): ${error instanceof Error ? error.message : String(error)}`);
     });
     return run;
   }
@@ -99,15 +101,15 @@ export class HistoryStore {
   /** Renames an unusable file (damaged, or from another version) so nothing overwrites it; a new history starts. */
   private async keepAside(problem: string): Promise<void> {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const aside = vscode.Uri.joinPath(this.storageUri, `${HISTORY_FILE}.unreadable-${stamp}`);
+    const aside = vscode.Uri.joinPath(this.storageUri, `${this.fileName}.unreadable-${stamp}`);
     await vscode.workspace.fs.rename(this.uri, aside, { overwrite: false });
-    this.log.warn(`Index size history ${this.uri.fsPath} could not be read (${problem}); kept as ${aside.fsPath}, and a new history starts.`);
+    this.log.warn(`History ${this.uri.fsPath} could not be read (${problem}); kept as ${aside.fsPath}, and a new history starts.`);
   }
 
   /** Writes a sibling file and renames it over the old one, so a crash never leaves half a file. */
   private async write(history: History): Promise<void> {
     await vscode.workspace.fs.createDirectory(this.storageUri);
-    const temp = vscode.Uri.joinPath(this.storageUri, `${HISTORY_FILE}.${process.pid}.${Date.now()}.tmp`);
+    const temp = vscode.Uri.joinPath(this.storageUri, `${this.fileName}.${process.pid}.${Date.now()}.tmp`);
     await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(encodeHistory(history)));
     await vscode.workspace.fs.rename(temp, this.uri, { overwrite: true });
   }

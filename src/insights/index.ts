@@ -10,6 +10,8 @@ type CommandsInsights = typeof import('./commands');
 import { startInsights, type InsightsTestApi } from './insights';
 
 export type { InsightsTestApi } from './insights';
+/** The history file store, for the entity counts' growth (src/entities keeps its own file the same way). */
+export { HistoryStore } from './chartHistoryStore';
 /** The argument schemas of the chart, history and export commands (the typed API's parameter types). */
 export type { insightsArgs } from './logic/args';
 

@@ -6,7 +6,7 @@
 // imports a feature.
 
 /** The features whose commands load on first use (the export names of src/features.ts). */
-export type LazyFeatureName = 'connections' | 'indices' | 'restore' | 'jobs' | 'health' | 'truncate' | 'insights' | 'retention' | 'doctor';
+export type LazyFeatureName = 'connections' | 'indices' | 'restore' | 'jobs' | 'health' | 'truncate' | 'insights' | 'retention' | 'doctor' | 'entities';
 
 let cached: Partial<Record<LazyFeatureName, () => unknown>> | undefined;
 

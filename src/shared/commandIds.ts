@@ -68,6 +68,7 @@ export const Commands = {
   checkEndToEnd: 'datahub.checkEndToEnd',
   resetConsumerOffsets: 'datahub.resetConsumerOffsets',
   doctorNextStep: 'datahub.doctorNextStep',
+  countEntities: 'datahub.countEntities',
 } as const;
 
 export type CommandName = keyof typeof Commands;

@@ -16,6 +16,7 @@ import { insightsArgs } from '../../src/insights/logic/args';
 import { retentionArgs } from '../../src/retention/logic/args';
 import { healthArgs } from '../../src/health/logic/args';
 import { doctorArgs } from '../../src/doctor/logic/args';
+import { entitiesArgs } from '../../src/entities/logic/args';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
@@ -32,6 +33,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...retentionArgs,
   ...healthArgs,
   ...doctorArgs,
+  ...entitiesArgs,
 };
 
 interface JsonSchema {

@@ -36,7 +36,9 @@ export type Privilege =
    */
   | 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE'
   /** Writes through the OpenAPI v3 entity endpoints (the Doctor's canary). */
-  | 'EDIT_ENTITY';
+  | 'EDIT_ENTITY'
+  /** "Get Aspect/Entity Count APIs": /openapi/v1/entities/counts and /{entityType}/count (entityCounts.ts). */
+  | 'GET_COUNTS_PRIVILEGE';
 
 export const ALL_PRIVILEGES: Privilege[] = [
   'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
@@ -47,6 +49,7 @@ export const ALL_PRIVILEGES: Privilege[] = [
   'ES_EXPLAIN_QUERY_PRIVILEGE',
   'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE',
   'EDIT_ENTITY',
+  'GET_COUNTS_PRIVILEGE',
 ];
 
 /**

@@ -64,6 +64,13 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       return json({});
     case 'GET /state':
       return json(rt.state());
+    case 'POST /entityCounts': {
+      // More (or fewer) documents of a type: what the next uncached count shows (entityCounts.ts).
+      const n = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+      if (typeof body.entityType !== 'string' || !rt.entities.grow(body.entityType, n(body.active), n(body.softDeleted)))
+        return bad('expected {entityType: a registry type, active?: n, softDeleted?: n}');
+      return json({ ok: true });
+    }
     case 'POST /version': {
       const version = body.version as ServerVersion;
       if (!SERVER_VERSIONS.includes(version)) return bad(`version must be one of ${SERVER_VERSIONS.join(', ')}`);

@@ -5,7 +5,8 @@ import { handleDoctor, type doctorRoute } from './doctorRoutes';
 import { handleInspect } from './inspect';
 import type { Reply } from './restli';
 import type { Caller, Runtime } from './runtime';
-import { springError } from './spring';
+import { json, springError } from './spring';
+import { answerCounts, answerTypeCount } from './entityCounts';
 import { handleUpgrade, type upgradeRoute } from './upgradeRoutes';
 
 export interface NewerCall {
@@ -23,6 +24,15 @@ export interface NewerCall {
   inspect: string | null;
 }
 
+/** EntityCountsController.java's two reads (entityCounts.ts): GET only, GET_COUNTS_PRIVILEGE. */
+function entityCounts(c: NewerCall): Reply {
+  if (c.method !== 'GET') return json({ error: `Request method '${c.method}' is not supported` }, 405);
+  const allowed = c.caller.privileges.includes('GET_COUNTS_PRIVILEGE');
+  if (c.upgrade === 'counts') return answerCounts(c.rt.entities, c.query, allowed);
+  const type = decodeURIComponent(c.sub.replace(/\/+$/, '').split('/').at(-2) ?? '');
+  return answerTypeCount(c.rt.entities, type, c.query, allowed);
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `unauthorized`: the 401 this server answers an unknown caller with. */
@@ -31,6 +41,7 @@ export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Prom
   if (!rt.servesOpenapi()) return null;
   if (c.upgrade !== null) {
     if (!caller.known) return unauthorized();
+    if (c.upgrade === 'counts' || c.upgrade === 'count') return entityCounts(c);
     return handleUpgrade(rt, c.upgrade, c.method, c.sub, caller);
   }
   // On the Postgres queue KafkaController cannot exist (KafkaTraceReaderFactory.java is @KafkaMessagingEnabled): unmapped, Spring's 404.

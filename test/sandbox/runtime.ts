@@ -15,6 +15,7 @@ import type {
   TimeseriesCounts,
 } from './api';
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
+import { EntityInventory } from './entityCounts';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
@@ -81,6 +82,8 @@ export class Runtime {
   explainIndexName: string | undefined;
   /** The Kubernetes operations' scripted cluster (k8s.ts). */
   readonly k8s = new K8sCluster();
+  /** Entities per type, active and soft-deleted (entityCounts.ts). */
+  readonly entities = new EntityInventory();
   /** The Doctor's endpoints' scripted GMS (doctor.ts). */
   readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -131,6 +134,7 @@ export class Runtime {
     this.appliedResets = [];
     this.k8s.reset();
     this.doctor.reset();
+    this.entities.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }

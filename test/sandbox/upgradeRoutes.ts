@@ -1,8 +1,8 @@
 // What an upgrade reads, as a newer GMS answers it (served on the newest generation with OpenAPI only):
 //   GET /openapi/v1/system-info/properties/simple   operations/v1/SystemInfoController.java: a flat map of the
 //       resolved settings (Manage System Operations; 403 {"error": "<actor> is not authorized for system operations."}).
-//   GET /openapi/v1/entities/counts                 v1/entities/EntityCountsController.java: EntityCountsResponseDto
-//       (DataHub asks GET_COUNTS_PRIVILEGE; the sandbox lets Manage System Operations stand for it).
+//   GET /openapi/v1/entities/counts (and /{entityType}/count)  v1/entities/EntityCountsController.java, answered by
+//       entityCounts.ts (newerRoutes.ts sends them there).
 //   GET /openapi/v3/entity/datahubupgrade/{urn}     v3/controller/EntityController.java (GenericEntitiesController): the
 //       dataHubUpgradeResult an incremental run has recorded (k8sIncremental.ts) as GenericEntityV3; a 404 with an empty
 //       body and Not-Found-Reason: ENTITY when there is none; the version must be what /config reports, "-0" (no DATAHUB_REVISION).
@@ -13,7 +13,7 @@ import type { Caller, Runtime } from './runtime';
 import { actorOf, mso } from './doctorReply';
 import { json } from './spring';
 
-export type UpgradeRouteName = 'properties' | 'counts' | 'upgradeResult';
+export type UpgradeRouteName = 'properties' | 'counts' | 'count' | 'upgradeResult';
 export const SETTINGS_PROFILES = ['sound', 'risky'] as const;
 export type SettingsProfile = (typeof SETTINGS_PROFILES)[number];
 
@@ -36,18 +36,11 @@ export function settingsOf(profile: SettingsProfile): Record<string, string | nu
   };
 }
 
-/** Documents per entity (active, soft-deleted): the entity search indices a reindex copies. */
-const COUNTS: ReadonlyArray<[string, string, number, number]> = [
-  ['dataset', 'datasetKey', 238_000, 2_000],
-  ['dataProcessInstance', 'dataProcessInstanceKey', 120_000, 0],
-  ['chart', 'chartKey', 4_000, 12],
-  ['corpuser', 'corpUserKey', 350, 0],
-];
-
 export function upgradeRoute(path: string): UpgradeRouteName | null {
   const p = path.replace(/\/+$/, '');
   if (p === '/openapi/v1/system-info/properties/simple') return 'properties';
   if (p === '/openapi/v1/entities/counts') return 'counts';
+  if (/^\/openapi\/v1\/entities\/[^/]+\/count$/.test(p)) return 'count';
   if (/^\/openapi\/v3\/entity\/datahubupgrade\/urn(?::|%3A|%3a)[^/]+$/i.test(p)) return 'upgradeResult';
   return null;
 }
@@ -57,26 +50,6 @@ export function handleUpgrade(rt: Runtime, route: UpgradeRouteName, method: stri
   if (route === 'properties') {
     if (!mso(caller)) return json({ error: `${actorOf(caller)} is not authorized for system operations.` }, 403);
     return json(settingsOf(rt.k8s.upgrades.settings));
-  }
-  if (route === 'counts') {
-    if (!mso(caller)) return json({ error: 'User is unauthorized to get entity counts.' }, 403);
-    const counts = COUNTS.map(([entityType, keyAspect, activeCount, softDeletedCount]) => ({
-      entityType: entityType.toLowerCase(),
-      keyAspect,
-      activeCount,
-      softDeletedCount,
-      totalCount: activeCount + softDeletedCount,
-    }));
-    const sum = (k: 'activeCount' | 'softDeletedCount' | 'totalCount') => counts.reduce((t, c) => t + c[k], 0);
-    return json({
-      counts,
-      activeTotal: sum('activeCount'),
-      softDeletedTotal: sum('softDeletedCount'),
-      totalCount: sum('totalCount'),
-      requestedTypes: counts.map((c) => c.entityType),
-      computedAtMillis: Date.now(),
-      cacheHit: false,
-    });
   }
   if (!mso(caller) && !caller.privileges.includes('VIEW_ENTITY_PAGE')) return json({ error: `${actorOf(caller)} is unauthorized to READ entities.` }, 403);
   const urn = decodeURIComponent(path.replace(/\/+$/, '').split('/').pop() ?? '');

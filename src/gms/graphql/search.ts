@@ -39,6 +39,7 @@ import {
   searchPageVariables,
   scrollVariables,
 } from './driftQueries';
+import { FACETS_QUERY, facetReading, facetVariables, parseFacets } from './entityFacets';
 
 export interface GraphQLContext {
   dispatcher: Dispatcher;
@@ -252,6 +253,14 @@ export function createSearch(ctx: GraphQLContext): DataHubSearch {
         noScroll = true;
         return searchPage();
       }
+    },
+    async entityCountFacets(query, signal) {
+      const grouped = query.groupBy === 'platform';
+      const at = Date.now();
+      const [active, soft] = await Promise.all(
+        [false, true].map((deleted) => post('entityCountFacets', FACETS_QUERY, facetVariables(query, deleted), (data) => parseFacets(data, grouped), signal)),
+      );
+      return facetReading(active, soft, query, at);
     },
     async findEntities(text, signal, count = FIND_LIMIT) {
       const query = text.trim();

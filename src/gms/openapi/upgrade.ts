@@ -14,6 +14,7 @@ import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { doctorHttpError } from './doctorErrors';
 import { expectObject, isObj } from './doctorShapes';
+import { parseCounts } from './entityCounts';
 
 /** At most this many settings or result keys are kept: a larger answer is not DataHub's. */
 const MAX_KEYS = 20_000;
@@ -35,17 +36,9 @@ function flatProperties(value: unknown, raw: string): ServerProperties {
   return out;
 }
 
+/** The entity counts as documents per type (entityCounts.ts reads the answer). */
 function counts(value: unknown, raw: string): EntityCount[] {
-  const o = expectObject('upgradeEntityCounts', value, 'the entity counts object', raw);
-  if (!Array.isArray(o.counts)) throw invalidResponse('upgradeEntityCounts', 'expected counts [{entityType, activeCount, softDeletedCount}]', raw);
-  const out: EntityCount[] = [];
-  for (const c of o.counts.slice(0, 2000)) {
-    if (!isObj(c) || typeof c.entityType !== 'string') continue;
-    const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
-    const documents = typeof c.totalCount === 'number' ? n(c.totalCount) : n(c.activeCount) + n(c.softDeletedCount);
-    out.push({ entityType: c.entityType.slice(0, 200), documents });
-  }
-  return out;
+  return parseCounts(value, raw).types.map((c) => ({ entityType: c.entityType, documents: c.active + c.softDeleted }));
 }
 
 function resultAspect(urn: string, value: unknown, raw: string): UpgradeResultAspect | undefined {

@@ -11,6 +11,7 @@ import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { DEMO_ORPHANS } from '../../sandbox/drift';
 import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
+import { widenSideBar } from '../harness/sideBar';
 
 const FILE = 'search-drift-suspects.md';
 const MISSING = [
@@ -54,14 +55,7 @@ describe('Search Health, in the browser', { timeout: 300_000 }, () => {
       await wb.page.waitForFunction(() => /Search indexing: [\d,]+ behind, about/.test(document.body.innerText), undefined, { timeout: 30_000 });
       // More room for Search Health: the indices pane folded away, the side bar wider (its sash dragged).
       await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' }).click();
-      const bar = await wb.page.locator('.part.sidebar').boundingBox();
-      if (bar) {
-        const y = bar.y + bar.height / 2;
-        await wb.page.mouse.move(bar.x + bar.width + 1, y);
-        await wb.page.mouse.down();
-        await wb.page.mouse.move(bar.x + bar.width + 180, y, { steps: 5 });
-        await wb.page.mouse.up();
-      }
+      await widenSideBar(wb, 180);
       await wb.treeRow(view, 'In search only').click();
       await wb.treeRow(view, 'In both').waitFor({ timeout: 10_000 });
       // The tree redraws when the lag reading lands: read its rows once they are all there.

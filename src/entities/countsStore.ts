@@ -1,0 +1,50 @@
+// The entity counts of the active connection as the Entity Counts view draws them: the last reading (by
+// type, or by platform), its growth since the reading before, or why there is none. The history of
+// ungrouped readings is kept in a file of its own under global storage, the way the index size history is
+// (src/insights/chartHistoryStore.ts), so the growth survives a restart.
+import type * as vscode from 'vscode';
+import { ConnectionStore } from '../platform/connectionStore';
+import type { EntityCountsReading } from '../gms/types';
+import { HistoryStore } from '../insights';
+import { growthOf, historyRecord, type CountGrowth } from './logic/counts';
+
+export const ENTITY_HISTORY_FILE = 'entity-count-history.json';
+
+export class CountsStore extends ConnectionStore {
+  reading: EntityCountsReading | undefined;
+  growth: CountGrowth | undefined;
+  error: string | undefined;
+  readonly history: HistoryStore;
+  private loaded: Promise<void> | undefined;
+
+  constructor(storageUri: vscode.Uri, log: vscode.LogOutputChannel) {
+    super();
+    this.history = new HistoryStore(storageUri, log, ENTITY_HISTORY_FILE);
+  }
+
+  protected forget(): void {
+    this.reading = undefined;
+    this.growth = undefined;
+    this.error = undefined;
+  }
+
+  /** Keeps a reading; an ungrouped one goes into the history (once per server computation) and gets its growth. */
+  async keep(connection: string, gmsUrl: string, reading: EntityCountsReading): Promise<CountGrowth | undefined> {
+    this.loaded ??= this.history.load();
+    await this.loaded;
+    const grouped = reading.types.some((t) => t.platform !== undefined);
+    let growth: CountGrowth | undefined;
+    if (!grouped) {
+      const before = this.history.connection(connection);
+      const last = before?.gmsUrl === gmsUrl ? before.snapshots.at(-1) : undefined;
+      // A cached answer carries the computation time of the one before: recorded once.
+      if (!last || last.t < reading.computedAt) await this.history.record(historyRecord(connection, gmsUrl, reading));
+      growth = growthOf(this.history.connection(connection), reading);
+    }
+    this.reading = reading;
+    this.growth = growth;
+    this.error = undefined;
+    this.fire();
+    return growth;
+  }
+}

@@ -1,0 +1,43 @@
+// Entity counts: how many entities of each type the server holds, active and soft-deleted, by platform on
+// demand, and their growth between readings; the Entity Counts view beside Timeseries Indices and
+// datahub.countEntities (palette and typed API). Other parts import it only through this file.
+import * as vscode from 'vscode';
+import type { FeatureRegistration } from '../platform/feature';
+import type { Services } from '../platform/services';
+import { Commands } from '../shared/commandIds';
+import { deferCommands } from '../platform/lazyCommands';
+import { loadFeature } from '../platform/loadFeatures';
+import { lazyTreeProvider } from '../platform/lazyTree';
+import { CountsStore } from './countsStore';
+/** This feature's commands.ts, loaded on first use. */
+type CommandsEntities = typeof import('./commands');
+
+export type { CountEntitiesResult } from './commands';
+export type { CountGrowth, TypeGrowth } from './logic/counts';
+/** The argument schemas of the entity commands (the typed API's parameter types). */
+export type { entitiesArgs } from './logic/args';
+
+/** The commands whose code loads on the first of them (./commands.ts). */
+export const ENTITIES_COMMANDS = [Commands.countEntities] as const;
+
+export function register(services: Services): FeatureRegistration<undefined> {
+  const store = new CountsStore(services.context.globalStorageUri, services.log);
+  const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
+  const view = vscode.window.createTreeView('datahub.entityCounts', { treeDataProvider: provider });
+  const commands = deferCommands(
+    { name: 'entity commands', commands: ENTITIES_COMMANDS, load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
+    services.log,
+  );
+  const describe = () => {
+    const r = store.reading;
+    view.description = store.busy ? 'counting…' : r ? (r.source === 'countsApi' ? 'counts endpoint' : 'search facets') : undefined;
+  };
+  const disposables: vscode.Disposable[] = [
+    store,
+    view,
+    commands,
+    store.onDidChange(describe),
+    services.connections.onDidChange(() => store.forConnection(services.connections.active()?.name)),
+  ];
+  return { disposables, seam: undefined };
+}

@@ -1,0 +1,107 @@
+// Entity counts, read and compared: the counts endpoint first, search facets on a server without it
+// (or one whose endpoint predates groupBy=platform); the growth since the last reading and per day from
+// the history, kept as the index size history is (src/insights/logic/history.ts, its own file).
+// Pure: no vscode import.
+import type { EntityCountsQuery, EntityCountsReading, EntityTypeCount, GmsClient } from '../../gms/types';
+import { isNotOffered } from '../../gms/errors';
+import { DAY_MS, growthFor, type ConnectionHistory, type FetchRecord } from '../../insights/logic/history';
+
+export const SOURCE_WORDS = {
+  countsApi: 'the counts endpoint (GET /openapi/v1/entities/counts)',
+  search: 'search facets on _entityType (this server has no counts endpoint)',
+} as const;
+
+/** Reads the counts: the endpoint, or search facets where the server does not offer it (or not grouped by platform). */
+export async function readEntityCounts(
+  client: Pick<GmsClient, 'entities' | 'search'>,
+  query: EntityCountsQuery,
+  signal?: AbortSignal,
+): Promise<EntityCountsReading> {
+  try {
+    const reading = await client.entities.fromEndpoint(query, signal);
+    // An endpoint older than groupBy=platform (PR #19559) ignores the parameter: rows without a platform.
+    if (query.groupBy === 'platform' && reading.types.length > 0 && reading.types.every((t) => t.platform === undefined)) {
+      return await client.search.entityCountFacets(query, signal);
+    }
+    return reading;
+  } catch (error) {
+    if (!isNotOffered(error)) throw error;
+    return client.search.entityCountFacets(query, signal);
+  }
+}
+
+export interface TypeGrowth {
+  entityType: string;
+  /** Documents (active and soft-deleted) now minus at the last reading. */
+  change: number;
+  /** That change over the days between the two readings. */
+  perDay: number | null;
+}
+
+export interface CountGrowth {
+  /** When the reading compared with was taken (epoch ms). */
+  since: number;
+  types: TypeGrowth[];
+  total: { change: number; perDay: number | null };
+}
+
+const TOTAL = '(all types)';
+
+/** What the history keeps of a reading (ungrouped ones only): documents per type and in all. */
+export function historyRecord(connection: string, gmsUrl: string, reading: EntityCountsReading): FetchRecord {
+  const indices = reading.types.map((t) => ({ indexName: t.entityType, sizeMb: t.active + t.softDeleted }));
+  indices.push({ indexName: TOTAL, sizeMb: reading.totals.active + reading.totals.softDeleted });
+  return { connection, gmsUrl, fetchedAt: reading.computedAt, indices };
+}
+
+/** The growth since the reading before the newest (each a history snapshot); undefined for a first reading. */
+export function growthOf(history: ConnectionHistory | undefined, reading: EntityCountsReading): CountGrowth | undefined {
+  const perDay = (change: number, fromAt: number, at: number) => (at > fromAt ? Math.round((change / ((at - fromAt) / DAY_MS)) * 10) / 10 : null);
+  const total = growthFor(history, TOTAL, Number.MAX_SAFE_INTEGER)?.sincePrevious;
+  if (!total) return undefined;
+  const at = reading.computedAt;
+  const types: TypeGrowth[] = [];
+  for (const t of reading.types) {
+    const g = growthFor(history, t.entityType, Number.MAX_SAFE_INTEGER)?.sincePrevious;
+    if (g) types.push({ entityType: t.entityType, change: Math.round(g.deltaMb), perDay: perDay(Math.round(g.deltaMb), g.fromAt, at) });
+  }
+  const change = Math.round(total.deltaMb);
+  return { since: total.fromAt, types, total: { change, perDay: perDay(change, total.fromAt, at) } };
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** "+5,000" / "−12" / "±0". */
+export function signed(v: number): string {
+  return v > 0 ? `+${n(v)}` : v < 0 ? `−${n(-v)}` : '±0';
+}
+
+/** The one sentence of a reading. */
+export function countsMessage(connection: string, reading: EntityCountsReading, growth?: CountGrowth): string {
+  const { active, softDeleted } = reading.totals;
+  const types = new Set(reading.types.map((t) => t.entityType)).size;
+  const grouped = reading.types.some((t) => t.platform !== undefined) ? ', by platform' : '';
+  const since = growth
+    ? `; ${signed(growth.total.change)} documents since the last reading${growth.total.perDay !== null ? ` (${signed(growth.total.perDay)} a day)` : ''}`
+    : '';
+  const cached = reading.cacheHit ? ' (from the server’s one-hour cache; refresh to recount)' : '';
+  return `Entities on "${connection}": ${n(active)} active and ${n(softDeleted)} soft-deleted in ${types} type${types === 1 ? '' : 's'}${grouped}, from ${SOURCE_WORDS[reading.source]}${cached}${since}.`;
+}
+
+/** The rows of one type, biggest first; with platforms, per type in the order of their totals. */
+export function typesBySize(
+  rows: readonly EntityTypeCount[],
+): Array<{ entityType: string; active: number; softDeleted: number; platforms: EntityTypeCount[] }> {
+  const byType = new Map<string, { entityType: string; active: number; softDeleted: number; platforms: EntityTypeCount[] }>();
+  for (const r of rows) {
+    const t = byType.get(r.entityType) ?? { entityType: r.entityType, active: 0, softDeleted: 0, platforms: [] };
+    t.active += r.active;
+    t.softDeleted += r.softDeleted;
+    if (r.platform !== undefined) t.platforms.push(r);
+    byType.set(r.entityType, t);
+  }
+  const size = (x: { active: number; softDeleted: number }) => x.active + x.softDeleted;
+  const out = [...byType.values()].sort((a, b) => size(b) - size(a) || a.entityType.localeCompare(b.entityType));
+  for (const t of out) t.platforms.sort((a, b) => size(b) - size(a));
+  return out;
+}

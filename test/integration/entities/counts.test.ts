@@ -1,0 +1,131 @@
+// datahub.countEntities inside VS Code against the sandbox: the counts endpoint on the newest server, search
+// facets on an older one (the same figures), by platform on both, a 403 that names the privilege, a type the
+// server does not know, the one-hour cache, and the growth between two readings.
+import * as assert from 'node:assert/strict';
+import { sandbox, useSandboxConnection } from '../../host/inHost';
+import type { CountEntitiesResult } from '../../../src/entities';
+import { exec, rejection } from '../support/core';
+import { needsOpenapi } from '../support/doctor';
+import { Commands } from '../../../src/shared/commandIds';
+
+const count = (arg: Record<string, unknown> = {}) => exec<CountEntitiesResult>(Commands.countEntities, arg);
+const row = (r: CountEntitiesResult, type: string, platform?: string) => {
+  const found = r.types.find((t) => t.entityType === type && t.platform === platform);
+  assert.ok(found, `a row ${type}/${platform ?? '-'} in ${JSON.stringify(r.types)}`);
+  return found;
+};
+const grow = (body: Record<string, unknown>) => sandbox.control<object>('POST', '/entityCounts', body);
+const paths = async () => (await sandbox.requests()).map((q) => `${q.method} ${q.path} ${q.status}`);
+
+describe('entities: datahub.countEntities', function () {
+  this.timeout(30_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  beforeEach(() => sandbox.reset());
+  after(() => sandbox.reset());
+
+  it('from the counts endpoint: active and soft-deleted per type, the totals, the source named', async function () {
+    needsOpenapi(this);
+    await sandbox.clearRequests();
+    const r = await count();
+    assert.equal(r.source, 'countsApi');
+    assert.deepEqual(row(r, 'dataset'), { entityType: 'dataset', active: 238_000, softDeleted: 2_000 });
+    assert.deepEqual(row(r, 'dataprocessinstance'), { entityType: 'dataprocessinstance', active: 120_000, softDeleted: 0 });
+    assert.deepEqual(r.totals, { active: 362_350, softDeleted: 2_012 });
+    assert.match(r.message, /362,350 active and 2,012 soft-deleted .* from the counts endpoint \(GET \/openapi\/v1\/entities\/counts\)/);
+    const asked = (await sandbox.requests()).filter((q) => q.path === '/openapi/v1/entities/counts');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].query.includeTotal, 'true');
+  });
+
+  it('an older server: the same figures from search facets on _entityType, and the source says so', async () => {
+    await sandbox.setVersion('legacy');
+    await sandbox.clearRequests();
+    const r = await count();
+    assert.equal(r.source, 'search');
+    assert.deepEqual(row(r, 'dataset'), { entityType: 'dataset', active: 238_000, softDeleted: 2_000 });
+    assert.deepEqual(row(r, 'chart'), { entityType: 'chart', active: 4_000, softDeleted: 12 });
+    assert.deepEqual(r.totals, { active: 362_350, softDeleted: 2_012 });
+    assert.match(r.message, /search facets on _entityType \(this server has no counts endpoint\)/);
+    const seen = await paths();
+    assert.ok(
+      seen.some((p) => p.startsWith('GET /openapi/v1/entities/counts 404')),
+      seen.join('\n'),
+    );
+    assert.equal(seen.filter((p) => p.startsWith('POST /api/graphql 200')).length, 2, 'active and soft-deleted: two searches');
+  });
+
+  it('by platform, from the endpoint and from the facets alike', async () => {
+    const check = (r: CountEntitiesResult) => {
+      assert.deepEqual(row(r, 'dataset', 'hive'), { entityType: 'dataset', platform: 'hive', active: 150_000, softDeleted: 1_500 });
+      assert.deepEqual(row(r, 'dataprocessinstance', 'spark'), { entityType: 'dataprocessinstance', platform: 'spark', active: 30_000, softDeleted: 0 });
+      assert.ok(!r.types.some((t) => t.entityType === 'corpuser'), 'a type without a platform is left out');
+      assert.match(r.message, /by platform/);
+    };
+    const older = await (async () => {
+      await sandbox.setVersion('legacy');
+      return count({ groupBy: 'platform' });
+    })();
+    assert.equal(older.source, 'search');
+    check(older);
+    await sandbox.reset();
+    const newer = await count({ groupBy: 'platform' });
+    if (newer.source === 'countsApi') {
+      check(newer);
+      const asked = (await sandbox.requests()).filter((q) => q.path === '/openapi/v1/entities/counts');
+      assert.equal(asked.at(-1)?.query.groupBy, 'platform');
+    } else check(newer); // a Rest.li-only sandbox has no OpenAPI servlet: facets there too
+  });
+
+  it('a token without the privilege: the 403 names GET_COUNTS_PRIVILEGE', async function () {
+    needsOpenapi(this);
+    await useSandboxConnection({ token: 'reader' });
+    try {
+      const error = await rejection(count());
+      assert.match(error.message, /403/);
+      assert.match(error.message, /GET_COUNTS_PRIVILEGE/);
+      assert.match(error.message, /Get Aspect\/Entity Count APIs/);
+    } finally {
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+
+  it('a type the server does not know: said plainly, not a bare 500', async function () {
+    needsOpenapi(this);
+    const error = await rejection(count({ types: ['dataset', 'nosuchtype'] }));
+    assert.match(error.message, /500/);
+    assert.match(error.message, /does not know/);
+    assert.match(error.message, /"nosuchtype"/);
+    const bad = await rejection(count({ types: ['not a type'] }));
+    assert.match(bad.message, /types/);
+  });
+
+  it('growth between two readings: the change since the last one and per day; the cache until refresh', async function () {
+    const first = await count({ refresh: true });
+    await grow({ entityType: 'dataprocessinstance', active: 5_000 });
+    await grow({ entityType: 'dataset', softDeleted: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (first.source === 'countsApi') {
+      const cached = await count();
+      assert.equal(cached.cacheHit, true, 'the one-hour cache answers until refresh');
+      assert.equal(row(cached, 'dataprocessinstance').active, 120_000);
+      assert.match(cached.message, /one-hour cache/);
+    }
+    const second = await count({ refresh: true });
+    assert.equal(row(second, 'dataprocessinstance').active, 125_000);
+    assert.ok(second.growth, 'growth since the first reading');
+    assert.equal(second.growth.since, first.computedAt);
+    assert.equal(second.growth.total.change, 5_300);
+    assert.deepEqual(
+      second.growth.types.filter((t) => t.change !== 0).map((t) => [t.entityType, t.change]),
+      [
+        ['dataprocessinstance', 5_000],
+        ['dataset', 300],
+      ],
+    );
+    assert.ok(second.growth.total.perDay !== null && second.growth.total.perDay > 5_300, `per day: ${second.growth.total.perDay}`);
+    assert.match(second.message, /\+5,300 documents since the last reading/);
+  });
+});

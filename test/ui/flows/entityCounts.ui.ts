@@ -1,0 +1,75 @@
+// Entity Counts in the browser: the view beside Timeseries Indices, counted from the palette (the source and
+// the totals on top, a row per type biggest first), then counted again after the server gained documents:
+// the change since the last reading on the totals and on the types that grew. A screenshot of each.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SANDBOX_TOKENS } from '../../sandbox/api';
+import { setAccessToken } from '../harness/signIn';
+import { startUiSession, type UiSession } from '../harness/session';
+import { widenSideBar } from '../harness/sideBar';
+
+const VIEW = 'Entity Counts';
+
+describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
+  let session: UiSession;
+  before(async () => {
+    session = await startUiSession({ prefix: 'counts' });
+    await setAccessToken(session.workbench, SANDBOX_TOKENS.admin);
+  });
+  after(async () => {
+    await session?.close();
+  });
+
+  it('counts the entities beside the index sizes, then shows their growth', async () => {
+    const wb = session.workbench;
+    const items = () => wb.treeItems(VIEW);
+    await wb.step('counts-beside-sizes', async () => {
+      await wb.openViewContainer('DataHub');
+      await wb
+        .treeRow('Timeseries Indices', /dataset/)
+        .first()
+        .waitFor({ timeout: 30_000 });
+      // A wider side bar (its sash dragged), so the rows show their figures whole.
+      await widenSideBar(wb, 260);
+      await wb.runCommand('DataHub: Count Entities');
+      await wb.treeRow(VIEW, /^All types: /).waitFor({ timeout: 30_000 });
+      await wb.waitForNotification(/^Entities on "sandbox": 362,350 active and 2,012 soft-deleted/, 20_000);
+      const rows = await items();
+      assert.equal(rows[0].label, 'Source: counts endpoint', JSON.stringify(rows));
+      assert.equal(rows[1].label, 'All types: 364,362');
+      assert.deepEqual(
+        rows.slice(3, 5).map((r) => r.label),
+        ['dataset', 'dataprocessinstance'],
+      );
+      assert.equal(rows[2].label, 'By platform');
+      assert.match(rows[3].description, /^240,000 · 238,000 active · 2,000 soft-deleted$/);
+      await wb.clearNotifications();
+      await wb.screenshot('01-entity-counts-beside-index-sizes');
+    });
+    await wb.step('growth', async () => {
+      await session.control('/entityCounts', { entityType: 'dataprocessinstance', active: 45_000 });
+      await wb.clickViewAction(VIEW, 'Count Entities');
+      await wb.waitForNotification(/\+45,000 documents since the last reading/, 20_000);
+      // The tree redraws on the store's change: read its rows once the new totals are there.
+      await wb.treeRow(VIEW, 'All types: 409,362').waitFor({ timeout: 10_000 });
+      const rows = await items();
+      assert.match(rows.find((r) => r.label.startsWith('All types'))?.description ?? '', /^\+45,000 since last · 407,350 active/);
+      assert.match(rows.find((r) => r.label === 'dataprocessinstance')?.description ?? '', /^165,000 · \+45,000 since last · 165,000 active/);
+      await wb.clearNotifications();
+      await wb.screenshot('02-entity-counts-growth');
+    });
+    await wb.step('by-platform', async () => {
+      // More room for the counts: the indices and Search Health panes folded away.
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Timeseries Indices' }).click();
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: 'Search Health' }).click();
+      await wb.treeRow(VIEW, 'By platform').click();
+      await wb.treeRow(VIEW, 'By type').waitFor({ timeout: 20_000 });
+      await wb.treeRow(VIEW, 'dataset').click();
+      await wb.treeRow(VIEW, 'snowflake').waitFor({ timeout: 10_000 });
+      const rows = await items();
+      assert.equal(rows.find((r) => r.label === 'hive')?.description, '150,000 active · 1,500 soft-deleted');
+      assert.ok(!rows.some((r) => r.label === 'corpuser'), 'a type without a platform is left out');
+      await wb.screenshot('03-entity-counts-by-platform');
+    });
+  });
+});
