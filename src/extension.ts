@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const insights = start('insights', insightsFeature.register);
   start('retention', retentionFeature.register);
   start('health', healthFeature.register);
-  start('doctor', doctorFeature.register);
+  const doctor = start('doctor', doctorFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
   const treeView = view.treeView;
@@ -132,6 +132,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     indicesView: { provider: view.provider, treeView },
     insights: insights?.test ?? {},
     truncate: truncate ?? {},
+    doctor,
     cursorOnUrn: restore?.cursorOnUrn ?? { current: undefined, sent: 0 },
     urnMentions: restore?.mentions ?? { document: undefined, selection: undefined, sent: 0, documentReads: 0 },
     statusBar: connectionsPart.seam.statusBar,
