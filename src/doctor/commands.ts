@@ -3,8 +3,8 @@
 // replay) and the end-to-end check. index.ts declares their ids; the view and its store stay eager.
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import { registerCommand, registerRowCommand, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
-import { notOurRow, rowInput } from '../platform/treeRows';
+import { registerCommand, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { notOurRow, registerRowCommand, rowInput } from '../platform/rowCommands';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient } from '../platform/activeClient';
 import { Commands } from '../shared/commandIds';

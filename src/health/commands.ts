@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import { registerCommand, registerVscodeCommand } from '../platform/commandRunner';
 import * as safeWindow from '../platform/safeWindow';
-import { rowInput } from '../platform/treeRows';
+import { rowInput } from '../platform/rowCommands';
 import { activeClient } from '../platform/activeClient';
 import { Commands } from '../shared/commandIds';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';

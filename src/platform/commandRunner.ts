@@ -9,10 +9,9 @@ import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../shared/errors';
 import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive } from './confirmGate';
-import type { CallVia, CommandMode, CommandRun } from './commandRun';
+import { commandRun, type CallVia, type CommandMode, type CommandRun } from './commandRun';
 import { exposeToApi } from './apiEntries';
 import { registerVscodeCommand } from './lazyCommands';
-import { rowInput } from './treeRows';
 
 export { callConfirmed, callThroughApi, exposeToApi } from './apiEntries';
 export { isArgObject } from './argObject';
@@ -43,34 +42,6 @@ export function registerCommand<A = Record<string, unknown>, R = unknown>(servic
   return vscode.Disposable.from(command, api);
 }
 
-/** How a row command reads a row of its tree: which objects are its rows, and the arguments a row stands for. */
-export interface RowReading<N extends object> {
-  isRow(value: object): value is N;
-  argsOf(row: N): Record<string, unknown> | undefined;
-  /** Offered to programs too (a typed-API method): false for a command that acts on a row only. */
-  api?: boolean;
-}
-
-/**
- * A command offered on a tree row (src/platform/treeRows.ts): a row one of our trees handed out runs
- * as the person's click (mode ui) on the arguments it stands for; anything else, a row-shaped object
- * included, is arguments from a program (mode link, or api through the typed API) and asks as such.
- */
-export function registerRowCommand<N extends object, R>(
-  services: Services,
-  id: string,
-  rows: RowReading<N>,
-  handler: CommandHandler<Record<string, unknown>, R>,
-): vscode.Disposable {
-  const command = registerVscodeCommand(id, (arg?: unknown) => {
-    const { row } = rowInput(arg, rows.isRow);
-    return row ? runCommand(services, id, undefined, (_a, run) => handler(rows.argsOf(row), run)) : runCommand(services, id, arg, handler);
-  });
-  if (rows.api === false) return command;
-  const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
-  return vscode.Disposable.from(command, api);
-}
-
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */
 export async function runCommand<A, R>(
   services: Services,
@@ -79,7 +50,7 @@ export async function runCommand<A, R>(
   handler: CommandHandler<A, R>,
   via: CallVia = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
+  const run = commandRun(id, modeOf(arg, via), via, arg);
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {

@@ -121,5 +121,9 @@ describe('doctor: the rows of the view, and what is not one', function () {
     const sent = await triggers();
     assert.equal(sent.length, 1, 'the resume triggered one job');
     assert.match(JSON.stringify(sent[0].body), /urnLike=urn:li:%/);
+    // The suites after this one start with no watched job.
+    const { truncate } = await api();
+    const watched = ((await truncate.provider?.getChildren()) ?? []).flatMap((r) => ('extraRowId' in r && 'name' in r ? [String(r.name)] : []));
+    for (const job of watched) await exec(Commands.stopWatchingClusterJob, { job });
   });
 });
