@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const insights = start('insights', insightsFeature.register);
   start('retention', retentionFeature.register);
   start('health', healthFeature.register);
-  start('doctor', doctorFeature.register);
+  const doctor = start('doctor', doctorFeature.register);
   start('entities', entitiesFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
 
@@ -134,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     indicesView: { provider: view.provider, treeView },
     insights: insights?.test ?? {},
     truncate: truncate ?? {},
+    doctor,
     cursorOnUrn: restore?.cursorOnUrn ?? { current: undefined, sent: 0 },
     urnMentions: restore?.mentions ?? { document: undefined, selection: undefined, sent: 0, documentReads: 0 },
     statusBar: connectionsPart.seam.statusBar,

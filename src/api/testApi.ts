@@ -9,6 +9,7 @@ import type { Services } from '../platform/services';
 import type { ModalAnswerer, ShownText } from '../platform/safeWindow';
 import type { InsightsTestApi } from '../insights';
 import type { TruncateTestApi } from '../truncate';
+import type { DoctorTestApi } from '../doctor';
 import type { DataHubCommands } from './index';
 
 export type { InsightsTestApi } from '../insights';
@@ -40,6 +41,8 @@ export interface DataHubTestApi extends DataHubCommands {
   insights: InsightsTestApi;
   /** The truncate part. */
   truncate: TruncateTestApi;
+  /** The DataHub Doctor's view (absent when the part did not start). */
+  doctor?: DoctorTestApi;
   /** The connection status bar item and whether datahub.statusBar.enabled shows it. */
   statusBar?: { readonly item: vscode.StatusBarItem; readonly visible: boolean };
   /** The move of the old global datahub.tls.rejectUnauthorized to the connections (src/connections/tlsOff.ts). */

@@ -3,13 +3,15 @@
 // replay) and the end-to-end check. index.ts declares their ids; the view and its store stay eager.
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import { exposeToApi, isArgObject, registerCommand, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { registerCommand, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { notOurRow, registerRowCommand, rowInput } from '../platform/rowCommands';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient } from '../platform/activeClient';
 import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import type { ResetStrategy } from '../gms/types';
+import { nextStepOf } from './logic/nextStep';
 import { collectReport, READ_TIMEOUT_MS } from './collect';
 import { reportMarkdown } from './logic/markdown';
 import type { DoctorLine, DoctorReport, Verdict } from './logic/report';
@@ -53,8 +55,8 @@ export function createTree(store: DoctorStore): DoctorTree {
 }
 
 /** A row of the Doctor view, as VS Code passes it to a context-menu command. */
-function isTreeNode(arg: unknown): arg is DoctorNode {
-  return isArgObject(arg) && typeof arg.kind === 'string' && ('line' in arg || 'message' in arg || 'group' in arg);
+function isTreeNode(value: object): value is DoctorNode {
+  return 'kind' in value && typeof value.kind === 'string';
 }
 
 export function registerCommands(services: Services, store: DoctorStore): vscode.Disposable[] {
@@ -103,49 +105,53 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
     return { message: `Copied the DataHub Doctor report of "${report.connection}" (${report.lines.length} lines) as Markdown.`, markdown };
   });
 
-  // From the view a tree node is the argument: an interactive call (progress, the document shown), not an argument object.
-  const fromTreeToo = <R>(id: string, handler: (arg: unknown, run: CommandRun) => Promise<R>, argsOf: (node: DoctorNode) => unknown) => {
-    const command = registerVscodeCommand(id, (arg?: unknown) =>
-      isTreeNode(arg)
-        ? runCommand(services, id, undefined, (_a, run) => handler(argsOf(arg), run))
-        : runCommand(services, id, arg, (a, run) => handler(a, run)),
-    );
-    const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, (a, run) => handler(a, run), via ?? 'api'));
-    return vscode.Disposable.from(command, api);
-  };
-  const browse = fromTreeToo(
-    Commands.browseFailedWrites,
-    (arg, run) => browseFailedWrites(services, store, arg, run),
-    () => ({}),
+  // From the view a row is the argument: the person's click (progress, the document shown); anything else is arguments.
+  const browse = registerRowCommand(services, Commands.browseFailedWrites, { isRow: isTreeNode, argsOf: () => ({}) }, (arg, run) =>
+    browseFailedWrites(services, store, arg, run),
   );
-  const open = fromTreeToo(
+  const open = registerRowCommand(
+    services,
     Commands.openFailedWrite,
+    { isRow: isTreeNode, argsOf: (node) => (node.kind === 'failedMessage' ? { partition: node.message.partition, offset: node.message.offset } : {}) },
     (arg, run) => openFailedWrite(services, store, arg, run),
-    (node) => (node.kind === 'failedMessage' ? { partition: node.message.partition, offset: node.message.offset } : {}),
   );
   const replay = registerCommand(services, Commands.replayFailedWrites, (arg, run) => replayFailedWrites(services, store, arg, run));
   const canary = registerCommand(services, Commands.checkEndToEnd, (arg, run) => checkEndToEnd(services, store, arg, run));
   const reset = registerCommand(services, Commands.resetConsumerOffsets, (arg, run) => resetConsumerOffsets(services, store, arg, run));
 
-  // Tree entries: a group's listed messages, and a line's next step (a command of this extension only).
-  const replayGroup = registerVscodeCommand(Commands.replayFailedGroup, (node?: DoctorNode) => {
-    // Only a row this tree handed out (the store's own group object): a row-shaped object from a link or another extension does nothing.
-    if (node?.kind !== 'failedGroup' || !store.failed?.groups.includes(node.group)) return undefined;
+  // Row-only entries (no typed-API method): a group's listed messages, and a line's next step. Anything not handed
+  // out by this tree (a row-shaped object from a link or another extension) is refused before anything is read or sent.
+  const onlyRow = (id: string, act: (node: DoctorNode) => Promise<unknown>) =>
+    registerVscodeCommand(id, (arg?: unknown) => {
+      const { row, args } = rowInput(arg, isTreeNode);
+      return runCommand(services, id, row ? undefined : args, () => {
+        if (!row) throw notOurRow(id, 'the DataHub Doctor view');
+        return act(row);
+      });
+    });
+  const replayGroup = onlyRow(Commands.replayFailedGroup, async (node) => {
+    if (node.kind !== 'failedGroup') throw notOurRow(Commands.replayFailedGroup, 'the DataHub Doctor view');
+    if (!store.failed?.groups.includes(node.group))
+      throw new Error(
+        `${Commands.replayFailedGroup}: the failed writes were listed again since this row was drawn; replay a group of the list shown now. Nothing was sent.`,
+      );
     const positions = (store.failed?.messages ?? []).filter((m) => groupKey(m) === node.group.error).map((m) => ({ partition: m.partition, offset: m.offset }));
-    return runCommand(services, Commands.replayFailedWrites, undefined, (_a, run) => replayFailedWrites(services, store, undefined, run, positions));
+    return runCommand(services, Commands.replayFailedWrites, undefined, (_a, r) => replayFailedWrites(services, store, undefined, r, positions));
   });
-  const nextStep = registerVscodeCommand(Commands.doctorNextStep, (node?: DoctorNode) => {
-    // Only a line of the report this tree shows (the store's own object): a forged row could name any command.
-    const ours = node?.kind === 'line' && (store.report?.lines.includes(node.line) ?? false);
-    const command = ours && node?.kind === 'line' ? node.line.nextCommand : undefined;
-    if (!command || !(Object.values(Commands) as string[]).includes(command)) return undefined;
+  const nextStep = onlyRow(Commands.doctorNextStep, async (node) => {
+    const step = node.kind === 'line' ? nextStepOf(node.line) : undefined;
+    if (!step) throw notOurRow(Commands.doctorNextStep, 'the DataHub Doctor view that names a next step');
+    if (node.kind === 'line' && !store.report?.lines.includes(node.line))
+      throw new Error(
+        `${Commands.doctorNextStep}: the report was read again since this line was drawn; take the step from the report shown now. Nothing was run.`,
+      );
     // A stuck consumer's line names its group and topic: the reset asks nothing more before its dry run.
-    const f = node?.kind === 'line' ? node.line.figures : {};
-    if (command === Commands.resetConsumerOffsets && typeof f.groupId === 'string' && typeof f.topic === 'string') {
-      const preset = { group: f.groupId, topic: f.topic, ...(typeof f.resetStrategy === 'string' ? { strategy: f.resetStrategy as ResetStrategy } : {}) };
-      return runCommand(services, command, undefined, (_a, run) => resetConsumerOffsets(services, store, undefined, run, preset));
+    if (step.command === Commands.resetConsumerOffsets && step.args) {
+      const preset = step.args as { group: string; topic: string; strategy?: ResetStrategy };
+      return runCommand(services, step.command, undefined, (_a, run) => resetConsumerOffsets(services, store, undefined, run, preset));
     }
-    return vscode.commands.executeCommand(command);
+    // The line's own arguments (a watched job's name) go with it: a command with arguments, so it asks with them in its modal.
+    return step.args ? vscode.commands.executeCommand(step.command, step.args) : vscode.commands.executeCommand(step.command);
   });
 
   return [diagnose, copy, browse, open, replay, canary, reset, replayGroup, nextStep];

@@ -3,7 +3,6 @@
 // error cut), so a topic of any size is read in pages with flat memory; opening one reads it again, whole.
 // DataHub: operations/kafka/KafkaController.java (getMessages).
 import * as vscode from 'vscode';
-import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import type { CommandRun } from '../platform/commandRun';
 import { activeClient } from '../platform/activeClient';
@@ -50,10 +49,8 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
       signal,
       progress: (listed, next) => say(`${listed.toLocaleString('en-US')} listed, reading from offset ${next.offset.toLocaleString('en-US')}…`),
     });
-  const interactive = run.mode === 'ui';
-  const progress = interactive ? { location: { viewId: 'datahub.doctor' }, title: 'Reading failed writes…' } : undefined;
   const got = await store
-    .busyWith('failed', () => safeWindow.runCancellable(progress, store.signal(), read))
+    .busyWith('failed', () => run.progress('Reading failed writes…', read, { viewId: 'datahub.doctor' }, store.signal()))
     .catch(async (error: unknown) => {
       // Not offered: on the Postgres queue that is the transport (DataHub has no HTTP endpoint for its failed writes there).
       if (isNotOffered(error) && (await onPostgresQueue(active.client, store.signal())))
@@ -79,7 +76,7 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     messages.length === 0
       ? 'No failed writes in mcp-failed from the offset read.'
       : `${messages.length.toLocaleString('en-US')} failed write(s) listed in ${groups.length} group(s) by error${hasMore ? '; more follow (Load more)' : ''}.`;
-  if (interactive) void vscode.commands.executeCommand('datahub.doctor.focus');
+  if (run.interactive) void vscode.commands.executeCommand('datahub.doctor.focus');
   return {
     message,
     connection: active.connection.name,

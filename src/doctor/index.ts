@@ -11,6 +11,8 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
 import { DoctorStore } from './doctorStore';
+import type { DoctorNode } from './doctorTree';
+import { ourTreeView } from '../platform/treeRows';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsDoctor = typeof import('./commands');
 
@@ -20,6 +22,7 @@ export type { ReplayFailedWritesResult, ReplayFigures } from './replayFlow';
 export type { CheckEndToEndResult } from './canary';
 export type { ResetConsumerOffsetsResult } from './resetFlow';
 export type { DoctorLine, Verdict } from './logic/report';
+export type { DoctorNode } from './doctorTree';
 /** The argument schemas of the Doctor's commands (the typed API's parameter types). */
 export type { doctorArgs } from './logic/args';
 
@@ -36,11 +39,16 @@ export const DOCTOR_COMMANDS = [
   Commands.doctorNextStep,
 ] as const;
 
-export function register(services: Services): FeatureRegistration<undefined> {
+/** Test seam (activate()'s `doctor` in a test host): the view's provider, whose rows are the ones the view hands out. */
+export interface DoctorTestApi {
+  provider: vscode.TreeDataProvider<DoctorNode>;
+}
+
+export function register(services: Services): FeatureRegistration<DoctorTestApi> {
   const store = new DoctorStore();
   // The rows' code loads with the commands, when the view is first drawn (it starts collapsed).
   const provider = lazyTreeProvider(() => loadFeature<CommandsDoctor>('doctor').createTree(store), store.onDidChange);
-  const view = vscode.window.createTreeView('datahub.doctor', { treeDataProvider: provider, showCollapseAll: true });
+  const view = ourTreeView('datahub.doctor', { treeDataProvider: provider, showCollapseAll: true });
   const commands = deferCommands(
     { name: 'DataHub Doctor commands', commands: DOCTOR_COMMANDS, load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },
     services.log,
@@ -82,5 +90,5 @@ export function register(services: Services): FeatureRegistration<undefined> {
       if (store.forConnection(services.connections.active()?.name)) runQuietly();
     }),
   ];
-  return { disposables, seam: undefined };
+  return { disposables, seam: { provider } };
 }

@@ -152,9 +152,8 @@ export async function replayFailedWrites(
     if (go !== 'Dry Run')
       return { message: 'No dry run: the confirmation was dismissed; nothing was sent.', connection: name, dryRun: none, notDone: { reason: 'declined' } };
   }
-  const interactive = run.mode !== 'api';
   const inProgress = <T>(title: string, work: (signal: AbortSignal, say: (m: string) => void) => Promise<T>): Promise<T> =>
-    safeWindow.runCancellable(interactive ? { location: vscode.ProgressLocation.Notification, title } : undefined, store.signal(), work);
+    run.progress(title, work, undefined, store.signal());
 
   const dry = await inProgress(`Dry run of the replay on ${active.connection.name}…`, (signal, say) =>
     sendAll(active, dryPlan.requests, signal, (n) => say(`${n} of ${dryPlan.offsets}`)),
@@ -206,7 +205,7 @@ export async function replayFailedWrites(
   const message = real.stopped ? `${done}; stopped: ${real.stopped}.` : `${done}. Browse the failed writes again to see any that failed anew.`;
   services.log.info(message);
   for (const e of r.errors) services.log.warn(`Replay: ${e}`);
-  if (interactive) void (real.stopped || r.failureCount ? safeWindow.showWarningMessage : safeWindow.showInformationMessage)(message);
+  if (run.interactive) void (real.stopped || r.failureCount ? safeWindow.showWarningMessage : safeWindow.showInformationMessage)(message);
   return {
     message,
     connection: active.connection.name,

@@ -9,6 +9,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
 import { CountsStore } from './countsStore';
+import { ourTreeView } from '../platform/treeRows';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsEntities = typeof import('./commands');
 
@@ -23,7 +24,7 @@ export const ENTITIES_COMMANDS = [Commands.countEntities] as const;
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new CountsStore(services.context.globalStorageUri, services.log);
   const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
-  const view = vscode.window.createTreeView('datahub.entityCounts', { treeDataProvider: provider });
+  const view = ourTreeView('datahub.entityCounts', { treeDataProvider: provider });
   const commands = deferCommands(
     { name: 'entity commands', commands: ENTITIES_COMMANDS, load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
     services.log,

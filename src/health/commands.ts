@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import { registerCommand, registerVscodeCommand } from '../platform/commandRunner';
 import * as safeWindow from '../platform/safeWindow';
+import { rowInput } from '../platform/rowCommands';
 import { activeClient } from '../platform/activeClient';
 import { Commands } from '../shared/commandIds';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
@@ -62,7 +63,9 @@ export function registerCommands(services: Services, { store, readLag }: HealthS
     return fixStep(services, store, active, report, 'apply', run);
   });
 
-  const copy = registerVscodeCommand(Commands.copyDriftUrns, async (node?: HealthNode) => {
+  const copy = registerVscodeCommand(Commands.copyDriftUrns, async (arg?: unknown) => {
+    // Only a row the view handed out names a group; anything else copies nothing.
+    const node = rowInput(arg, (v): v is HealthNode => 'kind' in v).row;
     const group = node?.kind === 'group' ? node.group : undefined;
     const urns = group ? (store.report?.tally.urns[group] ?? []) : [];
     if (urns.length === 0) return;

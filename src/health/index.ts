@@ -14,6 +14,7 @@ import { HealthStore, type LagResult } from './healthStore';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
+import { ourTreeView } from '../platform/treeRows';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsHealth = typeof import('./commands');
 
@@ -40,7 +41,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();
   // The rows' code loads with the commands, when the view is first drawn.
   const tree = lazyTreeProvider(() => loadFeature<CommandsHealth>('health').createTree(store), store.onDidChange);
-  const view = vscode.window.createTreeView('datahub.searchHealth', { treeDataProvider: tree, showCollapseAll: true });
+  const view = ourTreeView('datahub.searchHealth', { treeDataProvider: tree, showCollapseAll: true });
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();

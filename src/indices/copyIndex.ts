@@ -9,6 +9,7 @@ import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { entityAspectText } from './logic/indices';
 import { registerCommand } from '../platform/commandRunner';
+import { isOurRow } from '../platform/treeRows';
 import { Commands } from '../shared/commandIds';
 import { parseArgs, type ArgSchema } from '../shared/args';
 import { copyEntityAspectArgs, copyEntityTypeArgs, copyIndexNameArgs } from './logic/args';
@@ -28,9 +29,9 @@ function field(arg: IndexRef | undefined, key: 'indexName' | 'entityName' | 'asp
   return typeof value === 'string' && value ? value : undefined;
 }
 
-/** The tree's own element ({ kind, index } or { kind: 'group', … }) is read as it is; a plain object goes through the command's schema. */
+/** A row the tree handed out ({ kind, index } or { kind: 'group', … }) is read as it is; anything else goes through the command's schema. */
 function refOf(command: string, schema: ArgSchema, arg: IndexRef | undefined): IndexRef | undefined {
-  if (arg === undefined || arg.kind !== undefined || arg.index !== undefined) return arg;
+  if (arg === undefined || isOurRow(arg)) return arg;
   return parseArgs(command, schema, arg) as IndexRef;
 }
 

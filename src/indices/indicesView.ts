@@ -9,6 +9,7 @@ import { describeFilter, describeTotals, type SortMode } from './logic/indices';
 import { describeConnectionLabel } from '../shared/connections';
 import { IndexTreeProvider, THRESHOLD_SETTING } from './indexTreeProvider';
 import type { IndexTreeNode } from './logic/indexTreeNodes';
+import { ourTreeView } from '../platform/treeRows';
 
 export const VIEW_ID = 'datahub.indices';
 const SORT_KEY = 'datahub.sort';
@@ -28,7 +29,7 @@ export function createIndicesView(services: Services): IndicesView {
   const mayAutoFetch = () => vscode.workspace.isTrusted;
   const initialSort = context.globalState.get<SortMode>(SORT_KEY) === 'name' ? 'name' : 'size';
   const provider = new IndexTreeProvider(services, mayAutoFetch, initialSort);
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
+  const treeView = ourTreeView(VIEW_ID, { treeDataProvider: provider, showCollapseAll: true, canSelectMany: true });
   const disposables: vscode.Disposable[] = [provider, treeView];
   // A context key nobody set reads as undefined in a `when` clause: false, and != name. Seeded with
   // those values, the keys at their defaults cost no call to the main thread at activation.

@@ -10,6 +10,7 @@ import { describeForLog } from '../shared/messageGuards';
 import { newNonce, webviewHtml, type WebviewPage } from '../platform/webviewHtml';
 import { parseChartMessage, type ChartMessage, type ChartState, type HostMessage } from './logic/chartProtocol';
 import { Commands } from '../shared/commandIds';
+import { handOut } from '../platform/treeRows';
 
 export const CHART_VIEW_TYPE = 'datahub.indexSizeChart';
 
@@ -129,7 +130,7 @@ export class ChartPanelHost implements vscode.Disposable {
             const detail = describeForLog(message.indexName);
             this.services.log.warn(`Index size chart: truncate of ${detail} refused: the server did not name its entity type and aspect.`);
             return { handled: false, reason: 'notTruncatable', detail };
-          } else await vscode.commands.executeCommand(Commands.truncateIndex, { kind: 'index', index });
+          } else await vscode.commands.executeCommand(Commands.truncateIndex, handOut({ kind: 'index', index }));
           break;
         }
       }

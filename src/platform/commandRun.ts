@@ -1,7 +1,10 @@
 // What a handler knows of how it was called: its mode and its way in. Apart from the
 // runner (commandRunner.ts), so the confirmation gate can read it without importing
-// the runner back.
+// the runner back. Where progress shows is decided here, once: run.progress(title, work).
+import * as vscode from 'vscode';
 import type { ErrorContext } from '../shared/errors';
+import { isArgObject } from './argObject';
+import { runCancellable } from './safeWindow';
 
 /**
  * How a command was called, decided once here and passed to its handler:
@@ -31,4 +34,33 @@ export interface CommandRun {
   readonly via: CallVia;
   /** Filled in by the handler so an error message can name the connection and privilege. */
   errorContext: ErrorContext;
+  /**
+   * The one definition of interactive: the person watches this run (mode `ui`, or an argument object
+   * that asks for it with `notify: true`), so progress and the result are shown, not only returned.
+   */
+  readonly interactive: boolean;
+  /**
+   * Runs `work` with a cancellable progress where the person watches (a notification, or `where`: a
+   * view's progress bar), quietly otherwise; `signal` ends it too (a store's own cancel).
+   */
+  progress<R>(
+    title: string,
+    work: (signal: AbortSignal, say: (message: string, increment?: number) => void) => Promise<R>,
+    where?: vscode.ProgressOptions['location'],
+    signal?: AbortSignal,
+  ): Promise<R>;
+}
+
+/** A run of command `id` in `mode`, called `via`, with the argument it was given (for `notify`). */
+export function commandRun(id: string, mode: CommandMode, via: CallVia, arg?: unknown): CommandRun {
+  const interactive = mode === 'ui' || (isArgObject(arg) && arg.notify === true);
+  return {
+    id,
+    mode,
+    via,
+    errorContext: {},
+    interactive,
+    progress: (title, work, location = vscode.ProgressLocation.Notification, signal) =>
+      runCancellable(interactive ? { location, title } : undefined, signal, work),
+  };
 }

@@ -9,7 +9,7 @@ import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../shared/errors';
 import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive } from './confirmGate';
-import type { CallVia, CommandMode, CommandRun } from './commandRun';
+import { commandRun, type CallVia, type CommandMode, type CommandRun } from './commandRun';
 import { exposeToApi } from './apiEntries';
 import { registerVscodeCommand } from './lazyCommands';
 
@@ -50,7 +50,7 @@ export async function runCommand<A, R>(
   handler: CommandHandler<A, R>,
   via: CallVia = 'command',
 ): Promise<R | undefined> {
-  const run: CommandRun = { id, mode: modeOf(arg, via), via, errorContext: {} };
+  const run = commandRun(id, modeOf(arg, via), via, arg);
   try {
     return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
   } catch (error) {

@@ -117,7 +117,7 @@ async function promptUrn(services: Services, connection: string): Promise<{ urn:
 
 async function restoreIndicesCommand(services: Services, arg: Record<string, unknown> | undefined, run: CommandRun): Promise<RestoreUrnResult | undefined> {
   const args = run.mode === 'ui' ? undefined : urnArgs(arg ?? {});
-  const interactive = !args || args.notify === true;
+  const interactive = run.interactive;
   try {
     const active = await restoreClient(services, run);
     const input = args ?? (await promptUrn(services, active.connection.name));
@@ -211,7 +211,7 @@ async function restoreByPatternCommand(services: Services, arg: Record<string, u
   if (parsed && 'resume' in parsed) {
     // Programmatic resume of the saved run of the active connection.
     if (!saved) throw new Error(`${run.id}: no interrupted run is saved for "${active.connection.name}".`);
-    return runPatternAndReport(services, active, continuation(saved), { interactive: parsed.notify === true, confirmIn: run });
+    return runPatternAndReport(services, active, continuation(saved), { interactive: run.interactive, confirmIn: run });
   }
   const args = parsed ? patternArgs(parsed) : undefined;
   let params: PatternRun | undefined = args;
@@ -227,7 +227,7 @@ async function restoreByPatternCommand(services: Services, arg: Record<string, u
   params ??= await promptPattern(services, active.connection.name);
   if (!params) return undefined;
   return runPatternAndReport(services, active, params, {
-    interactive: !args || args.notify === true,
+    interactive: run.interactive,
     confirmIn: confirm ? run : undefined,
   });
 }

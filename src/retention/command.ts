@@ -10,6 +10,7 @@ import * as safeWindow from '../platform/safeWindow';
 import type { IndexSize } from '../gms/types';
 import type { Services } from '../platform/services';
 import { exposeToApi, isArgObject, runCommand, type CommandRun } from '../platform/commandRunner';
+import { isOurRow } from '../platform/treeRows';
 import { describeError } from '../shared/errors';
 import {
   applyModalText,
@@ -122,7 +123,8 @@ function indicesOfTreeArgs(arg: unknown, selected: unknown): IndexSize[] | undef
   const out: IndexSize[] = [];
   let any = false;
   for (const node of nodes) {
-    if (!isArgObject(node)) continue;
+    // Only rows the tree handed out: a look-alike from a link or another extension is not a selection.
+    if (!isOurRow(node) || !isArgObject(node)) continue;
     if (node.kind === 'index' && isArgObject(node.index)) {
       any = true;
       out.push(node.index as unknown as IndexSize);

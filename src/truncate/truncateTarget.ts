@@ -7,12 +7,13 @@ import type { Services } from '../platform/services';
 import { findNamedIndex, noIndexMessage, targetOfIndex } from './logic/truncateTarget';
 import type { TruncateTarget } from './logic/truncateText';
 import { isArgObject } from '../platform/commandRunner';
+import { isOurRow } from '../platform/treeRows';
 import { parseArgs } from '../shared/args';
 import { targetArgs } from './logic/args';
 
-/** The IndexSize of a tree or chart element ({ kind: 'index', index }): the loaded listing's own object. */
+/** The IndexSize of a tree or chart element ({ kind: 'index', index }) that our tree or chart handed out; a look-alike is arguments. */
 export function indexOfArg(arg: unknown): IndexSize | undefined {
-  return isArgObject(arg) && arg.kind === 'index' && isArgObject(arg.index) ? (arg.index as unknown as IndexSize) : undefined;
+  return isOurRow(arg) && isArgObject(arg) && arg.kind === 'index' && isArgObject(arg.index) ? (arg.index as unknown as IndexSize) : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { isGmsError, isNotOffered } from '../../gms/errors';
 import { uiLine } from '../../shared/uiText';
 import { formatDuration } from '../../shared/format';
 import { Commands } from '../../shared/commandIds';
-import type { FactVerdict, StatusFact } from '../../shared/statusFact';
+import type { FactVerdict, NextCommand, StatusFact } from '../../shared/statusFact';
 
 export type Verdict = FactVerdict;
 
@@ -66,7 +66,7 @@ export function buildReport(connection: string, at: number, lines: readonly Doct
       said.add(kind);
       return line;
     }
-    const { nextStep: _step, nextCommand: _command, ...rest } = line;
+    const { nextStep: _step, nextCommand: _command, nextArgs: _args, ...rest } = line;
     return { ...rest, summary: 'not read (as above)' };
   });
   return { connection, at, lines: quiet, counts };
@@ -99,7 +99,7 @@ export function failedReadingLine(base: LineBase, error: unknown, ms: number): D
   const said = error instanceof Error ? cap(error.message, DETAIL_MAX) : cap(String(error), DETAIL_MAX);
   const figures: Record<string, number | string | boolean> = { errorKind: kind, readMs: Math.round(ms) };
   if (status !== undefined) figures.httpStatus = status;
-  const line = (summary: string, nextStep: string, nextCommand?: string): DoctorLine => ({
+  const line = (summary: string, nextStep: string, nextCommand?: NextCommand): DoctorLine => ({
     id,
     title,
     source,

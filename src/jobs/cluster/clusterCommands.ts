@@ -4,6 +4,7 @@
 import { clusterJobFact } from '../logic/jobFacts';
 import * as vscode from 'vscode';
 import { registerCommand, type CommandRun } from '../../platform/commandRunner';
+import { commandRun } from '../../platform/commandRun';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
 import { parseArgs } from '../../shared/args';
@@ -114,7 +115,7 @@ const byServices = new WeakMap<Services, ClusterJobs>();
 export function runPlanOnClusterUi(services: Services, active: ActiveClient, plan: JobPlan): Promise<RunOnClusterResult | undefined> {
   const jobs = byServices.get(services);
   if (!jobs) return Promise.reject(new Error('The cluster jobs part of the extension did not start (see the DataHub log).'));
-  const run: CommandRun = { id: Commands.runRestoreJobOnCluster, mode: 'ui', via: 'command', errorContext: {} };
+  const run = commandRun(Commands.runRestoreJobOnCluster, 'ui', 'command');
   return triggerOnCluster(services, jobs, active, run, { plan, options: watchOptions({}) });
 }
 

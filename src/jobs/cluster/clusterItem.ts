@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import { uiLine, uiText } from '../../shared/uiText';
 import type { JobState } from '../logic/cluster/jobState';
 import { Commands } from '../../shared/commandIds';
+import { isOurRow } from '../../platform/treeRows';
 
-/** A row of DataHub Tasks (the tree passes the watched job or system update) as { job }. */
+/** A row of DataHub Tasks the tree handed out (the watched job or system update) as { job }; anything else is arguments as given. */
 export function fromRow(arg: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  return arg && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
+  return isOurRow(arg) && typeof arg.extraRowId === 'string' && typeof arg.name === 'string' ? { job: arg.name } : arg;
 }
 
 /** What a watch command returns and the tree shows. */

@@ -49,9 +49,13 @@ export function clusterJobFact(s: ClusterJobFactInput): ConnectionFact {
     figures: { state: s.state, watching: s.watching },
     source: SOURCE,
     ...(resumable
-      ? { nextStep: 'resume it from its last batch (its row in DataHub Tasks), after reading its log', nextCommand: Commands.resumeClusterJob }
+      ? {
+          nextStep: 'resume it from its last batch (its row in DataHub Tasks), after reading its log',
+          nextCommand: Commands.resumeClusterJob,
+          nextArgs: { job: s.job },
+        }
       : verdict === 'warning'
-        ? { nextStep: 'look at its log (its row in DataHub Tasks)', nextCommand: Commands.showClusterJobLog }
+        ? { nextStep: 'look at its log (its row in DataHub Tasks)', nextCommand: Commands.showClusterJobLog, nextArgs: { job: s.job } }
         : {}),
   };
 }
@@ -66,6 +70,8 @@ export function upgradeFact(s: UpgradeFactInput): ConnectionFact {
     summary: uiLine(s.trouble ?? s.error ?? s.message, 200),
     figures: { state: s.state, watching: s.watching },
     source: SOURCE,
-    ...(verdict !== 'ok' ? { nextStep: "read its log in the task's row (Show System Update Log)", nextCommand: Commands.showUpgradeReindexLog } : {}),
+    ...(verdict !== 'ok'
+      ? { nextStep: "read its log in the task's row (Show System Update Log)", nextCommand: Commands.showUpgradeReindexLog, nextArgs: { job: s.job } }
+      : {}),
   };
 }

@@ -42,9 +42,9 @@ export interface AtCursorResult extends Outcome {
   failed: number;
 }
 
+/** The URNs to restore; whether the person watches is the run's own (run.interactive). */
 interface Target {
   urns: string[];
-  interactive: boolean;
 }
 
 const toPosition = (p: { line: number; character: number }): vscode.Position => new vscode.Position(p.line, p.character);
@@ -77,7 +77,7 @@ async function resolveTarget(arg: unknown): Promise<Target> {
   if (arg === undefined || arg instanceof vscode.Uri) {
     const editor = vscode.window.activeTextEditor;
     if (!editor || (arg instanceof vscode.Uri && editor.document.uri.toString() !== arg.toString())) {
-      return { urns: [], interactive: true };
+      return { urns: [] };
     }
     const selections = editor.selections;
     const urns = urnsAt(
@@ -87,15 +87,14 @@ async function resolveTarget(arg: unknown): Promise<Target> {
     );
     // Show which text was taken: a right-click may land beside the URN the user meant.
     if (urns.length > 0) flashUrns(editor, urnRangesAt(editor));
-    return { urns, interactive: true };
+    return { urns };
   }
-  if (typeof arg === 'string') return { urns: checkedUrns([arg]), interactive: false };
-  if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))], interactive: false };
+  if (typeof arg === 'string') return { urns: checkedUrns([arg]) };
+  if (Array.isArray(arg)) return { urns: [...new Set(checkedUrns(arg))] };
   if (!isArgObject(arg)) throw new Error(`${COMMAND}: expected a URN, a list of URNs or an object { urns | uri, positions, ranges }.`);
   // A vscode.Uri (from code in the host) is read as its string.
   const parsed = parseArgs(COMMAND, restoreUrnAtCursorArgs, arg.uri instanceof vscode.Uri ? { ...arg, uri: arg.uri.toString() } : arg);
-  const interactive = parsed.notify === true;
-  if (parsed.urns !== undefined) return { urns: [...new Set(checkedUrns(parsed.urns))], interactive };
+  if (parsed.urns !== undefined) return { urns: [...new Set(checkedUrns(parsed.urns))] };
   const document = await documentFor(parsed.uri ?? undefined);
   if (!document) throw new Error(`${COMMAND}: no document: open one or pass "uri".`);
   const editor = vscode.window.activeTextEditor?.document === document ? vscode.window.activeTextEditor : undefined;
@@ -110,7 +109,7 @@ async function resolveTarget(arg: unknown): Promise<Target> {
     throw new Error(`${COMMAND}: pass "positions" or "ranges" for a document that is not in the active editor.`);
   }
   const valid = ranges.map((r) => document.validateRange(r));
-  return { urns: urnsAt(document, valid), interactive };
+  return { urns: urnsAt(document, valid) };
 }
 
 async function confirmSeveral(run: CommandRun, connection: Connection, urns: string[]): Promise<boolean> {
@@ -142,7 +141,7 @@ function summary(results: UrnRestoreItem[], ms: number): { message: string; fail
 async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun): Promise<AtCursorResult | undefined> {
   const target = await resolveTarget(arg);
   if (target.urns.length === 0) {
-    if (!target.interactive) throw new Error(NO_URN_MESSAGE);
+    if (!run.interactive) throw new Error(NO_URN_MESSAGE);
     void safeWindow.showWarningMessage(NO_URN_MESSAGE);
     return undefined;
   }
@@ -152,7 +151,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   if (target.urns.length > 1 && !(await confirmSeveral(run, active.connection, target.urns))) return undefined;
 
   // Interactive runs confirm afterwards that the URNs search was missing became searchable.
-  const before = target.interactive ? await searchStateBefore(services, active, target.urns) : undefined;
+  const before = run.interactive ? await searchStateBefore(services, active, target.urns) : undefined;
   const results: UrnRestoreItem[] = [];
   let oneMessage: string | undefined;
   const began = Date.now();
@@ -171,10 +170,10 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
           const outcome = await restoreUrn(services, active, urn, undefined);
           results.push({ urn, ok: true, rowsMigrated: outcome.rowsMigrated, ignored: outcome.ignored });
           if (one) oneMessage = urnResultMessage(outcome.urn, outcome.aspect, outcome.rowsMigrated, outcome.ignored, outcome.durationMs);
-          if (one && target.interactive) showUrnResult(services, outcome);
+          if (one && run.interactive) showUrnResult(services, outcome);
         } catch (error) {
           // A single URN that fails is reported by the shared handler, with its actions (e.g. Set Access Token).
-          if (one && target.interactive && !programmatic) throw error;
+          if (one && run.interactive && !programmatic) throw error;
           const message = describeError(error, contextFor(active)).message;
           services.log.error(`${COMMAND}: ${urn}: ${message}`);
           results.push({ urn, ok: false, error: message });
@@ -184,10 +183,10 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   );
   const told = one ? { message: oneMessage ?? (results[0] as { error: string }).error, failed: !results[0].ok } : summary(results, Date.now() - began);
   let message = told.message;
-  if (!one && target.interactive) {
+  if (!one && run.interactive) {
     const show = told.failed ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
     void show(message, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
-  } else if (one && target.interactive && programmatic && !results[0].ok) {
+  } else if (one && run.interactive && programmatic && !results[0].ok) {
     void safeWindow.showErrorMessage((results[0] as { error: string }).error, 'Show Details').then((c) => c === 'Show Details' && services.log.show(true));
   }
   const restored = results.filter((r) => r.ok).length;

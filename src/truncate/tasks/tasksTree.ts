@@ -6,6 +6,7 @@ import { describeTask, type TaskRecord, type TaskState } from '../logic/truncate
 import { isFinished, taskRowLabel } from '../logic/taskRows';
 import type { TaskStore } from './tasksStore';
 import { isExtraTaskRow, type ExtraTaskRow, type TaskRowsService } from '../../platform/taskRows';
+import { ourTreeView } from '../../platform/treeRows';
 
 /** A row of the view: a truncation task, or a row another part added (a job on the cluster). */
 export type TaskRow = TaskRecord | ExtraTaskRow;
@@ -85,7 +86,7 @@ export function createTasksView(
   extra?: TaskRowsService,
 ): { provider: TasksTreeProvider; treeView: vscode.TreeView<TaskRow>; dispose(): void } {
   const provider = new TasksTreeProvider(store, extra);
-  const treeView = vscode.window.createTreeView('datahub.tasks', { treeDataProvider: provider, showCollapseAll: false });
+  const treeView = ourTreeView('datahub.tasks', { treeDataProvider: provider, showCollapseAll: false });
   const update = () => {
     // "Clear Finished" shows in the view title only when there is something to clear.
     void vscode.commands.executeCommand('setContext', 'datahub.tasksFinished', store.list().some(isFinished));

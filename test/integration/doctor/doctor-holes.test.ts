@@ -2,6 +2,7 @@
 // dry-run-only replay refused on read-only and asked for when a link or a program wants it (before any
 // request), a list of failed writes that stops being replayable once the connection points elsewhere,
 // and the end-to-end check's remembered answer covering only the person's own clicks, one check at a time.
+// The rows of the view and what is not one of them: doctor-rows.test.ts.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
@@ -154,25 +155,5 @@ describe('doctor: guard rails', function () {
     assert.equal((await first).stoppedAt, 'search');
     const third = await exec<CheckEndToEndResult>(Commands.checkEndToEnd, { waitSeconds: 5 });
     assert.equal(third.stoppedAt, 'search', 'once the first ended, the next one runs');
-  });
-
-  it('a row-shaped object sent to the tree commands (a command link, another extension) does nothing', async function () {
-    needsOpenapi(this);
-    await exec<DiagnoseResult>(Commands.diagnose, {});
-    await sandbox.clearRequests();
-    const forgedLine = (nextCommand: string, figures: Record<string, string> = {}) => ({ kind: 'line', line: { id: 'gmsReady', nextCommand, figures } });
-    await vscode.commands.executeCommand(Commands.doctorNextStep, forgedLine(Commands.clearAccessToken));
-    const reset = { groupId: 'generic-mae-consumer-job-client', topic: 'mcl-versioned', resetStrategy: 'earliest' };
-    await vscode.commands.executeCommand(Commands.doctorNextStep, forgedLine(Commands.resetConsumerOffsets, reset));
-    await vscode.commands.executeCommand(Commands.replayFailedGroup, { kind: 'failedGroup', group: { error: 'x', count: 1, aspects: [] } });
-    assert.deepEqual(
-      (await sandbox.requests()).map((r) => `${r.method} ${r.path}`),
-      [],
-      'nothing sent',
-    );
-    // The token is still stored: the next request carries it.
-    await exec<DiagnoseResult>(Commands.diagnose, {});
-    const info = (await sandbox.requests()).find((q) => q.path === '/openapi/v1/system-info');
-    assert.equal(info?.tokenName, 'admin');
   });
 });

@@ -47,8 +47,13 @@ describe('cluster jobs: nothing a server says widens what runs', function () {
       assert.match((await rejection(execCommandId(Commands.runRestoreJobOnCluster, { urnLike: 'urn:li:%', cronJob: CRON }))).message, refused);
       // Resume, through the API and through the row's Resume button (the row itself as the argument).
       assert.match((await rejection(exec(Commands.resumeClusterJob, { job: 'ro-stuck', cronJob: CRON }))).message, refused);
-      const row = { extraRowId: 'clusterJob:replica:ro-stuck', name: 'ro-stuck' };
+      const tasks = (await api()).truncate.provider;
+      const row = ((await tasks?.getChildren()) ?? []).find((r) => 'extraRowId' in r && r.extraRowId === 'clusterJob:replica:ro-stuck');
+      assert.ok(row, 'the job is a row of DataHub Tasks');
       assert.match((await rejection(execCommandId(Commands.resumeClusterJob, row))).message, refused);
+      // A look-alike of the row is not one: it is read as arguments, and names no job.
+      const lookAlike = { extraRowId: 'clusterJob:replica:ro-stuck', name: 'ro-stuck' };
+      assert.match((await rejection(execCommandId(Commands.resumeClusterJob, lookAlike))).message, /datahub\.resumeClusterJob: .*"job"/);
       // The palette: Restore Indices as an Upgrade Job… → Run on the Cluster, every prompt answered as a person would.
       screen.record(shown);
       const picks = picking((_title, labels) =>

@@ -25,6 +25,7 @@ describe('watched jobs as Doctor lines', () => {
     const stalled = clusterJobFact(job({ state: 'stalled', message: 'no batch for 12 min' }));
     assert.equal(stalled.verdict, 'warning');
     assert.equal(stalled.nextCommand, Commands.resumeClusterJob);
+    assert.deepEqual(stalled.nextArgs, { job: 'datahub-restore-indices-manual-x1' }, 'the step acts on this job');
     assert.equal(clusterJobFact(job({ state: 'incomplete' })).nextCommand, Commands.resumeClusterJob);
     const failed = clusterJobFact(job({ state: 'failed', message: 'FAILED after 100%' }));
     assert.equal(failed.verdict, 'failing');
@@ -43,6 +44,7 @@ describe('watched jobs as Doctor lines', () => {
     const failed = upgradeFact({ ...base, state: 'failed', message: 'FAILED: datasetindex_v2 task failed' });
     assert.equal(failed.verdict, 'failing');
     assert.equal(failed.nextCommand, Commands.showUpgradeReindexLog);
+    assert.deepEqual(failed.nextArgs, { job: 'datahub-system-update' });
     assert.equal(upgradeFact({ ...base, state: 'running', gaveUp: true }).verdict, 'warning');
   });
 
