@@ -27,6 +27,8 @@ export interface CountEntitiesResult extends Outcome {
   totals: { active: number; softDeleted: number };
   /** The change since the reading before (ungrouped readings of the same server), and per day. */
   growth?: CountGrowth;
+  /** Search facets only: named types search has no document of (unknown to the server, or nothing indexed). */
+  noneInSearch?: string[];
 }
 
 /** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
@@ -54,7 +56,7 @@ export function registerCommands(services: Services, store: CountsStore): vscode
             throw error;
           }
           const growth = await store.keep(connection, active.client.baseUrl, reading);
-          const { source, computedAt, cacheHit, types, totals } = reading;
+          const { source, computedAt, cacheHit, types, totals, noneInSearch } = reading;
           const message = countsMessage(connection, reading, growth);
           if (run.mode === 'ui') void safeWindow.showInformationMessage(message);
           return {
@@ -66,6 +68,7 @@ export function registerCommands(services: Services, store: CountsStore): vscode
             types,
             totals,
             ...(growth ? { growth } : {}),
+            ...(noneInSearch ? { noneInSearch } : {}),
           };
         });
       if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.entityCounts.focus');

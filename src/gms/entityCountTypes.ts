@@ -23,6 +23,11 @@ export interface EntityCountsReading {
   cacheHit: boolean;
   types: EntityTypeCount[];
   totals: { active: number; softDeleted: number };
+  /**
+   * Search facets only: named types search has no document of. Search cannot tell a type it does not
+   * know from one with nothing indexed (the endpoint answers an unknown type with a 500 instead).
+   */
+  noneInSearch?: string[];
 }
 
 export interface EntityCountsQuery {

@@ -85,7 +85,10 @@ export function countsMessage(connection: string, reading: EntityCountsReading, 
     ? `; ${signed(growth.total.change)} documents since the last reading${growth.total.perDay !== null ? ` (${signed(growth.total.perDay)} a day)` : ''}`
     : '';
   const cached = reading.cacheHit ? ' (from the server’s one-hour cache; refresh to recount)' : '';
-  return `Entities on "${connection}": ${n(active)} active and ${n(softDeleted)} soft-deleted in ${types} type${types === 1 ? '' : 's'}${grouped}, from ${SOURCE_WORDS[reading.source]}${cached}${since}.`;
+  const none = reading.noneInSearch?.length
+    ? ` Search has no document of ${reading.noneInSearch.map((t) => `"${t}"`).join(', ')}: a type this server does not know, or one with nothing indexed (search cannot tell which); check the name.`
+    : '';
+  return `Entities on "${connection}": ${n(active)} active and ${n(softDeleted)} soft-deleted in ${types} type${types === 1 ? '' : 's'}${grouped}, from ${SOURCE_WORDS[reading.source]}${cached}${since}.${none}`;
 }
 
 /** The rows of one type, biggest first; with platforms, per type in the order of their totals. */

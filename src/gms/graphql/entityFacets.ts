@@ -63,5 +63,7 @@ export function facetReading(active: Map<string, number>, soft: Map<string, numb
     types.push({ entityType, active: active.get(key) ?? 0, softDeleted: soft.get(key) ?? 0, ...(grouped ? { platform } : {}) });
   }
   const totals = { active: types.reduce((t, c) => t + c.active, 0), softDeleted: types.reduce((t, c) => t + c.softDeleted, 0) };
-  return { source: 'search', computedAt: at, cacheHit: false, types, totals };
+  const found = new Set([...keys].filter((k) => (active.get(k) ?? 0) + (soft.get(k) ?? 0) > 0).map((k) => k.split(SEPARATOR)[0]));
+  const none = wanted ? [...wanted].filter((t) => !found.has(t)).sort() : [];
+  return { source: 'search', computedAt: at, cacheHit: false, types, totals, ...(none.length ? { noneInSearch: none } : {}) };
 }

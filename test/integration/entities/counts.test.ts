@@ -100,6 +100,13 @@ describe('entities: datahub.countEntities', function () {
     assert.match(error.message, /"nosuchtype"/);
     const bad = await rejection(count({ types: ['not a type'] }));
     assert.match(bad.message, /types/);
+    // An older server counts from search, which cannot tell an unknown type from an empty one: it says so.
+    await sandbox.setVersion('legacy');
+    const older = await count({ types: ['dataset', 'nosuchtype'] });
+    assert.equal(older.source, 'search');
+    assert.deepEqual((older as { noneInSearch?: string[] }).noneInSearch, ['nosuchtype']);
+    assert.match(older.message, /Search has no document of "nosuchtype": a type this server does not know, or one with nothing indexed .*check the name\.$/);
+    assert.deepEqual(row(older, 'dataset'), { entityType: 'dataset', active: 238_000, softDeleted: 2_000 });
   });
 
   it('growth between two readings: the change since the last one and per day; the cache until refresh', async function () {

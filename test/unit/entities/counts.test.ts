@@ -5,9 +5,9 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox';
 import { clientFor, rejectsWith, useSandbox } from '../helpers';
-import { growthOf, historyRecord, readEntityCounts, typesBySize } from '../../../src/entities/logic/counts';
+import { countsMessage, growthOf, historyRecord, readEntityCounts, typesBySize } from '../../../src/entities/logic/counts';
 import { emptyHistory, recordFetch } from '../../../src/insights/logic/history';
-import { parseFacets } from '../../../src/gms/graphql/entityFacets';
+import { facetReading, parseFacets } from '../../../src/gms/graphql/entityFacets';
 
 let sandbox!: Sandbox;
 useSandbox((s) => (sandbox = s), { searchLagMs: 0 });
@@ -116,5 +116,27 @@ describe('entity counts', () => {
     assert.ok(parsed.ok);
     assert.deepEqual([...parsed.value], [['dataset␞hive', 3]]);
     assert.equal(parseFacets({}, false).ok, false);
+  });
+
+  it('facets: a named type search has no document of is said, with what to check; a type it has is not', () => {
+    const active = new Map([['dataset', 5]]);
+    const soft = new Map([['chart', 2]]);
+    const reading = facetReading(active, soft, { types: ['dataset', 'chart', 'dataJob', 'nosuchtype'] }, 1000);
+    assert.deepEqual(reading.noneInSearch, ['datajob', 'nosuchtype']);
+    assert.deepEqual(
+      reading.types.map((t) => [t.entityType, t.active, t.softDeleted]),
+      [
+        ['chart', 0, 2],
+        ['datajob', 0, 0],
+        ['dataset', 5, 0],
+        ['nosuchtype', 0, 0],
+      ],
+    );
+    assert.match(
+      countsMessage('old', reading),
+      /from search facets .*\. Search has no document of "datajob", "nosuchtype": a type this server does not know, or one with nothing indexed \(search cannot tell which\); check the name\.$/,
+    );
+    assert.equal(facetReading(active, soft, {}, 1000).noneInSearch, undefined, 'nothing named: nothing to say');
+    assert.equal(facetReading(active, soft, { types: ['dataset'] }, 1000).noneInSearch, undefined);
   });
 });
