@@ -5,6 +5,21 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MENTION_SCAN_CHARS, mentionsUrn } from '../../../src/restore/logic/mentionsUrn';
 
+/**
+ * The least CPU time (user and system, ms) of three runs: what the scan costs, not how long the test
+ * process waited for a core beside the other stages of npm test.
+ */
+function cpuMs(work: () => unknown): number {
+  let least = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    least = Math.min(least, (used.user + used.system) / 1000);
+  }
+  return least;
+}
+
 describe('mentionsUrn', () => {
   it('finds a URN anywhere in a document, raw or URL-encoded', () => {
     assert.equal(mentionsUrn('# notes\n\nowner: urn:li:corpuser:jdoe\n'), true);
@@ -23,15 +38,15 @@ describe('mentionsUrn', () => {
     const past = `${'a'.repeat(MENTION_SCAN_CHARS)}\nurn:li:corpuser:late\n`;
     assert.equal(mentionsUrn(past), false, 'past the bound: not read');
     const noisy = 'prefix urn:li: only\n'.repeat(1000) + 'urn:li:corpuser:jdoe\n';
-    const began = performance.now();
     assert.equal(mentionsUrn(noisy), false, 'after 200 lines that do not parse the answer is no');
-    assert.ok(performance.now() - began < 200);
+    const ms = cpuMs(() => mentionsUrn(noisy));
+    assert.ok(ms < 200, `${ms.toFixed(0)} ms of CPU`);
   });
 
   it('stays quick on a large text without URNs', () => {
     const big = 'const value = compute(input, options);\n'.repeat(100_000);
-    const began = performance.now();
     assert.equal(mentionsUrn(big), false);
-    assert.ok(performance.now() - began < 200, `${(performance.now() - began).toFixed(0)} ms`);
+    const ms = cpuMs(() => mentionsUrn(big));
+    assert.ok(ms < 200, `${ms.toFixed(0)} ms of CPU`);
   });
 });
