@@ -50,12 +50,17 @@ describe('Restore the URNs of a file, in the browser', { timeout: 300_000 }, () 
     session.sandbox.clearRequests();
     await wb.step('file-context-menu', async () => {
       await wb.openFile(FILE);
-      await wb.editorContextMenu('urn:li:corpuser:jdoe', 'Restore Indices for URNs in This File', async () => {
-        const items = await wb.contextMenuItems();
-        for (const entry of ['Restore Indices for This URN', 'Restore Indices for URNs in This File', 'Check Search Index for URN…'])
-          assert.ok(items.includes(entry), `${entry} in the menu: ${items.join(' | ')}`);
-        await wb.screenshot('01-context-menu-urns-in-file', { keepMouse: true });
-      });
+      const entries = ['Restore Indices for This URN', 'Restore Indices for URNs in This File', 'Check Search Index for URN…'];
+      await wb.editorContextMenu(
+        'urn:li:corpuser:jdoe',
+        'Restore Indices for URNs in This File',
+        async () => {
+          const items = await wb.contextMenuItems();
+          for (const entry of entries) assert.ok(items.includes(entry), `${entry} in the menu: ${items.join(' | ')}`);
+          await wb.screenshot('01-context-menu-urns-in-file', { keepMouse: true });
+        },
+        entries,
+      );
     });
     await wb.step('confirmation', async () => {
       const dialog = wb.page.locator('.monaco-dialog-box');

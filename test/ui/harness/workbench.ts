@@ -270,8 +270,9 @@ export class Workbench {
   }
 
   /** Right-clicks `text` in the active editor (the cursor first: the extension's items follow a context key on it) and picks an item. */
-  async editorContextMenu(text: string, item: string, beforePick?: () => Promise<void>): Promise<void> {
-    await this.openEditorContextMenu(text, (shown) => shown.some((label) => label === item));
+  async editorContextMenu(text: string, item: string, beforePick?: () => Promise<void>, alsoShown: readonly string[] = []): Promise<void> {
+    // Every entry the flow looks at is waited for: each hangs on a context key that may lag the cursor.
+    await this.openEditorContextMenu(text, (shown) => [item, ...alsoShown].every((wanted) => shown.includes(wanted)));
     const action = this.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: exactly(item) }).first();
     await action.waitFor({ timeout: 10_000 });
     if (beforePick) await beforePick();
