@@ -1,11 +1,10 @@
 // The Entity Counts view, beside Timeseries Indices: where the figures came from, the totals, then one
 // row per entity type (biggest first: active, soft-deleted, the change since the last reading) with its
 // platforms under it when read by platform. Server text (type and platform names) reaches the rows only
-// through uiLine (no link, no control or bidi characters, capped) and the tooltips through escapeMarkdown.
+// through uiLine (no link, no control or bidi characters, capped) and the tooltips as plain text (uiText), never Markdown.
 import * as vscode from 'vscode';
 import { Commands } from '../shared/commandIds';
-import { escapeMarkdown } from '../shared/markdown';
-import { uiLine } from '../shared/uiText';
+import { uiLine, uiText } from '../shared/uiText';
 import { formatDateTime } from '../shared/format';
 import type { EntityTypeCount } from '../gms/types';
 import { SOURCE_WORDS, signed, typesBySize, type TypeGrowth } from './logic/counts';
@@ -19,11 +18,9 @@ export type CountsNode =
 const n = (v: number) => v.toLocaleString('en-US');
 const figures = (active: number, soft: number) => `${n(active)} active · ${n(soft)} soft-deleted`;
 
-function markdown(lines: string[]): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(lines.map((l) => escapeMarkdown(l)).join('\n\n'));
-  md.isTrusted = false;
-  md.supportHtml = false;
-  return md;
+/** A tooltip as plain text (each line capped): server text in it (an error, a type) can never become a link. */
+function plainTooltip(lines: string[]): string {
+  return lines.map((l) => uiText(l, 1000)).join('\n\n');
 }
 
 export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
@@ -84,7 +81,7 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
       item.description = node.description;
       item.iconPath = new vscode.ThemeIcon(node.icon);
-      if (node.tooltip) item.tooltip = markdown([node.tooltip]);
+      if (node.tooltip) item.tooltip = plainTooltip([node.tooltip]);
       item.command = node.command;
       item.contextValue = 'entityNote';
       return item;
@@ -107,7 +104,7 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
     const lines = [`${node.entityType}: ${figures(node.active, node.softDeleted)}`];
     if (g) lines.push(`Since the last reading: ${signed(g.change)}${g.perDay !== null ? ` (${signed(g.perDay)} a day)` : ''}`);
     if (node.platforms.length > 0) lines.push(`${node.platforms.length} platform(s): expand the row.`);
-    item.tooltip = markdown(lines.map((l) => uiLine(l, 400)));
+    item.tooltip = plainTooltip(lines.map((l) => uiLine(l, 400)));
     item.iconPath = new vscode.ThemeIcon(node.softDeleted > 0 ? 'trash' : 'symbol-class');
     item.contextValue = 'entityType';
     item.id = `entityType:${node.entityType}`;
