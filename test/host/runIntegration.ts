@@ -1,4 +1,4 @@
-// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--only <files>] [--timeout <s>] [--extension <dir>] [--untrusted] [--no-build]`
+// `npm run test:integration [-- --suite <dir>] [--grep <text>] [--only <files>] [--except <files>] [--timeout <s>] [--extension <dir>] [--untrusted] [--no-build]`
 // (--extension: run that copy of the extension instead of the repo, e.g. a staged production build)
 // Runs a mocha suite inside a real VS Code extension host through
 // @vscode/test-electron's runTests(). Offline by default: the "VS Code
@@ -53,6 +53,9 @@ async function main(): Promise<number> {
       // Only these suite files or folders (comma-separated, relative to the suite folder,
       // e.g. "indices,restore/restore.test.ts"); every file of the suite when absent.
       only: { type: 'string' },
+      // Every file of the suite but these (same form as --only): the other half of a run split
+      // between two hosts (npm test does, see runAll.ts).
+      except: { type: 'string' },
     },
   });
   const sandboxApi = values['sandbox-api'];
@@ -110,6 +113,7 @@ async function main(): Promise<number> {
         DATAHUB_TEST_SUITE_DIR: suiteOut,
         DATAHUB_TEST_GREP: values.grep ?? '',
         DATAHUB_TEST_ONLY: values.only ?? '',
+        DATAHUB_TEST_EXCEPT: values.except ?? '',
         DATAHUB_HOST_TIMEOUT_MS: String(timeoutMs),
         DATAHUB_HOST_RUN_DIR: dirs.logs,
         DATAHUB_HOST_PIDFILE: dirs.pidFile,

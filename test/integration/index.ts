@@ -18,11 +18,16 @@ class SpecWithSummary extends Mocha.reporters.Spec {
   }
 }
 
-/** DATAHUB_TEST_ONLY (`--only`): suite files or folders, comma-separated, e.g. "indices,restore/restore.test.ts". */
-const only = (process.env.DATAHUB_TEST_ONLY ?? '')
-  .split(',')
-  .map((p) => p.trim().replace(/\.ts$/, '.js').replace(/\/+$/, ''))
-  .filter(Boolean);
+/** Suite files or folders, comma-separated, e.g. "indices,restore/restore.test.ts", as .js names. */
+const names = (list: string | undefined): string[] =>
+  (list ?? '')
+    .split(',')
+    .map((p) => p.trim().replace(/\.ts$/, '.js').replace(/\/+$/, ''))
+    .filter(Boolean);
+/** DATAHUB_TEST_ONLY (`--only`): only these. */
+const only = names(process.env.DATAHUB_TEST_ONLY);
+/** DATAHUB_TEST_EXCEPT (`--except`): all but these (the other host of a run split in two). */
+const except = names(process.env.DATAHUB_TEST_EXCEPT);
 
 function selected(file: string, names = only): boolean {
   const name = file.split(path.sep).join('/');
@@ -35,12 +40,13 @@ export async function run(): Promise<void> {
     .readdirSync(dir, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.test.js'))
-    .filter((f) => selected(f))
+    .filter((f) => selected(f) && !(except.length > 0 && selected(f, except)))
     .sort();
   if (files.length === 0) throw new Error(`no *.test.js files in ${dir}: build them first (node esbuild.js --tests)`);
   // A name that matches nothing (a suite moved or renamed) must not shrink the run unnoticed.
-  const unmatched = only.filter((p) => !files.some((f) => selected(f, [p])));
-  if (unmatched.length) throw new Error(`--only names no suite file in ${dir}: ${unmatched.join(', ')}`);
+  const all = fs.readdirSync(dir, { recursive: true }).map(String);
+  const unmatched = [...only, ...except].filter((p) => !all.some((f) => f.endsWith('.test.js') && selected(f, [p])));
+  if (unmatched.length) throw new Error(`--only or --except names no suite file in ${dir}: ${unmatched.join(', ')}`);
 
   const mocha = new Mocha({
     ui: 'bdd',

@@ -1,4 +1,4 @@
-// `npm run test:ui [-- --no-package] [flow name filter]` (DATAHUB_UI_VSIX=<file>: test that .vsix as it is)
+// `npm run test:ui [-- --no-package] [--shard k/n] [flow name filter]` (DATAHUB_UI_VSIX=<file>: test that .vsix as it is)
 // Packages the extension (npm run package), makes sure code-server is
 // installed, then runs every test/ui/flows/*.ui.ts with node's test runner,
 // one at a time (each starts its own code-server and browser). Screenshots go
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT, ensureCodeServer } from '../../host/codeServer';
 import { killGroupsInFile, run, spawnGroup } from '../../host/processes';
 import { vsixPath } from '../../host/vsix';
+import { shardOf } from './shard';
 import { SCREENSHOT_DIR } from './workbench';
 
 async function main(): Promise<number> {
@@ -18,6 +19,8 @@ async function main(): Promise<number> {
     options: {
       'no-package': { type: 'boolean', default: false },
       timeout: { type: 'string', default: process.env.DATAHUB_UI_TIMEOUT ?? '600' },
+      // k/n: the k-th of n parts of the flows (npm test runs two side by side), see shardOf.
+      shard: { type: 'string' },
     },
   });
   const started = Date.now();
@@ -31,12 +34,14 @@ async function main(): Promise<number> {
   await ensureCodeServer();
 
   const flowsDir = path.join(REPO_ROOT, 'test', 'ui', 'flows');
-  const flows = fs
+  const matching = fs
     .readdirSync(flowsDir)
     .filter((f) => f.endsWith('.ui.ts'))
     .filter((f) => positionals.length === 0 || positionals.some((p) => f.includes(p)))
     .sort()
     .map((f) => path.join(flowsDir, f));
+  const flows = values.shard === undefined ? matching : shardOf(matching, values.shard);
+  if (values.shard !== undefined) console.log(`ui: part ${values.shard}: ${flows.map((f) => path.basename(f, '.ui.ts')).join(', ')}`);
   if (flows.length === 0) {
     console.error('ui: no flows match');
     return 1;
