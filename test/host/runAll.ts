@@ -59,8 +59,6 @@ export const SECOND_HOST_SUITES = ['health/search-health.test.ts', 'jobs'];
 
 const LANES: Stage[][] = [
   [
-    // ESLint (layering, promises) and Prettier's check: `npm run format` fixes the latter.
-    { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
     { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
     // Every in-host suite against a server whose operations answer over OpenAPI only, on two
     // hosts: this one runs all but SECOND_HOST_SUITES.
@@ -88,6 +86,9 @@ const LANES: Stage[][] = [
       args: ['run', 'test:integration', '--', '--no-build', '--sandbox-api', 'restli', '--only', RESTLI_SUITES.join(',')],
       limitSeconds: 720,
     },
+    // ESLint (layering, promises) and Prettier's check (`npm run format` fixes the latter): last here,
+    // when the UI lanes are done, so it does not crowd the unit tests at the start.
+    { name: 'lint', args: ['run', 'lint'], limitSeconds: 600 },
   ],
   // The UI flows (a server with both transports, the .vsix the build made) in two parts side
   // by side: each flow starts its own code-server and browser.
