@@ -97,8 +97,9 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   start('retention', retentionFeature.register);
   start('health', healthFeature.register);
   const doctor = start('doctor', doctorFeature.register);
-  start('entities', entitiesFeature.register);
+  const entities = start('entities', entitiesFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
+  if (insights && entities) context.subscriptions.push(insights.useEntityCounts(entities.counts));
 
   const treeView = view.treeView;
   context.subscriptions.push(

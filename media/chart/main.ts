@@ -1,7 +1,7 @@
 // The index size chart, inside its webview. Bundled by esbuild.js into
 // dist/chart.js. Every string from the host (index names come from a server)
 // goes on screen through textContent or setAttribute, never as markup.
-import { isHostMessage, type ChartIndex, type ChartMessage, type ChartState } from '../../src/insights/logic/chartProtocol';
+import { isHostMessage, type ChartEntities, type ChartIndex, type ChartMessage, type ChartState } from '../../src/insights/logic/chartProtocol';
 
 interface VsCodeApi {
   postMessage(message: ChartMessage): void;
@@ -158,6 +158,41 @@ function details(index: ChartIndex): HTMLElement {
   return pane;
 }
 
+/**
+ * The entity counts beside the sizes: documents per entity type (active and soft-deleted) at the last
+ * reading, each with its growth and 30-day trend. Rows are not buttons: nothing in a tree to show.
+ */
+function renderEntities(entities: ChartEntities): HTMLElement {
+  const section = el('section', 'group entities');
+  const heading = el('h2');
+  heading.id = 'entities';
+  heading.append(el('span', 'entity', 'Entity documents'), el('span', 'meta', entities.totalLabel));
+  section.setAttribute('aria-labelledby', heading.id);
+  const said = `${entities.readingLabel.charAt(0).toUpperCase()}${entities.readingLabel.slice(1)}.`;
+  section.append(heading, el('p', 'legend', entities.growth.length ? `${said} All types: ${entities.growth.join(' · ')}` : said));
+  const list = el('ol', 'bars');
+  for (const type of entities.types) {
+    const row = el('li', 'bar-row entity-row');
+    row.title = [type.entityType, `${type.documentsLabel} documents`, ...(type.splitLabel ? [type.splitLabel] : []), ...type.growth].join('\n');
+    const name = el('span', 'name');
+    name.append(el('span', 'aspect', type.entityType), el('span', 'index', type.splitLabel ?? 'documents'));
+    const track = el('span', 'track');
+    const fill = el('span', 'fill');
+    const share = entities.maxDocuments > 0 ? (type.documents / entities.maxDocuments) * 100 : 0;
+    fill.style.width = `${share > 0 ? Math.max(share, 0.5) : 0}%`;
+    track.appendChild(fill);
+    const trend = el('span', 'trend');
+    const spark = sparkline(type.trend);
+    if (spark) trend.appendChild(spark);
+    // The change since the reading before, where the size rows have their badge.
+    const change = el('span', 'badge-slot', type.changeLabel ?? '');
+    row.append(name, track, el('span', 'size', type.documentsLabel), trend, change);
+    list.appendChild(row);
+  }
+  section.appendChild(list);
+  return section;
+}
+
 function statusLine(current: ChartState): HTMLElement | undefined {
   if (current.error) return el('p', 'status error', current.error);
   if (current.loading) return el('p', 'status', 'Refreshing…');
@@ -233,6 +268,7 @@ function renderSizes(current: Extract<ChartState, { kind: 'sizes' }>): HTMLEleme
     selected = undefined;
     saveState();
   }
+  if (current.entities) parts.push(renderEntities(current.entities));
   return parts;
 }
 
@@ -247,6 +283,7 @@ function render(): void {
           el('p', 'empty', state.message),
           ...[statusLine(state)].filter((p): p is HTMLElement => p !== undefined),
           button('Refresh', 'primary', () => vscode.postMessage({ type: 'refresh' })),
+          ...(state.entities ? [renderEntities(state.entities)] : []),
         ];
   root.replaceChildren(...parts);
   root.setAttribute('aria-busy', String(state.loading));

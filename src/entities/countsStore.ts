@@ -5,13 +5,15 @@
 import type * as vscode from 'vscode';
 import { ConnectionStore } from '../platform/connectionStore';
 import type { EntityCountsReading } from '../gms/types';
-import { HistoryStore } from '../insights';
-import { growthOf, historyRecord, type CountGrowth } from './logic/counts';
+import { HistoryStore, type EntityCountsFeed } from '../insights';
+import { growthOf, historyRecord, type CountGrowth } from './logic/countGrowth';
 
 export const ENTITY_HISTORY_FILE = 'entity-count-history.json';
 
 export class CountsStore extends ConnectionStore {
   reading: EntityCountsReading | undefined;
+  /** The last reading not grouped by platform (every type, with its growth in the history). */
+  private byType: EntityCountsReading | undefined;
   growth: CountGrowth | undefined;
   error: string | undefined;
   readonly history: HistoryStore;
@@ -24,14 +26,29 @@ export class CountsStore extends ConnectionStore {
 
   protected forget(): void {
     this.reading = undefined;
+    this.byType = undefined;
     this.growth = undefined;
     this.error = undefined;
   }
 
+  /** Reads the history file once (a reading reads it first too). */
+  load(): Promise<void> {
+    return (this.loaded ??= this.history.load());
+  }
+
+  /** The readings and their history, for the size chart and the export. */
+  feed(): EntityCountsFeed {
+    return {
+      reading: (connection) => (this.connection === connection ? this.byType : undefined),
+      history: (connection) => this.history.connection(connection),
+      load: () => this.load(),
+      onDidChange: this.onDidChange,
+    };
+  }
+
   /** Keeps a reading; an ungrouped one goes into the history (once per server computation) and gets its growth. */
   async keep(connection: string, gmsUrl: string, reading: EntityCountsReading): Promise<CountGrowth | undefined> {
-    this.loaded ??= this.history.load();
-    await this.loaded;
+    await this.load();
     const grouped = reading.types.some((t) => t.platform !== undefined);
     let growth: CountGrowth | undefined;
     if (!grouped) {
@@ -40,6 +57,7 @@ export class CountsStore extends ConnectionStore {
       // A cached answer carries the computation time of the one before: recorded once.
       if (!last || last.t < reading.computedAt) await this.history.record(historyRecord(connection, gmsUrl, reading));
       growth = growthOf(this.history.connection(connection), reading);
+      this.byType = reading;
     }
     this.reading = reading;
     this.growth = growth;

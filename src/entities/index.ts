@@ -10,6 +10,7 @@ import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
 import { CountsStore } from './countsStore';
 import { ourTreeView } from '../platform/treeRows';
+import type { EntityCountsFeed } from '../insights';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsEntities = typeof import('./commands');
 
@@ -21,7 +22,12 @@ export type { entitiesArgs } from './logic/args';
 /** The commands whose code loads on the first of them (./commands.ts). */
 export const ENTITIES_COMMANDS = [Commands.countEntities] as const;
 
-export function register(services: Services): FeatureRegistration<undefined> {
+/** What the feature offers the others: its readings and their history, for the size chart and the export. */
+export interface EntitiesSeam {
+  counts: EntityCountsFeed;
+}
+
+export function register(services: Services): FeatureRegistration<EntitiesSeam> {
   const store = new CountsStore(services.context.globalStorageUri, services.log);
   const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
   const view = ourTreeView('datahub.entityCounts', { treeDataProvider: provider });
@@ -40,5 +46,5 @@ export function register(services: Services): FeatureRegistration<undefined> {
     store.onDidChange(describe),
     services.connections.onDidChange(() => store.forConnection(services.connections.active()?.name)),
   ];
-  return { disposables, seam: undefined };
+  return { disposables, seam: { counts: store.feed() } };
 }

@@ -12,8 +12,9 @@ import { registerExportCommands } from './exportIndexSizes';
 import type { Insights } from './insights';
 
 export { buildChartState, emptyChartState } from './logic/chartState';
+export { entitySection } from './logic/entityChart';
 
-export function registerCommands(services: Services, { store, chart }: Pick<Insights, 'store' | 'chart'>): vscode.Disposable[] {
+export function registerCommands(services: Services, { store, chart, entityCounts }: Pick<Insights, 'store' | 'chart' | 'entityCounts'>): vscode.Disposable[] {
   const { indexSizes, connections, log } = services;
   return [
     registerCommand(services, Commands.showIndexSizeChart, () => {
@@ -53,6 +54,6 @@ export function registerCommands(services: Services, { store, chart }: Pick<Insi
       await services.indicesView.reveal(indexName);
       return { revealed: indexName, message: `Selected ${indexName} in the Timeseries Indices view.` };
     }),
-    ...registerExportCommands(services),
+    ...registerExportCommands(services, entityCounts),
   ];
 }

@@ -7,9 +7,10 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsInsights = typeof import('./commands');
-import { startInsights, type InsightsTestApi } from './insights';
+import { startInsights, type Insights, type InsightsTestApi } from './insights';
 
-export type { InsightsTestApi } from './insights';
+export type { InsightsTestApi, EntityCountsFeed } from './insights';
+export type { EntityCountsSnapshot } from './logic/entityChart';
 /** The history file store, for the entity counts' growth (src/entities keeps its own file the same way). */
 export { HistoryStore } from './chartHistoryStore';
 /** The argument schemas of the chart, history and export commands (the typed API's parameter types). */
@@ -18,6 +19,8 @@ export type { insightsArgs } from './logic/args';
 /** The insights seam: the tree's growth lines (wired by extension.ts) and what tests read. */
 export interface InsightsSeam {
   growthFor(indexName: string): string | undefined;
+  /** The entity counts beside the sizes, in the chart and the export (wired by extension.ts). */
+  useEntityCounts: Insights['useEntityCounts'];
   test: InsightsTestApi;
 }
 
@@ -31,9 +34,9 @@ export const INSIGHTS_COMMANDS = [
 ] as const;
 
 export function register(services: Services): FeatureRegistration<InsightsSeam> {
-  const { store, chart, disposables, growthFor, testSeam, afterActivation } = startInsights(services);
+  const { store, chart, disposables, growthFor, testSeam, afterActivation, useEntityCounts, entityCounts } = startInsights(services);
   return {
-    seam: { growthFor, test: testSeam },
+    seam: { growthFor, useEntityCounts, test: testSeam },
     afterActivation,
     disposables: [
       ...disposables,
@@ -41,7 +44,7 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
         {
           name: 'insights commands',
           commands: INSIGHTS_COMMANDS,
-          load: () => loadFeature<CommandsInsights>('insights').registerCommands(services, { store, chart }),
+          load: () => loadFeature<CommandsInsights>('insights').registerCommands(services, { store, chart, entityCounts }),
         },
         services.log,
       ),

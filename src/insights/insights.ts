@@ -8,6 +8,8 @@ import { describeGrowth, growthFor, recordFetch, type ConnectionHistory, type Fe
 import type { ChartState, ChartStatus } from './logic/chartProtocol';
 import { ChartPanelHost, type MessageOutcome } from './chartPanel';
 import type * as ChartStates from './logic/chartState';
+import type * as EntityCharts from './logic/entityChart';
+import type { EntityCountsSnapshot } from './logic/entityChart';
 import { loadFeature } from '../platform/loadFeatures';
 import { THRESHOLD_SETTING_KEY } from '../indices/logic/treeLabels';
 import { HistoryStore } from './chartHistoryStore';
@@ -29,6 +31,18 @@ export interface InsightsTestApi {
   };
 }
 
+/**
+ * What the entity counts feature (src/entities) tells the chart and the export: the reading of this
+ * window and the count history of a connection. Wired by extension.ts (useEntityCounts).
+ */
+export interface EntityCountsFeed {
+  reading(connection: string): EntityCountsSnapshot | undefined;
+  history(connection: string): ConnectionHistory | undefined;
+  /** Reads the count history file once; later calls wait for the same read. */
+  load(): Promise<void>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 /** The setting, read once until it changes (tooltips ask for it per index). */
 let historySetting: boolean | undefined;
 function historyEnabled(): boolean {
@@ -47,6 +61,10 @@ export interface Insights {
   testSeam: InsightsTestApi;
   /** Reads the history file, just after activation. */
   afterActivation(): void;
+  /** The entity counts beside the sizes (chart and export), once the entities feature is started. */
+  useEntityCounts(feed: EntityCountsFeed): vscode.Disposable;
+  /** The entity counts feed, when wired. */
+  entityCounts(): EntityCountsFeed | undefined;
 }
 
 /** Starts the history store, the chart host and the tree's growth lines; the commands are registered by ./index.ts. */
@@ -85,10 +103,15 @@ export function startInsights(services: Services): Insights {
   };
   const currentHistory = (): ConnectionHistory | undefined => currentMemo().history;
 
+  let entityFeed: EntityCountsFeed | undefined;
   const status = (): ChartStatus => {
     const failure = indexSizes.lastError;
     const error = failure && describeError(failure.error, { connection: failure.connection, hasToken: failure.hasToken });
-    return { loading: indexSizes.loading, error: error && error.state !== 'cancelled' ? error.message : undefined };
+    const name = indexSizes.current?.connection.name ?? connections.active()?.name;
+    // Built by the lazily loaded part, which reads the count history once and then draws again.
+    const entities =
+      entityFeed && name !== undefined ? loadFeature<typeof EntityCharts>('insights').entitySection(entityFeed, name, () => chart.update()) : undefined;
+    return { loading: indexSizes.loading, error: error && error.state !== 'cancelled' ? error.message : undefined, entities };
   };
 
   const chart = new ChartPanelHost(services, {
@@ -172,5 +195,15 @@ export function startInsights(services: Services): Insights {
       },
     },
   ];
-  return { store, chart, disposables, growthFor: growthSource, testSeam, afterActivation };
+  const useEntityCounts = (feed: EntityCountsFeed): vscode.Disposable => {
+    entityFeed = feed;
+    const listening = feed.onDidChange(() => chart.update());
+    return {
+      dispose: () => {
+        listening.dispose();
+        if (entityFeed === feed) entityFeed = undefined;
+      },
+    };
+  };
+  return { store, chart, disposables, growthFor: growthSource, testSeam, afterActivation, useEntityCounts, entityCounts: () => entityFeed };
 }

@@ -1,10 +1,11 @@
-// Entity counts, read and compared: the counts endpoint first, search facets on a server without it
-// (or one whose endpoint predates groupBy=platform); the growth since the last reading and per day from
-// the history, kept as the index size history is (src/insights/logic/history.ts, its own file).
+// Entity counts, read and worded: the counts endpoint first, search facets on a server without it
+// (or one whose endpoint predates groupBy=platform). The growth between readings is in ./countGrowth.ts.
 // Pure: no vscode import.
 import type { EntityCountsQuery, EntityCountsReading, EntityTypeCount, GmsClient } from '../../gms/types';
 import { isNotOffered } from '../../gms/errors';
-import { DAY_MS, growthFor, type ConnectionHistory, type FetchRecord } from '../../insights/logic/history';
+import type { CountGrowth } from './countGrowth';
+
+export { growthOf, historyRecord, type CountGrowth, type TypeGrowth } from './countGrowth';
 
 export const SOURCE_WORDS = {
   countsApi: 'the counts endpoint (GET /openapi/v1/entities/counts)',
@@ -28,45 +29,6 @@ export async function readEntityCounts(
     if (!isNotOffered(error)) throw error;
     return client.search.entityCountFacets(query, signal);
   }
-}
-
-export interface TypeGrowth {
-  entityType: string;
-  /** Documents (active and soft-deleted) now minus at the last reading. */
-  change: number;
-  /** That change over the days between the two readings. */
-  perDay: number | null;
-}
-
-export interface CountGrowth {
-  /** When the reading compared with was taken (epoch ms). */
-  since: number;
-  types: TypeGrowth[];
-  total: { change: number; perDay: number | null };
-}
-
-const TOTAL = '(all types)';
-
-/** What the history keeps of a reading (ungrouped ones only): documents per type and in all. */
-export function historyRecord(connection: string, gmsUrl: string, reading: EntityCountsReading): FetchRecord {
-  const indices = reading.types.map((t) => ({ indexName: t.entityType, sizeMb: t.active + t.softDeleted }));
-  indices.push({ indexName: TOTAL, sizeMb: reading.totals.active + reading.totals.softDeleted });
-  return { connection, gmsUrl, fetchedAt: reading.computedAt, indices };
-}
-
-/** The growth since the reading before the newest (each a history snapshot); undefined for a first reading. */
-export function growthOf(history: ConnectionHistory | undefined, reading: EntityCountsReading): CountGrowth | undefined {
-  const perDay = (change: number, fromAt: number, at: number) => (at > fromAt ? Math.round((change / ((at - fromAt) / DAY_MS)) * 10) / 10 : null);
-  const total = growthFor(history, TOTAL, Number.MAX_SAFE_INTEGER)?.sincePrevious;
-  if (!total) return undefined;
-  const at = reading.computedAt;
-  const types: TypeGrowth[] = [];
-  for (const t of reading.types) {
-    const g = growthFor(history, t.entityType, Number.MAX_SAFE_INTEGER)?.sincePrevious;
-    if (g) types.push({ entityType: t.entityType, change: Math.round(g.deltaMb), perDay: perDay(Math.round(g.deltaMb), g.fromAt, at) });
-  }
-  const change = Math.round(total.deltaMb);
-  return { since: total.fromAt, types, total: { change, perDay: perDay(change, total.fromAt, at) } };
 }
 
 const n = (v: number) => v.toLocaleString('en-US');

@@ -11,6 +11,10 @@ const EXPORT_FORMATS: [ExportFormat, ...ExportFormat[]] = ['csv', 'json'];
 export const exportIndexSizesArgs = z.object({
   format: z.enum(EXPORT_FORMATS, { error: '"format" must be "csv" or "json".' }),
   path: describe(z.string({ error: '"path" must be an absolute file path.' }), 'Absolute; an existing file is replaced.'),
+  what: describe(
+    z.optional(z.enum(['indexSizes', 'entityCounts'], { error: '"what" must be "indexSizes" or "entityCounts".' })),
+    'Default "indexSizes"; "entityCounts": the last entity counts with their change since the reading before.',
+  ),
 });
 
 export const clearHistoryArgs = z.object({

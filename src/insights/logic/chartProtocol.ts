@@ -43,11 +43,44 @@ export interface ChartGroup {
   indices: ChartIndex[];
 }
 
+/** One entity type in the chart's entity section. */
+export interface ChartEntityType {
+  entityType: string;
+  /** Active and soft-deleted documents. */
+  documents: number;
+  /** "364,362" */
+  documentsLabel: string;
+  /** "360,000 active · 4,362 soft-deleted", when the reading has the split. */
+  splitLabel?: string;
+  /** Growth lines ("Since the reading of …: +5,000 (+1,250 a day)", "7 days: +12,000 (+3.4%)"). */
+  growth: string[];
+  /** "+5,000 (+1,250 a day)": the change since the reading before, when there is one. */
+  changeLabel?: string;
+  /** [epoch ms, documents] over the last 30 days, oldest first. */
+  trend: Array<[number, number]>;
+}
+
+/** The entity counts of the connection, beside its index sizes. */
+export interface ChartEntities {
+  /** "409,012 documents in 12 types (404,650 active, 4,362 soft-deleted)" */
+  totalLabel: string;
+  /** "counted 28 Nov 2026, 14:02 from the counts endpoint" */
+  readingLabel: string;
+  /** Growth lines of all types together. */
+  growth: string[];
+  /** The largest type's documents, for bar lengths. */
+  maxDocuments: number;
+  /** Most documents first. */
+  types: ChartEntityType[];
+}
+
 export interface ChartStatus {
   /** A fetch is in flight. */
   loading: boolean;
   /** The last fetch failed: what happened and what to do. */
   error?: string;
+  /** The connection's entity counts, when it was ever counted (DataHub: Count Entities). */
+  entities?: ChartEntities;
 }
 
 export type ChartState =

@@ -1,10 +1,13 @@
-// Index sizes as CSV, JSON and Markdown, for spreadsheets, scripts and tickets.
+// Index sizes (and entity counts with their growth) as CSV, JSON and Markdown, for spreadsheets, scripts
+// and tickets.
 // Pure: no vscode import. Sizes stay raw decimal MB here; only Markdown shows
 // a human-readable size next to the raw number.
 import type { IndexSize } from '../../gms/types';
 import { formatIndexCount, formatSize, isKnownSize } from '../../shared/format';
 import { groupIndices, sortGroups } from '../../indices/logic/indices';
 import { markdownTableCell } from '../../shared/markdown';
+import { ALL_TYPES, DAY_MS, growthFor, type ConnectionHistory } from './history';
+import { perType, type EntityCountsSnapshot } from './entityChart';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -93,4 +96,99 @@ function roundMb(mb: number): number {
 export function defaultExportFileName(connection: string, fetchedAt: number, format: ExportFormat): string {
   const safe = connection.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'connection';
   return `datahub-index-sizes-${safe}-${new Date(fetchedAt).toISOString().slice(0, 10)}.${format}`;
+}
+
+export const ENTITY_EXPORT_COLUMNS = [
+  'connection',
+  'countedAt',
+  'source',
+  'entityType',
+  'active',
+  'softDeleted',
+  'documents',
+  'changeSincePrevious',
+  'previousAt',
+  'perDay',
+] as const;
+
+/** One entity type's counts and their growth since the reading before, for the export. */
+export interface EntityExportRow {
+  connection: string;
+  /** ISO 8601, UTC: when the server computed the figures. */
+  countedAt: string;
+  /** 'countsApi', 'search', or 'history' (a reading of another window or session: documents only). */
+  source: 'countsApi' | 'search' | 'history';
+  entityType: string;
+  /** null when the reading comes from the history, which keeps documents only. */
+  active: number | null;
+  softDeleted: number | null;
+  documents: number;
+  /** Documents now minus at the reading before; null for a first reading. */
+  changeSincePrevious: number | null;
+  /** ISO 8601 of the reading before, with changeSincePrevious. */
+  previousAt: string | null;
+  /** changeSincePrevious per day between the two readings. */
+  perDay: number | null;
+}
+
+/** Rows of the entity counts (most documents first), with a last row for all types ("(all types)"). */
+export function entityExportRows(connection: string, reading: EntityCountsSnapshot | undefined, history: ConnectionHistory | undefined): EntityExportRow[] {
+  const last = history?.snapshots.at(-1);
+  const at = reading?.computedAt ?? last?.t;
+  if (at === undefined) return [];
+  const figures: Array<{ entityType: string; active: number | null; softDeleted: number | null; documents: number }> = reading
+    ? perType(reading.types).map((t) => ({ ...t, documents: t.active + t.softDeleted }))
+    : [...(last?.sizes ?? new Map<string, number>())]
+        .filter(([k]) => k !== ALL_TYPES)
+        .map(([entityType, documents]) => ({ entityType, active: null, softDeleted: null, documents }));
+  figures.sort((a, b) => b.documents - a.documents || a.entityType.localeCompare(b.entityType));
+  const sum = (pick: (f: (typeof figures)[number]) => number | null): number | null =>
+    figures.some((f) => pick(f) === null) ? null : figures.reduce((s, f) => s + (pick(f) ?? 0), 0);
+  figures.push({
+    entityType: ALL_TYPES,
+    active: reading ? reading.totals.active : sum((f) => f.active),
+    softDeleted: reading ? reading.totals.softDeleted : sum((f) => f.softDeleted),
+    documents: reading ? reading.totals.active + reading.totals.softDeleted : (last?.sizes.get(ALL_TYPES) ?? sum((f) => f.documents) ?? 0),
+  });
+  const countedAt = new Date(at).toISOString();
+  return figures.map((f) => {
+    const previous = growthFor(history, f.entityType, Number.MAX_SAFE_INTEGER)?.sincePrevious;
+    const days = previous ? (at - previous.fromAt) / DAY_MS : 0;
+    return {
+      connection,
+      countedAt,
+      source: reading?.source ?? 'history',
+      ...f,
+      changeSincePrevious: previous ? Math.round(previous.deltaMb) : null,
+      previousAt: previous ? new Date(previous.fromAt).toISOString() : null,
+      perDay: previous && days > 0 ? Math.round((previous.deltaMb / days) * 10) / 10 : null,
+    };
+  });
+}
+
+const cellOf = (v: string | number | null): string => (v === null ? '' : typeof v === 'number' ? String(v) : csvCell(v));
+
+/** The entity rows as CSV (RFC 4180, as the sizes) or JSON (an array of row objects). */
+export function entitiesToText(format: ExportFormat, rows: readonly EntityExportRow[]): string {
+  if (format === 'json') return `${JSON.stringify(rows, ENTITY_EXPORT_COLUMNS as unknown as string[], 2)}\n`;
+  const lines = [ENTITY_EXPORT_COLUMNS.join(',')];
+  for (const r of rows) lines.push(ENTITY_EXPORT_COLUMNS.map((c) => cellOf(r[c])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A Markdown table of the entity counts and their change since the reading before. */
+export function entitiesToMarkdown(rows: readonly EntityExportRow[]): string {
+  const count = (v: number | null): string => (v === null ? '' : v.toLocaleString('en-US'));
+  const signed = (v: number | null): string => (v === null ? '' : v > 0 ? `+${count(v)}` : v < 0 ? `−${count(-v)}` : '±0');
+  const lines = ['| Entity type | Active | Soft-deleted | Documents | Since the reading before | Per day |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  for (const r of rows) {
+    const name = r.entityType === ALL_TYPES ? '**All types**' : markdownTableCell(r.entityType);
+    lines.push(`| ${name} | ${count(r.active)} | ${count(r.softDeleted)} | ${count(r.documents)} | ${signed(r.changeSincePrevious)} | ${signed(r.perDay)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** datahub-entity-counts-<connection>-<yyyy-mm-dd>.<ext>. */
+export function defaultEntityExportFileName(connection: string, countedAt: number, format: ExportFormat): string {
+  return defaultExportFileName(connection, countedAt, format).replace(/^datahub-index-sizes-/, 'datahub-entity-counts-');
 }

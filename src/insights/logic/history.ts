@@ -6,6 +6,8 @@
 import { formatSize, isKnownSize } from '../../shared/format';
 
 export const HOUR_MS = 3_600_000;
+/** The entity count history's entry for all types together (the other entries are entity types). */
+export const ALL_TYPES = '(all types)';
 export const DAY_MS = 86_400_000;
 
 /** How much history survives: every tier keeps the newest snapshot of each of its buckets. */

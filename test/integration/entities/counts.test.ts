@@ -1,10 +1,15 @@
 // datahub.countEntities inside VS Code against the sandbox: the counts endpoint on the newest server, search
 // facets on an older one (the same figures), by platform on both, a 403 that names the privilege, a type the
-// server does not know, the one-hour cache, and the growth between two readings.
+// server does not know, the one-hour cache, and the growth between two readings, in the size chart and the export.
 import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import type { CountEntitiesResult } from '../../../src/entities';
-import { exec, rejection } from '../support/core';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { exec, rejection, waitFor } from '../support/core';
+import { insights } from '../support/insights';
 import { needsOpenapi } from '../support/doctor';
 import { Commands } from '../../../src/shared/commandIds';
 
@@ -134,5 +139,55 @@ describe('entities: datahub.countEntities', function () {
     );
     assert.ok(second.growth.total.perDay !== null && second.growth.total.perDay > 5_300, `per day: ${second.growth.total.perDay}`);
     assert.match(second.message, /\+5,300 documents since the last reading/);
+  });
+
+  it('growth in the size chart and the export: per type, since the reading before and per day', async function () {
+    await count({ refresh: true });
+    await grow({ entityType: 'dataprocessinstance', active: 7_000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await count({ refresh: true });
+    const { chart } = await insights();
+    const before = chart.posted.count;
+    await exec(Commands.showIndexSizeChart);
+    try {
+      await waitFor(() => chart.posted.count > before && chart.posted.state?.entities !== undefined, 'the chart with the entity counts', 15_000);
+      const entities = chart.posted.state?.entities;
+      assert.ok(entities);
+      const dpi = entities.types.find((t) => t.entityType === 'dataprocessinstance');
+      assert.ok(dpi, JSON.stringify(entities.types.map((t) => t.entityType)));
+      assert.equal(dpi.documents, row(second, 'dataprocessinstance').active + row(second, 'dataprocessinstance').softDeleted);
+      // Readings moments apart: the change, and no rate a day (seconds times 86,400 says nothing).
+      assert.match(dpi.growth[0], /^Since the reading of .*: \+7,000$/);
+      assert.equal(dpi.changeLabel, '+7,000');
+      assert.ok(dpi.trend.length >= 2, 'the trend has both readings');
+      assert.match(entities.growth[0], /: \+7,000 /);
+      assert.match(entities.readingLabel, second.source === 'countsApi' ? /from the counts endpoint$/ : /from search facets$/);
+      // The export: the same figures, one row per type and one for all types.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'entity-export-'));
+      try {
+        const file = path.join(dir, 'counts.json');
+        const result = await exec<{ rows: number; message: string }>(Commands.exportIndexSizes, { format: 'json', path: file, what: 'entityCounts' });
+        assert.match(result.message, /^Exported the entity counts of \d+ types of "[^"]+" to counts\.json\.$/);
+        const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>;
+        assert.equal(rows.length, result.rows);
+        const exported = rows.find((r) => r.entityType === 'dataprocessinstance');
+        assert.equal(exported?.changeSincePrevious, 7_000);
+        assert.equal(exported?.active, row(second, 'dataprocessinstance').active);
+        assert.equal(rows.at(-1)?.entityType, '(all types)');
+        assert.equal(rows.at(-1)?.changeSincePrevious, 7_000);
+        const csv = path.join(dir, 'counts.csv');
+        await exec(Commands.exportIndexSizes, { format: 'csv', path: csv, what: 'entityCounts' });
+        assert.match(
+          fs.readFileSync(csv, 'utf8'),
+          /^connection,countedAt,source,entityType,active,softDeleted,documents,changeSincePrevious,previousAt,perDay\r\n/,
+        );
+        const bad = await rejection(exec(Commands.exportIndexSizes, { format: 'csv', path: csv, what: 'entities' }));
+        assert.match(bad.message, /"what" must be "indexSizes" or "entityCounts"/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });

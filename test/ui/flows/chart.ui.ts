@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { DAY_MS, emptyHistory, encodeHistory, recordFetch } from '../../../src/insights/logic/history';
 import { startUiSession, type UiSession } from '../harness/session';
+import { webviewWith } from '../harness/preview';
 
 const EXTENSION_ID = 'datahub-index-ops.datahub-index-ops';
 const CONNECTION = 'sandbox';
@@ -38,15 +39,8 @@ describe('index size chart, in the browser', { timeout: 300_000 }, () => {
   let session: UiSession;
   let frame: Frame;
 
-  /** The frame of the chart page (a webview is an iframe in an iframe). */
-  async function chartFrame(): Promise<Frame> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      for (const f of session.workbench.page.frames()) if (await f.$('#root').catch(() => null)) return f;
-      await session.workbench.page.waitForTimeout(250);
-    }
-    throw new Error('the chart webview did not load');
-  }
+  /** The frame of the chart page. */
+  const chartFrame = (): Promise<Frame> => webviewWith(session.workbench.page, '#root', 'chart');
 
   before(async () => {
     session = await startUiSession({

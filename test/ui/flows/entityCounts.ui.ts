@@ -1,12 +1,14 @@
 // Entity Counts in the browser: the view beside Timeseries Indices, counted from the palette (the source and
 // the totals on top, a row per type biggest first), then counted again after the server gained documents:
-// the change since the last reading on the totals and on the types that grew. A screenshot of each.
+// the change since the last reading on the totals and on the types that grew; the same growth in the size
+// chart, beside the index sizes. A screenshot of each.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SANDBOX_TOKENS } from '../../sandbox/api';
 import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 import { widenSideBar } from '../harness/sideBar';
+import { webviewWith } from '../harness/preview';
 
 const VIEW = 'Entity Counts';
 
@@ -70,6 +72,21 @@ describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
       assert.equal(rows.find((r) => r.label === 'hive')?.description, '150,000 active · 1,500 soft-deleted');
       assert.ok(!rows.some((r) => r.label === 'corpuser'), 'a type without a platform is left out');
       await wb.screenshot('03-entity-counts-by-platform');
+    });
+    await wb.step('growth-in-chart', async () => {
+      await wb.runCommand('DataHub: Show Index Size Chart');
+      const frame = await webviewWith(wb.page, '#root', 'chart');
+      const section = frame.locator('section.entities');
+      await section.waitFor({ timeout: 30_000 });
+      assert.match((await section.locator('h2 .meta').textContent()) ?? '', /^409,362 documents in \d+ types \(407,350 active, 2,012 soft-deleted\)$/);
+      const dpi = section.locator('.entity-row', { hasText: 'dataprocessinstance' });
+      assert.equal(await dpi.locator('.badge-slot').textContent(), '+45,000');
+      assert.match(
+        (await section.locator('.legend').textContent()) ?? '',
+        /^Counted .* from the counts endpoint\. All types: Since the reading of .*: \+45,000/,
+      );
+      await section.scrollIntoViewIfNeeded();
+      await wb.screenshot('04-entity-growth-in-size-chart');
     });
   });
 });

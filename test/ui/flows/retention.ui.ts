@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Frame } from 'playwright-core';
+import { webviewWith } from '../harness/preview';
 import { startUiSession, type UiSession } from '../harness/session';
 
 const VIEW = 'Timeseries Indices';
@@ -18,15 +19,8 @@ describe('retention planner, in the browser', { timeout: 300_000 }, () => {
   let frame: Frame;
   const truncates = () => session.sandbox.requests.filter((r) => r.action === 'truncateTimeseriesAspect');
 
-  /** The planner's page (a webview is an iframe in an iframe). */
-  async function plannerFrame(): Promise<Frame> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      for (const f of session.workbench.page.frames()) if (await f.$('table.plan').catch(() => null)) return f;
-      await session.workbench.page.waitForTimeout(250);
-    }
-    throw new Error('the retention planner webview did not load');
-  }
+  /** The planner's page. */
+  const plannerFrame = (): Promise<Frame> => webviewWith(session.workbench.page, 'table.plan', 'retention planner');
 
   const row = (indexName: string) => frame.locator('tr.row', { has: frame.locator('.index', { hasText: new RegExp(`^${indexName}$`) }) });
 
