@@ -162,11 +162,15 @@ export interface ExactChunk {
  * one (a one-row restore each), as before.
  */
 export async function restoreChunkExactly(client: ExactRestoreClient, urns: string[], signal?: AbortSignal): Promise<ExactChunk> {
+  // The restore first: it is the slower of the two, so it starts first, and the answer read last is
+  // the small one (a server that answers one request at a time, as a busy one may, then finishes both
+  // no later than the restore alone plus the question).
+  const restoring = client.restoreUrns({ urns }, signal);
   const existence = client.search.existInDatabase(urns, signal).then(
     (map) => ({ ok: true as const, map }),
     (error: unknown) => ({ ok: false as const, reason: error instanceof Error ? error.message : String(error) }),
   );
-  const answer = await client.restoreUrns({ urns }, signal);
+  const answer = await restoring;
   const verdict = chunkVerdict(urns, answer);
   const known = await existence;
   const proven = new Set(verdict.proven);

@@ -133,6 +133,42 @@ describe('urn list: every URN that restored nothing, named exactly, against the 
     }
   });
 
+  it('sends the restore before the existence question (the slower first), and both before either answers', async () => {
+    const sent: string[] = [];
+    let answered = false;
+    const client = {
+      async restoreUrns(request: { urns: string[] }) {
+        sent.push(`restore:${answered}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        answered = true;
+        return {
+          rowsMigrated: request.urns.length,
+          timeSqlQueryMs: 0,
+          timeGetRowMs: 0,
+          timeUrnMs: 0,
+          timeEntityRegistryCheckMs: 0,
+          aspectCheckMs: 0,
+          sendMessageMs: 0,
+          lastAspect: '',
+          lastUrn: request.urns.at(-1),
+          batches: [batch(request.urns.length, request.urns.at(-1))],
+        } as never;
+      },
+      async restoreIndices() {
+        throw new Error('not expected');
+      },
+      search: {
+        async existInDatabase(urns: string[]) {
+          sent.push(`exists:${answered}`);
+          return new Map(urns.map((u) => [u, true]));
+        },
+      },
+    };
+    const chunkResult = await restoreChunkExactly(client, [ORDERS, USERS]);
+    assert.deepEqual(sent, ['restore:false', 'exists:false']);
+    assert.deepEqual(chunkResult.restored, [ORDERS, USERS]);
+  });
+
   it('without the privilege to ask the database: fewer rows than URNs of a type, the unplaced ones are restored one by one, reason unknown', async () => {
     const client = createGmsClient({ gmsUrl: sandbox.url, token: RESTORE_ONLY, api: 'openapi' });
     try {
