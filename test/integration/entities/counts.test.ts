@@ -160,7 +160,7 @@ describe('entities: datahub.countEntities', function () {
       assert.match(dpi.growth[0], /^Since the reading of .*: \+7,000$/);
       assert.equal(dpi.changeLabel, '+7,000');
       assert.ok(dpi.trend.length >= 2, 'the trend has both readings');
-      assert.match(entities.growth[0], /: \+7,000 /);
+      assert.match(entities.growth[0], /: \+7,000$/);
       assert.match(entities.readingLabel, second.source === 'countsApi' ? /from the counts endpoint$/ : /from search facets$/);
       // The export: the same figures, one row per type and one for all types.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'entity-export-'));

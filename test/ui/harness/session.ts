@@ -61,7 +61,13 @@ export async function startUiSession(options: UiSessionOptions = {}): Promise<Ui
       // 'sandbox' is the run's sandbox; 'sandbox/api/gms' the same behind its frontend path.
       gmsUrl: c.gmsUrl === 'sandbox' || c.gmsUrl.startsWith('sandbox/') ? `${sandboxUrl}${c.gmsUrl.slice('sandbox'.length)}` : c.gmsUrl,
     }));
-    writeUserSettings(dirs.userData, { 'datahub.connections': connections, ...options.settings });
+    writeUserSettings(dirs.userData, {
+      'datahub.connections': connections,
+      // VS Code opens a newly installed extension's walkthrough by itself, at a moment a busy machine makes
+      // late: it took the focus from a quick pick a flow had open. Flows open it by its command.
+      'workbench.welcomePage.walkthroughs.openOnInstall': false,
+      ...options.settings,
+    });
     await installExtension(vsix, dirs.extensions, dirs.userData);
     server = await startCodeServer({
       userDataDir: dirs.userData,
