@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
@@ -18,15 +18,12 @@ export type { CountGrowth, TypeGrowth } from './logic/counts';
 /** The argument schemas of the entity commands (the typed API's parameter types). */
 export type { entitiesArgs } from './logic/args';
 
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const ENTITIES_COMMANDS = [Commands.countEntities] as const;
-
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new CountsStore(services.context.globalStorageUri, services.log);
   const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
   const view = ourTreeView('datahub.entityCounts', { treeDataProvider: provider });
   const commands = deferCommands(
-    { name: 'entity commands', commands: ENTITIES_COMMANDS, load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
+    { name: 'entity commands', commands: commandIdsOf('entities'), load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
     services.log,
   );
   const describe = () => {

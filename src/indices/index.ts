@@ -6,7 +6,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsIndices = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { createIndicesView, type IndicesView } from './indicesView';
 
 export { FetchingIndexSizesService } from './indexSizesService';
@@ -22,18 +22,6 @@ export interface IndicesSeam {
 }
 
 /** Creates the view and registers its commands; the view is disposed with the rest. */
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const INDICES_COMMANDS = [
-  Commands.refreshIndexSizes,
-  Commands.sortBySize,
-  Commands.sortByName,
-  Commands.filterIndices,
-  Commands.clearFilter,
-  Commands.copyIndexName,
-  Commands.copyEntityType,
-  Commands.copyEntityAspect,
-] as const;
-
 export function register(services: Services): FeatureRegistration<IndicesSeam> {
   const view = createIndicesView(services);
   return {
@@ -42,7 +30,7 @@ export function register(services: Services): FeatureRegistration<IndicesSeam> {
     disposables: [
       view,
       deferCommands(
-        { name: 'index commands', commands: INDICES_COMMANDS, load: () => loadFeature<CommandsIndices>('indices').registerCommands(services, view) },
+        { name: 'index commands', commands: commandIdsOf('indices'), load: () => loadFeature<CommandsIndices>('indices').registerCommands(services, view) },
         services.log,
       ),
     ],

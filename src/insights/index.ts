@@ -2,7 +2,7 @@
 // registers its commands. Other features and extension.ts use it through here.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
@@ -21,15 +21,6 @@ export interface InsightsSeam {
   test: InsightsTestApi;
 }
 
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const INSIGHTS_COMMANDS = [
-  Commands.showIndexSizeChart,
-  Commands.clearHistory,
-  Commands.revealIndex,
-  Commands.exportIndexSizes,
-  Commands.copyIndexSizesMarkdown,
-] as const;
-
 export function register(services: Services): FeatureRegistration<InsightsSeam> {
   const { store, chart, disposables, growthFor, testSeam, afterActivation } = startInsights(services);
   return {
@@ -40,7 +31,7 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
       deferCommands(
         {
           name: 'insights commands',
-          commands: INSIGHTS_COMMANDS,
+          commands: commandIdsOf('insights'),
           load: () => loadFeature<CommandsInsights>('insights').registerCommands(services, { store, chart }),
         },
         services.log,

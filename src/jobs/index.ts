@@ -12,7 +12,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsJobs = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { KEPT_WATCHES_KEY, hasKeptWatches } from './logic/cluster/keptWatches';
 
 export type { JobResult } from './manifest/restoreAsJob';
@@ -29,23 +29,9 @@ export interface JobsSeam {
   openJobFlow(active: ActiveClient, prefill?: JobPrefill): Promise<unknown>;
 }
 
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const JOBS_COMMANDS = [
-  Commands.restoreIndicesAsJob,
-  Commands.runRestoreJobOnCluster,
-  Commands.watchClusterJob,
-  Commands.resumeClusterJob,
-  Commands.showClusterJobLog,
-  Commands.watchUpgradeReindex,
-  Commands.estimateUpgradeReindex,
-  Commands.checkUpgradeReadiness,
-  Commands.showUpgradeReindexLog,
-  Commands.stopWatchingClusterJob,
-] as const;
-
 export function register(services: Services): FeatureRegistration<JobsSeam> {
   const commands = deferCommands(
-    { name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
+    { name: 'jobs features', commands: commandIdsOf('jobs'), load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
     services.log,
   );
   return {
