@@ -15,7 +15,7 @@ export { SettingsConnectionService } from './connectionService';
 
 export type { EditConnectionResult } from './editConnection';
 /** The argument schemas of the connection commands (the typed API's parameter types). */
-export type { connectionsArgs } from './logic/args';
+export type { connectionsArgs, ConnectionsApi } from './table';
 
 /** The connections seam (read through src/api/testApi.ts): the status bar item of this window, and the move of the old global TLS switch. */
 export interface ConnectionsSeam {

@@ -24,7 +24,7 @@ export type { ResetConsumerOffsetsResult } from './resetFlow';
 export type { DoctorLine, Verdict } from './logic/report';
 export type { DoctorNode } from './doctorTree';
 /** The argument schemas of the Doctor's commands (the typed API's parameter types). */
-export type { doctorArgs } from './logic/args';
+export type { doctorArgs, DoctorApi } from './table';
 
 /** Test seam (activate()'s `doctor` in a test host): the view's provider, whose rows are the ones the view hands out. */
 export interface DoctorTestApi {

@@ -16,7 +16,7 @@ type CommandsEntities = typeof import('./commands');
 export type { CountEntitiesResult } from './commands';
 export type { CountGrowth, TypeGrowth } from './logic/counts';
 /** The argument schemas of the entity commands (the typed API's parameter types). */
-export type { entitiesArgs } from './logic/args';
+export type { entitiesArgs, EntitiesApi } from './table';
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new CountsStore(services.context.globalStorageUri, services.log);

@@ -24,7 +24,7 @@ export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
 export type { InspectUrnResult } from './inspectUrn';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
-export type { healthArgs } from './logic/args';
+export type { healthArgs, HealthApi } from './table';
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();

@@ -13,7 +13,7 @@ export { FetchingIndexSizesService } from './indexSizesService';
 export type { IndicesView } from './indicesView';
 export type { IndexTreeNode } from './logic/indexTreeNodes';
 /** The argument schemas of the index view's commands (the typed API's parameter types). */
-export type { indicesArgs } from './logic/args';
+export type { indicesArgs, IndicesApi } from './table';
 export type { IndexSizesResult } from './refreshIndexSizes';
 
 /** The indices seam: the Timeseries Indices view (its provider and tree), for the wiring in extension.ts and for tests. */

@@ -13,7 +13,7 @@ export type { InsightsTestApi } from './insights';
 /** The history file store, for the entity counts' growth (src/entities keeps its own file the same way). */
 export { HistoryStore } from './chartHistoryStore';
 /** The argument schemas of the chart, history and export commands (the typed API's parameter types). */
-export type { insightsArgs } from './logic/args';
+export type { insightsArgs, InsightsApi } from './table';
 
 /** The insights seam: the tree's growth lines (wired by extension.ts) and what tests read. */
 export interface InsightsSeam {

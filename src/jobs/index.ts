@@ -22,7 +22,7 @@ export type { UpgradeSnapshot } from './upgrade/upgradeWatch';
 export type { EstimateResult } from './upgrade/upgradeCommands';
 export type { ReadinessResult } from './upgrade/readinessCommand';
 /** The argument schemas of the jobs commands (the typed API's parameter types). */
-export type { jobsArgs } from './logic/args';
+export type { jobsArgs, JobsApi } from './table';
 
 /** What restore hands over: a pattern restore better run as DataHub's job. */
 export interface JobsSeam {

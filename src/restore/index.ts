@@ -18,7 +18,7 @@ export type { UrnListResult } from './editor/restoreUrnList';
 export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
-export type { restoreArgs } from './logic/args';
+export type { restoreArgs, RestoreApi } from './table';
 
 /** The restore seam: the editor's context keys datahub.cursorOnUrn and datahub.documentHasUrn / selectionHasUrn, as last sent. */
 export interface RestoreSeam {

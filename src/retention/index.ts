@@ -10,7 +10,7 @@ import { commandIdsOf } from '../shared/commandIds';
 
 export type { RetentionApplyOutcome, RetentionPlanResult } from './planRun';
 /** The argument schema of datahub.planRetention (the typed API's parameter type). */
-export type { retentionArgs } from './logic/args';
+export type { retentionArgs, RetentionApi } from './table';
 
 /** Retention has no seam of its own: tests drive it through its command. */
 export function register(services: Services): FeatureRegistration<undefined> {

@@ -130,3 +130,9 @@ export const API_COMMANDS: readonly ApiCommand[] = (Object.keys(Commands) as Com
 export function commandIdsOf(feature: FeatureName): readonly CommandId[] {
   return Object.values(FEATURE_COMMANDS[feature]);
 }
+
+/** A feature's commands that take an argument object (its rows of the typed API). */
+export type ApiCommandOf<F extends FeatureName> = Extract<keyof (typeof FEATURE_COMMANDS)[F], ApiCommand>;
+
+/** What a typed API method resolves: the command's result, or `undefined` when it stopped without one (nothing to do). */
+export type ApiResult<R> = Promise<R | undefined>;

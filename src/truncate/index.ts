@@ -14,7 +14,7 @@ export type { TaskStatusResult } from './truncateWatch';
 export type { TruncateCommandResult } from './truncateResult';
 export type { WatchResult } from './truncateWatch';
 /** The argument schemas of the truncate and task commands (the typed API's parameter types). */
-export type { truncateArgs } from './logic/args';
+export type { truncateArgs, TruncateApi } from './table';
 
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
   const { disposables, seam, state, afterActivation } = registerTruncateFeatures(services);
