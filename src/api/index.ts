@@ -51,12 +51,10 @@ export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
  * argument object the command id takes and rejects with an Error whose message
  * is the one a user would read; a token never appears in a result or a message.
  *
- * Modal through a command id, and through these methods unless allowed to skip: removeConnection,
- * addConnection and importFromCli (they change the active connection),
- * truncateTimeseriesAspect with dryRun false, restoreIndicesByPattern with
- * `all` or a pattern matching every URN, exportIndexSizes over an existing
- * file, clearHistory, editConnection lifting a protection, planRetention with
- * `apply: true`. On a production connection the typed name stays too.
+ * The steps that ask in a modal through a command id, and through these methods unless allowed
+ * to skip, are listed once, in docs/api.md ("Command ids and their modals"). On a production
+ * connection the typed name stays too. Each method is declared beside its command's argument
+ * schema, in its feature's table.ts.
  */
 export interface DataHubCommands
   extends ConnectionsApi, IndicesApi, RestoreApi, JobsApi, TruncateApi, InsightsApi, RetentionApi, HealthApi, DoctorApi, EntitiesApi {}

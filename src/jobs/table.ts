@@ -7,8 +7,8 @@ import type * as z from 'zod/v4/mini';
 import type { ApiCommandOf, ApiResult as Result } from '../shared/commandIds';
 import type { Outcome } from '../shared/outcome';
 import { restoreIndicesAsJobArgs } from './logic/manifestArgs';
-import { clusterArgs } from './logic/clusterArgs';
-import { upgradeArgs } from './logic/upgradeArgs';
+import { clusterJobArgs, resumeClusterJobArgs, runRestoreJobOnClusterArgs, watchClusterJobArgs } from './logic/clusterArgs';
+import { checkUpgradeReadinessArgs, estimateUpgradeReindexArgs, upgradeJobArgs, watchUpgradeReindexArgs } from './logic/upgradeArgs';
 import type { ClusterJobSnapshot } from './cluster/clusterWatch';
 import type { EstimateResult } from './upgrade/upgradeCommands';
 import type { JobResult } from './manifest/restoreAsJob';
@@ -19,8 +19,15 @@ import type { UpgradeSnapshot } from './upgrade/upgradeWatch';
 /** The argument schema of each jobs command the typed API offers. */
 export const jobsArgs = {
   restoreIndicesAsJob: restoreIndicesAsJobArgs,
-  ...clusterArgs,
-  ...upgradeArgs,
+  runRestoreJobOnCluster: runRestoreJobOnClusterArgs,
+  watchClusterJob: watchClusterJobArgs,
+  resumeClusterJob: resumeClusterJobArgs,
+  showClusterJobLog: clusterJobArgs,
+  stopWatchingClusterJob: clusterJobArgs,
+  watchUpgradeReindex: watchUpgradeReindexArgs,
+  estimateUpgradeReindex: estimateUpgradeReindexArgs,
+  checkUpgradeReadiness: checkUpgradeReadinessArgs,
+  showUpgradeReindexLog: upgradeJobArgs,
 } as const satisfies Record<ApiCommandOf<'jobs'>, z.ZodMiniType>;
 
 type ArgsOf<N extends keyof typeof jobsArgs> = z.input<(typeof jobsArgs)[N]>;
