@@ -6,7 +6,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsConnections = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import type { Services } from '../platform/services';
 import { createConnectionStatusBar, type ConnectionStatusBar } from './statusBar';
 import { migrateGlobalTlsOptOut } from './tlsOff';
@@ -15,7 +15,7 @@ export { SettingsConnectionService } from './connectionService';
 
 export type { EditConnectionResult } from './editConnection';
 /** The argument schemas of the connection commands (the typed API's parameter types). */
-export type { connectionsArgs } from './logic/args';
+export type { connectionsArgs, ConnectionsApi } from './table';
 
 /** The connections seam (read through src/api/testApi.ts): the status bar item of this window, and the move of the old global TLS switch. */
 export interface ConnectionsSeam {
@@ -23,20 +23,6 @@ export interface ConnectionsSeam {
   /** The move of the old global TLS switch: the one at activation, and a way to run it again. */
   tls: { atActivation: Promise<unknown>; migrate(): Promise<{ optOut: string[]; refused: string[] } | undefined> };
 }
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const CONNECTIONS_COMMANDS = [
-  Commands.addConnection,
-  Commands.switchConnection,
-  Commands.editConnection,
-  Commands.removeConnection,
-  Commands.setAccessToken,
-  Commands.clearAccessToken,
-  Commands.testConnection,
-  Commands.importFromCli,
-  Commands.openSettings,
-  Commands.showLog,
-] as const;
 
 export function register(services: Services): FeatureRegistration<ConnectionsSeam> {
   const statusBar = createConnectionStatusBar(services.connections);
@@ -55,7 +41,11 @@ export function register(services: Services): FeatureRegistration<ConnectionsSea
   };
   const tls = { atActivation, migrate: () => migrateGlobalTlsOptOut(services.context, services.log) };
   const commands = deferCommands(
-    { name: 'connection commands', commands: CONNECTIONS_COMMANDS, load: () => loadFeature<CommandsConnections>('connections').registerCommands(services) },
+    {
+      name: 'connection commands',
+      commands: commandIdsOf('connections'),
+      load: () => loadFeature<CommandsConnections>('connections').registerCommands(services),
+    },
     services.log,
   );
   const disposables: vscode.Disposable[] = [statusBar, commands];

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { Commands, commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
@@ -24,20 +24,7 @@ export type { ResetConsumerOffsetsResult } from './resetFlow';
 export type { DoctorLine, Verdict } from './logic/report';
 export type { DoctorNode } from './doctorTree';
 /** The argument schemas of the Doctor's commands (the typed API's parameter types). */
-export type { doctorArgs } from './logic/args';
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const DOCTOR_COMMANDS = [
-  Commands.diagnose,
-  Commands.copyDoctorReport,
-  Commands.browseFailedWrites,
-  Commands.openFailedWrite,
-  Commands.replayFailedWrites,
-  Commands.replayFailedGroup,
-  Commands.checkEndToEnd,
-  Commands.resetConsumerOffsets,
-  Commands.doctorNextStep,
-] as const;
+export type { doctorArgs, DoctorApi } from './table';
 
 /** Test seam (activate()'s `doctor` in a test host): the view's provider, whose rows are the ones the view hands out. */
 export interface DoctorTestApi {
@@ -50,7 +37,7 @@ export function register(services: Services): FeatureRegistration<DoctorTestApi>
   const provider = lazyTreeProvider(() => loadFeature<CommandsDoctor>('doctor').createTree(store), store.onDidChange);
   const view = ourTreeView('datahub.doctor', { treeDataProvider: provider, showCollapseAll: true });
   const commands = deferCommands(
-    { name: 'DataHub Doctor commands', commands: DOCTOR_COMMANDS, load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },
+    { name: 'DataHub Doctor commands', commands: commandIdsOf('doctor'), load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },
     services.log,
   );
   const describe = () => {

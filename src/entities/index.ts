@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 import { lazyTreeProvider } from '../platform/lazyTree';
@@ -17,10 +17,7 @@ type CommandsEntities = typeof import('./commands');
 export type { CountEntitiesResult } from './commands';
 export type { CountGrowth, TypeGrowth } from './logic/counts';
 /** The argument schemas of the entity commands (the typed API's parameter types). */
-export type { entitiesArgs } from './logic/args';
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const ENTITIES_COMMANDS = [Commands.countEntities] as const;
+export type { entitiesArgs, EntitiesApi } from './table';
 
 /** What the feature offers the others: its readings and their history, for the size chart and the export. */
 export interface EntitiesSeam {
@@ -32,7 +29,7 @@ export function register(services: Services): FeatureRegistration<EntitiesSeam> 
   const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
   const view = ourTreeView('datahub.entityCounts', { treeDataProvider: provider });
   const commands = deferCommands(
-    { name: 'entity commands', commands: ENTITIES_COMMANDS, load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
+    { name: 'entity commands', commands: commandIdsOf('entities'), load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
     services.log,
   );
   const describe = () => {

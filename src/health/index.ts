@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { describeLag } from '../shared/searchLag';
 import { HealthStore, type LagResult } from './healthStore';
 import { deferCommands } from '../platform/lazyCommands';
@@ -24,18 +24,7 @@ export type { CheckSearchIndexResult } from './checkSearchIndex';
 export type { ExplainSearchResult } from './explainSearch';
 export type { InspectUrnResult } from './inspectUrn';
 /** The argument schemas of the search-health commands (the typed API's parameter types). */
-export type { healthArgs } from './logic/args';
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const HEALTH_COMMANDS = [
-  Commands.checkSearchHealth,
-  Commands.refreshSearchHealth,
-  Commands.fixSearchDrift,
-  Commands.copyDriftUrns,
-  Commands.checkSearchIndex,
-  Commands.explainSearch,
-  Commands.inspectUrn,
-] as const;
+export type { healthArgs, HealthApi } from './table';
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();
@@ -64,7 +53,7 @@ export function register(services: Services): FeatureRegistration<undefined> {
   const commands = deferCommands(
     {
       name: 'Search Health commands',
-      commands: HEALTH_COMMANDS,
+      commands: commandIdsOf('health'),
       load: () => loadFeature<CommandsHealth>('health').registerCommands(services, { store, readLag }),
     },
     services.log,

@@ -6,14 +6,14 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsIndices = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { createIndicesView, type IndicesView } from './indicesView';
 
 export { FetchingIndexSizesService } from './indexSizesService';
 export type { IndicesView } from './indicesView';
 export type { IndexTreeNode } from './logic/indexTreeNodes';
 /** The argument schemas of the index view's commands (the typed API's parameter types). */
-export type { indicesArgs } from './logic/args';
+export type { indicesArgs, IndicesApi } from './table';
 export type { IndexSizesResult } from './refreshIndexSizes';
 
 /** The indices seam: the Timeseries Indices view (its provider and tree), for the wiring in extension.ts and for tests. */
@@ -22,18 +22,6 @@ export interface IndicesSeam {
 }
 
 /** Creates the view and registers its commands; the view is disposed with the rest. */
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const INDICES_COMMANDS = [
-  Commands.refreshIndexSizes,
-  Commands.sortBySize,
-  Commands.sortByName,
-  Commands.filterIndices,
-  Commands.clearFilter,
-  Commands.copyIndexName,
-  Commands.copyEntityType,
-  Commands.copyEntityAspect,
-] as const;
-
 export function register(services: Services): FeatureRegistration<IndicesSeam> {
   const view = createIndicesView(services);
   return {
@@ -42,7 +30,7 @@ export function register(services: Services): FeatureRegistration<IndicesSeam> {
     disposables: [
       view,
       deferCommands(
-        { name: 'index commands', commands: INDICES_COMMANDS, load: () => loadFeature<CommandsIndices>('indices').registerCommands(services, view) },
+        { name: 'index commands', commands: commandIdsOf('indices'), load: () => loadFeature<CommandsIndices>('indices').registerCommands(services, view) },
         services.log,
       ),
     ],

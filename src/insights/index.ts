@@ -2,7 +2,7 @@
 // registers its commands. Other features and extension.ts use it through here.
 import type { FeatureRegistration } from '../platform/feature';
 import type { Services } from '../platform/services';
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
@@ -14,7 +14,7 @@ export type { EntityCountsSnapshot } from './logic/entityChart';
 /** The history file store, for the entity counts' growth (src/entities keeps its own file the same way). */
 export { HistoryStore } from './chartHistoryStore';
 /** The argument schemas of the chart, history and export commands (the typed API's parameter types). */
-export type { insightsArgs } from './logic/args';
+export type { insightsArgs, InsightsApi } from './table';
 
 /** The insights seam: the tree's growth lines (wired by extension.ts) and what tests read. */
 export interface InsightsSeam {
@@ -23,15 +23,6 @@ export interface InsightsSeam {
   useEntityCounts: Insights['useEntityCounts'];
   test: InsightsTestApi;
 }
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const INSIGHTS_COMMANDS = [
-  Commands.showIndexSizeChart,
-  Commands.clearHistory,
-  Commands.revealIndex,
-  Commands.exportIndexSizes,
-  Commands.copyIndexSizesMarkdown,
-] as const;
 
 export function register(services: Services): FeatureRegistration<InsightsSeam> {
   const { store, chart, disposables, growthFor, testSeam, afterActivation, useEntityCounts, entityCounts } = startInsights(services);
@@ -43,7 +34,7 @@ export function register(services: Services): FeatureRegistration<InsightsSeam> 
       deferCommands(
         {
           name: 'insights commands',
-          commands: INSIGHTS_COMMANDS,
+          commands: commandIdsOf('insights'),
           load: () => loadFeature<CommandsInsights>('insights').registerCommands(services, { store, chart, entityCounts }),
         },
         services.log,

@@ -12,7 +12,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsJobs = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { KEPT_WATCHES_KEY, hasKeptWatches } from './logic/cluster/keptWatches';
 
 export type { JobResult } from './manifest/restoreAsJob';
@@ -22,30 +22,16 @@ export type { UpgradeSnapshot } from './upgrade/upgradeWatch';
 export type { EstimateResult } from './upgrade/upgradeCommands';
 export type { ReadinessResult } from './upgrade/readinessCommand';
 /** The argument schemas of the jobs commands (the typed API's parameter types). */
-export type { jobsArgs } from './logic/args';
+export type { jobsArgs, JobsApi } from './table';
 
 /** What restore hands over: a pattern restore better run as DataHub's job. */
 export interface JobsSeam {
   openJobFlow(active: ActiveClient, prefill?: JobPrefill): Promise<unknown>;
 }
 
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const JOBS_COMMANDS = [
-  Commands.restoreIndicesAsJob,
-  Commands.runRestoreJobOnCluster,
-  Commands.watchClusterJob,
-  Commands.resumeClusterJob,
-  Commands.showClusterJobLog,
-  Commands.watchUpgradeReindex,
-  Commands.estimateUpgradeReindex,
-  Commands.checkUpgradeReadiness,
-  Commands.showUpgradeReindexLog,
-  Commands.stopWatchingClusterJob,
-] as const;
-
 export function register(services: Services): FeatureRegistration<JobsSeam> {
   const commands = deferCommands(
-    { name: 'jobs features', commands: JOBS_COMMANDS, load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
+    { name: 'jobs features', commands: commandIdsOf('jobs'), load: () => loadFeature<CommandsJobs>('jobs').registerCommands(services) },
     services.log,
   );
   return {

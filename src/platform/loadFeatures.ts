@@ -5,8 +5,10 @@
 // under the feature's name; the feature names its own module's type, so nothing here
 // imports a feature.
 
+import type { FeatureName } from '../shared/commandIds';
+
 /** The features whose commands load on first use (the export names of src/features.ts). */
-export type LazyFeatureName = 'connections' | 'indices' | 'restore' | 'jobs' | 'health' | 'truncate' | 'insights' | 'retention' | 'doctor' | 'entities';
+export type LazyFeatureName = FeatureName;
 
 let cached: Partial<Record<LazyFeatureName, () => unknown>> | undefined;
 

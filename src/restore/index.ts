@@ -8,7 +8,7 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsRestore = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 import { registerEditorFeatures } from './editor';
 import type { CursorOnUrnState } from './editor/cursorContext';
 import type { MentionState } from './editor/mentionContext';
@@ -18,7 +18,7 @@ export type { UrnListResult } from './editor/restoreUrnList';
 export type { RestoreUrnResult } from './restore';
 export type { PatternResult } from './restorePattern';
 /** The argument schemas of the restore commands (the typed API's parameter types). */
-export type { restoreArgs } from './logic/args';
+export type { restoreArgs, RestoreApi } from './table';
 
 /** The restore seam: the editor's context keys datahub.cursorOnUrn and datahub.documentHasUrn / selectionHasUrn, as last sent. */
 export interface RestoreSeam {
@@ -26,21 +26,10 @@ export interface RestoreSeam {
   mentions: Readonly<MentionState>;
 }
 
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const RESTORE_COMMANDS = [
-  Commands.restoreIndices,
-  Commands.restoreIndicesByPattern,
-  Commands.restoreIndicesChangedBetween,
-  Commands.cancelRestore,
-  Commands.restoreUrnAtCursor,
-  Commands.restoreUrnsInFile,
-  Commands.restoreUrnsInSelection,
-] as const;
-
 export function register(services: Services): FeatureRegistration<RestoreSeam> {
   const editor = registerEditorFeatures(services);
   const commands = deferCommands(
-    { name: 'restore features', commands: RESTORE_COMMANDS, load: () => loadFeature<CommandsRestore>('restore').registerCommands(services) },
+    { name: 'restore features', commands: commandIdsOf('restore'), load: () => loadFeature<CommandsRestore>('restore').registerCommands(services) },
     services.log,
   );
   return {

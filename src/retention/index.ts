@@ -6,14 +6,14 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsRetention = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 
 export type { RetentionApplyOutcome, RetentionPlanResult } from './planRun';
 /** The argument schema of datahub.planRetention (the typed API's parameter type). */
-export type { retentionArgs } from './logic/args';
+export type { retentionArgs, RetentionApi } from './table';
 
 /** Retention has no seam of its own: tests drive it through its command. */
 export function register(services: Services): FeatureRegistration<undefined> {
   const load = () => loadFeature<CommandsRetention>('retention').registerCommands(services);
-  return { disposables: [deferCommands({ name: 'retention planner', commands: [Commands.planRetention], load }, services.log)], seam: undefined };
+  return { disposables: [deferCommands({ name: 'retention planner', commands: commandIdsOf('retention'), load }, services.log)], seam: undefined };
 }

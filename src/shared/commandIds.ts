@@ -1,75 +1,109 @@
-// Every command the extension contributes, by name: the one place a command id is
-// written. Code and tests use `Commands.<name>`; a unit test keeps this list equal
+// Every command the extension contributes, by feature and by name: the one place a command
+// id is written. Code and tests use `Commands.<name>`; a unit test keeps this table equal
 // to package.json `contributes.commands`. No vscode import, so every layer may use it.
 
-export const Commands = {
-  addConnection: 'datahub.addConnection',
-  switchConnection: 'datahub.switchConnection',
-  editConnection: 'datahub.editConnection',
-  removeConnection: 'datahub.removeConnection',
-  setAccessToken: 'datahub.setAccessToken',
-  clearAccessToken: 'datahub.clearAccessToken',
-  testConnection: 'datahub.testConnection',
-  importFromCli: 'datahub.importFromCli',
-  openSettings: 'datahub.openSettings',
-  refreshIndexSizes: 'datahub.refreshIndexSizes',
-  sortBySize: 'datahub.sortBySize',
-  sortByName: 'datahub.sortByName',
-  filterIndices: 'datahub.filterIndices',
-  clearFilter: 'datahub.clearFilter',
-  copyIndexName: 'datahub.copyIndexName',
-  copyEntityAspect: 'datahub.copyEntityAspect',
-  copyEntityType: 'datahub.copyEntityType',
-  restoreIndices: 'datahub.restoreIndices',
-  restoreIndicesByPattern: 'datahub.restoreIndicesByPattern',
-  restoreIndicesChangedBetween: 'datahub.restoreIndicesChangedBetween',
-  restoreIndicesAsJob: 'datahub.restoreIndicesAsJob',
-  runRestoreJobOnCluster: 'datahub.runRestoreJobOnCluster',
-  watchClusterJob: 'datahub.watchClusterJob',
-  resumeClusterJob: 'datahub.resumeClusterJob',
-  showClusterJobLog: 'datahub.showClusterJobLog',
-  stopWatchingClusterJob: 'datahub.stopWatchingClusterJob',
-  watchUpgradeReindex: 'datahub.watchUpgradeReindex',
-  estimateUpgradeReindex: 'datahub.estimateUpgradeReindex',
-  checkUpgradeReadiness: 'datahub.checkUpgradeReadiness',
-  showUpgradeReindexLog: 'datahub.showUpgradeReindexLog',
-  restoreUrnAtCursor: 'datahub.restoreUrnAtCursor',
-  restoreUrnsInFile: 'datahub.restoreUrnsInFile',
-  restoreUrnsInSelection: 'datahub.restoreUrnsInSelection',
-  checkSearchIndex: 'datahub.checkSearchIndex',
-  explainSearch: 'datahub.explainSearch',
-  inspectUrn: 'datahub.inspectUrn',
-  cancelRestore: 'datahub.cancelRestore',
-  showLog: 'datahub.showLog',
-  truncateIndex: 'datahub.truncateIndex',
-  truncateTimeseriesAspect: 'datahub.truncateTimeseriesAspect',
-  planRetention: 'datahub.planRetention',
-  showTaskStatus: 'datahub.showTaskStatus',
-  getTaskStatus: 'datahub.getTaskStatus',
-  watchTask: 'datahub.watchTask',
-  copyTaskId: 'datahub.copyTaskId',
-  stopWatchingTask: 'datahub.stopWatchingTask',
-  clearFinishedTasks: 'datahub.clearFinishedTasks',
-  showIndexSizeChart: 'datahub.showIndexSizeChart',
-  exportIndexSizes: 'datahub.exportIndexSizes',
-  copyIndexSizesMarkdown: 'datahub.copyIndexSizesMarkdown',
-  clearHistory: 'datahub.clearHistory',
-  revealIndex: 'datahub.revealIndex',
-  checkSearchHealth: 'datahub.checkSearchHealth',
-  refreshSearchHealth: 'datahub.refreshSearchHealth',
-  fixSearchDrift: 'datahub.fixSearchDrift',
-  copyDriftUrns: 'datahub.copyDriftUrns',
-  diagnose: 'datahub.diagnose',
-  copyDoctorReport: 'datahub.copyDoctorReport',
-  browseFailedWrites: 'datahub.browseFailedWrites',
-  openFailedWrite: 'datahub.openFailedWrite',
-  replayFailedWrites: 'datahub.replayFailedWrites',
-  replayFailedGroup: 'datahub.replayFailedGroup',
-  checkEndToEnd: 'datahub.checkEndToEnd',
-  resetConsumerOffsets: 'datahub.resetConsumerOffsets',
-  doctorNextStep: 'datahub.doctorNextStep',
-  countEntities: 'datahub.countEntities',
+/**
+ * Each feature's commands, one row per command: the feature owns them (its index.ts
+ * registers their forwarders from this table, `commandIdsOf`) and its commands.ts
+ * (loaded on first use) their handlers. Adding a command: a row here, under its feature.
+ */
+export const FEATURE_COMMANDS = {
+  connections: {
+    addConnection: 'datahub.addConnection',
+    switchConnection: 'datahub.switchConnection',
+    editConnection: 'datahub.editConnection',
+    removeConnection: 'datahub.removeConnection',
+    setAccessToken: 'datahub.setAccessToken',
+    clearAccessToken: 'datahub.clearAccessToken',
+    testConnection: 'datahub.testConnection',
+    importFromCli: 'datahub.importFromCli',
+    openSettings: 'datahub.openSettings',
+    showLog: 'datahub.showLog',
+  },
+  indices: {
+    refreshIndexSizes: 'datahub.refreshIndexSizes',
+    sortBySize: 'datahub.sortBySize',
+    sortByName: 'datahub.sortByName',
+    filterIndices: 'datahub.filterIndices',
+    clearFilter: 'datahub.clearFilter',
+    copyIndexName: 'datahub.copyIndexName',
+    copyEntityAspect: 'datahub.copyEntityAspect',
+    copyEntityType: 'datahub.copyEntityType',
+  },
+  restore: {
+    restoreIndices: 'datahub.restoreIndices',
+    restoreIndicesByPattern: 'datahub.restoreIndicesByPattern',
+    restoreIndicesChangedBetween: 'datahub.restoreIndicesChangedBetween',
+    restoreUrnAtCursor: 'datahub.restoreUrnAtCursor',
+    restoreUrnsInFile: 'datahub.restoreUrnsInFile',
+    restoreUrnsInSelection: 'datahub.restoreUrnsInSelection',
+    cancelRestore: 'datahub.cancelRestore',
+  },
+  jobs: {
+    restoreIndicesAsJob: 'datahub.restoreIndicesAsJob',
+    runRestoreJobOnCluster: 'datahub.runRestoreJobOnCluster',
+    watchClusterJob: 'datahub.watchClusterJob',
+    resumeClusterJob: 'datahub.resumeClusterJob',
+    showClusterJobLog: 'datahub.showClusterJobLog',
+    stopWatchingClusterJob: 'datahub.stopWatchingClusterJob',
+    watchUpgradeReindex: 'datahub.watchUpgradeReindex',
+    estimateUpgradeReindex: 'datahub.estimateUpgradeReindex',
+    checkUpgradeReadiness: 'datahub.checkUpgradeReadiness',
+    showUpgradeReindexLog: 'datahub.showUpgradeReindexLog',
+  },
+  truncate: {
+    truncateIndex: 'datahub.truncateIndex',
+    truncateTimeseriesAspect: 'datahub.truncateTimeseriesAspect',
+    showTaskStatus: 'datahub.showTaskStatus',
+    getTaskStatus: 'datahub.getTaskStatus',
+    watchTask: 'datahub.watchTask',
+    copyTaskId: 'datahub.copyTaskId',
+    stopWatchingTask: 'datahub.stopWatchingTask',
+    clearFinishedTasks: 'datahub.clearFinishedTasks',
+  },
+  insights: {
+    showIndexSizeChart: 'datahub.showIndexSizeChart',
+    exportIndexSizes: 'datahub.exportIndexSizes',
+    copyIndexSizesMarkdown: 'datahub.copyIndexSizesMarkdown',
+    clearHistory: 'datahub.clearHistory',
+    revealIndex: 'datahub.revealIndex',
+  },
+  retention: {
+    planRetention: 'datahub.planRetention',
+  },
+  health: {
+    checkSearchIndex: 'datahub.checkSearchIndex',
+    explainSearch: 'datahub.explainSearch',
+    inspectUrn: 'datahub.inspectUrn',
+    checkSearchHealth: 'datahub.checkSearchHealth',
+    refreshSearchHealth: 'datahub.refreshSearchHealth',
+    fixSearchDrift: 'datahub.fixSearchDrift',
+    copyDriftUrns: 'datahub.copyDriftUrns',
+  },
+  doctor: {
+    diagnose: 'datahub.diagnose',
+    copyDoctorReport: 'datahub.copyDoctorReport',
+    browseFailedWrites: 'datahub.browseFailedWrites',
+    openFailedWrite: 'datahub.openFailedWrite',
+    replayFailedWrites: 'datahub.replayFailedWrites',
+    replayFailedGroup: 'datahub.replayFailedGroup',
+    checkEndToEnd: 'datahub.checkEndToEnd',
+    resetConsumerOffsets: 'datahub.resetConsumerOffsets',
+    doctorNextStep: 'datahub.doctorNextStep',
+  },
+  entities: {
+    countEntities: 'datahub.countEntities',
+  },
 } as const;
+
+/** A feature whose commands load on first use (the export names of src/features.ts). */
+export type FeatureName = keyof typeof FEATURE_COMMANDS;
+
+type Rows = (typeof FEATURE_COMMANDS)[FeatureName];
+type Merged<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? { readonly [K in keyof I]: I[K] } : never;
+
+/** Every command, by name, across the features. */
+export const Commands = Object.freeze(Object.assign({}, ...Object.values(FEATURE_COMMANDS))) as Merged<Rows>;
 
 export type CommandName = keyof typeof Commands;
 export type CommandId = (typeof Commands)[CommandName];
@@ -89,5 +123,16 @@ export const INTERACTIVE_ONLY = {
 /** A command that takes an argument object: one method of the typed API each. */
 export type ApiCommand = Exclude<CommandName, keyof typeof INTERACTIVE_ONLY>;
 
-/** Every command that takes an argument object, in the order of package.json. */
+/** Every command that takes an argument object, feature by feature. */
 export const API_COMMANDS: readonly ApiCommand[] = (Object.keys(Commands) as CommandName[]).filter((name): name is ApiCommand => !(name in INTERACTIVE_ONLY));
+
+/** The ids a feature owns, for its forwarders (src/platform/lazyCommands.ts `deferCommands`). */
+export function commandIdsOf(feature: FeatureName): readonly CommandId[] {
+  return Object.values(FEATURE_COMMANDS[feature]);
+}
+
+/** A feature's commands that take an argument object (its rows of the typed API). */
+export type ApiCommandOf<F extends FeatureName> = Extract<keyof (typeof FEATURE_COMMANDS)[F], ApiCommand>;
+
+/** What a typed API method resolves: the command's result, or `undefined` when it stopped without one (nothing to do). */
+export type ApiResult<R> = Promise<R | undefined>;

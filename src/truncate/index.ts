@@ -7,32 +7,20 @@ import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsTruncate = typeof import('./commands');
-import { Commands } from '../shared/commandIds';
+import { commandIdsOf } from '../shared/commandIds';
 
 export type { TruncateTestApi } from './truncate';
 export type { TaskStatusResult } from './truncateWatch';
 export type { TruncateCommandResult } from './truncateResult';
 export type { WatchResult } from './truncateWatch';
 /** The argument schemas of the truncate and task commands (the typed API's parameter types). */
-export type { truncateArgs } from './logic/args';
-
-/** The commands whose code loads on the first of them (./commands.ts). */
-export const TRUNCATE_COMMANDS = [
-  Commands.truncateTimeseriesAspect,
-  Commands.truncateIndex,
-  Commands.showTaskStatus,
-  Commands.getTaskStatus,
-  Commands.watchTask,
-  Commands.stopWatchingTask,
-  Commands.copyTaskId,
-  Commands.clearFinishedTasks,
-] as const;
+export type { truncateArgs, TruncateApi } from './table';
 
 export function register(services: Services): FeatureRegistration<TruncateTestApi> {
   const { disposables, seam, state, afterActivation } = registerTruncateFeatures(services);
   const load = () => loadFeature<CommandsTruncate>('truncate').registerCommands(services, state);
   return {
-    disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: TRUNCATE_COMMANDS, load }, services.log)],
+    disposables: [...disposables, deferCommands({ name: 'truncate commands', commands: commandIdsOf('truncate'), load }, services.log)],
     seam,
     afterActivation,
   };

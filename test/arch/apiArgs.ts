@@ -1,28 +1,28 @@
 // `npm run docs:api`: writes the argument table of every typed API command into
 // docs/api.md (between the args markers) from the commands' zod schemas (each
-// feature's src/<feature>/logic/args.ts), the same schemas the handlers parse with
+// feature's src/<feature>/table.ts), the same schemas the handlers parse with
 // and the typed API takes its parameter types from. `--check` only compares and
 // exits 1 when the page is stale (the unit test in test/unit/project does the same).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod/v4/mini';
 import { API_COMMANDS, Commands, type ApiCommand } from '../../src/shared/commandIds';
-import { connectionsArgs } from '../../src/connections/logic/args';
-import { indicesArgs } from '../../src/indices/logic/args';
-import { restoreArgs } from '../../src/restore/logic/args';
-import { jobsArgs } from '../../src/jobs/logic/args';
-import { truncateArgs } from '../../src/truncate/logic/args';
-import { insightsArgs } from '../../src/insights/logic/args';
-import { retentionArgs } from '../../src/retention/logic/args';
-import { healthArgs } from '../../src/health/logic/args';
-import { doctorArgs } from '../../src/doctor/logic/args';
-import { entitiesArgs } from '../../src/entities/logic/args';
+import { connectionsArgs } from '../../src/connections/table';
+import { indicesArgs } from '../../src/indices/table';
+import { restoreArgs } from '../../src/restore/table';
+import { jobsArgs } from '../../src/jobs/table';
+import { truncateArgs } from '../../src/truncate/table';
+import { insightsArgs } from '../../src/insights/table';
+import { retentionArgs } from '../../src/retention/table';
+import { healthArgs } from '../../src/health/table';
+import { doctorArgs } from '../../src/doctor/table';
+import { entitiesArgs } from '../../src/entities/table';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
 const END = '<!-- args:end -->';
 
-/** Every typed API command's argument schema, from the features' logic/args.ts. */
+/** Every typed API command's argument schema, from the features' table.ts. */
 export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...connectionsArgs,
   ...indicesArgs,

@@ -2,9 +2,8 @@
 // parse through them, the typed API takes its parameter types from them and
 // docs/api.md its tables. An environment's value (any case, "none") is read by
 // parseEnvironment after the parse, as the settings' is. Pure: no vscode import.
-import { describe, noArgs, optionalText, optionalTrimmed, text } from '../../shared/args';
+import { describe, optionalText, optionalTrimmed, text } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 
 /** How a refused value is shown: strings quoted, anything else as JSON. */
 const shown = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
@@ -46,17 +45,3 @@ export const setAccessTokenArgs = z.object({ connection, token: text() });
 export const connectionArgs = z.object({ connection });
 
 export const importFromCliArgs = z.object({ name: describe(optionalTrimmed(), 'Default: from the server.') });
-
-/** The connections feature's commands and their argument schemas. */
-export const connectionsArgs = {
-  addConnection: addConnectionArgs,
-  switchConnection: nameArgs,
-  editConnection: editConnectionArgs,
-  removeConnection: nameArgs,
-  setAccessToken: setAccessTokenArgs,
-  clearAccessToken: connectionArgs,
-  testConnection: connectionArgs,
-  importFromCli: importFromCliArgs,
-  openSettings: noArgs(),
-  showLog: noArgs(),
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -3,7 +3,6 @@
 import { describe, flag, listOf, oneOf, wholeNumber } from '../../shared/args';
 import { DATAHUB_CONSUMER_GROUPS, RESET_STRATEGIES } from '../../gms/messagingTypes';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 import { REPLAY_CHOSEN_MAX } from './failedWrites';
 
 const NOTHING_SENT = 'Nothing was sent.';
@@ -76,13 +75,3 @@ export const resetConsumerOffsetsArgs = z.object({
   ),
   dryRunOnly: describe(flag(), 'Only the dry run: what a reset would do, nothing moved.'),
 });
-
-export const doctorArgs = {
-  diagnose: diagnoseArgs,
-  copyDoctorReport: diagnoseArgs,
-  browseFailedWrites: browseFailedWritesArgs,
-  openFailedWrite: openFailedWriteArgs,
-  replayFailedWrites: replayFailedWritesArgs,
-  checkEndToEnd: checkEndToEndArgs,
-  resetConsumerOffsets: resetConsumerOffsetsArgs,
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -2,7 +2,6 @@
 // API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
 import * as z from 'zod/v4/mini';
 import { describe, flag, listOf, oneOf } from '../../shared/args';
-import type { Commands } from '../../shared/commandIds';
 
 const NOTHING_SENT = 'Nothing was sent.';
 
@@ -22,7 +21,3 @@ export const countEntitiesArgs = z.object({
     'Only these entity types (e.g. ["dataset", "dataProcessInstance"]); left out, every type the server knows.',
   ),
 });
-
-export const entitiesArgs = {
-  countEntities: countEntitiesArgs,
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -3,10 +3,9 @@
 // through it, the typed API takes its parameter type from it and docs/api.md its table.
 // One scope of three (entityType, urnLike, urns) is checked after the parse, with the
 // URNs and the pattern themselves. Pure: no vscode import.
-import { describe, listOf, noArgs, oneOf, optionalText, optionalTrimmed, text, wholeNumber } from '../../shared/args';
+import { describe, listOf, oneOf, optionalText, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import { notify } from '../../restore/logic/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 
 const NOTHING_SENT = 'Nothing was sent.';
 import { MAX_HEALTH_URNS, MAX_SAMPLE } from './limits';
@@ -54,12 +53,3 @@ export const explainSearchArgs = z.object({
 export const inspectUrnArgs = z.object({
   urn: describe(text(), 'The entity to inspect; a DataHub link or a URL-encoded URN works too.'),
 });
-
-export const healthArgs = {
-  checkSearchIndex: checkSearchIndexArgs,
-  explainSearch: explainSearchArgs,
-  inspectUrn: inspectUrnArgs,
-  checkSearchHealth: checkSearchHealthArgs,
-  refreshSearchHealth: noArgs(),
-  fixSearchDrift: noArgs(),
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -2,9 +2,8 @@
 // parse through them, the typed API takes its parameter types from them and
 // docs/api.md its tables. The copy commands also take the tree's own element (from
 // the context menu), read as it is; a plain object goes through the schema. Pure.
-import { describe, noArgs, optionalText } from '../../shared/args';
+import { describe, optionalText } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 
 export const filterIndicesArgs = z.object({
   filter: describe(optionalText(), '`*` matches anything; empty clears.'),
@@ -16,15 +15,3 @@ export const copyEntityAspectArgs = z.object({
   entityName: optionalText(),
   aspectName: optionalText(),
 });
-
-/** The indices feature's commands and their argument schemas. */
-export const indicesArgs = {
-  refreshIndexSizes: noArgs(),
-  sortBySize: noArgs(),
-  sortByName: noArgs(),
-  filterIndices: filterIndicesArgs,
-  clearFilter: noArgs(),
-  copyIndexName: copyIndexNameArgs,
-  copyEntityType: copyEntityTypeArgs,
-  copyEntityAspect: copyEntityAspectArgs,
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

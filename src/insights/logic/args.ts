@@ -1,9 +1,8 @@
 // The argument objects of the chart, history and export commands, one schema each:
 // the handlers parse through them, the typed API takes its parameter types from
 // them and docs/api.md its tables. Pure: no vscode import.
-import { describe, noArgs, optionalText } from '../../shared/args';
+import { describe, optionalText } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 import type { ExportFormat } from './export';
 
 const EXPORT_FORMATS: [ExportFormat, ...ExportFormat[]] = ['csv', 'json'];
@@ -26,12 +25,3 @@ export const revealIndexArgs = z.object({
   // As given, not trimmed: an index name is matched exactly.
   indexName: describe(z.string({ error: revealMessage }).check(z.minLength(1, { error: revealMessage })), 'An index of the view.'),
 });
-
-/** The insights feature's commands and their argument schemas. */
-export const insightsArgs = {
-  showIndexSizeChart: noArgs(),
-  exportIndexSizes: exportIndexSizesArgs,
-  copyIndexSizesMarkdown: noArgs(),
-  clearHistory: clearHistoryArgs,
-  revealIndex: revealIndexArgs,
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -44,11 +44,3 @@ export const resumeClusterJobArgs = z.object({
 });
 
 export const clusterJobArgs = z.object({ job: describe(text(), 'A watched Job.') });
-
-export const clusterArgs = {
-  runRestoreJobOnCluster: runRestoreJobOnClusterArgs,
-  watchClusterJob: watchClusterJobArgs,
-  resumeClusterJob: resumeClusterJobArgs,
-  showClusterJobLog: clusterJobArgs,
-  stopWatchingClusterJob: clusterJobArgs,
-} as const;

@@ -76,10 +76,3 @@ export const checkUpgradeReadinessArgs = z.object({
 export type CheckUpgradeReadinessArgs = z.output<typeof checkUpgradeReadinessArgs>;
 
 export const upgradeJobArgs = z.object({ job: describe(text(), 'A system-update Job watched in this window.') });
-
-export const upgradeArgs = {
-  watchUpgradeReindex: watchUpgradeReindexArgs,
-  estimateUpgradeReindex: estimateUpgradeReindexArgs,
-  checkUpgradeReadiness: checkUpgradeReadinessArgs,
-  showUpgradeReindexLog: upgradeJobArgs,
-} as const;

@@ -3,9 +3,8 @@
 // docs/api.md its tables. Each field keeps the message it has always had; what
 // needs more than the shape (a URN that parses, a pattern, an ordered window, the
 // saved run) is checked by the handler after the parse. Pure: no vscode import.
-import { describe, flag, listOf, noArgs, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
+import { describe, flag, listOf, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import { Commands } from '../../shared/commandIds';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
 import { MAX_CONCURRENCY } from './restorePlan';
 import { MAX_EPOCH_MS } from './restoreWindow';
@@ -139,14 +138,3 @@ export const restoreUrnsInSelectionArgs = z.object({
   urns: urnListField("These URNs (at most 10,000), instead of the active editor's selections."),
 });
 export type RestoreUrnsInSelectionArgs = z.output<typeof restoreUrnsInSelectionArgs>;
-
-/** The restore feature's commands and their argument schemas. */
-export const restoreArgs = {
-  restoreIndices: restoreIndicesArgs,
-  restoreIndicesByPattern: restoreIndicesByPatternArgs,
-  restoreIndicesChangedBetween: restoreIndicesChangedBetweenArgs,
-  restoreUrnAtCursor: restoreUrnAtCursorArgs,
-  restoreUrnsInFile: restoreUrnsInFileArgs,
-  restoreUrnsInSelection: restoreUrnsInSelectionArgs,
-  cancelRestore: noArgs(),
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -6,7 +6,6 @@
 // checkCutoffs, which lists every problem at once. Pure: no vscode import.
 import { describe, pathOf, type IssueInfo } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 import { MAX_DAYS, MAX_PLAN_ENTRIES } from './plan';
 
 const NOTHING_SENT = 'Nothing was sent.';
@@ -51,8 +50,3 @@ export const planRetentionArgs = z.object({
   ),
 });
 export type PlanRetentionArgs = z.output<typeof planRetentionArgs>;
-
-/** The retention feature's commands and their argument schemas. */
-export const retentionArgs = {
-  planRetention: planRetentionArgs,
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

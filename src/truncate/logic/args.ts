@@ -2,9 +2,8 @@
 // handlers parse through them, the typed API takes its parameter types from them
 // and docs/api.md its tables. What needs the server (the index lookup), the clock
 // (a cutoff in the future) or the task id's form is checked after the parse. Pure.
-import { describe, flag, noArgs, text, wholeNumber } from '../../shared/args';
+import { describe, flag, text, wholeNumber } from '../../shared/args';
 import * as z from 'zod/v4/mini';
-import type { Commands } from '../../shared/commandIds';
 import { truncateOptionFields } from './truncateOptions';
 
 /** The index a truncation addresses: `indexName`, or `entityType` and `aspect` (which one is checked against the listing after the parse). */
@@ -31,13 +30,3 @@ export type TruncateTimeseriesAspectArgs = z.output<typeof truncateTimeseriesAsp
 export const taskArgs = z.object({
   task: describe(z.string({ error: 'a "task" string is required.' }), 'e.g. `qhxGdzytQS-pQek8CwBCZg:54654`.'),
 });
-
-/** The truncate feature's commands and their argument schemas. */
-export const truncateArgs = {
-  truncateTimeseriesAspect: truncateTimeseriesAspectArgs,
-  showTaskStatus: taskArgs,
-  getTaskStatus: taskArgs,
-  copyTaskId: taskArgs,
-  stopWatchingTask: taskArgs,
-  clearFinishedTasks: noArgs(),
-} as const satisfies Partial<Record<keyof typeof Commands, z.ZodMiniType>>;

@@ -1,4 +1,4 @@
-// One rule for results: every method of the typed API (src/api/index.ts) resolves an
+// One rule for results: every method of the typed API (src/api/index.ts, from each feature's table.ts) resolves an
 // object that carries `message`, the one sentence the palette would show. Read from
 // the declared types with the TypeScript checker, so a new method whose result type
 // lacks the field fails here before anyone calls it.
@@ -22,11 +22,13 @@ function resultsWithoutMessage(): { methods: number; lacking: string[] } {
   assert.ok(declaration, 'interface DataHubCommands not found in src/api/index.ts');
   const lacking: string[] = [];
   let methods = 0;
-  for (const member of declaration.members) {
-    if (!ts.isMethodSignature(member) || !member.type) continue;
+  // Every method, the ones each feature's table.ts declares included (DataHubCommands extends them).
+  for (const method of checker.getPropertiesOfType(checker.getTypeAtLocation(declaration.name))) {
+    const signature = checker.getTypeOfSymbolAtLocation(method, declaration).getCallSignatures()[0];
+    if (!signature) continue;
     methods++;
-    const name = member.name.getText(source);
-    const returned = checker.getTypeFromTypeNode(member.type);
+    const name = method.name;
+    const returned = checker.getReturnTypeOfSignature(signature);
     const awaited = checker.getAwaitedType(returned) ?? returned;
     const parts = awaited.isUnion() ? awaited.types : [awaited];
     for (const part of parts) {
