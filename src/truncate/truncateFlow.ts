@@ -10,15 +10,8 @@ import { formatCutoffTime } from './logic/cutoff';
 import { isGmsError } from '../gms/errors';
 import { urlOrigin, assertWritable, titleFor } from '../shared/connections';
 import type { TruncateOptions } from './logic/truncateOptions';
-import {
-  presentDryRun,
-  syncCompletionMessage,
-  targetName,
-  type CutoffChoice,
-  type DryRunResult,
-  type TruncateContext,
-  type TruncateTarget,
-} from './logic/truncateText';
+import { presentDryRun } from './logic/dryRunText';
+import { syncCompletionMessage, targetName, type CutoffChoice, type DryRunResult, type TruncateContext, type TruncateTarget } from './logic/truncateText';
 import { isKnownSize } from '../shared/format';
 import { findNamedIndex } from './logic/truncateTarget';
 import type { TaskStore } from './tasks/tasksStore';

@@ -7,7 +7,8 @@ import type { IndexSize } from '../../gms/types';
 import { daysAgo, formatCutoffTime, validateEndTimeMillis } from '../../truncate/logic/cutoff';
 import { isKnownSize, formatSize } from '../../shared/format';
 import { findNamedIndex, noIndexMessage, targetOfIndex } from '../../truncate/logic/truncateTarget';
-import { methodLabel, type DryRunResult, type TruncateTarget } from '../../truncate/logic/truncateText';
+import type { DryRunResult, TruncateTarget } from '../../truncate/logic/truncateText';
+import { methodLabel } from '../../truncate/logic/dryRunText';
 
 export const PLAN_RETENTION = Commands.planRetention;
 

@@ -11,10 +11,10 @@ import {
   describeTask,
   formatCounts,
   formatDuration,
-  presentDryRun,
   taskProgress,
   type DryRunResult,
 } from '../../../src/truncate/logic/truncateText';
+import { presentDryRun } from '../../../src/truncate/logic/dryRunText';
 
 const now = new Date('2025-06-01T10:00:00Z');
 const target = { entityType: 'dataset', aspect: 'datasetprofile', indexName: 'dataset_datasetprofileaspect_v1' };
