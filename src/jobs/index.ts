@@ -13,7 +13,7 @@ import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsJobs = typeof import('./commands');
 import { commandIdsOf } from '../shared/commandIds';
-import { KEPT_WATCHES_KEY, hasKeptWatches } from './logic/cluster/keptWatches';
+import { KEPT_WATCHES_KEY, hasKeptWatches } from './logic/cluster/keptWatchRecords';
 
 export type { JobResult } from './manifest/restoreAsJob';
 export type { ClusterJobSnapshot } from './cluster/clusterWatch';

@@ -9,7 +9,7 @@ import { loadFeature } from '../platform/loadFeatures';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsRestore = typeof import('./commands');
 import { commandIdsOf } from '../shared/commandIds';
-import { registerEditorFeatures } from './editor';
+import { registerEditorFeatures } from './editor/editorSurfaces';
 import type { CursorOnUrnState } from './editor/cursorContext';
 import type { MentionState } from './editor/mentionContext';
 

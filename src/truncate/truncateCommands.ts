@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import { validateEndTimeMillis } from './logic/cutoff';
 import { optionsFromArgs } from './logic/truncateOptions';
-import { targetOfIndex } from './logic/truncateTarget';
+import { targetOfIndex } from './logic/namedTarget';
 import type { TruncateTarget } from './logic/truncateText';
 import { TaskStore } from './tasks/tasksStore';
 import { type TasksTreeProvider } from './tasks/tasksTree';

@@ -13,7 +13,7 @@ import type { TruncateOptions } from './logic/truncateOptions';
 import { presentDryRun } from './logic/dryRunText';
 import { syncCompletionMessage, targetName, type CutoffChoice, type DryRunResult, type TruncateContext, type TruncateTarget } from './logic/truncateText';
 import { isKnownSize } from '../shared/format';
-import { findNamedIndex } from './logic/truncateTarget';
+import { findNamedIndex } from './logic/namedTarget';
 import type { TaskStore } from './tasks/tasksStore';
 import { fallbackMessage, runTruncateWithFallback } from './logic/truncateRun';
 import { type CommandRun } from '../platform/commandRunner';

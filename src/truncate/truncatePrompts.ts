@@ -8,7 +8,7 @@ import type { IndexSize } from '../gms/types';
 import { CUTOFF_PRESET_DAYS, formatCutoffTime, parseCutoff, presetCutoff, type Cutoff } from './logic/cutoff';
 import { formatSize } from '../shared/format';
 import { validateTaskId } from './logic/taskPolling';
-import { isTruncatable } from './logic/truncateTarget';
+import { isTruncatable } from './logic/namedTarget';
 import { DEFAULT_OPTIONS, formatOptions, METHODS, parseBatchSize, parseTimeoutSeconds, type TruncateOptions, type MethodChoice } from './logic/truncateOptions';
 
 interface Item<T> extends vscode.QuickPickItem {

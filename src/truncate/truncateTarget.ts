@@ -4,7 +4,7 @@
 // has no index (getIndexSizes is the only request made to check).
 import type { IndexSize } from '../gms/types';
 import type { Services } from '../platform/services';
-import { findNamedIndex, noIndexMessage, targetOfIndex } from './logic/truncateTarget';
+import { findNamedIndex, noIndexMessage, targetOfIndex } from './logic/namedTarget';
 import type { TruncateTarget } from './logic/truncateText';
 import { isArgObject } from '../platform/commandRunner';
 import { isOurRow } from '../platform/treeRows';

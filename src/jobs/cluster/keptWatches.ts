@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../../platform/safeWindow';
 import type { Services } from '../../platform/services';
-import { KEPT_WATCHES_KEY, readKeptWatches, withoutWatch, withWatch, type KeptWatch } from '../logic/cluster/keptWatches';
+import { KEPT_WATCHES_KEY, readKeptWatches, withoutWatch, withWatch, type KeptWatch } from '../logic/cluster/keptWatchRecords';
 
 export class KeptWatches {
   constructor(private readonly services: Services) {}

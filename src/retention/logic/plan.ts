@@ -6,7 +6,7 @@ import { Commands } from '../../shared/commandIds';
 import type { IndexSize } from '../../gms/types';
 import { daysAgo, formatCutoffTime, validateEndTimeMillis } from '../../truncate/logic/cutoff';
 import { isKnownSize, formatSize } from '../../shared/format';
-import { findNamedIndex, noIndexMessage, targetOfIndex } from '../../truncate/logic/truncateTarget';
+import { findNamedIndex, noIndexMessage, targetOfIndex } from '../../truncate/logic/namedTarget';
 import type { DryRunResult, TruncateTarget } from '../../truncate/logic/truncateText';
 import { methodLabel } from '../../truncate/logic/dryRunText';
 

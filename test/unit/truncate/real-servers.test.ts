@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import type { TruncateRequest } from '../../../src/gms/types';
 import { arrangeIndices } from '../../../src/indices/logic/indices';
 import { fallbackMessage, runTruncateWithFallback } from '../../../src/truncate/logic/truncateRun';
-import { closestTargets, findNamedIndex, isTruncatable, noIndexMessage, OTHER_INDICES } from '../../../src/truncate/logic/truncateTarget';
+import { closestTargets, findNamedIndex, isTruncatable, noIndexMessage, OTHER_INDICES } from '../../../src/truncate/logic/namedTarget';
 import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox';
 import { clientFor, rejectsWith, useSandbox } from '../helpers';
 
