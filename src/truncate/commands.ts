@@ -1,10 +1,129 @@
-// The truncate feature's commands, loaded on the first of them (dist/features.js).
-// index.ts declares their ids; the DataHub Tasks view stays eager.
-export { registerTruncateCommands as registerCommands } from './truncateCommands';
-
+// The truncate feature's commands, loaded on the first of them (dist/features.js); index.ts declares
+// their ids and keeps the DataHub Tasks view eager:
+//   datahub.truncateIndex             tree context menu on an index (interactive)
+//   datahub.truncateTimeseriesAspect  palette (pick an index) or argument object (no prompts)
+//   datahub.showTaskStatus            palette: watch a task by id
+//   datahub.getTaskStatus             argument object { task }: one status request
+//   datahub.watchTask                 inline on a running task of the DataHub Tasks view
+// and the task list's own commands (taskCommands.ts).
+import { registerVscodeCommand } from '../platform/lazyCommands';
+import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import type { TaskStore } from './tasks/tasksStore';
+import { validateEndTimeMillis } from './logic/cutoff';
+import { optionsFromArgs } from './logic/truncateOptions';
+import { targetOfIndex } from './logic/namedTarget';
+import type { TruncateTarget } from './logic/truncateText';
+import { TaskStore } from './tasks/tasksStore';
+import { type TasksTreeProvider } from './tasks/tasksTree';
+import { isArgObject, registerCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { registerTaskListCommands } from './taskCommands';
+import { askTaskId, pickIndex } from './truncatePrompts';
+import { assertActiveWritable, interactiveTruncate, runTruncate } from './truncateFlow';
+import type { TruncateCommandResult } from './truncateResult';
+import { refreshAfterTruncate } from './refreshAfter';
 import { TaskWatcher } from './truncateWatch';
+import { indexOfArg, resolveTarget } from './truncateTarget';
+import { checkTaskId, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
+import { Commands } from '../shared/commandIds';
+import { parseArgs } from '../shared/args';
+import { taskArgs, truncateTimeseriesAspectArgs } from './logic/args';
+
+export type { TruncateCommandResult, TaskStatusResult };
+
+/** Test seam: the session's task list and the view's provider (set on registration). */
+/** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
+export interface TruncateTestApi {
+  store?: TaskStore;
+  provider?: TasksTreeProvider;
+}
+
+const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;
+const TRUNCATE_INDEX = Commands.truncateIndex;
+
+/** Parses and checks the argument object of datahub.truncateTimeseriesAspect; the target is resolved last. */
+async function truncateArgs(services: Services, arg: unknown) {
+  const parsed = parseArgs(TRUNCATE_ASPECT, truncateTimeseriesAspectArgs, arg);
+  const problem = validateEndTimeMillis(parsed.endTimeMillis);
+  if (problem) throw new Error(`${TRUNCATE_ASPECT}: ${problem}`);
+  return {
+    // A tree element ({ kind: 'index', index }) names its index as the tree holds it; a plain object through the schema.
+    target: await resolveTarget(services, indexOfArg(arg) ? (arg as Record<string, unknown>) : parsed, TRUNCATE_ASPECT),
+    endTimeMillis: parsed.endTimeMillis,
+    // Nothing is deleted unless the caller says so in as many words.
+    dryRun: parsed.dryRun !== false,
+    watch: parsed.watch === true,
+    options: optionsFromArgs(parsed, TRUNCATE_ASPECT),
+  };
+}
+
+import type { TruncateState } from './truncateState';
+
+export function registerCommands(services: Services, { store, watcher, watchInBackground }: TruncateState): vscode.Disposable[] {
+  const interactive = async (target: TruncateTarget, run: CommandRun): Promise<TruncateCommandResult | undefined> => {
+    const result = await interactiveTruncate(services, store, target, run);
+    if (result?.kind === 'task') watchInBackground(result.task);
+    return result;
+  };
+
+  /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
+  const truncateIndex = (arg?: unknown) =>
+    runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
+      assertActiveWritable(services);
+      if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
+      const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices, services.connections.active());
+      return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
+    });
+
+  /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
+  const watchTask = (arg?: unknown) =>
+    runCommand(services, Commands.watchTask, undefined, async (): Promise<WatchResult | undefined> => {
+      const id = isArgObject(arg) && typeof arg.task === 'string' ? arg.task : typeof arg === 'string' ? arg : await askTaskId();
+      if (!id) return undefined;
+      return watcher().watch(checkTaskId(id, Commands.watchTask));
+    });
+
+  return [
+    registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
+      if (run.mode === 'ui') return truncateIndex();
+      assertActiveWritable(services);
+      const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg ?? {});
+      const result = await runTruncate(services, run, target, { endTimeMillis }, options, dryRun);
+      if (result.kind === 'completed') void refreshAfterTruncate(services);
+      if (result.kind === 'task') {
+        store.add({
+          task: result.task,
+          target,
+          cutoff: { endTimeMillis },
+          startedHere: true,
+          connectionName: run.errorContext.connection?.name,
+          context: result.fallback ? { fallback: result.fallback } : undefined,
+        });
+        if (watch) watchInBackground(result.task);
+      }
+      return result;
+    }),
+    registerVscodeCommand(TRUNCATE_INDEX, truncateIndex),
+    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
+      const id = run.mode !== 'ui' ? checkTaskId(parseArgs(Commands.showTaskStatus, taskArgs, arg).task, Commands.showTaskStatus) : await askTaskId();
+      if (!id) return undefined;
+      const watching = watcher().watch(id);
+      void vscode.commands.executeCommand('datahub.tasks.focus');
+      return watching;
+    }),
+    registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
+      run.errorContext = { action: 'getEsTaskStatus' };
+      if (run.mode === 'ui') {
+        // Hidden from the palette; invoked bare, it behaves like Show Task Status.
+        await vscode.commands.executeCommand(Commands.showTaskStatus);
+        return undefined;
+      }
+      const task = checkTaskId(parseArgs(Commands.getTaskStatus, taskArgs, arg).task, Commands.getTaskStatus);
+      return toStatusResult(await watcher().statusOnce(task));
+    }),
+    registerVscodeCommand(Commands.watchTask, watchTask),
+    ...registerTaskListCommands(services, store),
+  ];
+}
 
 /** The watcher of task statuses (polling with backoff), made on the first watch. */
 export function createWatcher(services: Services, store: TaskStore): TaskWatcher {

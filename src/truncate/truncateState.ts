@@ -1,4 +1,4 @@
-// What the eager part of truncation (truncate.ts) hands the commands (truncateCommands.ts).
+// What the eager part of truncation (index.ts) hands the commands (commands.ts).
 import type { TaskStore } from './tasks/tasksStore';
 import type { TaskWatcher } from './truncateWatch';
 

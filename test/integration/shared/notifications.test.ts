@@ -7,7 +7,7 @@ import { activateExtension, run, sandbox, useSandboxConnection } from '../../hos
 import { SAMPLE_URNS } from '../../sandbox/data';
 import { SEARCH_SAMPLES } from '../../sandbox/searchIndex';
 import type { ShownText } from '../../../src/platform/safeWindow';
-import type { TruncateCommandResult } from '../../../src/truncate/truncate';
+import type { TruncateCommandResult } from '../../../src/truncate';
 import { waitFor } from '../support/core';
 
 const DAY = 86_400_000;

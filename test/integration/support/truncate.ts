@@ -1,6 +1,6 @@
 // Shared by the truncation suites: the command call and the sandbox's row counts.
 import { run, sandbox } from '../../host/inHost';
-import type { TruncateCommandResult } from '../../../src/truncate/truncate';
+import type { TruncateCommandResult } from '../../../src/truncate';
 import { Commands } from '../../../src/shared/commandIds';
 
 export interface TimeseriesCounts {

@@ -5,7 +5,7 @@ import type { TruncateTestApi } from '../../../src/api/testApi';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { TaskStatusResult } from '../../../src/truncate/truncate';
+import type { TaskStatusResult } from '../../../src/truncate';
 import type { WatchResult } from '../../../src/truncate/truncateWatch';
 import type { IndexSizesSnapshot } from '../../../src/platform/services';
 import { rejection } from '../support/core';
