@@ -9,10 +9,9 @@ import type { Services } from '../platform/services';
 import { Commands, commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
-import { lazyTreeProvider } from '../platform/lazyTree';
+import { connectionView } from '../platform/connectionView';
 import { DoctorStore } from './doctorStore';
 import type { DoctorNode } from './doctorTree';
-import { ourTreeView } from '../platform/treeRows';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsDoctor = typeof import('./commands');
 
@@ -33,9 +32,19 @@ export interface DoctorTestApi {
 
 export function register(services: Services): FeatureRegistration<DoctorTestApi> {
   const store = new DoctorStore();
-  // The rows' code loads with the commands, when the view is first drawn (it starts collapsed).
-  const provider = lazyTreeProvider(() => loadFeature<CommandsDoctor>('doctor').createTree(store), store.onDidChange);
-  const view = ourTreeView('datahub.doctor', { treeDataProvider: provider, showCollapseAll: true });
+  // The rows' code loads with the commands, when the view is first drawn (it starts collapsed). The view
+  // runs the report when it is first shown (and for another connection); an argument object makes the
+  // run quiet: no notification, a failure lands in the view and the log.
+  const bound = connectionView(services, {
+    id: 'datahub.doctor',
+    name: 'DataHub Doctor',
+    store,
+    tree: () => loadFeature<CommandsDoctor>('doctor').createTree(store),
+    showCollapseAll: true,
+    read: () => Promise.resolve(vscode.commands.executeCommand(Commands.diagnose, {})),
+    empty: () => !store.report && !store.reportError,
+  });
+  const { view, provider } = bound;
   const commands = deferCommands(
     { name: 'DataHub Doctor commands', commands: commandIdsOf('doctor'), load: () => loadFeature<CommandsDoctor>('doctor').registerCommands(services, store) },
     services.log,
@@ -56,26 +65,6 @@ export function register(services: Services): FeatureRegistration<DoctorTestApi>
                 ? `${c.unreadable} not read`
                 : 'all OK';
   };
-  // The view runs the report when it is first shown (and for another connection); an argument object
-  // makes the run quiet: no notification, a failure lands in the view and the log.
-  const runQuietly = () => {
-    // In an untrusted workspace nothing contacts DataHub until the person runs a command (package.json capabilities).
-    if (!view.visible || !vscode.workspace.isTrusted || store.busy) return;
-    Promise.resolve(vscode.commands.executeCommand(Commands.diagnose, {})).catch((error: unknown) =>
-      services.log.debug(`DataHub Doctor: not run: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  };
-  const disposables: vscode.Disposable[] = [
-    store,
-    view,
-    commands,
-    store.onDidChange(describe),
-    view.onDidChangeVisibility(() => {
-      if (!store.report && !store.reportError) runQuietly();
-    }),
-    services.connections.onDidChange(() => {
-      if (store.forConnection(services.connections.active()?.name)) runQuietly();
-    }),
-  ];
+  const disposables: vscode.Disposable[] = [store, bound, commands, store.onDidChange(describe)];
   return { disposables, seam: { provider } };
 }

@@ -13,8 +13,7 @@ import { describeLag } from '../shared/searchLag';
 import { HealthStore, type LagResult } from './healthStore';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
-import { lazyTreeProvider } from '../platform/lazyTree';
-import { ourTreeView } from '../platform/treeRows';
+import { connectionView } from '../platform/connectionView';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsHealth = typeof import('./commands');
 
@@ -28,9 +27,6 @@ export type { healthArgs, HealthApi } from './table';
 
 export function register(services: Services): FeatureRegistration<undefined> {
   const store = new HealthStore();
-  // The rows' code loads with the commands, when the view is first drawn.
-  const tree = lazyTreeProvider(() => loadFeature<CommandsHealth>('health').createTree(store), store.onDidChange);
-  const view = ourTreeView('datahub.searchHealth', { treeDataProvider: tree, showCollapseAll: true });
 
   const readLag = async (twice = false): Promise<LagResult[]> => {
     const active = await services.connections.client();
@@ -59,32 +55,29 @@ export function register(services: Services): FeatureRegistration<undefined> {
     services.log,
   );
 
-  // The view reads the lag when it is shown, and on the auto-refresh interval while it is.
-  const readQuietly = () => {
-    // In an untrusted workspace nothing contacts DataHub until the person runs a command (package.json capabilities).
-    if (!view.visible || !vscode.workspace.isTrusted) return;
-    readLag().catch((error: unknown) => services.log.debug(`Search Health: lag not read: ${error instanceof Error ? error.message : String(error)}`));
-  };
+  // The rows' code loads with the commands, when the view is first drawn. The view reads the lag when it
+  // is shown with nothing read, for another connection, and on the auto-refresh interval while it is shown.
+  const bound = connectionView(services, {
+    id: 'datahub.searchHealth',
+    name: 'Search Health',
+    store,
+    tree: () => loadFeature<CommandsHealth>('health').createTree(store),
+    showCollapseAll: true,
+    read: () => readLag(),
+    empty: () => store.lag.length === 0,
+  });
   let timer: ReturnType<typeof setInterval> | undefined;
   const schedule = () => {
     if (timer) clearInterval(timer);
     const minutes = vscode.workspace.getConfiguration('datahub').get<number>('autoRefreshMinutes', 0);
-    timer = minutes > 0 ? setInterval(readQuietly, minutes * 60_000) : undefined;
+    timer = minutes > 0 ? setInterval(bound.readQuietly, minutes * 60_000) : undefined;
   };
   const disposables: vscode.Disposable[] = [
     store,
-    view,
+    bound,
     commands,
     // Asked for by the Doctor, whose commands live in the same lazily loaded bundle.
     services.statusFacts.register(() => loadFeature<CommandsHealth>('health').healthFacts(store)),
-    // Read in the background only when there is something new to show: the view shown for the first
-    // time, another active connection, the auto-refresh interval. Settings or token changes send nothing.
-    view.onDidChangeVisibility(() => {
-      if (store.lag.length === 0) readQuietly();
-    }),
-    services.connections.onDidChange(() => {
-      if (store.forConnection(services.connections.active()?.name)) readQuietly();
-    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('datahub.autoRefreshMinutes')) schedule();
     }),
