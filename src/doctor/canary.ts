@@ -131,11 +131,11 @@ export async function checkEndToEnd(services: Services, store: DoctorStore, arg:
   // One check at a time: each may follow its canary for up to 900 s.
   if (store.canaryRunning)
     throw new Error(`An end-to-end check is already following its canary on "${store.canaryRunning}": wait for it or cancel it. Nothing was written.`);
-  store.canaryRunning = connection.name;
+  store.setCanaryRunning(connection.name);
   try {
     return await checkOnce(services, store, args.waitSeconds, active, run);
   } finally {
-    store.canaryRunning = undefined;
+    store.setCanaryRunning(undefined);
   }
 }
 
@@ -264,8 +264,7 @@ async function checkOnce(
       ...(result.searchStatus ? [`search: ${result.searchStatus}`] : []),
     ],
   };
-  store.canary = canary;
-  store.fire();
+  store.setCanary(canary);
   services.log.info(`End-to-end check on ${connection.name}: ${result.message}`);
   if (interactive)
     void (result.verdict === 'ok' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage)(

@@ -70,12 +70,11 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
         try {
           const facts = services.statusFacts.facts(active.connection.name).map(({ connection: _c, ...fact }) => fact);
           const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs, facts });
-          store.report = report;
-          store.reportError = undefined;
+          store.setReport(report);
           walkthroughDone(WALKTHROUGH_KEYS.doctorReported);
           return report;
         } catch (error) {
-          store.reportError = error instanceof Error ? error.message : String(error);
+          store.setReportError(error instanceof Error ? error.message : String(error));
           throw error;
         }
       });

@@ -1,7 +1,7 @@
 // The Doctor's state for the active connection: the last report, the failed writes shown (the only
 // ones a replay may take), the last end-to-end check, and what the next report compares with.
 // The view draws it; the commands fill it. Everything is forgotten when the connection changes.
-import { ConnectionStore } from '../platform/connectionStore';
+import { ConnectionStore, type Writable } from '../platform/connectionStore';
 import type { KafkaMessage } from '../gms/types';
 import type { DoctorReport } from './logic/report';
 import type { DoctorMemory } from './collect';
@@ -33,20 +33,52 @@ export interface CanaryState {
 }
 
 export class DoctorStore extends ConnectionStore {
-  report: DoctorReport | undefined;
-  reportError: string | undefined;
-  failed: FailedWritesState | undefined;
-  canary: CanaryState | undefined;
+  // Readonly to everyone but the store, which writes them through the setters below (each fires the
+  // change); the commands and the view read them.
+  readonly report: DoctorReport | undefined;
+  readonly reportError: string | undefined;
+  readonly failed: FailedWritesState | undefined;
+  readonly canary: CanaryState | undefined;
   /** The connection an end-to-end check follows its canary on now (one at a time, whatever the connection). */
-  canaryRunning: string | undefined;
-  memory: DoctorMemory = { lag: new Map() };
+  readonly canaryRunning: string | undefined;
+  /** What the next report compares with (the lag seen before); the report reads and updates it. */
+  readonly memory: DoctorMemory = { lag: new Map() };
 
   protected forget(): void {
-    this.report = undefined;
-    this.reportError = undefined;
-    this.failed = undefined;
-    this.canary = undefined;
-    this.memory = { lag: new Map() };
+    const w = this as Writable<DoctorStore>;
+    w.report = undefined;
+    w.reportError = undefined;
+    w.failed = undefined;
+    w.canary = undefined;
+    w.memory = { lag: new Map() };
+  }
+
+  /** A report read: it replaces the last one and its error. */
+  setReport(report: DoctorReport): void {
+    const w = this as Writable<DoctorStore>;
+    w.report = report;
+    w.reportError = undefined;
+    this.fire();
+  }
+
+  /** Why the report could not be read (the last report stays). */
+  setReportError(message: string): void {
+    const w = this as Writable<DoctorStore>;
+    w.reportError = message;
+    this.fire();
+  }
+
+  /** An end-to-end check starts following its canary on `connection`, or (undefined) has ended. */
+  setCanaryRunning(connection: string | undefined): void {
+    const w = this as Writable<DoctorStore>;
+    w.canaryRunning = connection;
+  }
+
+  /** The end-to-end check's outcome. */
+  setCanary(canary: CanaryState): void {
+    const w = this as Writable<DoctorStore>;
+    w.canary = canary;
+    this.fire();
   }
 
   /**
@@ -64,7 +96,8 @@ export class DoctorStore extends ConnectionStore {
 
   /** The failed writes listed now, with their groups (grouped by the commands, which load on first use). */
   setFailed(failed: FailedWritesState): void {
-    this.failed = failed;
+    const w = this as Writable<DoctorStore>;
+    w.failed = failed;
     this.fire();
   }
 }

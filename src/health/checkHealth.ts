@@ -156,16 +156,12 @@ export async function runCheck(
     const report = interactive
       ? await safeWindow.runCancellable({ location: vscode.ProgressLocation.Notification, title: `Checking search health of ${label}` }, undefined, work)
       : await work(store.signal());
-    store.report = report;
-    store.plan = undefined;
-    store.checkError = undefined;
-    store.fire();
+    store.setReport(report);
     walkthroughDone(WALKTHROUGH_KEYS.healthChecked);
     logReport(services, active.connection.name, report);
     return report;
   } catch (error) {
-    store.checkError = error instanceof Error ? error.message : String(error);
-    store.fire();
+    store.setCheckError(error instanceof Error ? error.message : String(error));
     throw error;
   }
 }

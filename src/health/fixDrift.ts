@@ -123,8 +123,7 @@ export async function fixStep(
     undefined,
     (signal) => planFix(services, active, report, signal),
   );
-  store.plan = plan;
-  store.fire();
+  store.setPlan(plan);
   // Search-only documents no operation of this server removes: said, with the rebuild, whatever else the fix does.
   const unremovable: FixNotDone | undefined =
     plan.removeUnsupported > 0 ? { reason: 'noRemovalOnServer', searchOnly: plan.removeUnsupported, rebuildCommand: CLEAN_REBUILD_COMMAND } : undefined;
@@ -159,10 +158,7 @@ export async function fixStep(
   outcome.applied.driftAfter = outcome.after.tally.drift;
   // The lag after the fix's own restores, for the view.
   void store.readLag(active).catch(() => undefined);
-  store.report = outcome.after;
-  store.fix = outcome.applied;
-  store.plan = undefined;
-  store.fire();
+  store.setFixed(outcome.after, outcome.applied);
   const a = outcome.applied;
   const done = `Search drift of ${describeScope(report.scope)}: ${a.restored} restored, ${a.removed} removed${a.failed.length ? `, ${a.failed.length} failed` : ''}${a.cancelled ? ' (cancelled)' : ''}; drift now ${a.driftAfter}.`;
   const message = unremovable ? `${done} ${NO_REMOVAL_ON_SERVER}` : done;

@@ -1,7 +1,7 @@
 // The Search Health state of the active connection: the indexing lag (two consumers:
 // mcl, which search indexing reads, and mcp, ingestion's proposals), the last drift
 // check and the last fix. The view draws it; the commands fill it.
-import { ConnectionStore } from '../platform/connectionStore';
+import { ConnectionStore, type Writable } from '../platform/connectionStore';
 import { describeError } from '../shared/errors';
 import type { ActiveClient } from '../platform/services';
 import { isGmsError } from '../gms/errors';
@@ -38,19 +38,55 @@ export interface FixOutcome {
 
 export class HealthStore extends ConnectionStore {
   private histories = new Map<string, LagHistory>();
-  lag: LagState[] = [];
-  report: DriftReport | undefined;
-  plan: FixPlan | undefined;
-  fix: FixOutcome | undefined;
-  checkError: string | undefined;
+  // Readonly to everyone but the store, which writes them through the setters below (each fires the
+  // change); the commands and the view read them.
+  readonly lag: readonly LagState[] = [];
+  readonly report: DriftReport | undefined;
+  /** The fix's dry run, until it is applied or a new check replaces the report it was planned from. */
+  readonly plan: FixPlan | undefined;
+  readonly fix: FixOutcome | undefined;
+  readonly checkError: string | undefined;
 
   protected forget(): void {
+    const w = this as Writable<HealthStore>;
     this.histories = new Map();
-    this.lag = [];
-    this.report = undefined;
-    this.plan = undefined;
-    this.fix = undefined;
-    this.checkError = undefined;
+    w.lag = [];
+    w.report = undefined;
+    w.plan = undefined;
+    w.fix = undefined;
+    w.checkError = undefined;
+  }
+
+  /** A drift check's report: it replaces the last one, its dry run and its error. */
+  setReport(report: DriftReport): void {
+    const w = this as Writable<HealthStore>;
+    w.report = report;
+    w.plan = undefined;
+    w.checkError = undefined;
+    this.fire();
+  }
+
+  /** Why the drift check failed (the last report stays). */
+  setCheckError(message: string): void {
+    const w = this as Writable<HealthStore>;
+    w.checkError = message;
+    this.fire();
+  }
+
+  /** The fix's dry run. */
+  setPlan(plan: FixPlan): void {
+    const w = this as Writable<HealthStore>;
+    w.plan = plan;
+    this.fire();
+  }
+
+  /** A fix applied: what it did, and the check of the same scope after it. */
+  setFixed(after: DriftReport, fix: FixOutcome): void {
+    const w = this as Writable<HealthStore>;
+    w.report = after;
+    w.fix = fix;
+    w.plan = undefined;
+    this.fire();
   }
 
   /**
@@ -88,7 +124,7 @@ export class HealthStore extends ConnectionStore {
         }
       }),
     );
-    this.lag = states;
+    (this as Writable<HealthStore>).lag = states;
     this.fire();
     return states;
   }

@@ -4,6 +4,9 @@
 import { setMaxListeners } from 'node:events';
 import * as vscode from 'vscode';
 
+/** A store's own view of itself: the fields everyone else reads as readonly, writable (a type only). */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 export abstract class ConnectionStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
