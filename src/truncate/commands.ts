@@ -14,7 +14,8 @@ import { optionsFromArgs } from './logic/truncateOptions';
 import { targetOfIndex } from './logic/namedTarget';
 import type { TruncateTarget } from './logic/truncateText';
 import { TaskStore } from './tasks/tasksStore';
-import { type TasksTreeProvider } from './tasks/tasksTree';
+import { TasksTreeProvider, type TaskRow } from './tasks/taskItems';
+import type { TaskRowsService } from '../platform/taskRows';
 import { isArgObject, registerCommand, runCommand, type CommandRun } from '../platform/commandRunner';
 import { registerTaskListCommands } from './taskCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
@@ -30,11 +31,9 @@ import { taskArgs, truncateTimeseriesAspectArgs } from './logic/args';
 
 export type { TruncateCommandResult, TaskStatusResult };
 
-/** Test seam: the session's task list and the view's provider (set on registration). */
-/** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
-export interface TruncateTestApi {
-  store?: TaskStore;
-  provider?: TasksTreeProvider;
+/** The DataHub Tasks view's rows (the view is made at activation: ./tasks/tasksTree.ts). */
+export function createTasksTree(store: TaskStore, extra?: TaskRowsService): vscode.TreeDataProvider<TaskRow> {
+  return new TasksTreeProvider(store, extra);
 }
 
 const TRUNCATE_ASPECT = Commands.truncateTimeseriesAspect;

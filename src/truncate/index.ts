@@ -11,7 +11,7 @@ import { commandIdsOf } from '../shared/commandIds';
 import { reportError } from '../platform/commandRunner';
 import { TaskStore } from './tasks/tasksStore';
 import { persistTasks } from './tasks/tasksPersistence';
-import { createTasksView, type TasksTreeProvider } from './tasks/tasksTree';
+import { createTasksView, type TaskRow } from './tasks/tasksTree';
 import type { TaskWatcher } from './truncateWatch';
 import type { TruncateState } from './truncateState';
 /** This feature's commands.ts, loaded on first use. */
@@ -26,7 +26,7 @@ export type { truncateArgs, TruncateApi } from './table';
 /** Test seam (returned by activate() as `truncate`): the session's task list and the DataHub Tasks provider, set once the part registered. */
 export interface TruncateTestApi {
   store?: TaskStore;
-  provider?: TasksTreeProvider;
+  provider?: vscode.TreeDataProvider<TaskRow>;
 }
 
 /** The DataHub Tasks view and its store (eager, the view shows at start); the tasks the last window watched, just after activation. */
