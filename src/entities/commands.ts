@@ -52,7 +52,7 @@ export function registerCommands(services: Services, store: CountsStore): vscode
           try {
             reading = await readEntityCounts(active.client, query, store.signal());
           } catch (error) {
-            store.error = error instanceof Error ? error.message : String(error);
+            store.setError(error instanceof Error ? error.message : String(error));
             throw error;
           }
           const growth = await store.keep(connection, active.client.baseUrl, reading);

@@ -3,7 +3,7 @@
 // ungrouped readings is kept in a file of its own under global storage, the way the index size history is
 // (src/insights/chartHistoryStore.ts), so the growth survives a restart.
 import type * as vscode from 'vscode';
-import { ConnectionStore } from '../platform/connectionStore';
+import { ConnectionStore, type Writable } from '../platform/connectionStore';
 import type { EntityCountsReading } from '../gms/types';
 import { HistoryStore, type EntityCountsFeed } from '../insights';
 import { growthOf, historyRecord, type CountGrowth } from './logic/countGrowth';
@@ -11,11 +11,12 @@ import { growthOf, historyRecord, type CountGrowth } from './logic/countGrowth';
 export const ENTITY_HISTORY_FILE = 'entity-count-history.json';
 
 export class CountsStore extends ConnectionStore {
-  reading: EntityCountsReading | undefined;
+  // Readonly to everyone but the store, which writes them through keep() and setError() (each fires the change).
+  readonly reading: EntityCountsReading | undefined;
   /** The last reading not grouped by platform (every type, with its growth in the history). */
   private byType: EntityCountsReading | undefined;
-  growth: CountGrowth | undefined;
-  error: string | undefined;
+  readonly growth: CountGrowth | undefined;
+  readonly error: string | undefined;
   readonly history: HistoryStore;
   private loaded: Promise<void> | undefined;
 
@@ -25,10 +26,17 @@ export class CountsStore extends ConnectionStore {
   }
 
   protected forget(): void {
-    this.reading = undefined;
+    const w = this as Writable<CountsStore>;
+    w.reading = undefined;
     this.byType = undefined;
-    this.growth = undefined;
-    this.error = undefined;
+    w.growth = undefined;
+    w.error = undefined;
+  }
+
+  /** Why the last count failed (the last reading stays). */
+  setError(message: string): void {
+    (this as Writable<CountsStore>).error = message;
+    this.fire();
   }
 
   /** Reads the history file once (a reading reads it first too). */
@@ -59,9 +67,10 @@ export class CountsStore extends ConnectionStore {
       growth = growthOf(this.history.connection(connection), reading);
       this.byType = reading;
     }
-    this.reading = reading;
-    this.growth = growth;
-    this.error = undefined;
+    const w = this as Writable<CountsStore>;
+    w.reading = reading;
+    w.growth = growth;
+    w.error = undefined;
     this.fire();
     return growth;
   }

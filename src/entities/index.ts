@@ -7,9 +7,8 @@ import type { Services } from '../platform/services';
 import { commandIdsOf } from '../shared/commandIds';
 import { deferCommands } from '../platform/lazyCommands';
 import { loadFeature } from '../platform/loadFeatures';
-import { lazyTreeProvider } from '../platform/lazyTree';
+import { connectionView } from '../platform/connectionView';
 import { CountsStore } from './countsStore';
-import { ourTreeView } from '../platform/treeRows';
 import type { EntityCountsFeed } from '../insights';
 /** This feature's commands.ts, loaded on first use. */
 type CommandsEntities = typeof import('./commands');
@@ -26,8 +25,14 @@ export interface EntitiesSeam {
 
 export function register(services: Services): FeatureRegistration<EntitiesSeam> {
   const store = new CountsStore(services.context.globalStorageUri, services.log);
-  const provider = lazyTreeProvider(() => loadFeature<CommandsEntities>('entities').createTree(store), store.onDidChange);
-  const view = ourTreeView('datahub.entityCounts', { treeDataProvider: provider });
+  // Rows loaded on first draw; the counts are read when asked (they cost the server a count per type).
+  const bound = connectionView(services, {
+    id: 'datahub.entityCounts',
+    name: 'Entity Counts',
+    store,
+    tree: () => loadFeature<CommandsEntities>('entities').createTree(store),
+  });
+  const { view } = bound;
   const commands = deferCommands(
     { name: 'entity commands', commands: commandIdsOf('entities'), load: () => loadFeature<CommandsEntities>('entities').registerCommands(services, store) },
     services.log,
@@ -36,12 +41,6 @@ export function register(services: Services): FeatureRegistration<EntitiesSeam> 
     const r = store.reading;
     view.description = store.busy ? 'counting…' : r ? (r.source === 'countsApi' ? 'counts endpoint' : 'search facets') : undefined;
   };
-  const disposables: vscode.Disposable[] = [
-    store,
-    view,
-    commands,
-    store.onDidChange(describe),
-    services.connections.onDidChange(() => store.forConnection(services.connections.active()?.name)),
-  ];
+  const disposables: vscode.Disposable[] = [store, bound, commands, store.onDidChange(describe)];
   return { disposables, seam: { counts: store.feed() } };
 }
