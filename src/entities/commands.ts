@@ -55,7 +55,7 @@ export function registerCommands(services: Services, store: CountsStore): vscode
             store.setError(error instanceof Error ? error.message : String(error));
             throw error;
           }
-          const growth = await store.keep(connection, active.client.baseUrl, reading);
+          const growth = await store.keep(connection, active.connection.gmsUrl, reading);
           const { source, computedAt, cacheHit, types, totals, noneInSearch } = reading;
           const message = countsMessage(connection, reading, growth);
           if (run.mode === 'ui') void safeWindow.showInformationMessage(message);

@@ -13,8 +13,8 @@ export const ENTITY_HISTORY_FILE = 'entity-count-history.json';
 export class CountsStore extends ConnectionStore {
   // Readonly to everyone but the store, which writes them through keep() and setError() (each fires the change).
   readonly reading: EntityCountsReading | undefined;
-  /** The last reading not grouped by platform (every type, with its growth in the history). */
-  private byType: EntityCountsReading | undefined;
+  /** The last reading not grouped by platform (every type, with its growth in the history), and its server. */
+  private byType: { reading: EntityCountsReading; gmsUrl: string } | undefined;
   readonly growth: CountGrowth | undefined;
   readonly error: string | undefined;
   readonly history: HistoryStore;
@@ -47,8 +47,11 @@ export class CountsStore extends ConnectionStore {
   /** The readings and their history, for the size chart and the export. */
   feed(): EntityCountsFeed {
     return {
-      reading: (connection) => (this.connection === connection ? this.byType : undefined),
-      history: (connection) => this.history.connection(connection),
+      reading: (connection, gmsUrl) => (this.connection === connection && this.byType?.gmsUrl === gmsUrl ? this.byType.reading : undefined),
+      history: (connection, gmsUrl) => {
+        const known = this.history.connection(connection);
+        return known?.gmsUrl === gmsUrl ? known : undefined;
+      },
       load: () => this.load(),
       onDidChange: this.onDidChange,
     };
@@ -65,7 +68,7 @@ export class CountsStore extends ConnectionStore {
       // A cached answer carries the computation time of the one before: recorded once.
       if (!last || last.t < reading.computedAt) await this.history.record(historyRecord(connection, gmsUrl, reading));
       growth = growthOf(this.history.connection(connection), reading);
-      this.byType = reading;
+      this.byType = { reading, gmsUrl };
     }
     const w = this as Writable<CountsStore>;
     w.reading = reading;

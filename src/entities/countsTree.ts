@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import { Commands } from '../shared/commandIds';
 import { uiLine, uiText } from '../shared/uiText';
-import { formatDateTime } from '../shared/format';
+import { formatDateTime, formatSignedCount } from '../shared/format';
 import type { EntityTypeCount } from '../gms/types';
-import { SOURCE_WORDS, signed, typesBySize, type TypeGrowth } from './logic/counts';
+import { SOURCE_WORDS, typesBySize, type TypeGrowth } from './logic/counts';
 import type { CountsStore } from './countsStore';
 
 export type CountsNode =
@@ -48,9 +48,9 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
       {
         kind: 'note',
         label: `All types: ${n(reading.totals.active + reading.totals.softDeleted)}`,
-        description: `${growth ? `${signed(growth.total.change)} since last · ` : ''}${figures(reading.totals.active, reading.totals.softDeleted)}`,
+        description: `${growth ? `${formatSignedCount(growth.total.change)} since last · ` : ''}${figures(reading.totals.active, reading.totals.softDeleted)}`,
         tooltip: growth
-          ? `Since the reading of ${formatDateTime(growth.since)}: ${signed(growth.total.change)} documents${growth.total.perDay !== null ? `, ${signed(growth.total.perDay)} a day` : ''}.`
+          ? `Since the reading of ${formatDateTime(growth.since)}: ${formatSignedCount(growth.total.change)} documents${growth.total.perDay !== null ? `, ${formatSignedCount(growth.total.perDay)} a day` : ''}.`
           : 'The first reading of this connection: the next one shows the change.',
         icon: 'layers',
       },
@@ -100,9 +100,9 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
     );
     const g = node.growth;
     // The change before the split: a narrow side bar cuts the end of a row.
-    item.description = `${n(node.active + node.softDeleted)}${g ? ` · ${signed(g.change)} since last` : ''} · ${figures(node.active, node.softDeleted)}`;
+    item.description = `${n(node.active + node.softDeleted)}${g ? ` · ${formatSignedCount(g.change)} since last` : ''} · ${figures(node.active, node.softDeleted)}`;
     const lines = [`${node.entityType}: ${figures(node.active, node.softDeleted)}`];
-    if (g) lines.push(`Since the last reading: ${signed(g.change)}${g.perDay !== null ? ` (${signed(g.perDay)} a day)` : ''}`);
+    if (g) lines.push(`Since the last reading: ${formatSignedCount(g.change)}${g.perDay !== null ? ` (${formatSignedCount(g.perDay)} a day)` : ''}`);
     if (node.platforms.length > 0) lines.push(`${node.platforms.length} platform(s): expand the row.`);
     item.tooltip = plainTooltip(lines.map((l) => uiLine(l, 400)));
     item.iconPath = new vscode.ThemeIcon(node.softDeleted > 0 ? 'trash' : 'symbol-class');

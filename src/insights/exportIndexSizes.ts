@@ -44,10 +44,11 @@ const ENTITY_FORMATS: Record<ExportFormat, { label: string; detail: string }> = 
 };
 
 /** The entity counts of a connection with their growth, as exported; empty when it was never counted. */
-async function entityRowsOf(feed: EntityCountsFeed | undefined, connection: string | undefined): Promise<EntityExportRow[]> {
-  if (!feed || connection === undefined) return [];
+async function entityRowsOf(feed: EntityCountsFeed | undefined, connection: { name: string; gmsUrl: string }): Promise<EntityExportRow[]> {
+  if (!feed) return [];
   await feed.load().catch(() => undefined); // a damaged file is logged by its store; the reading of this window still counts
-  return entityExportRows(connection, feed.reading(connection), feed.history(connection));
+  const { name, gmsUrl } = connection;
+  return entityExportRows(name, feed.reading(name, gmsUrl), feed.history(name, gmsUrl));
 }
 
 /** The last fetch of the active connection, or a new fetch when there is none. */
@@ -143,25 +144,26 @@ export function registerExportCommands(services: Services, entityCounts: () => E
       // Check the arguments before fetching, so a typo fails fast.
       const given = arg ? exportTarget(arg) : undefined;
       if (given?.what === 'entityCounts') {
-        const connection = services.connections.active()?.name;
-        if (connection === undefined) throw new Error('No DataHub connection yet: add one in the DataHub view, count its entities, then export.');
+        const connection = services.connections.active();
+        if (!connection) throw new Error('No DataHub connection yet: add one in the DataHub view, count its entities, then export.');
         const rows = await entityRowsOf(entityCounts(), connection);
-        if (rows.length === 0) throw new Error(`No entity counts for "${connection}" yet: run DataHub: Count Entities, then export them.`);
-        const what = `${typesWord(rows)} of "${connection}"`;
+        if (rows.length === 0) throw new Error(`No entity counts for "${connection.name}" yet: run DataHub: Count Entities, then export them.`);
+        const what = `${typesWord(rows)} of "${connection.name}"`;
         if (!(await writeExport(run, given, true, what, entitiesToText(given.format, rows)))) return undefined;
         services.log.info(`Exported ${what} to ${given.target.fsPath}`);
         return { path: given.target.fsPath, rows: rows.length, message: `Exported ${what} to ${path.basename(given.target.fsPath)}.` };
       }
       const snapshot = await currentSnapshot(services, run);
-      const entities = given ? [] : await entityRowsOf(entityCounts(), snapshot.connection.name);
+      const entities = given ? [] : await entityRowsOf(entityCounts(), snapshot.connection);
       const choice = given ?? (await askForTarget(snapshot, entities));
       if (!choice) return undefined;
-      const rows = choice.what === 'entityCounts' ? entities : rowsOf(snapshot);
+      const sizes = choice.what === 'entityCounts' ? [] : rowsOf(snapshot);
+      const rows = choice.what === 'entityCounts' ? entities.length : sizes.length;
       const what =
         choice.what === 'entityCounts'
           ? `${typesWord(entities)} of "${snapshot.connection.name}"`
-          : `${formatIndexCount(rows.length)} of "${snapshot.connection.name}"`;
-      const text = choice.what === 'entityCounts' ? entitiesToText(choice.format, entities) : render(choice.format, rowsOf(snapshot));
+          : `${formatIndexCount(rows)} of "${snapshot.connection.name}"`;
+      const text = choice.what === 'entityCounts' ? entitiesToText(choice.format, entities) : render(choice.format, sizes);
       // The save dialog asks before replacing a file; an argument object cannot, so the modal does.
       if (!(await writeExport(run, choice, given !== undefined, what, text))) return undefined;
       services.log.info(`Exported ${what} to ${choice.target.fsPath}`);
@@ -169,12 +171,12 @@ export function registerExportCommands(services: Services, entityCounts: () => E
       if (run.mode === 'ui') {
         void safeWindow.showInformationMessage(message, 'Open').then((action) => action && vscode.window.showTextDocument(choice.target));
       }
-      return { path: choice.target.fsPath, rows: rows.length, message };
+      return { path: choice.target.fsPath, rows, message };
     }),
     registerCommand(services, Commands.copyIndexSizesMarkdown, async (_arg, run) => {
       const snapshot = await currentSnapshot(services, run);
       // The entity counts follow the sizes once the connection was counted.
-      const entities = await entityRowsOf(entityCounts(), snapshot.connection.name);
+      const entities = await entityRowsOf(entityCounts(), snapshot.connection);
       const markdown = `${toMarkdown(rowsOf(snapshot))}${entities.length > 0 ? `\n${entitiesToMarkdown(entities)}` : ''}`;
       await vscode.env.clipboard.writeText(markdown);
       const message = `Copied ${formatIndexCount(snapshot.indices.length)}${entities.length > 0 ? ` and ${typesWord(entities)}` : ''} as ${entities.length > 0 ? 'Markdown tables' : 'a Markdown table'}.`;

@@ -36,8 +36,10 @@ export interface InsightsTestApi {
  * window and the count history of a connection. Wired by extension.ts (useEntityCounts).
  */
 export interface EntityCountsFeed {
-  reading(connection: string): EntityCountsSnapshot | undefined;
-  history(connection: string): ConnectionHistory | undefined;
+  /** The connection's last reading by type, when it was taken from this server (`gmsUrl`). */
+  reading(connection: string, gmsUrl: string): EntityCountsSnapshot | undefined;
+  /** The connection's count history, when it is this server's: a connection pointed elsewhere starts over. */
+  history(connection: string, gmsUrl: string): ConnectionHistory | undefined;
   /** Reads the count history file once; later calls wait for the same read. */
   load(): Promise<void>;
   readonly onDidChange: vscode.Event<void>;
@@ -107,10 +109,9 @@ export function startInsights(services: Services): Insights {
   const status = (): ChartStatus => {
     const failure = indexSizes.lastError;
     const error = failure && describeError(failure.error, { connection: failure.connection, hasToken: failure.hasToken });
-    const name = indexSizes.current?.connection.name ?? connections.active()?.name;
+    const shown = indexSizes.current?.connection ?? connections.active();
     // Built by the lazily loaded part, which reads the count history once and then draws again.
-    const entities =
-      entityFeed && name !== undefined ? loadFeature<typeof EntityCharts>('insights').entitySection(entityFeed, name, () => chart.update()) : undefined;
+    const entities = entityFeed && shown ? loadFeature<typeof EntityCharts>('insights').entitySection(entityFeed, shown, () => chart.update()) : undefined;
     return { loading: indexSizes.loading, error: error && error.state !== 'cancelled' ? error.message : undefined, entities };
   };
 

@@ -109,6 +109,11 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(totalMin / 60)} h ${pad2(totalMin % 60)} min`;
 }
 
+/** A signed count: "+5,000", "−12", "±0" (the change of a count between two readings). */
+export function formatSignedCount(v: number): string {
+  return v > 0 ? `+${v.toLocaleString('en-US')}` : v < 0 ? `−${(-v).toLocaleString('en-US')}` : '±0';
+}
+
 /** "1 row", "1,234 rows": counts of rows, the one word for what an index holds. */
 export function formatRows(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;

@@ -3,6 +3,7 @@
 // Pure: no vscode import.
 import type { EntityCountsQuery, EntityCountsReading, EntityTypeCount, GmsClient } from '../../gms/types';
 import { isNotOffered } from '../../gms/errors';
+import { formatSignedCount } from '../../shared/format';
 import type { CountGrowth } from './countGrowth';
 
 export { growthOf, historyRecord, type CountGrowth, type TypeGrowth } from './countGrowth';
@@ -33,18 +34,13 @@ export async function readEntityCounts(
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** "+5,000" / "−12" / "±0". */
-export function signed(v: number): string {
-  return v > 0 ? `+${n(v)}` : v < 0 ? `−${n(-v)}` : '±0';
-}
-
 /** The one sentence of a reading. */
 export function countsMessage(connection: string, reading: EntityCountsReading, growth?: CountGrowth): string {
   const { active, softDeleted } = reading.totals;
   const types = new Set(reading.types.map((t) => t.entityType)).size;
   const grouped = reading.types.some((t) => t.platform !== undefined) ? ', by platform' : '';
   const since = growth
-    ? `; ${signed(growth.total.change)} documents since the last reading${growth.total.perDay !== null ? ` (${signed(growth.total.perDay)} a day)` : ''}`
+    ? `; ${formatSignedCount(growth.total.change)} documents since the last reading${growth.total.perDay !== null ? ` (${formatSignedCount(growth.total.perDay)} a day)` : ''}`
     : '';
   const cached = reading.cacheHit ? ' (from the server’s one-hour cache; refresh to recount)' : '';
   const none = reading.noneInSearch?.length

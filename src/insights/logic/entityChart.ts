@@ -2,8 +2,8 @@
 // growth since the reading before and over 7 and 30 days, and a 30-day trend, all from the entity
 // count history (kept by src/entities like the size history: documents in place of MB). Pure: no
 // vscode import; the figures are pre-formatted text, as everything the chart shows.
-import { formatDateTime } from '../../shared/format';
-import { ALL_TYPES, DAY_MS, growthFor, seriesFor, type ConnectionHistory, type SizeChange } from './history';
+import { formatDateTime, formatSignedCount } from '../../shared/format';
+import { ALL_TYPES, DAY_MS, formatPercent, growthFor, seriesFor, type ConnectionHistory, type SizeChange } from './history';
 import type { ChartEntities, ChartEntityType } from './chartProtocol';
 
 /** One reading of the entity counts: per type, or per type and platform (added up here). */
@@ -35,92 +35,125 @@ const historyRead = new WeakSet<object>();
  * The first call reads the count history file and calls `loaded` once it is in, to draw again.
  */
 export function entitySection(
-  feed: { reading(c: string): EntityCountsSnapshot | undefined; history(c: string): ConnectionHistory | undefined; load(): Promise<void> },
-  connection: string,
+  feed: {
+    reading(c: string, gmsUrl: string): EntityCountsSnapshot | undefined;
+    history(c: string, gmsUrl: string): ConnectionHistory | undefined;
+    load(): Promise<void>;
+  },
+  connection: { name: string; gmsUrl: string },
   loaded: () => void,
 ): ChartEntities | undefined {
   if (!historyRead.has(feed)) {
     historyRead.add(feed);
     feed.load().then(loaded, () => undefined); // a damaged file is logged by its store
   }
-  return buildEntityChart(feed.reading(connection), feed.history(connection));
+  return buildEntityChart(feed.reading(connection.name, connection.gmsUrl), feed.history(connection.name, connection.gmsUrl));
 }
 
 const TREND_WINDOW_MS = 30 * DAY_MS;
 const SOURCE_LABELS = { countsApi: 'the counts endpoint', search: 'search facets' } as const;
-
-const n = (v: number): string => Math.round(v).toLocaleString('en-US');
-/** "+5,000" / "−12" / "±0". */
-export const signedCount = (v: number): string => (v > 0 ? `+${n(v)}` : v < 0 ? `−${n(-v)}` : '±0');
-
-function changeLine(label: string, c: SizeChange | undefined): string | undefined {
-  if (!c) return undefined;
-  const percent =
-    c.percent === null || c.percent === 0 ? '' : ` (${c.percent > 0 ? '+' : ''}${Math.abs(c.percent) < 10 ? c.percent.toFixed(1) : c.percent.toFixed(0)}%)`;
-  return `${label}: ${signedCount(c.deltaMb)}${percent}`;
-}
-
 /** Readings closer than this give no rate a day: a few seconds' change times 86,400 says nothing. */
 const MIN_RATE_SPAN_MS = 3_600_000;
+const n = (v: number): string => Math.round(v).toLocaleString('en-US');
 
-/** The change since the reading before: "+5,000 (+1,250 a day)", the rate only over an hour or more. */
-function sinceLastReading(growth: ReturnType<typeof growthFor>): { label: string; fromAt: number } | undefined {
-  const previous = growth?.sincePrevious;
-  if (!growth || !previous) return undefined;
-  const span = growth.latestAt - previous.fromAt;
-  const rate = span >= MIN_RATE_SPAN_MS ? ` (${signedCount(Math.round((previous.deltaMb / (span / DAY_MS)) * 10) / 10)} a day)` : '';
-  return { label: `${signedCount(previous.deltaMb)}${rate}`, fromAt: previous.fromAt };
-}
-
-/** "Since the last reading: +5,000 (+1,250 a day)", then 7 and 30 days, for one history entry. */
-export function countGrowthLines(history: ConnectionHistory | undefined, key: string): string[] {
-  const growth = growthFor(history, key, Number.MAX_SAFE_INTEGER);
-  if (!growth) return [];
-  const lines: string[] = [];
-  const change = sinceLastReading(growth);
-  if (change) lines.push(`Since the reading of ${formatDateTime(change.fromAt)}: ${change.label}`);
-  for (const line of [changeLine('7 days', growth.d7), changeLine('30 days', growth.d30)]) if (line) lines.push(line);
-  return lines;
+/** One type's figures at the latest reading; active and soft-deleted are null when only the history has it. */
+export interface TypeFigures {
+  entityType: string;
+  active: number | null;
+  softDeleted: number | null;
+  documents: number;
 }
 
 /**
- * The chart's entity section: the reading of this window when there is one (active and soft-deleted),
- * otherwise the newest reading in the history (documents only). Undefined when neither exists.
+ * The latest figures of a connection, as the chart and the export show them: the reading of this window
+ * when there is one (active and soft-deleted), otherwise the newest reading in the history (documents
+ * only). Types by documents, most first, then a last entry for all types (ALL_TYPES). Undefined when the
+ * connection was never counted.
  */
+export function latestFigures(
+  reading: EntityCountsSnapshot | undefined,
+  history: ConnectionHistory | undefined,
+): { at: number; source: EntityCountsSnapshot['source'] | 'history'; types: TypeFigures[]; all: TypeFigures } | undefined {
+  const last = history?.snapshots.at(-1);
+  const at = reading?.computedAt ?? last?.t;
+  if (at === undefined) return undefined;
+  const types: TypeFigures[] = reading
+    ? perType(reading.types).map((t) => ({ ...t, documents: t.active + t.softDeleted }))
+    : [...(last?.sizes ?? new Map<string, number>())]
+        .filter(([k]) => k !== ALL_TYPES)
+        .map(([entityType, documents]) => ({ entityType, active: null, softDeleted: null, documents }));
+  types.sort((a, b) => b.documents - a.documents || a.entityType.localeCompare(b.entityType));
+  const all: TypeFigures = reading
+    ? { entityType: ALL_TYPES, ...reading.totals, documents: reading.totals.active + reading.totals.softDeleted }
+    : { entityType: ALL_TYPES, active: null, softDeleted: null, documents: last?.sizes.get(ALL_TYPES) ?? types.reduce((s, t) => s + t.documents, 0) };
+  return { at, source: reading?.source ?? 'history', types, all };
+}
+
+/** The change since the reading before, and per day when the readings are an hour or more apart. */
+export function sinceReadingBefore(
+  history: ConnectionHistory | undefined,
+  key: string,
+): { change: number; fromAt: number; perDay: number | null; growth: NonNullable<ReturnType<typeof growthFor>> } | undefined {
+  const growth = growthFor(history, key, Number.MAX_SAFE_INTEGER);
+  const previous = growth?.sincePrevious;
+  if (!growth || !previous) return undefined;
+  const span = growth.latestAt - previous.fromAt;
+  const perDay = span >= MIN_RATE_SPAN_MS ? Math.round((previous.deltaMb / (span / DAY_MS)) * 10) / 10 : null;
+  return { change: Math.round(previous.deltaMb), fromAt: previous.fromAt, perDay, growth };
+}
+
+const changeLabel = (since: { change: number; perDay: number | null }): string =>
+  `${formatSignedCount(since.change)}${since.perDay !== null ? ` (${formatSignedCount(since.perDay)} a day)` : ''}`;
+
+function changeLine(label: string, c: SizeChange | undefined): string | undefined {
+  return c && `${label}: ${formatSignedCount(Math.round(c.deltaMb))}${formatPercent(c.percent)}`;
+}
+
+/** "Since the reading of …: +5,000 (+1,250 a day)", then 7 and 30 days, for one history entry. */
+function growthLines(history: ConnectionHistory | undefined, key: string): { lines: string[]; change?: string } {
+  const since = sinceReadingBefore(history, key);
+  const growth = since?.growth ?? growthFor(history, key, Number.MAX_SAFE_INTEGER);
+  if (!growth) return { lines: [] };
+  const lines: string[] = [];
+  if (since) lines.push(`Since the reading of ${formatDateTime(since.fromAt)}: ${changeLabel(since)}`);
+  for (const line of [changeLine('7 days', growth.d7), changeLine('30 days', growth.d30)]) if (line) lines.push(line);
+  return { lines, change: since && changeLabel(since) };
+}
+
+/** The chart's entity section (see latestFigures); undefined when the connection was never counted. */
 export function buildEntityChart(
   reading: EntityCountsSnapshot | undefined,
   history: ConnectionHistory | undefined,
   now: number = Date.now(),
 ): ChartEntities | undefined {
-  const last = history?.snapshots.at(-1);
-  const at = reading?.computedAt ?? last?.t;
-  if (at === undefined) return undefined;
-  const rows: Array<{ entityType: string; documents: number; split?: { active: number; softDeleted: number } }> = reading
-    ? perType(reading.types).map((t) => ({ entityType: t.entityType, documents: t.active + t.softDeleted, split: t }))
-    : [...(last?.sizes ?? new Map<string, number>())].filter(([k]) => k !== ALL_TYPES).map(([entityType, documents]) => ({ entityType, documents }));
-  rows.sort((a, b) => b.documents - a.documents || a.entityType.localeCompare(b.entityType));
-  const total = reading ? reading.totals.active + reading.totals.softDeleted : (last?.sizes.get(ALL_TYPES) ?? rows.reduce((s, r) => s + r.documents, 0));
+  const latest = latestFigures(reading, history);
+  if (!latest) return undefined;
   const trendOf = (key: string): Array<[number, number]> =>
     seriesFor(history, key, Number.MAX_SAFE_INTEGER)
       .filter((p) => p.t >= now - TREND_WINDOW_MS)
       .map((p): [number, number] => [p.t, p.mb]);
-  const types: ChartEntityType[] = rows.map((r) => ({
-    entityType: r.entityType,
-    documents: r.documents,
-    documentsLabel: n(r.documents),
-    splitLabel: r.split ? `${n(r.split.active)} active · ${n(r.split.softDeleted)} soft-deleted` : undefined,
-    growth: countGrowthLines(history, r.entityType),
-    changeLabel: sinceLastReading(growthFor(history, r.entityType, Number.MAX_SAFE_INTEGER))?.label,
-    trend: trendOf(r.entityType),
-  }));
-  const split = reading ? ` (${n(reading.totals.active)} active, ${n(reading.totals.softDeleted)} soft-deleted)` : '';
+  const types: ChartEntityType[] = latest.types.map((t) => {
+    const growth = growthLines(history, t.entityType);
+    return {
+      entityType: t.entityType,
+      documents: t.documents,
+      documentsLabel: n(t.documents),
+      splitLabel: t.active !== null && t.softDeleted !== null ? `${n(t.active)} active · ${n(t.softDeleted)} soft-deleted` : undefined,
+      growth: growth.lines,
+      changeLabel: growth.change,
+      trend: trendOf(t.entityType),
+    };
+  });
+  const { all } = latest;
+  const split = all.active !== null && all.softDeleted !== null ? ` (${n(all.active)} active, ${n(all.softDeleted)} soft-deleted)` : '';
   return {
-    totalLabel: `${n(total)} documents in ${types.length} type${types.length === 1 ? '' : 's'}${split}`,
-    readingLabel: reading
-      ? `counted ${formatDateTime(at)} from ${SOURCE_LABELS[reading.source]}`
-      : `last counted ${formatDateTime(at)} (from the history: run Count Entities for active and soft-deleted figures)`,
-    growth: countGrowthLines(history, ALL_TYPES),
-    maxDocuments: rows.reduce((m, r) => Math.max(m, r.documents), 0),
+    totalLabel: `${n(all.documents)} documents in ${types.length} type${types.length === 1 ? '' : 's'}${split}`,
+    readingLabel:
+      latest.source === 'history'
+        ? `last counted ${formatDateTime(latest.at)} (from the history: run Count Entities for active and soft-deleted figures)`
+        : `counted ${formatDateTime(latest.at)} from ${SOURCE_LABELS[latest.source]}`,
+    growth: growthLines(history, ALL_TYPES).lines,
+    maxDocuments: types.reduce((m, t) => Math.max(m, t.documents), 0),
     types,
   };
 }

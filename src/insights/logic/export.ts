@@ -3,11 +3,11 @@
 // Pure: no vscode import. Sizes stay raw decimal MB here; only Markdown shows
 // a human-readable size next to the raw number.
 import type { IndexSize } from '../../gms/types';
-import { formatIndexCount, formatSize, isKnownSize } from '../../shared/format';
+import { formatIndexCount, formatSignedCount, formatSize, isKnownSize } from '../../shared/format';
 import { groupIndices, sortGroups } from '../../indices/logic/indices';
 import { markdownTableCell } from '../../shared/markdown';
-import { ALL_TYPES, DAY_MS, growthFor, type ConnectionHistory } from './history';
-import { perType, type EntityCountsSnapshot } from './entityChart';
+import { ALL_TYPES, type ConnectionHistory } from './history';
+import { latestFigures, sinceReadingBefore, type EntityCountsSnapshot } from './entityChart';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -131,37 +131,24 @@ export interface EntityExportRow {
   perDay: number | null;
 }
 
-/** Rows of the entity counts (most documents first), with a last row for all types ("(all types)"). */
+/**
+ * Rows of the entity counts (most documents first), with a last row for all types ("(all types)"); the
+ * rate a day only for readings an hour or more apart, as the chart shows it.
+ */
 export function entityExportRows(connection: string, reading: EntityCountsSnapshot | undefined, history: ConnectionHistory | undefined): EntityExportRow[] {
-  const last = history?.snapshots.at(-1);
-  const at = reading?.computedAt ?? last?.t;
-  if (at === undefined) return [];
-  const figures: Array<{ entityType: string; active: number | null; softDeleted: number | null; documents: number }> = reading
-    ? perType(reading.types).map((t) => ({ ...t, documents: t.active + t.softDeleted }))
-    : [...(last?.sizes ?? new Map<string, number>())]
-        .filter(([k]) => k !== ALL_TYPES)
-        .map(([entityType, documents]) => ({ entityType, active: null, softDeleted: null, documents }));
-  figures.sort((a, b) => b.documents - a.documents || a.entityType.localeCompare(b.entityType));
-  const sum = (pick: (f: (typeof figures)[number]) => number | null): number | null =>
-    figures.some((f) => pick(f) === null) ? null : figures.reduce((s, f) => s + (pick(f) ?? 0), 0);
-  figures.push({
-    entityType: ALL_TYPES,
-    active: reading ? reading.totals.active : sum((f) => f.active),
-    softDeleted: reading ? reading.totals.softDeleted : sum((f) => f.softDeleted),
-    documents: reading ? reading.totals.active + reading.totals.softDeleted : (last?.sizes.get(ALL_TYPES) ?? sum((f) => f.documents) ?? 0),
-  });
-  const countedAt = new Date(at).toISOString();
-  return figures.map((f) => {
-    const previous = growthFor(history, f.entityType, Number.MAX_SAFE_INTEGER)?.sincePrevious;
-    const days = previous ? (at - previous.fromAt) / DAY_MS : 0;
+  const latest = latestFigures(reading, history);
+  if (!latest) return [];
+  const countedAt = new Date(latest.at).toISOString();
+  return [...latest.types, latest.all].map((f) => {
+    const since = sinceReadingBefore(history, f.entityType);
     return {
       connection,
       countedAt,
-      source: reading?.source ?? 'history',
+      source: latest.source,
       ...f,
-      changeSincePrevious: previous ? Math.round(previous.deltaMb) : null,
-      previousAt: previous ? new Date(previous.fromAt).toISOString() : null,
-      perDay: previous && days > 0 ? Math.round((previous.deltaMb / days) * 10) / 10 : null,
+      changeSincePrevious: since?.change ?? null,
+      previousAt: since ? new Date(since.fromAt).toISOString() : null,
+      perDay: since?.perDay ?? null,
     };
   });
 }
@@ -179,7 +166,7 @@ export function entitiesToText(format: ExportFormat, rows: readonly EntityExport
 /** A Markdown table of the entity counts and their change since the reading before. */
 export function entitiesToMarkdown(rows: readonly EntityExportRow[]): string {
   const count = (v: number | null): string => (v === null ? '' : v.toLocaleString('en-US'));
-  const signed = (v: number | null): string => (v === null ? '' : v > 0 ? `+${count(v)}` : v < 0 ? `−${count(-v)}` : '±0');
+  const signed = (v: number | null): string => (v === null ? '' : formatSignedCount(v));
   const lines = ['| Entity type | Active | Soft-deleted | Documents | Since the reading before | Per day |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of rows) {
     const name = r.entityType === ALL_TYPES ? '**All types**' : markdownTableCell(r.entityType);

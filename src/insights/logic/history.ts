@@ -190,7 +190,7 @@ export function formatDelta(deltaMb: number): string {
   return `${deltaMb > 0 ? '+' : '−'}${formatSize(Math.abs(deltaMb))}`;
 }
 
-function formatPercent(percent: number | null): string {
+export function formatPercent(percent: number | null): string {
   // "±0 B (0.0%)" says nothing more than "±0 B".
   if (percent === null || percent === 0) return '';
   const rounded = Math.abs(percent) < 10 ? percent.toFixed(1) : percent.toFixed(0);

@@ -80,6 +80,8 @@ test('readings less than an hour apart give the change without a rate a day', ()
   const chart = buildEntityChart(soon, historyOf(first, soon));
   assert.equal(chart?.types[0].changeLabel, '+500');
   assert.match(chart?.growth[0] ?? '', /: \+500$/);
+  const row = entityExportRows('prod', soon, historyOf(first, soon))[0];
+  assert.deepEqual([row.changeSincePrevious, row.perDay], [500, null], 'the export holds the rate back too');
 });
 
 test('a connection never counted has no entity section and no rows', () => {
