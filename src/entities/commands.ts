@@ -14,6 +14,7 @@ import { countEntitiesArgs } from './logic/args';
 import { countsMessage, readEntityCounts, type CountGrowth } from './logic/counts';
 import type { CountsStore } from './countsStore';
 import { CountsTree } from './countsTree';
+import { registerCleanupCommands } from './cleanup';
 
 export interface CountEntitiesResult extends Outcome {
   connection: string;
@@ -38,6 +39,7 @@ export function createTree(store: CountsStore): CountsTree {
 
 export function registerCommands(services: Services, store: CountsStore): vscode.Disposable[] {
   return [
+    ...registerCleanupCommands(services),
     registerCommand(services, Commands.countEntities, async (arg, run): Promise<CountEntitiesResult> => {
       const args = parseArgs(Commands.countEntities, countEntitiesArgs, arg ?? {});
       const active = await activeClient(services, run, { action: 'upgradeEntityCounts', writes: false });

@@ -5,12 +5,18 @@
 // its schema here and its method below, its handler in ./commands.ts.
 import type * as z from 'zod/v4/mini';
 import type { ApiCommandOf, ApiResult as Result } from '../shared/commandIds';
-import { countEntitiesArgs } from './logic/args';
+import { applyEntityCleanupArgs, countEntitiesArgs, planEntityCleanupArgs } from './logic/args';
+import { noArgs } from '../shared/args';
 import type { CountEntitiesResult } from './commands';
+import type { ApplyEntityCleanupResult, PlanEntityCleanupResult } from './cleanup';
+import type { Outcome } from '../shared/outcome';
 
 /** The argument schema of each entities command the typed API offers. */
 export const entitiesArgs = {
   countEntities: countEntitiesArgs,
+  planEntityCleanup: planEntityCleanupArgs,
+  applyEntityCleanup: applyEntityCleanupArgs,
+  cancelEntityCleanup: noArgs(),
 } as const satisfies Record<ApiCommandOf<'entities'>, z.ZodMiniType>;
 
 type ArgsOf<N extends keyof typeof entitiesArgs> = z.input<(typeof entitiesArgs)[N]>;
@@ -23,4 +29,18 @@ export interface EntitiesApi {
    * by platform; `refresh` skips the server's one-hour cache; `growth`: the change since the last reading, and a day.
    */
   countEntities(args?: ArgsOf<'countEntities'>): Result<CountEntitiesResult>;
+  /**
+   * Reads only: what a cleanup would delete. The soft-deleted entities of `entityType` (deleted for good), or for
+   * "dataProcessInstance" the runs beyond the last `keepLastPerJob` (5) of each data job and older than
+   * `olderThanDays` (10), to soft-delete. The count, a sample, the figures per job; the plan is kept for the apply.
+   */
+  planEntityCleanup(args: ArgsOf<'planEntityCleanup'>): Result<PlanEntityCleanupResult>;
+  /**
+   * Plans as planEntityCleanup (or resumes a stopped apply of the same plan), asks through the confirmation gate
+   * (the connection's name typed on production), then deletes exactly the planned URNs in batches, cancellable;
+   * `failed` names each URN that failed. Refused on a read-only connection before any request, dryRunOnly too.
+   */
+  applyEntityCleanup(args: ArgsOf<'applyEntityCleanup'>): Result<ApplyEntityCleanupResult>;
+  /** Stops a running cleanup after the deletes in flight; applying the same plan again resumes it. */
+  cancelEntityCleanup(args?: ArgsOf<'cancelEntityCleanup'>): Result<Outcome & { cancelled: number }>;
 }

@@ -4,6 +4,7 @@ import type { DoctorAction } from './doctorTypes';
 import type { InspectAction } from './inspectTypes';
 import type { MessagingAction } from './messagingTypes';
 import type { UpgradeAction } from './upgradeTypes';
+import type { CleanupAction } from './cleanupTypes';
 
 /** The actions of the Rest.li operations resource. */
 export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
@@ -26,6 +27,7 @@ export type GmsAction =
   | DoctorAction
   | InspectAction
   | UpgradeAction
+  | CleanupAction
   | MessagingAction
   | 'getServerConfig'
   | 'graphql';

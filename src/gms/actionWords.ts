@@ -5,6 +5,7 @@ import { K8S_WHAT } from './k8sTypes';
 import { INSPECT_WHAT } from './inspectTypes';
 import { UPGRADE_WHAT } from './upgradeTypes';
 import { MESSAGING_WORDS } from './messagingTypes';
+import { CLEANUP_WHAT } from './cleanupTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
 export const WHAT: Record<GmsAction, string> = {
@@ -22,6 +23,7 @@ export const WHAT: Record<GmsAction, string> = {
   ...INSPECT_WHAT,
   ...UPGRADE_WHAT,
   ...MESSAGING_WORDS,
+  ...CLEANUP_WHAT,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

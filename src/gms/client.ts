@@ -18,6 +18,7 @@ import { createInspectOperations } from './openapi/inspect';
 import { createDoctorOperations } from './openapi/doctor';
 import { createUpgradeOperations } from './openapi/upgrade';
 import { createEntityCountOperations } from './openapi/entityCounts';
+import { createCleanupOperations } from './openapi/cleanup';
 import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/operations';
 import { restoreBody, validateTask } from './validate';
@@ -231,6 +232,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     doctor: createDoctorOperations(ctx),
     inspect: createInspectOperations(ctx),
     entities: createEntityCountOperations(ctx),
+    cleanup: createCleanupOperations(ctx),
     upgrade: createUpgradeOperations(ctx),
     messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),

@@ -125,6 +125,10 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   // Inspect URN: the v3 read and the timeline need view access (and the timeline GET_TIMELINE where REST API
   // authorization is on: TimelineControllerV2.java); the consistency check Manage System Operations.
   readEntity: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  // An entity cleanup: GenericEntitiesController.deleteEntity asks DELETE on the entity, createAspect (the status) CREATE:
+  // the Delete Entity and Edit Entity privileges of a policy.
+  hardDeleteEntity: { id: 'DELETE_ENTITY_PRIVILEGE', label: 'Delete Entity' },
+  softDeleteEntity: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
   entityConsistency: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   entityTimeline: { id: 'GET_TIMELINE_PRIVILEGE', label: 'Get Timeline API' },
   // SystemInfoController.java: Manage System Operations; EntityCountsController.java: Get Counts (ApiGroup.COUNTS READ).

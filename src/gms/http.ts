@@ -100,7 +100,7 @@ export interface Exchange {
   path: string;
   headers: Record<string, string>;
   /** POST (the operations actions, the default) or GET (/config). */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: string;
   timeoutMs: number;
   maxResponseBytes: number;

@@ -2,6 +2,7 @@
 // search, and the batched reads the drift check uses. Part of types.ts, which re-exports them.
 import type { SearchPage } from './healthTypes';
 import type { EntityCountsQuery, EntityCountsReading } from './entityCountTypes';
+import type { JobListing, JobRunsPage } from './cleanupTypes';
 
 export interface SearchIndexStatus {
   urn: string;
@@ -36,4 +37,10 @@ export interface DataHubSearch {
   entityCountFacets(query: EntityCountsQuery, signal?: AbortSignal): Promise<EntityCountsReading>;
   /** One page of every search document of these entity types (e.g. "dataset"), in the index's order. */
   scrollEntities(entityTypes: string[], scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
+  /** One page of the soft-deleted entities of a type (cleanupTypes.ts). */
+  softDeleted(entityType: string, scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
+  /** One page of the data jobs, each with its number of runs (cleanupTypes.ts). */
+  dataJobs(scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<JobListing>;
+  /** One job's runs, newest first, from `start` (cleanupTypes.ts). */
+  jobRuns(jobUrn: string, start: number, count: number, signal?: AbortSignal): Promise<JobRunsPage>;
 }

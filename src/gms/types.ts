@@ -7,6 +7,7 @@ import type { MessagingOperations } from './messagingTypes';
 import type { KubernetesOperations } from './k8sTypes';
 import type { UpgradeOperations } from './upgradeTypes';
 import type { EntityCountOperations } from './entityCountTypes';
+import type { CleanupOperations } from './cleanupTypes';
 import type { GmsAction } from './actionTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -29,6 +30,7 @@ export type * from './healthTypes';
 export type * from './inspectTypes';
 export type * from './upgradeTypes';
 export type * from './entityCountTypes';
+export type * from './cleanupTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -275,6 +277,8 @@ export interface GmsClient {
   readonly inspect: InspectOperations;
   /** Entity counts per type from /openapi/v1/entities/counts (search facets: search.entityCountFacets). */
   readonly entities: EntityCountOperations;
+  /** An entity cleanup's deletes (OpenAPI v3): for good, or status removed: true. */
+  readonly cleanup: CleanupOperations;
   /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
   readonly upgrade: UpgradeOperations;
   /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */

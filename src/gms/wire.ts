@@ -36,7 +36,7 @@ export interface WireRequest<T> {
   url: string;
   /** Path and query on the origin. */
   path: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body?: string;
   /** Only reads are repeated: a restore or a truncation never is. */

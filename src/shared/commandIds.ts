@@ -93,6 +93,9 @@ export const FEATURE_COMMANDS = {
   },
   entities: {
     countEntities: 'datahub.countEntities',
+    planEntityCleanup: 'datahub.planEntityCleanup',
+    applyEntityCleanup: 'datahub.applyEntityCleanup',
+    cancelEntityCleanup: 'datahub.cancelEntityCleanup',
   },
 } as const;
 

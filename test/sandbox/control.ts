@@ -8,6 +8,7 @@ import type { Reply } from './restli';
 import { mergeAuth, type Runtime } from './runtime';
 import { k8sControl } from './k8sControl';
 import { doctorControl } from './doctorControl';
+import type { CleanupOptions } from './cleanup';
 
 const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
 
@@ -70,6 +71,20 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       if (typeof body.entityType !== 'string' || !rt.entities.grow(body.entityType, n(body.active), n(body.softDeleted)))
         return bad('expected {entityType: a registry type, active?: n, softDeleted?: n}');
       return json({ ok: true });
+    }
+    case 'POST /cleanup': {
+      // More soft-deleted entities or runs, a slow or failing delete (cleanup.ts).
+      const problem = rt.cleanup.configure(body as CleanupOptions);
+      return problem ? bad(problem) : json({ ok: true });
+    }
+    case 'GET /cleanup': {
+      // Delete requests per URN, and whether each asked-for URN is still there (?urn=... repeated).
+      const urns = query.getAll('urn');
+      return json({
+        deletes: Object.fromEntries(rt.cleanup.deletes),
+        present: Object.fromEntries(urns.map((u) => [u, rt.cleanup.has(u)])),
+        softDeleted: Object.fromEntries(urns.map((u) => [u, rt.cleanup.isSoftDeleted(u)])),
+      });
     }
     case 'POST /version': {
       const version = body.version as ServerVersion;

@@ -12,6 +12,7 @@ import { argument, rootFields } from './graphqlFields';
 import { SCROLL_MAX_COUNT, scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
 import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
 import { EntityInventory, entityFacets } from './entityCounts';
+import { asksSoftDeleted, CleanupModel } from './cleanup';
 
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 const URN = /^urn:li:[A-Za-z][A-Za-z0-9_]*:.+$/;
@@ -72,6 +73,7 @@ export function handleGraphQL(
   raw: string,
   scroll = true,
   inventory = new EntityInventory(),
+  cleanup = new CleanupModel(() => []),
 ): Reply {
   if (method !== 'POST') return reply({ status: 405, error: 'Method Not Allowed', path: '/api/graphql' }, 405);
   let body: { query?: unknown; variables?: unknown };
@@ -114,16 +116,28 @@ export function handleGraphQL(
       }
     } else if (f.name === 'scrollAcrossEntities') {
       if (!canView) denied();
-      else {
+      else if (asksSoftDeleted((argument(f.args, 'input', variables) ?? {}) as ScrollInput)) {
+        // Only soft-deleted documents (cleanup.ts): what a cleanup of soft-deleted entities lists.
+        data[f.key] = cleanup.scrollSoftDeleted((argument(f.args, 'input', variables) ?? {}) as ScrollInput);
+      } else {
         const page = scrollAcrossEntities(search, (argument(f.args, 'input', variables) ?? {}) as ScrollInput);
         if ('error' in page) {
           data[f.key] = null;
           errors.push(error(f.key, page.error, 500, 'SERVER_ERROR'));
         } else {
-          const searchResults = page.urns.map((u) => ({ entity: entityFields(u, query, search) }));
+          const searchResults = page.urns.map((u) => ({ entity: withRuns(entityFields(u, query, search), query, cleanup) }));
           data[f.key] = { nextScrollId: page.nextScrollId, count: page.count, total: page.total, searchResults };
         }
       }
+    } else if (f.name === 'dataJob') {
+      // dataJob(urn:) { runs(start, count) } (DataJobRunsResolver.java): the job's runs, newest first.
+      const runsArgs = /\bruns\s*\(([^()]*)\)/.exec(query)?.[1] ?? '';
+      const num = (name: string, fallback: number) => {
+        const v = argument(runsArgs, name, variables);
+        return typeof v === 'number' && Number.isInteger(v) ? v : fallback;
+      };
+      data[f.key] = !canView ? null : urnValue && URN.test(urnValue) ? cleanup.jobRuns(urnValue, num('start', 0), num('count', 20)) : null;
+      if (!canView) errors.push(error(f.key, UNAUTHORIZED, 403, 'UNAUTHORIZED'));
     } else {
       // entity(urn:) echoes any valid URN, whether it exists or not (EntityResolver / UrnToEntityMapper).
       data[f.key] = canView && urnValue && URN.test(urnValue) ? entityFields(urnValue, query, search) : null;
@@ -154,6 +168,12 @@ function searchAcross(search: SearchIndex, input: SearchInput, query: string): R
     total: found.total,
     searchResults: found.hits.slice(0, count).map((e) => ({ entity: entityFields(e.urn, query, search) })),
   };
+}
+
+/** A data job's `runs { total }` where the query asks for it (dataprocess_cleanup.py's job listing). */
+function withRuns(fields: Record<string, unknown>, query: string, cleanup: CleanupModel): Record<string, unknown> {
+  if (fields.type !== 'DATA_JOB' || !/\bruns\s*\{\s*total/.test(query)) return fields;
+  return { ...fields, runs: { total: cleanup.runsOf(String(fields.urn)).length } };
 }
 
 /** The fields a result carries: urn, type, and names/platform/status where the query asks for them. */

@@ -33,6 +33,19 @@ function entityCounts(c: NewerCall): Reply {
   return answerTypeCount(c.rt.entities, type, c.query, allowed);
 }
 
+/** The URN of a v3 status write with removed: true on a URN the cleanup model holds, else undefined. */
+function softDeleteOf(c: NewerCall): string | undefined {
+  if (c.doctor?.name !== 'v3/entity' || c.method !== 'POST' || c.doctor.vars.aspect !== 'status') return undefined;
+  const urn = c.doctor.vars.urn;
+  if (urn === undefined) return undefined;
+  try {
+    const value = (JSON.parse(c.raw) as { value?: { removed?: unknown } } | null)?.value;
+    return value?.removed === true && c.rt.cleanup.holds(urn) ? urn : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `unauthorized`: the 401 this server answers an unknown caller with. */
@@ -50,6 +63,16 @@ export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Prom
     return springError(404, c.path);
   }
   if (c.doctor !== null) {
+    const softDelete = softDeleteOf(c);
+    if (softDelete !== undefined && caller.known) {
+      // A run's status written removed: true (cleanup.ts), as createAspect answers it: slow or failing as scripted.
+      if (!caller.privileges.includes('EDIT_ENTITY'))
+        return json({ error: `urn:li:corpuser:${caller.tokenName ?? 'datahub'} is unauthorized to CREATE entities.` }, 403);
+      const refused = await rt.cleanup.beforeSoftDelete(softDelete);
+      if (refused) return refused;
+      rt.cleanup.softDelete(softDelete);
+      return json({ urn: softDelete, status: { value: { removed: true } } });
+    }
     // /health is excluded from authentication (authentication.excludedPaths); the rest pass the auth filter first.
     if (c.doctor.name !== 'health' && !caller.known) return unauthorized();
     if (rt.serviceTimeMs > 0 && c.doctor.name !== 'health') await delay(rt.serviceTimeMs);
@@ -58,6 +81,11 @@ export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Prom
   if (c.inspect !== null) {
     if (!caller.known) return unauthorized();
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    if (c.method === 'DELETE' && c.inspect.startsWith('v3/entity')) {
+      // GenericEntitiesController.deleteEntity (cleanup.ts): the entity goes; 200 with no body.
+      const urn = decodeURIComponent(c.sub.replace(/\/+$/, '').split('/').at(-1) ?? '');
+      return rt.cleanup.hardDelete(urn, `urn:li:corpuser:${caller.tokenName ?? 'datahub'}`, caller.privileges.includes('EDIT_ENTITY'));
+    }
     return handleInspect({ rt, method: c.method, path: c.sub, query: c.query, caller, anchorMs: Date.now() });
   }
   return null;

@@ -16,6 +16,7 @@ import type {
 } from './api';
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import { EntityInventory } from './entityCounts';
+import { CleanupModel } from './cleanup';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
@@ -84,6 +85,8 @@ export class Runtime {
   readonly k8s = new K8sCluster();
   /** Entities per type, active and soft-deleted (entityCounts.ts). */
   readonly entities = new EntityInventory();
+  /** What an entity cleanup lists and deletes (cleanup.ts): soft-deleted entities, data jobs' runs. */
+  readonly cleanup: CleanupModel;
   /** The Doctor's endpoints' scripted GMS (doctor.ts). */
   readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -96,6 +99,8 @@ export class Runtime {
     this.search = new SearchIndex(this.store);
     this.search.catchUpMs = (now) => this.lag.catchUpMs('mcl', now);
     this.doctor = new DoctorSim(options.doctor);
+    // Runs belong to the first data jobs the search index holds (URN order), so the job scroll finds them.
+    this.cleanup = new CleanupModel(() => this.search.orphans.documents('dataJob').urns.slice(0, 3));
     // One Kafka group behind both: the lag endpoints follow the Doctor's MAE consumer unless a backlog is scripted.
     this.lag.follow = {
       partitions: (consumer, now) =>
@@ -135,6 +140,7 @@ export class Runtime {
     this.k8s.reset();
     this.doctor.reset();
     this.entities.reset();
+    this.cleanup.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }

@@ -40,6 +40,17 @@ import {
   scrollVariables,
 } from './driftQueries';
 import { FACETS_QUERY, facetReading, facetVariables, parseFacets } from './entityFacets';
+import {
+  JOB_RUNS_QUERY,
+  JOBS_QUERY,
+  jobsVariables,
+  parseJobRuns,
+  parseJobs,
+  parseSoftDeleted,
+  SOFT_DELETED_QUERY,
+  softDeletedVariables,
+} from './cleanupQueries';
+import { MAX_RUNS_PER_JOB } from '../cleanupTypes';
 
 export interface GraphQLContext {
   dispatcher: Dispatcher;
@@ -253,6 +264,21 @@ export function createSearch(ctx: GraphQLContext): DataHubSearch {
         noScroll = true;
         return searchPage();
       }
+    },
+    async softDeleted(entityType, scrollId, count, signal) {
+      const type = graphqlEntityType(validateIdentifier(entityType, 'entityType', ACTION));
+      const size = validateInteger(count, 'count', 1, 10_000, ACTION);
+      return post('softDeletedEntities', SOFT_DELETED_QUERY, softDeletedVariables(type, scrollId, size), parseSoftDeleted, signal);
+    },
+    async dataJobs(scrollId, count, signal) {
+      const size = validateInteger(count, 'count', 1, 10_000, ACTION);
+      return post('dataJobsWithRuns', JOBS_QUERY, jobsVariables(scrollId, size), parseJobs, signal);
+    },
+    async jobRuns(jobUrn, start, count, signal) {
+      const urn = validateUrn(jobUrn, 'jobUrn', ACTION);
+      const from = validateInteger(start, 'start', 0, MAX_RUNS_PER_JOB, ACTION);
+      const size = validateInteger(count, 'count', 1, 1_000, ACTION);
+      return post('dataJobRuns', JOB_RUNS_QUERY, { urn, start: from, count: size }, parseJobRuns, signal);
     },
     async entityCountFacets(query, signal) {
       const grouped = query.groupBy === 'platform';

@@ -14,7 +14,7 @@ export interface OpenapiCall<T> {
   action: GmsAction;
   /** The endpoint under the prefix, e.g. "getIndexSizes" or "consistency/check". */
   endpoint: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   query?: Query;
   body?: unknown;
   readOnly: boolean;

@@ -61,11 +61,15 @@ describe('health and the search cluster', () => {
   });
 
   it('bootstrapping: /health 503 and /check/ready false (the cluster still recovering) for bootstrapMs, then ready', async () => {
-    await control('POST', '/doctor', { state: 'bootstrapping', bootstrapMs: 400 });
+    // Long enough that three reads on a busy machine all land inside it; then polled until it ends.
+    await control('POST', '/doctor', { state: 'bootstrapping', bootstrapMs: 2500 });
     assert.deepEqual(await withClient((c) => c.doctor.health()), { endpoint: 'GET /health', ready: false, status: 503 });
     assert.equal((await withClient((c) => c.doctor.ready())).ready, false);
     assert.equal((await withClient((c) => c.doctor.searchCluster())).initializingShards, 15);
-    await sleep(450);
+    for (const deadline = Date.now() + 15_000; !(await withClient((c) => c.doctor.health())).ready;) {
+      assert.ok(Date.now() < deadline, 'still bootstrapping 15 s after a 2.5 s bootstrap');
+      await sleep(200);
+    }
     assert.deepEqual(await withClient((c) => c.doctor.health()), { endpoint: 'GET /health', ready: true, status: 200 });
     assert.equal((await withClient((c) => c.doctor.ready())).ready, true);
   });

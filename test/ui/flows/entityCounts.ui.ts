@@ -89,4 +89,33 @@ describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
       await wb.screenshot('04-entity-growth-in-size-chart');
     });
   });
+
+  it('plans a cleanup with a dry run, then asks before it deletes exactly that list', async () => {
+    const wb = session.workbench;
+    await wb.step('cleanup-dry-run', async () => {
+      await wb.runCommand('DataHub: Plan Entity Cleanup (Dry Run)…');
+      await wb.pickQuickInputItem('Old dataProcessInstance runs');
+      const text = await wb.waitForNotification(/^Cleanup plan on "sandbox": 7 dataProcessInstance runs beyond the last 5 of each job/, 30_000);
+      assert.match(text, /12 of 12|7 of 12/);
+      assert.match(text, /Nothing was deleted\./);
+      await wb.screenshot('05-entity-cleanup-dry-run');
+    });
+    await wb.step('cleanup-confirmation', async () => {
+      await wb.page
+        .locator('.notification-list-item .monaco-button', { hasText: /^Apply…$/ })
+        .first()
+        .click();
+      const dialog = wb.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 20_000 });
+      assert.match((await dialog.locator('.dialog-message-text').textContent()) ?? '', /^Delete 7 dataProcessInstance runs .* on "sandbox"\?$/);
+      const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
+      assert.match(detail, /The planned URNs only, soft-deleted/);
+      assert.doesNotMatch(detail, /Asked for by/, 'the person clicked Apply…: no program asked');
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Delete 7$/ }).waitFor();
+      await wb.screenshot('06-entity-cleanup-confirmation');
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Delete 7$/ }).click();
+      await wb.waitForNotification(/^Entity cleanup on "sandbox": 7 of 7 dataProcessInstance runs .* deleted\.$/, 30_000);
+      await wb.screenshot('07-entity-cleanup-applied');
+    });
+  });
 });

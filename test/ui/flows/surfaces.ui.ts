@@ -107,6 +107,13 @@ describe('surfaces, in the browser', { timeout: 300_000 }, () => {
       // walkthrough service runs: a key already true when it starts, as the connection here, is not seen.)
       const done = (id: string) => page.locator(`[data-done-step-id$="datahub.gettingStarted#${id}"]`).first();
       assert.equal(await done('runDoctor').getAttribute('aria-checked'), 'false');
+      // The page takes focus once its first step's media is drawn: let it, before the palette opens.
+      await wb.page
+        .locator('.getting-started-media img, .getting-started-media svg')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      await wb.page.waitForTimeout(500);
       await wb.runCommand('DataHub: Run Doctor');
       await wb.waitForNotification(/DataHub Doctor on "sandbox"/, 30_000);
       await page.locator('[data-done-step-id$="datahub.gettingStarted#runDoctor"][aria-checked="true"]').waitFor({ timeout: 15_000 });

@@ -2,6 +2,7 @@
 // command palette, quick input, clicks and context menus. Selectors are VS
 // Code 1.100's DOM classes; each helper waits for what it acts on.
 import * as fs from 'node:fs';
+import { textPoint } from './editorText';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../host/codeServer';
@@ -79,11 +80,38 @@ export class Workbench {
 
   /** Opens the command palette, types the command's title and picks it (as "Category: Title"). */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    await this.quickInputBox.waitFor({ state: 'visible' });
-    await this.quickInputBox.fill('>');
-    await this.quickInputBox.pressSequentially(title);
-    await this.pickQuickInputItem(title);
+    // Twice at most: a page that takes focus while it settles (a walkthrough, a webview) closes the palette
+    // under the typing; the second try is made once the palette has been seen closed.
+    for (let attempt = 1; ; attempt++) {
+      await this.openCommandPalette();
+      await this.quickInputBox.fill('>');
+      await this.quickInputBox.pressSequentially(title);
+      try {
+        await this.pickQuickInputItem(title);
+        return;
+      } catch (error) {
+        if (attempt === 2 || (await this.quickInputBox.isVisible())) throw error;
+      }
+    }
+  }
+
+  /**
+   * F1, again if the palette does not show: a key pressed while a page (a walkthrough, a webview) is still
+   * taking focus can be lost. The last try uses the other binding.
+   */
+  async openCommandPalette(): Promise<void> {
+    for (const [i, key] of ['F1', 'F1', 'Control+Shift+P'].entries()) {
+      await this.page.keyboard.press(key);
+      const last = i === 2;
+      const shown = await this.quickInputBox
+        .waitFor({ state: 'visible', timeout: last ? 30_000 : 8_000 })
+        .then(() => true)
+        .catch((e: unknown) => {
+          if (last) throw e;
+          return false;
+        });
+      if (shown) return;
+    }
   }
 
   /** Types into the open input box or quick pick (like a person, key by key) and presses Enter. */
@@ -229,44 +257,9 @@ export class Workbench {
     return this.page.locator('.editor-instance .monaco-editor .view-lines .view-line', { hasText: text }).first();
   }
 
-  /**
-   * Where the middle character of `text` is drawn on screen. Monaco splits a
-   * long token into several spans, so this measures the character itself.
-   */
+  /** Where the middle character of `text` is drawn on screen (editorText.ts). */
   async editorTextPoint(text: string): Promise<{ x: number; y: number }> {
-    const line = this.editorLine(text);
-    await line.waitFor({ timeout: 15_000 });
-    const measure = () =>
-      line.evaluate((element, wanted) => {
-        // No named helpers in here: tsx would wrap them in a function the page does not have.
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        const nodes: Text[] = [];
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-        const full = nodes.map((n) => n.data.replace(/\u00a0/g, ' ')).join('');
-        let target = full.indexOf(wanted) + Math.floor(wanted.length / 2);
-        for (const node of nodes) {
-          if (target < node.data.length) {
-            const range = document.createRange();
-            range.setStart(node, target);
-            range.setEnd(node, target + 1);
-            const rect = range.getBoundingClientRect();
-            return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-          }
-          target -= node.data.length;
-        }
-        return undefined;
-      }, text);
-    // Right after opening, the editor may still be laying out (zero-size boxes): measure until stable.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const point = await measure();
-      if (!point) throw new Error(`"${text}" is not in the active editor`);
-      const editor = await this.page.locator('.editor-instance .monaco-editor').first().boundingBox();
-      const inside = editor && point.x > editor.x && point.y > editor.y && point.x < editor.x + editor.width && point.y < editor.y + editor.height;
-      if (inside) return point;
-      if (Date.now() > deadline) throw new Error(`"${text}" is not visible in the active editor`);
-      await this.page.waitForTimeout(200);
-    }
+    return textPoint(this.page, this.editorLine(text), text);
   }
 
   /** Right-clicks `text` in the active editor (the cursor first: the extension's items follow a context key on it) and picks an item. */

@@ -1,0 +1,77 @@
+// An entity cleanup's arguments read into a plan query, and its words. Pure: no vscode import.
+import { DEFAULT_KEEP_LAST, DEFAULT_OLDER_THAN_DAYS, type CleanupQuery, type PlanFigures } from './cleanupPlan';
+import type { CleanupArgs } from './args';
+
+const NOTHING_SENT = 'Nothing was sent.';
+
+/** URN type names as DataHub spells them (the GC's list, soft_deleted_entity_cleanup.py), found whatever the case. */
+const KNOWN_TYPES = [
+  'dataset',
+  'dashboard',
+  'chart',
+  'mlModel',
+  'mlModelGroup',
+  'mlFeatureTable',
+  'mlFeature',
+  'mlPrimaryKey',
+  'dataFlow',
+  'dataJob',
+  'glossaryTerm',
+  'glossaryNode',
+  'tag',
+  'role',
+  'corpuser',
+  'corpGroup',
+  'container',
+  'domain',
+  'dataProduct',
+  'notebook',
+  'businessAttribute',
+  'schemaField',
+  'query',
+  'dataProcessInstance',
+  'assertion',
+  'incident',
+  'test',
+  'form',
+  'structuredProperty',
+];
+const BY_LOWER = new Map(KNOWN_TYPES.map((t) => [t.toLowerCase(), t]));
+
+export function cleanupQuery(args: CleanupArgs): CleanupQuery {
+  const entityType = BY_LOWER.get(args.entityType.toLowerCase()) ?? args.entityType;
+  const runs = entityType === 'dataProcessInstance' && args.softDeletedOnly !== true;
+  if (!runs && args.softDeletedOnly === false) {
+    throw new Error(
+      `"softDeletedOnly": false is for "dataProcessInstance" only (its old runs); a cleanup of "${entityType}" deletes its soft-deleted entities. ${NOTHING_SENT}`,
+    );
+  }
+  if (!runs && (args.keepLastPerJob !== undefined || args.olderThanDays !== undefined)) {
+    throw new Error(`"keepLastPerJob" and "olderThanDays" choose dataProcessInstance runs; a cleanup of soft-deleted entities takes neither. ${NOTHING_SENT}`);
+  }
+  if (!runs) return { entityType, kind: 'softDeleted' };
+  return { entityType, kind: 'runs', keepLastPerJob: args.keepLastPerJob ?? DEFAULT_KEEP_LAST, olderThanDays: args.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS };
+}
+
+/** "soft-deleted dataset entities" / "dataProcessInstance runs beyond the last 5 of each job and older than 10 days". */
+export function whatGoes(q: CleanupQuery): string {
+  if (q.kind === 'softDeleted') return `soft-deleted ${q.entityType} entities`;
+  const keep = q.keepLastPerJob ?? DEFAULT_KEEP_LAST;
+  const days = q.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
+  return `dataProcessInstance runs beyond the last ${keep} of each job and older than ${days} day${days === 1 ? '' : 's'}`;
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function planMessage(connection: string, q: CleanupQuery, f: PlanFigures): string {
+  const head = `Cleanup plan on "${connection}": ${n(f.count)} ${whatGoes(q)}`;
+  const how = q.kind === 'softDeleted' ? 'to delete for good' : 'to soft-delete';
+  const parts = [f.count === 0 ? `${head}: nothing to delete` : `${head}, ${how}`];
+  if (f.byJob && f.byJob.length > 0) {
+    const top = f.byJob.slice(0, 3).map((j) => `${j.job} ${n(j.toDelete)} of ${n(j.runs)}`);
+    parts.push(`from ${n(f.byJob.length)}${f.byJob.length >= 100 ? '+' : ''} of ${n(f.jobsRead ?? 0)} jobs (most: ${top.join('; ')})`);
+  } else if (q.kind === 'runs') parts.push(`${n(f.jobsRead ?? 0)} jobs read`);
+  if (f.undated) parts.push(`${n(f.undated)} runs without a creation time kept`);
+  if (f.jobsCut?.length) parts.push(`${n(f.jobsCut.length)} jobs have more than 9,000 runs: only their newest 9,000 were read; plan again after this cleanup`);
+  return `${parts.join('; ')}. Nothing was deleted.`;
+}

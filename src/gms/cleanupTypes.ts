@@ -1,0 +1,48 @@
+// What the client offers an entity cleanup: the listings it plans from and the two deletes it applies.
+// Part of types.ts, which re-exports them. The DataHub files each follows:
+//   soft-deleted entities of a type   GraphQL scrollAcrossEntities with the filter removed=true, as
+//       metadata-ingestion/src/datahub/ingestion/source/gc/soft_deleted_entity_cleanup.py lists them
+//       (get_urns_by_filter, RemovedStatusFilter.ONLY_SOFT_DELETED)
+//   data jobs and their runs          scrollAcrossEntities over DATA_JOB with runs { total }, then
+//       dataJob(urn) { runs(start, count) } newest first (DataJobRunsResolver.java), as
+//       gc/dataprocess_cleanup.py reads them, at most 9,000 runs a job (the search result window)
+//   hard delete                       DELETE /openapi/v3/entity/{entityName}/{urn}
+//       (GenericEntitiesController.deleteEntity: entityService.deleteUrn, 200 with no body)
+//   soft delete                       POST /openapi/v3/entity/{entityName}/{urn}/status {"value": {"removed": true}}
+//       (createAspect: the status aspect, as DataHubGraph.soft_delete_entity writes it)
+
+export type CleanupAction = 'hardDeleteEntity' | 'softDeleteEntity';
+
+/** What each action does, in words for messages. */
+export const CLEANUP_WHAT: Record<CleanupAction, string> = {
+  hardDeleteEntity: 'deleting an entity for good',
+  softDeleteEntity: 'soft-deleting an entity',
+};
+
+/** How many runs of one job the listing reads at most (DataHub's result window less a margin, as the GC). */
+export const MAX_RUNS_PER_JOB = 9_000;
+
+export interface JobListing {
+  jobs: Array<{ urn: string; runs: number }>;
+  nextScrollId?: string;
+  total: number;
+}
+
+export interface JobRun {
+  urn: string;
+  /** When the run was created (epoch ms); undefined when the server did not say. */
+  created?: number;
+}
+
+export interface JobRunsPage {
+  total: number;
+  runs: JobRun[];
+}
+
+/** The deletes of an entity cleanup (the listings are the search client's: softDeleted, dataJobs, jobRuns). */
+export interface CleanupOperations {
+  /** Deletes the entity for good (every aspect, its search documents). Not retried. */
+  hardDelete(urn: string, signal?: AbortSignal): Promise<void>;
+  /** Writes status removed: true. Not retried. */
+  softDelete(urn: string, signal?: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,167 @@
+// The entity cleanup inside VS Code against the sandbox (test/sandbox/cleanup.ts): the dry run's list, an apply
+// that deletes exactly that list after its confirmation, the read-only refusal with no request at all, a failed
+// delete named while the rest go, and a cancel then a resume that deletes nothing twice.
+import * as assert from 'node:assert/strict';
+import { sandbox, useSandboxConnection } from '../../host/inHost';
+import type { ApplyEntityCleanupResult, PlanEntityCleanupResult } from '../../../src/entities/cleanup';
+import { exec, execCommandId, rejection, waitFor } from '../support/core';
+import { answering } from '../support/modals';
+import { needsOpenapi } from '../support/doctor';
+import { Commands } from '../../../src/shared/commandIds';
+
+type Seen = { deletes: Record<string, number>; present: Record<string, boolean>; softDeleted: Record<string, boolean> };
+const seen = (urns: string[] = []) => sandbox.control<Seen>('GET', `/cleanup?${urns.map((u) => `urn=${encodeURIComponent(u)}`).join('&')}`);
+const script = (body: Record<string, unknown>) => sandbox.control<object>('POST', '/cleanup', body);
+const plan = (arg: Record<string, unknown>) => exec<PlanEntityCleanupResult>(Commands.planEntityCleanup, arg);
+/** Through the command id, so the confirmation gate asks (answered by `answering`). */
+const apply = (arg: Record<string, unknown>) => execCommandId<ApplyEntityCleanupResult>(Commands.applyEntityCleanup, arg);
+
+describe('entities: the cleanup planned with a dry run, then applied', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  beforeEach(() => sandbox.reset());
+  after(() => sandbox.reset());
+
+  it('the dry run lists the soft-deleted entities and the old runs (figures per job), reads only', async function () {
+    needsOpenapi(this);
+    await sandbox.clearRequests();
+    const soft = await plan({ entityType: 'dataset' });
+    assert.equal(soft.count, 30);
+    assert.equal(soft.action, 'hardDelete');
+    assert.equal(soft.sample.length, 20);
+    assert.ok(soft.sample.every((u) => u.startsWith('urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_')));
+    assert.match(soft.message, /30 soft-deleted dataset entities, to delete for good.*Nothing was deleted\./);
+    const runs = await plan({ entityType: 'dataprocessinstance' });
+    assert.equal(runs.action, 'softDelete');
+    assert.equal(runs.count, 7, runs.message);
+    assert.equal(runs.byJob?.length, 1);
+    assert.deepEqual({ ...runs.byJob?.[0], job: undefined }, { job: undefined, runs: 12, kept: 5, toDelete: 7 });
+    assert.match(runs.message, /7 dataProcessInstance runs beyond the last 5 of each job and older than 10 days, to soft-delete/);
+    // Keep only 2 a job and 1 day: the third job's runs of the last hours still stay.
+    const tighter = await plan({ entityType: 'dataProcessInstance', keepLastPerJob: 2, olderThanDays: 1 });
+    assert.equal(tighter.count, 10 + 2, tighter.message);
+    const methods = new Set((await sandbox.requests()).map((q) => `${q.method} ${q.path}`));
+    assert.deepEqual([...methods], ['POST /api/graphql']);
+    const bad = await rejection(plan({ entityType: 'dataset', keepLastPerJob: 3 }));
+    assert.match(bad.message, /"keepLastPerJob" and "olderThanDays" choose dataProcessInstance runs.*Nothing was sent/);
+  });
+
+  it('apply deletes exactly the URNs of the dry run, after a confirmation that names them', async function () {
+    needsOpenapi(this);
+    const dry = await plan({ entityType: 'chart' });
+    assert.equal(dry.count, 3);
+    const asked = await answering('Delete 3');
+    try {
+      await sandbox.clearRequests();
+      const r = await apply({ entityType: 'chart' });
+      assert.equal(r.deleted, 3, r.message);
+      assert.deepEqual(r.failed, []);
+      assert.equal(r.notDone, undefined);
+      assert.match(asked.modals[0], /Delete 3 soft-deleted chart entities on "sandbox"\?/);
+      assert.match(asked.modals[0], /urn:li:chart:\(looker,retired_0000000\)/);
+      const deletes = (await sandbox.requests()).filter((q) => q.method === 'DELETE').map((q) => decodeURIComponent(q.path.split('/').at(-1) ?? ''));
+      assert.deepEqual(deletes.sort(), [...dry.sample].sort());
+      const after = await seen(dry.sample);
+      assert.ok(dry.sample.every((u) => after.present[u] === false));
+      // The runs: soft-deleted (status removed: true), the newest five of the job and the recent ones untouched.
+      const runs = await plan({ entityType: 'dataProcessInstance' });
+      const answered = await answering('Delete 7');
+      try {
+        const applied = await apply({ entityType: 'dataProcessInstance' });
+        assert.equal(applied.deleted, 7, applied.message);
+      } finally {
+        answered.stop();
+      }
+      const state = await seen(runs.sample);
+      assert.ok(runs.sample.every((u) => state.softDeleted[u] === true && state.deletes[u] === 1));
+      assert.equal((await plan({ entityType: 'dataProcessInstance' })).count, 0);
+      assert.equal((await plan({ entityType: 'dataProcessInstance', softDeletedOnly: true })).count, 7);
+    } finally {
+      asked.stop();
+    }
+  });
+
+  it('dismissed, nothing is deleted; a read-only connection refuses the apply, dry run too, with no request', async function () {
+    needsOpenapi(this);
+    const dismissed = await answering(undefined);
+    try {
+      const r = await apply({ entityType: 'chart' });
+      assert.equal(r.deleted, 0);
+      assert.deepEqual(r.notDone, { reason: 'declined', remaining: 3 });
+      assert.equal((await sandbox.requests()).filter((q) => q.method === 'DELETE').length, 0);
+    } finally {
+      dismissed.stop();
+    }
+    await exec(Commands.editConnection, { name: 'sandbox', readOnly: true });
+    try {
+      await sandbox.clearRequests();
+      for (const arg of [{ entityType: 'dataset' }, { entityType: 'dataset', dryRunOnly: true }]) {
+        const refused = await rejection(exec(Commands.applyEntityCleanup, arg));
+        assert.match(refused.message, /read-only: Entity Cleanup was refused and nothing was sent/);
+      }
+      assert.equal((await sandbox.requests()).length, 0);
+    } finally {
+      await exec(Commands.editConnection, { name: 'sandbox', readOnly: false });
+    }
+  });
+
+  it('a failed delete is named and the rest are done; applying again retries only it', async function () {
+    needsOpenapi(this);
+    const dry = await plan({ entityType: 'dataset' });
+    const failing = 'urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_0000004,PROD)';
+    await script({ failing: { urns: [failing], once: true } });
+    const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
+    try {
+      const r = await apply({ entityType: 'dataset' });
+      assert.equal(r.deleted, 29, r.message);
+      assert.equal(r.failed.length, 1);
+      assert.equal(r.failed[0].urn, failing);
+      assert.match(r.failed[0].reason, /500/);
+      assert.deepEqual(r.notDone, { reason: 'failed', remaining: 1 });
+      assert.match(r.message, /29 of 30 .* deleted; 1 failed .*retired\.table_0000004.*apply the same cleanup again to resume/);
+      await sandbox.clearRequests();
+      const again = await apply({ entityType: 'dataset' });
+      assert.equal(again.resumed, true);
+      assert.equal(again.deleted, 1, again.message);
+      const deletes = (await sandbox.requests()).filter((q) => q.method === 'DELETE');
+      assert.equal(deletes.length, 1);
+      assert.equal((await seen()).deletes[failing], 2);
+      assert.equal(dry.count, 30);
+    } finally {
+      asked.stop();
+    }
+  });
+
+  it('cancel stops after the deletes in flight; applying again resumes and deletes nothing twice', async function () {
+    needsOpenapi(this);
+    await script({ softDeleted: { dataset: 170 }, deleteDelayMs: 40 });
+    const dry = await plan({ entityType: 'dataset' });
+    assert.equal(dry.count, 200);
+    const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
+    try {
+      const first = apply({ entityType: 'dataset' });
+      await waitFor(async () => Object.keys((await seen()).deletes).length >= 20, 'twenty deletes', 20_000);
+      const cancelled = await exec<{ cancelled: number }>(Commands.cancelEntityCleanup, {});
+      assert.equal(cancelled.cancelled, 1);
+      const stopped = await first;
+      assert.equal(stopped.notDone?.reason, 'cancelled');
+      assert.ok(stopped.deleted >= 20 && stopped.deleted < 200, stopped.message);
+      assert.equal(stopped.notDone?.remaining, 200 - stopped.deleted);
+      const resumed = await apply({ entityType: 'dataset' });
+      assert.equal(resumed.resumed, true);
+      assert.equal(resumed.deleted, 200 - stopped.deleted, resumed.message);
+      const deletes = (await seen()).deletes;
+      assert.equal(Object.keys(deletes).length, 200);
+      assert.ok(
+        Object.values(deletes).every((n) => n === 1),
+        'each URN deleted once',
+      );
+      assert.equal((await plan({ entityType: 'dataset' })).count, 0);
+    } finally {
+      asked.stop();
+    }
+  });
+});

@@ -1,0 +1,284 @@
+// What an entity cleanup finds and deletes, as DataHub lists and deletes it:
+//   soft-deleted entities of a type   GraphQL scrollAcrossEntities(input: {types, query: "*", orFilters:
+//       [{and: [{field: "removed", values: ["true"]}]}]}): what the GC's soft-deleted cleanup reads
+//       (metadata-ingestion/src/datahub/ingestion/source/gc/soft_deleted_entity_cleanup.py, get_urns_by_filter
+//       with RemovedStatusFilter.ONLY_SOFT_DELETED). A request that names "removed" gets no default
+//       removed=false filter (ESUtils.buildFilterQuery), so only soft-deleted documents come back.
+//   a data job's runs                 scrollAcrossEntities over DATA_JOB with `runs { total }`, then
+//       dataJob(urn) { runs(start, count) { total runs { urn created { time } } } }, newest first
+//       (DataJobRunsResolver.java sorts by created desc and, as every search filter, leaves soft-deleted
+//       runs out); what gc/dataprocess_cleanup.py reads, at most 9,000 runs a job (the result window).
+//   hard delete                       DELETE /openapi/v3/entity/{entityName}/{urn}
+//       (GenericEntitiesController.deleteEntity: 200 with no body, entityService.deleteUrn; 403
+//       "<actor> is unauthorized to DELETE entities."). Deleting what is gone answers 200 too.
+//   soft delete                       POST /openapi/v3/entity/{entityName}/{urn}/status {"value": {"removed": true}}
+//       (createAspect; doctorTrace.ts answers it and tells this model).
+// The model's runs belong to data jobs the search index holds; deletes can be slow (deleteDelayMs) and
+// flaky (failing: the URNs answered 500 once each, or always).
+import type { Reply } from './restli';
+import { json } from './spring';
+
+const HOUR = 3_600_000;
+
+/** GraphQL EntityType names of the URN types this model lists (search.graphql EntityType). */
+const GRAPHQL_OF: Record<string, string> = { dataset: 'DATASET', chart: 'CHART', dataProcessInstance: 'DATA_PROCESS_INSTANCE', dataJob: 'DATA_JOB' };
+
+export interface Run {
+  urn: string;
+  created: number;
+  removed: boolean;
+}
+
+export interface CleanupOptions {
+  /** Soft-deleted entities to add, per URN type (e.g. { dataset: 100000 }). */
+  softDeleted?: Record<string, number>;
+  /** Runs to give one job: `count` runs, the newest `ageHours` old, then one every `everyHours`. */
+  runs?: Array<{ job: string; count: number; ageHours?: number; everyHours?: number }>;
+  /** Each delete (hard or soft) takes this long. */
+  deleteDelayMs?: number;
+  /** These URNs' deletes answer 500 (`once`: the first time only). */
+  failing?: { urns: string[]; once?: boolean };
+}
+
+export class CleanupModel {
+  /** Soft-deleted URNs per URN type, sorted (the scroll's order). */
+  private soft = new Map<string, string[]>();
+  /** Runs per job URN, newest first. */
+  private runs = new Map<string, Run[]>();
+  /** Delete requests that reached the model, per URN (hard and soft). */
+  readonly deletes = new Map<string, number>();
+  deleteDelayMs = 0;
+  private failing = new Set<string>();
+  private failOnce = false;
+
+  constructor(private readonly jobs: () => string[]) {}
+
+  reset(now = Date.now()): void {
+    this.soft.clear();
+    this.runs.clear();
+    this.deletes.clear();
+    this.deleteDelayMs = 0;
+    this.failing.clear();
+    this.seed(now);
+  }
+
+  /**
+   * The seed: 30 soft-deleted hive tables and 3 charts; runs for three jobs of the search index: the first
+   * 12 runs two days apart (7 beyond the last 5 and older than 10 days), the second 4 old runs (all kept,
+   * fewer than 5), the third 8 runs of the last hours (3 beyond the last 5, none older than 10 days).
+   */
+  seed(now = Date.now()): void {
+    this.addSoft('dataset', 30);
+    this.addSoft('chart', 3);
+    const [a, b, c] = this.jobs();
+    if (a) this.setRuns(a, 12, now, 1, 48);
+    if (b) this.setRuns(b, 4, now, 24 * 20, 24);
+    if (c) this.setRuns(c, 8, now, 1, 1);
+  }
+
+  configure(o: CleanupOptions, now = Date.now()): string | undefined {
+    for (const [type, count] of Object.entries(o.softDeleted ?? {})) {
+      if (!GRAPHQL_OF[type] || !Number.isInteger(count) || count < 0 || count > 1_000_000)
+        return `softDeleted.${type}: a known type and a count up to 1,000,000`;
+      this.addSoft(type, count);
+    }
+    for (const r of o.runs ?? []) {
+      if (typeof r.job !== 'string' || !r.job.startsWith('urn:li:dataJob:') || !Number.isInteger(r.count) || r.count < 0 || r.count > 100_000) {
+        return 'runs: [{job: a dataJob URN, count: 0..100000}]';
+      }
+      this.setRuns(r.job, r.count, now, r.ageHours ?? 1, r.everyHours ?? 24);
+    }
+    if (o.deleteDelayMs !== undefined) this.deleteDelayMs = Math.max(0, Math.min(60_000, Number(o.deleteDelayMs) || 0));
+    if (o.failing) {
+      this.failing = new Set(o.failing.urns);
+      this.failOnce = o.failing.once === true;
+    }
+    return undefined;
+  }
+
+  private addSoft(type: string, count: number): void {
+    const list = this.soft.get(type) ?? [];
+    const base = list.length;
+    for (let i = 0; i < count; i++) {
+      const n = String(base + i).padStart(7, '0');
+      list.push(
+        type === 'chart'
+          ? `urn:li:chart:(looker,retired_${n})`
+          : type === 'dataset'
+            ? `urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_${n},PROD)`
+            : `urn:li:${type}:retired_${n}`,
+      );
+    }
+    list.sort();
+    this.soft.set(type, list);
+  }
+
+  private setRuns(job: string, count: number, now: number, ageHours: number, everyHours: number): void {
+    const key = /,([^,()]+)\)$/.exec(job)?.[1] ?? 'job';
+    const runs: Run[] = [];
+    for (let i = 0; i < count; i++) {
+      runs.push({
+        urn: `urn:li:dataProcessInstance:${key}_run_${String(i).padStart(6, '0')}`,
+        created: now - (ageHours + i * everyHours) * HOUR,
+        removed: false,
+      });
+    }
+    this.runs.set(job, runs);
+  }
+
+  /** The soft-deleted URNs of these GraphQL types, in URN order. */
+  softDeletedOf(graphqlTypes: unknown): string[] {
+    const wanted = Array.isArray(graphqlTypes) ? graphqlTypes : [];
+    const out: string[] = [];
+    for (const [type, g] of Object.entries(GRAPHQL_OF)) {
+      if (!wanted.includes(g)) continue;
+      out.push(...(this.soft.get(type) ?? []));
+      if (type === 'dataProcessInstance') for (const runs of this.runs.values()) for (const r of runs) if (r.removed) out.push(r.urn);
+    }
+    return out.sort();
+  }
+
+  /** Active runs of a job (soft-deleted ones left out), newest first. */
+  runsOf(job: string): Run[] {
+    return (this.runs.get(job) ?? []).filter((r) => !r.removed);
+  }
+
+  /** Every URN this model still holds, hard-deleted ones gone (tests compare it). */
+  has(urn: string): boolean {
+    for (const list of this.soft.values()) if (binaryHas(list, urn)) return true;
+    for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn)) return true;
+    return false;
+  }
+
+  isSoftDeleted(urn: string): boolean {
+    for (const list of this.soft.values()) if (binaryHas(list, urn)) return true;
+    for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn && r.removed)) return true;
+    return false;
+  }
+
+  private failure(urn: string): boolean {
+    if (!this.failing.has(urn)) return false;
+    if (this.failOnce) this.failing.delete(urn);
+    return true;
+  }
+
+  /** DELETE /openapi/v3/entity/{entityName}/{urn}: the entity goes (soft-deleted or not). */
+  async hardDelete(urn: string, actor: string, allowed: boolean): Promise<Reply> {
+    if (!allowed) return json({ error: `${actor} is unauthorized to DELETE entities.` }, 403);
+    this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
+    if (this.deleteDelayMs > 0) await new Promise((r) => setTimeout(r, this.deleteDelayMs));
+    if (this.failure(urn)) return json({ error: `Failed to delete ${urn}: timed out waiting for the search index` }, 500);
+    for (const [type, list] of this.soft) {
+      const i = binaryIndex(list, urn);
+      if (i >= 0) {
+        list.splice(i, 1);
+        this.soft.set(type, list);
+      }
+    }
+    for (const [job, runs] of this.runs)
+      this.runs.set(
+        job,
+        runs.filter((r) => r.urn !== urn),
+      );
+    return { status: 200, headers: {}, body: '' };
+  }
+
+  /** The status aspect written with removed: true (createAspect); true when this model holds the URN. */
+  softDelete(urn: string): boolean {
+    for (const runs of this.runs.values()) {
+      const run = runs.find((r) => r.urn === urn);
+      if (run) {
+        this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
+        run.removed = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A failing or slow soft delete, before createAspect writes (undefined: go on). */
+  async beforeSoftDelete(urn: string): Promise<Reply | undefined> {
+    if (!this.runsHave(urn)) return undefined;
+    if (this.deleteDelayMs > 0) await new Promise((r) => setTimeout(r, this.deleteDelayMs));
+    if (this.failure(urn)) {
+      this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
+      return json({ error: `Failed to write status for ${urn}` }, 500);
+    }
+    return undefined;
+  }
+
+  /** A run this model holds (soft-deleted or not). */
+  holds(urn: string): boolean {
+    return this.runsHave(urn);
+  }
+
+  private runsHave(urn: string): boolean {
+    for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn)) return true;
+    return false;
+  }
+
+  /** The scroll page of soft-deleted documents: URN order, the scroll id the last URN. */
+  scrollSoftDeleted(input: { types?: unknown; count?: unknown; scrollId?: unknown }): Record<string, unknown> {
+    const all = this.softDeletedOf(input.types);
+    const count = Math.min(typeof input.count === 'number' && input.count >= 0 ? Math.floor(input.count) : 10, 10_000);
+    let from = 0;
+    if (typeof input.scrollId === 'string' && input.scrollId !== '') {
+      const after = Buffer.from(input.scrollId, 'base64').toString('utf8');
+      from = upperBound(all, after);
+    }
+    const urns = all.slice(from, from + count);
+    const full = count > 0 && urns.length === count;
+    return {
+      nextScrollId: full ? Buffer.from(urns[urns.length - 1]).toString('base64') : null,
+      count: urns.length,
+      total: all.length,
+      searchResults: urns.map((urn) => ({ entity: { urn, type: graphqlTypeOf(urn) } })),
+    };
+  }
+
+  /** dataJob(urn) { runs(start, count) }: newest first, soft-deleted left out. */
+  jobRuns(job: string, start: number, count: number): Record<string, unknown> {
+    const runs = this.runsOf(job);
+    const page = runs.slice(Math.max(0, start), Math.max(0, start) + Math.max(0, Math.min(count, 10_000)));
+    return {
+      runs: {
+        start,
+        count: page.length,
+        total: runs.length,
+        runs: page.map((r) => ({ urn: r.urn, type: 'DATA_PROCESS_INSTANCE', created: { time: r.created, actor: 'urn:li:corpuser:datahub' } })),
+      },
+    };
+  }
+}
+
+function graphqlTypeOf(urn: string): string {
+  const type = /^urn:li:([A-Za-z]+):/.exec(urn)?.[1] ?? '';
+  return GRAPHQL_OF[type] ?? type.toUpperCase();
+}
+
+function upperBound(list: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function binaryIndex(list: readonly string[], value: string): number {
+  const i = upperBound(list, value) - 1;
+  return i >= 0 && list[i] === value ? i : -1;
+}
+
+function binaryHas(list: readonly string[], value: string): boolean {
+  return binaryIndex(list, value) >= 0;
+}
+
+/** True when the scroll input names removed=true (a soft-deleted listing). */
+export function asksSoftDeleted(input: { orFilters?: Array<{ and?: Array<{ field?: unknown; values?: unknown; negated?: unknown }> }> }): boolean {
+  return (input.orFilters ?? []).some((or) =>
+    (or.and ?? []).some((c) => c.field === 'removed' && Array.isArray(c.values) && c.values.includes('true') && c.negated !== true),
+  );
+}
