@@ -8,6 +8,8 @@
 import * as vscode from 'vscode';
 import type { ActiveClient, Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
+import { registerRowCommand, type RowReading } from '../platform/rowCommands';
+import type { CountsNode } from './countsTree';
 import type { CommandRun } from '../platform/commandRun';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient } from '../platform/activeClient';
@@ -91,6 +93,12 @@ function planResult(active: ActiveClient, plan: StoredPlan): PlanEntityCleanupRe
   };
 }
 
+/** The view's type rows: the row stands for { entityType } (dataprocessinstance: its old runs). */
+const TYPE_ROWS: RowReading<Extract<CountsNode, { kind: 'type' }>> = {
+  isRow: (value): value is Extract<CountsNode, { kind: 'type' }> => (value as { kind?: unknown }).kind === 'type',
+  argsOf: (row) => ({ entityType: row.entityType }),
+};
+
 /** The plan whose notification's Apply… was clicked: the next palette-less apply takes it (module state, not an argument). */
 let offered: Record<string, unknown> | undefined;
 
@@ -124,7 +132,8 @@ async function pickCleanup(): Promise<Record<string, unknown> | undefined> {
 export function registerCleanupCommands(services: Services): vscode.Disposable[] {
   const queryOf = (args: CleanupArgs) => cleanupQuery(args);
   return [
-    registerCommand(services, Commands.planEntityCleanup, async (arg, run): Promise<PlanEntityCleanupResult | undefined> => {
+    // On an Entity Counts row (a type with soft-deleted entities, or dataprocessinstance): that type's cleanup.
+    registerRowCommand(services, Commands.planEntityCleanup, TYPE_ROWS, async (arg, run): Promise<PlanEntityCleanupResult | undefined> => {
       const given = arg ?? (run.mode === 'ui' ? await pickCleanup() : {});
       if (given === undefined) return undefined;
       const query = queryOf(parseArgs(Commands.planEntityCleanup, planEntityCleanupArgs, given));

@@ -106,7 +106,8 @@ export class CountsTree implements vscode.TreeDataProvider<CountsNode> {
     if (node.platforms.length > 0) lines.push(`${node.platforms.length} platform(s): expand the row.`);
     item.tooltip = plainTooltip(lines.map((l) => uiLine(l, 400)));
     item.iconPath = new vscode.ThemeIcon(node.softDeleted > 0 ? 'trash' : 'symbol-class');
-    item.contextValue = 'entityType';
+    // Offered a cleanup (the row's menu): a type with soft-deleted entities, and the runs' type.
+    item.contextValue = node.softDeleted > 0 || node.entityType.toLowerCase() === 'dataprocessinstance' ? 'entityType.cleanable' : 'entityType';
     item.id = `entityType:${node.entityType}`;
     return item;
   }

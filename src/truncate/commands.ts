@@ -17,7 +17,8 @@ import { TaskStore } from './tasks/tasksStore';
 import { TasksTreeProvider, type TaskRow } from './tasks/taskItems';
 import type { TaskRowsService } from '../platform/taskRows';
 import { isArgObject, registerCommand, runCommand, type CommandRun } from '../platform/commandRunner';
-import { registerTaskListCommands } from './taskCommands';
+import { registerTaskListCommands, TASK_ROWS } from './taskCommands';
+import { registerRowCommand } from '../platform/rowCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, runTruncate } from './truncateFlow';
 import type { TruncateCommandResult } from './truncateResult';
@@ -73,13 +74,12 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
       return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
     });
 
-  /** Watch a task of the list (tree element) or by id; interactive, errors shown. */
-  const watchTask = (arg?: unknown) =>
-    runCommand(services, Commands.watchTask, undefined, async (): Promise<WatchResult | undefined> => {
-      const id = isArgObject(arg) && typeof arg.task === 'string' ? arg.task : typeof arg === 'string' ? arg : await askTaskId();
-      if (!id) return undefined;
-      return watcher().watch(checkTaskId(id, Commands.watchTask));
-    });
+  /** Watch a task: the row of DataHub Tasks it is offered on (ours only), { task } from a program, or asked for. */
+  const watchTask = async (arg: Record<string, unknown> | undefined, run: CommandRun): Promise<WatchResult | undefined> => {
+    const id = arg ? parseArgs(Commands.watchTask, taskArgs, arg).task : run.mode === 'ui' ? await askTaskId() : undefined;
+    if (!id) return undefined;
+    return watcher().watch(checkTaskId(id, Commands.watchTask));
+  };
 
   return [
     registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
@@ -119,7 +119,7 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
       const task = checkTaskId(parseArgs(Commands.getTaskStatus, taskArgs, arg).task, Commands.getTaskStatus);
       return toStatusResult(await watcher().statusOnce(task));
     }),
-    registerVscodeCommand(Commands.watchTask, watchTask),
+    registerRowCommand(services, Commands.watchTask, { ...TASK_ROWS, api: false }, watchTask),
     ...registerTaskListCommands(services, store),
   ];
 }

@@ -1,15 +1,24 @@
 // The DataHub Tasks view's own commands: Copy Task ID and Stop Watching on a
-// row (the tree passes the row's TaskRecord; programs pass { task }), and
+// row (a row the view handed out stands for its task; programs pass { task },
+// and an object shaped like a row from anywhere else is read as just that), and
 // Clear Finished in the view title.
 import { Commands } from '../shared/commandIds';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
+import { registerRowCommand, type RowReading } from '../platform/rowCommands';
+import type { TaskRecord } from './logic/truncateText';
 import { checkTaskId } from './truncateWatch';
 import type { TaskStore } from './tasks/tasksStore';
 import { parseArgs } from '../shared/args';
 import { taskArgs } from './logic/args';
+
+/** A row of DataHub Tasks (one of this extension's own task records): it stands for { task }. */
+export const TASK_ROWS: RowReading<TaskRecord> = {
+  isRow: (value): value is TaskRecord => typeof (value as { task?: unknown }).task === 'string' && typeof (value as { startedAt?: unknown }).startedAt === 'number',
+  argsOf: (row) => ({ task: row.task }),
+};
 
 /** A task of the list, by the row or by { task }; says which ones the list holds otherwise. */
 function knownTask(store: TaskStore, arg: unknown, command: string): string {
@@ -22,14 +31,14 @@ function knownTask(store: TaskStore, arg: unknown, command: string): string {
 
 export function registerTaskListCommands(services: Services, store: TaskStore): vscode.Disposable[] {
   return [
-    registerCommand(services, Commands.copyTaskId, async (arg) => {
+    registerRowCommand(services, Commands.copyTaskId, TASK_ROWS, async (arg) => {
       const task = knownTask(store, arg, Commands.copyTaskId);
       await vscode.env.clipboard.writeText(task);
       const message = `Copied task ID: ${task}`;
       safeWindow.setStatusBarMessage(`$(copy) ${message}`, 3000);
       return { text: task, message };
     }),
-    registerCommand(services, Commands.stopWatchingTask, async (arg) => {
+    registerRowCommand(services, Commands.stopWatchingTask, TASK_ROWS, async (arg) => {
       const task = knownTask(store, arg, Commands.stopWatchingTask);
       // The watch ends on its own (state: running, not watched); the task goes on on the server.
       const stopped = store.stop(task);

@@ -200,9 +200,8 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (sub === '/api/graphql') {
     if (!caller.known) return reply(unauthorized(caller, frontend, path));
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
-    return reply(
-      handleGraphQL(rt.search, req.method ?? 'GET', caller, caller.privileges.includes('VIEW_ENTITY_PAGE'), raw, rt.operations.scroll, rt.entities, rt.cleanup),
-    );
+    const view = caller.privileges.includes('VIEW_ENTITY_PAGE');
+    return reply(handleGraphQL(rt.search, req.method ?? 'GET', caller, view, raw, rt.operations.scroll, rt.entities, rt.cleanup));
   }
   if (sub === '/operations' || sub === '/operations/') {
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);

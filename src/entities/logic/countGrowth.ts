@@ -2,13 +2,13 @@
 // src/insights/logic/history.ts, documents in place of MB). Apart from ./counts.ts so that the store, which
 // activation loads, does not load the reading and wording code too. Pure: no vscode import.
 import type { EntityCountsReading } from '../../gms/types';
-import { ALL_TYPES as TOTAL, DAY_MS, growthFor, type ConnectionHistory, type FetchRecord } from '../../insights/logic/history';
+import { ALL_TYPES as TOTAL, growthFor, ratePerDay, type ConnectionHistory, type FetchRecord } from '../../insights/logic/history';
 
 export interface TypeGrowth {
   entityType: string;
   /** Documents (active and soft-deleted) now minus at the last reading. */
   change: number;
-  /** That change over the days between the two readings. */
+  /** That change over the days between the two readings; null when they are under an hour apart (ratePerDay). */
   perDay: number | null;
 }
 
@@ -28,7 +28,7 @@ export function historyRecord(connection: string, gmsUrl: string, reading: Entit
 
 /** The growth since the reading before the newest (each a history snapshot); undefined for a first reading. */
 export function growthOf(history: ConnectionHistory | undefined, reading: EntityCountsReading): CountGrowth | undefined {
-  const perDay = (change: number, fromAt: number, at: number) => (at > fromAt ? Math.round((change / ((at - fromAt) / DAY_MS)) * 10) / 10 : null);
+  const perDay = ratePerDay;
   const total = growthFor(history, TOTAL, Number.MAX_SAFE_INTEGER)?.sincePrevious;
   if (!total) return undefined;
   const at = reading.computedAt;

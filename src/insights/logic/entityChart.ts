@@ -3,7 +3,7 @@
 // count history (kept by src/entities like the size history: documents in place of MB). Pure: no
 // vscode import; the figures are pre-formatted text, as everything the chart shows.
 import { formatDateTime, formatSignedCount } from '../../shared/format';
-import { ALL_TYPES, DAY_MS, formatPercent, growthFor, seriesFor, type ConnectionHistory, type SizeChange } from './history';
+import { ALL_TYPES, DAY_MS, formatPercent, growthFor, ratePerDay, seriesFor, type ConnectionHistory, type SizeChange } from './history';
 import type { ChartEntities, ChartEntityType } from './chartProtocol';
 
 /** One reading of the entity counts: per type, or per type and platform (added up here). */
@@ -53,7 +53,6 @@ export function entitySection(
 const TREND_WINDOW_MS = 30 * DAY_MS;
 const SOURCE_LABELS = { countsApi: 'the counts endpoint', search: 'search facets' } as const;
 /** Readings closer than this give no rate a day: a few seconds' change times 86,400 says nothing. */
-const MIN_RATE_SPAN_MS = 3_600_000;
 const n = (v: number): string => Math.round(v).toLocaleString('en-US');
 
 /** One type's figures at the latest reading; active and soft-deleted are null when only the history has it. */
@@ -97,8 +96,7 @@ export function sinceReadingBefore(
   const growth = growthFor(history, key, Number.MAX_SAFE_INTEGER);
   const previous = growth?.sincePrevious;
   if (!growth || !previous) return undefined;
-  const span = growth.latestAt - previous.fromAt;
-  const perDay = span >= MIN_RATE_SPAN_MS ? Math.round((previous.deltaMb / (span / DAY_MS)) * 10) / 10 : null;
+  const perDay = ratePerDay(previous.deltaMb, previous.fromAt, growth.latestAt);
   return { change: Math.round(previous.deltaMb), fromAt: previous.fromAt, perDay, growth };
 }
 

@@ -9,6 +9,14 @@ export const HOUR_MS = 3_600_000;
 /** The entity count history's entry for all types together (the other entries are entity types). */
 export const ALL_TYPES = '(all types)';
 export const DAY_MS = 86_400_000;
+/** Readings closer than this give a change but no rate a day (seconds apart would extrapolate noise). */
+export const MIN_RATE_SPAN_MS = 3_600_000;
+
+/** The change a day between two readings, one decimal; null when they are under MIN_RATE_SPAN_MS apart. */
+export function ratePerDay(change: number, fromAt: number, at: number): number | null {
+  const span = at - fromAt;
+  return span >= MIN_RATE_SPAN_MS ? Math.round((change / (span / DAY_MS)) * 10) / 10 : null;
+}
 
 /** How much history survives: every tier keeps the newest snapshot of each of its buckets. */
 export interface RetentionPolicy {

@@ -116,6 +116,19 @@ describe('Entity Counts, in the browser', { timeout: 300_000 }, () => {
       await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Delete 7$/ }).click();
       await wb.waitForNotification(/^Entity cleanup on "sandbox": 7 of 7 dataProcessInstance runs .* deleted\.$/, 30_000);
       await wb.screenshot('07-entity-cleanup-applied');
+      await wb.clearNotifications();
+    });
+    await wb.step('cleanup-from-a-row', async () => {
+      // A type row with soft-deleted entities offers its cleanup inline: that type's dry run, no question asked.
+      const row = wb.treeRow(VIEW, 'chart');
+      await row.hover();
+      await row.locator('.action-label[aria-label^="Plan Entity Cleanup"]').waitFor({ timeout: 10_000 });
+      await wb.screenshot('08-entity-cleanup-offered-on-a-row', { keepMouse: true });
+      await row.locator('.action-label[aria-label^="Plan Entity Cleanup"]').click();
+      await wb.waitForNotification(/^Cleanup plan on "sandbox": 3 soft-deleted chart entities, to delete for good\. Nothing was deleted\.$/, 30_000);
+      const platform = wb.treeRow(VIEW, 'hive');
+      await platform.hover();
+      assert.equal(await platform.locator('.action-label[aria-label^="Plan Entity Cleanup"]').count(), 0, 'a platform row offers no cleanup');
     });
   });
 });

@@ -91,6 +91,10 @@ describe('entity counts', () => {
       ],
       total: { change: 2000, perDay: 1000 },
     });
+    // Ten seconds later: the change, no rate a day (the chart's and the export's rule).
+    const third = reading(second.computedAt + 10_000, 3500);
+    history = recordFetch(history, historyRecord('prod', 'http://gms', third), third.computedAt);
+    assert.deepEqual(growthOf(history.connections.get('prod'), third)?.total, { change: 500, perDay: null });
   });
 
   it('facets: server text is data; the nested facet answers pairs only; bad counts are left out', () => {
