@@ -16,7 +16,8 @@ import { taskArgs } from './logic/args';
 
 /** A row of DataHub Tasks (one of this extension's own task records): it stands for { task }. */
 export const TASK_ROWS: RowReading<TaskRecord> = {
-  isRow: (value): value is TaskRecord => typeof (value as { task?: unknown }).task === 'string' && typeof (value as { startedAt?: unknown }).startedAt === 'number',
+  isRow: (value): value is TaskRecord =>
+    typeof (value as { task?: unknown }).task === 'string' && typeof (value as { startedAt?: unknown }).startedAt === 'number',
   argsOf: (row) => ({ task: row.task }),
 };
 
