@@ -1,5 +1,5 @@
 // The answers the HTTP fuzz test serves: a valid value per action, damaged at the
-// body level (tree edits, text edits, bad bytes). Split from fuzz-http.test.ts.
+// body level (tree edits, text edits, bad bytes). Split from client-fuzz.test.ts.
 import fc from 'fast-check';
 import type { OperationsAction } from '../../../src/gms';
 

@@ -1,7 +1,7 @@
 // The editor's URN finder on text nobody planned for: URNs dropped at random
 // offsets into random text are found exactly, random garbage never throws, and
 // pathological lines (10,000 "(", thousands of "urn:li:") take linear time.
-// urn.test.ts and urn-finder.test.ts cover the grammar and the file formats.
+// urn.test.ts and findUrn.test.ts cover the grammar and the file formats.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from '../fc';

@@ -1,5 +1,5 @@
 // Property-based fuzzing of the index sizes and task status parsers (the restore and
-// truncate parsers are in fuzz.test.ts).
+// truncate parsers are in restoreResult-fuzz.test.ts).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from '../fc';

@@ -5,7 +5,7 @@
 // Each call must give a valid value or a GmsError of a kind that fits, and must
 // finish: the client runs in a worker thread that is ended if a call hangs,
 // even in a CPU loop that would stop a timer in the same thread.
-// (The parsers alone are fuzzed in-process by fuzz.test.ts; the bodies are built in fuzzBodies.ts.)
+// (The parsers alone are fuzzed in-process by restoreResult-fuzz.test.ts; the bodies are built in fuzzBodies.ts.)
 import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
