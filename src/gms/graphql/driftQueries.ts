@@ -35,10 +35,19 @@ export function graphqlEntityType(entityName: string): string {
   return SPECIAL_TYPES[entityName] ?? entityName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
+/** The query text per batch size, made once: a list restore asks the same size (100) chunk after chunk. */
+const existsQueries = new Map<number, string>();
+
 export function existsQuery(count: number): string {
-  const params = Array.from({ length: count }, (_, i) => `$u${i}: String!`).join(', ');
-  const fields = Array.from({ length: count }, (_, i) => `e${i}: entityExists(urn: $u${i})`).join(' ');
-  return `query entitiesExist(${params}) { ${fields} }`;
+  let query = existsQueries.get(count);
+  if (query === undefined) {
+    const params = Array.from({ length: count }, (_, i) => `$u${i}: String!`).join(', ');
+    const fields = Array.from({ length: count }, (_, i) => `e${i}: entityExists(urn: $u${i})`).join(' ');
+    query = `query entitiesExist(${params}) { ${fields} }`;
+    // Bounded: batch sizes are at most MAX_BATCH_URNS, so the map holds at most that many texts.
+    if (existsQueries.size < 64) existsQueries.set(count, query);
+  }
+  return query;
 }
 
 export function existsVariables(urns: readonly string[]): Record<string, string> {

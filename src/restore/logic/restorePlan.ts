@@ -141,6 +141,17 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   // Once the end or a failure is known, no page at or past this is worth sending.
   let stopAt = limitEnd;
   let issuedOne = false;
+  /**
+   * Short pages whose follower has not answered yet: until it does, no page past that follower is sent
+   * (the follower decides end or incomplete page; pages past an end would be one wasted round at
+   * concurrency > 1). A follower with rows lifts the hold.
+   */
+  const heldBy = new Set<number>();
+  const holdAt = (): number => {
+    let cap = Number.POSITIVE_INFINITY;
+    for (const s of heldBy) cap = Math.min(cap, s + batchSize + 1);
+    return cap;
+  };
 
   // The frontier: every page before it is done or skipped. It only moves forward, so
   // the walk is linear over a run and `done` holds only pages past it. It stops at a
@@ -195,6 +206,9 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
           ignored += outcome.ignored;
           if (pageStart >= walkedTo) done.set(pageStart, outcome.rows);
           if (outcome.rows < size) short.set(pageStart, outcome.rows);
+          heldBy.delete(pageStart - batchSize);
+          const follower = pageStart + batchSize;
+          if (outcome.rows < size && follower < limitEnd && !done.has(follower) && !skip.has(follower) && follower >= walkedTo) heldBy.add(pageStart);
           noteEnd(pageStart, outcome.rows);
           kept.push(outcome);
           if (kept.length > KEPT_ANSWERS) kept.shift();
@@ -206,6 +220,7 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
           if (!signal?.aborted) failures.set(pageStart, error);
           requests++;
           stopAt = Math.min(stopAt, pageStart);
+          heldBy.delete(pageStart - batchSize);
           inFlight.delete(pageStart);
         },
       );
@@ -213,7 +228,7 @@ export async function runRestorePlan(options: RestorePlanOptions): Promise<Resto
   };
 
   for (;;) {
-    while (inFlight.size < concurrency && next < stopAt && !signal?.aborted && (all || !issuedOne)) {
+    while (inFlight.size < concurrency && next < Math.min(stopAt, holdAt()) && !signal?.aborted && (all || !issuedOne)) {
       if (skip.has(next)) {
         next += batchSize;
         continue;

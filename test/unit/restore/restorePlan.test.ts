@@ -183,3 +183,30 @@ describe('restore plan: bounded over long runs', () => {
     assert.ok(long.r.lastPages.length <= 5);
   });
 });
+
+describe('restore plan: no page past a short page until its follower answers', () => {
+  // 100 rows in pages of 10: pages 0-90 full, page 100 empty (short), page 110 empty (the end confirmed).
+  // At concurrency 4, pages 110-130 are already in flight when page 100 answers; page 140 is not sent.
+  it('an end on a page boundary costs the pages in flight, not one more round', async () => {
+    const sent: number[] = [];
+    const r = await runRestorePlan({
+      start: 0,
+      all: true,
+      concurrency: 4,
+      batchSize: 10,
+      restorePage: async (start, rows) => {
+        sent.push(start);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const n = Math.max(0, Math.min(rows, 100 - start));
+        return { rowsMigrated: n, ignored: 0 } as never;
+      },
+    });
+    assert.equal(r.status, 'completed');
+    assert.equal(r.reachedEnd, true);
+    assert.equal(r.rowsMigrated, 100);
+    assert.deepEqual(
+      sent.sort((a, b) => a - b),
+      [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130],
+    );
+  });
+});
