@@ -108,6 +108,36 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
     }
   });
 
+  it('on production the connection name is typed too; a wrong name deletes nothing, the right one goes ahead', async function () {
+    needsOpenapi(this);
+    await exec(Commands.editConnection, { name: 'sandbox', environment: 'production' });
+    try {
+      const wrong = await answering('Delete 3', 'sandbx');
+      try {
+        const r = await apply({ entityType: 'chart' });
+        assert.equal(wrong.inputs.length, 1);
+        assert.match(wrong.inputs[0], /3 entities will be deleted\. "sandbox" is a production connection: type sandbox to confirm/);
+        assert.deepEqual(r.notDone, { reason: 'declined', remaining: 3 });
+        assert.equal((await sandbox.requests()).filter((q) => q.method === 'DELETE').length, 0);
+      } finally {
+        wrong.stop();
+      }
+      const right = await answering('Delete 3', 'sandbox');
+      try {
+        assert.equal((await apply({ entityType: 'chart' })).deleted, 3);
+      } finally {
+        right.stop();
+      }
+    } finally {
+      const m = await answering((buttons) => buttons[0]);
+      try {
+        await exec(Commands.editConnection, { name: 'sandbox', environment: null });
+      } finally {
+        m.stop();
+      }
+    }
+  });
+
   it('a failed delete is named and the rest are done; applying again retries only it', async function () {
     needsOpenapi(this);
     const dry = await plan({ entityType: 'dataset' });
