@@ -31,14 +31,26 @@ export function clientFor(gmsUrl: string, options: Partial<GmsClientOptions> = {
 }
 
 /** Awaits a rejection and checks it is a GmsError of that kind (and code). */
-/** Runs `run` with a client of the sandbox at `url` (the admin token, no retries), closed after. */
-export async function withAdminClient<T>(url: string, run: (c: GmsClient) => Promise<T>): Promise<T> {
-  const client = clientFor(url, { token: SANDBOX_TOKENS.admin, retries: 0 });
+/** Runs `run` with a client of the sandbox at `url` (the admin token unless told, no retries), closed after. */
+export async function withClient<T>(url: string, run: (c: GmsClient) => Promise<T>, token: string = SANDBOX_TOKENS.admin): Promise<T> {
+  const client = clientFor(url, { token, retries: 0 });
   try {
     return await run(client);
   } finally {
     await client.close();
   }
+}
+
+/** The same with the admin token. */
+export function withAdminClient<T>(url: string, run: (c: GmsClient) => Promise<T>): Promise<T> {
+  return withClient(url, run);
+}
+
+/** A call of the sandbox's control API (/__sandbox/…) that must answer 200: its JSON. */
+export async function sandboxControl(url: string, method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${url}/__sandbox${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  assert.equal(res.status, 200, `${route}: ${await res.clone().text()}`);
+  return (await res.json()) as Record<string, unknown>;
 }
 
 export async function rejectsWith(promise: Promise<unknown>, kind: GmsErrorKind, code?: string): Promise<GmsError> {

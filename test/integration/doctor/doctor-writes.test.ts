@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import type { BrowseResult, CheckEndToEndResult, ReplayFailedWritesResult } from '../../../src/doctor';
 import { exec, rejection } from '../support/core';
-import { answering } from '../support/modals';
+import { answering, onProduction } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import { needsOpenapi, setDoctor } from '../support/doctor';
 
@@ -96,8 +96,7 @@ describe('doctor: failed writes and the end-to-end check', function () {
   it('on production the replay also asks for the connection name typed; a wrong name re-publishes nothing', async function () {
     needsOpenapi(this);
     await sandbox.control('POST', '/doctor/failed', { count: 5 });
-    await exec(Commands.editConnection, { name: 'sandbox', environment: 'production' });
-    try {
+    await onProduction('sandbox', async () => {
       await exec<BrowseResult>(Commands.browseFailedWrites, {});
       const wrong = await answering('Replay', 'sandbx');
       try {
@@ -117,14 +116,7 @@ describe('doctor: failed writes and the end-to-end check', function () {
       } finally {
         right.stop();
       }
-    } finally {
-      const m = await answering((buttons) => buttons[0]);
-      try {
-        await exec(Commands.editConnection, { name: 'sandbox', environment: null });
-      } finally {
-        m.stop();
-      }
-    }
+    });
   });
 
   it('an offset not on the list is refused before any request', async function () {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
 import type { ApplyEntityCleanupResult, PlanEntityCleanupResult } from '../../../src/entities/cleanup';
 import { exec, execCommandId, rejection, waitFor } from '../support/core';
-import { answering } from '../support/modals';
+import { answering, onProduction } from '../support/modals';
 import { needsOpenapi } from '../support/doctor';
 import { Commands } from '../../../src/shared/commandIds';
 
@@ -110,8 +110,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
 
   it('on production the connection name is typed too; a wrong name deletes nothing, the right one goes ahead', async function () {
     needsOpenapi(this);
-    await exec(Commands.editConnection, { name: 'sandbox', environment: 'production' });
-    try {
+    await onProduction('sandbox', async () => {
       const wrong = await answering('Delete 3', 'sandbx');
       try {
         const r = await apply({ entityType: 'chart' });
@@ -128,14 +127,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       } finally {
         right.stop();
       }
-    } finally {
-      const m = await answering((buttons) => buttons[0]);
-      try {
-        await exec(Commands.editConnection, { name: 'sandbox', environment: null });
-      } finally {
-        m.stop();
-      }
-    }
+    });
   });
 
   it('a failed delete is named and the rest are done; applying again retries only it', async function () {

@@ -3,7 +3,8 @@
 // typed production name) by standing in for vscode.window.showInputBox, which
 // the suites share with the extension in its own host. Records both.
 import * as vscode from 'vscode';
-import { activateExtension } from '../../host/inHost';
+import { activateExtension, run } from '../../host/inHost';
+import { Commands } from '../../../src/shared/commandIds';
 
 /** A button's title, undefined to dismiss, or a function picking from the buttons shown. */
 export type ModalAnswer = string | undefined | ((buttons: string[]) => string | undefined);
@@ -39,4 +40,19 @@ export async function answering(answer?: ModalAnswer, typed?: string): Promise<A
       win.showInputBox = original;
     },
   };
+}
+
+/** Runs `body` with the connection marked production, then marks it none again (answering that edit's own question). */
+export async function onProduction(connection: string, body: () => Promise<void>): Promise<void> {
+  await run(Commands.editConnection, { name: connection, environment: 'production' });
+  try {
+    await body();
+  } finally {
+    const back = await answering((buttons) => buttons[0]);
+    try {
+      await run(Commands.editConnection, { name: connection, environment: null });
+    } finally {
+      back.stop();
+    }
+  }
 }

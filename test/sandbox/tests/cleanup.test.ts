@@ -5,25 +5,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SANDBOX_TOKENS, type Sandbox } from '..';
-import { clientFor, rejectsWith, useSandbox } from '../../unit/helpers';
+import { clientFor, rejectsWith, sandboxControl, useSandbox, withClient as withClientAt } from '../../unit/helpers';
 
 let sb: Sandbox;
 useSandbox((s) => (sb = s));
 
-async function control(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sb.url}/__sandbox${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  assert.equal(res.status, 200, `${route}: ${await res.clone().text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-async function withClient<T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token: string = SANDBOX_TOKENS.admin): Promise<T> {
-  const client = clientFor(sb.url, { token, retries: 0 });
-  try {
-    return await run(client);
-  } finally {
-    await client.close();
-  }
-}
+const control = (method: string, route: string, body?: unknown) => sandboxControl(sb.url, method, route, body);
+const withClient = <T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token?: string) => withClientAt(sb.url, run, token);
 
 describe('entity cleanup: listings', () => {
   it('pages the soft-deleted documents of one type by scroll id, then says it is the last page', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SAMPLE_URNS, SANDBOX_TOKENS, type Sandbox } from '..';
 import { isNotOffered } from '../../../src/gms';
-import { clientFor, rejectsWith, useSandbox } from '../../unit/helpers';
+import { clientFor, rejectsWith, sandboxControl, useSandbox, withClient as withClientAt } from '../../unit/helpers';
 
 let sb: Sandbox;
 useSandbox((s) => (sb = s));
@@ -16,25 +16,15 @@ useSandbox((s) => (sb = s));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MAE = 'generic-mae-consumer-job-client';
 
-async function control(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sb.url}/__sandbox${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  assert.equal(res.status, 200, `${route}: ${await res.clone().text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
+const control = (method: string, route: string, body?: unknown) => sandboxControl(sb.url, method, route, body);
 
 async function get(path: string, token: string | null = SANDBOX_TOKENS.admin): Promise<{ status: number; text: string; headers: Headers }> {
   const res = await fetch(`${sb.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
-async function withClient<T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token: string = SANDBOX_TOKENS.admin, url = sb.url): Promise<T> {
-  const client = clientFor(url, { token, retries: 0 });
-  try {
-    return await run(client);
-  } finally {
-    await client.close();
-  }
-}
+const withClient = <T>(run: (c: ReturnType<typeof clientFor>) => Promise<T>, token: string = SANDBOX_TOKENS.admin, url = sb.url) =>
+  withClientAt(url, run, token);
 
 describe('health and the search cluster', () => {
   it('green: /health 200 without a token, /check/ready true, /debug/elastic green; the rest needs a login', async () => {
