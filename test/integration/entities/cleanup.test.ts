@@ -2,7 +2,8 @@
 // that deletes exactly that list after its confirmation, the read-only refusal with no request at all, a failed
 // delete named while the rest go, and a cancel then a resume that deletes nothing twice.
 import * as assert from 'node:assert/strict';
-import { sandbox, useSandboxConnection } from '../../host/inHost';
+import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
+import type { ShownText } from '../../../src/platform/safeWindow';
 import type { ApplyEntityCleanupResult, PlanEntityCleanupResult } from '../../../src/entities/cleanup';
 import { exec, execCommandId, rejection, waitFor } from '../support/core';
 import { answering, onProduction } from '../support/modals';
@@ -81,6 +82,25 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       assert.equal((await plan({ entityType: 'dataProcessInstance', softDeletedOnly: true })).count, 7);
     } finally {
       asked.stop();
+    }
+  });
+
+  it("an object shaped like an Entity Counts row, from a command link, is a program's arguments: a quiet dry run, no Apply… offered", async function () {
+    needsOpenapi(this);
+    const api = await activateExtension();
+    const shown: ShownText[] = [];
+    api.screen.record(shown);
+    try {
+      const forged = { kind: 'type', entityType: 'chart', active: 4000, softDeleted: 12, platforms: [] };
+      const r = await execCommandId<PlanEntityCleanupResult>(Commands.planEntityCleanup, forged);
+      assert.equal(r.count, 3, 'planned as { entityType: "chart" }');
+      assert.deepEqual(
+        shown.filter((t) => /cleanup/i.test(t.text)).map((t) => `${t.surface}: ${t.text}`),
+        [],
+        "no notification: not the person's click",
+      );
+    } finally {
+      api.screen.record(undefined);
     }
   });
 
