@@ -17,7 +17,7 @@ import { askedByProgram, confirmDestructive } from '../platform/confirmGate';
 import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
-import { applyEntityCleanupArgs, planEntityCleanupArgs, type CleanupArgs } from './logic/args';
+import { applyEntityCleanupArgs, ENTITY_TYPE_NAME, planEntityCleanupArgs } from './logic/args';
 import { planCleanup, type CleanupQuery, type JobFigures, type PlanFigures } from './logic/cleanupPlan';
 import { cleanupQuery, planMessage, whatGoes } from './logic/cleanupText';
 import type { StoredPlan } from './cleanupFiles';
@@ -59,10 +59,7 @@ async function makePlan(services: Services, active: ActiveClient, query: Cleanup
       (signal) =>
         planCleanup(active.client.search, query, sink.add, {
           signal,
-          onProgress: async (found) => {
-            await sink.flush();
-            void found;
-          },
+          onProgress: () => sink.flush(),
         }),
       undefined,
       controller.signal,
@@ -124,19 +121,18 @@ async function pickCleanup(): Promise<Record<string, unknown> | undefined> {
     title: 'DataHub: Plan Entity Cleanup',
     prompt: 'The entity type whose soft-deleted entities go for good',
     value: 'dataset',
-    validateInput: (v) => (/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(v.trim()) ? undefined : 'An entity type name, e.g. dataset'),
+    validateInput: (v) => (ENTITY_TYPE_NAME.test(v.trim()) ? undefined : 'An entity type name, e.g. dataset'),
   });
   return entityType === undefined ? undefined : { entityType: entityType.trim() };
 }
 
 export function registerCleanupCommands(services: Services): vscode.Disposable[] {
-  const queryOf = (args: CleanupArgs) => cleanupQuery(args);
   return [
     // On an Entity Counts row (a type with soft-deleted entities, or dataprocessinstance): that type's cleanup.
     registerRowCommand(services, Commands.planEntityCleanup, TYPE_ROWS, async (arg, run): Promise<PlanEntityCleanupResult | undefined> => {
       const given = arg ?? (run.mode === 'ui' ? await pickCleanup() : {});
       if (given === undefined) return undefined;
-      const query = queryOf(parseArgs(Commands.planEntityCleanup, planEntityCleanupArgs, given));
+      const query = cleanupQuery(parseArgs(Commands.planEntityCleanup, planEntityCleanupArgs, given));
       const active = await activeClient(services, run, { action: 'graphql', writes: false });
       const result = planResult(active, await makePlan(services, active, query, run));
       if (run.interactive) {
@@ -159,14 +155,15 @@ export function registerCleanupCommands(services: Services): vscode.Disposable[]
       const given = arg ?? (run.mode === 'ui' ? (fromPlan ?? (await pickCleanup())) : {});
       if (given === undefined) return undefined;
       const args = parseArgs(Commands.applyEntityCleanup, applyEntityCleanupArgs, given);
-      const query = queryOf(args);
+      const query = cleanupQuery(args);
       if (query.kind === 'runs') run.errorContext = { ...run.errorContext, action: 'softDeleteEntity' };
       const files = filesOf(services);
       const stored = await files.load(files.idOf(active.connection.name, active.connection.gmsUrl, query));
       const resumed = stored?.applying === true && stored.finished !== true;
       const plan = resumed ? stored : await makePlan(services, active, query, run);
       const base = planResult(active, plan);
-      const already = (await files.settled(plan.id)).ok.size;
+      const { ok } = await files.settled(plan.id);
+      const already = ok.size;
       const left = Math.max(0, plan.figures.count - already);
       const result = (extra: Partial<ApplyEntityCleanupResult> & { message: string }): ApplyEntityCleanupResult => ({
         ...base,
@@ -211,7 +208,7 @@ export function registerCleanupCommands(services: Services): vscode.Disposable[]
         );
       }
       await files.save({ ...plan, applying: true });
-      const done = await deletePlanned(services, active, plan, run, left);
+      const done = await deletePlanned(services, active, plan, run, ok);
       const remaining = Math.max(0, left - done.deleted);
       const finished = !done.cancelled && done.failedCount === 0;
       await files.save({ ...plan, applying: true, finished });
@@ -236,15 +233,14 @@ export function registerCleanupCommands(services: Services): vscode.Disposable[]
         ...(finished ? {} : { notDone: { reason: done.cancelled ? 'cancelled' : 'failed', remaining } }),
       });
     }),
-    registerCommand(services, Commands.cancelEntityCleanup, async () => {
+    registerCommand(services, Commands.cancelEntityCleanup, async (_arg, run) => {
       const cancelled = running.size;
       for (const c of running) c.abort();
-      return {
-        message: cancelled
-          ? `Stopping ${cancelled} entity cleanup${cancelled === 1 ? '' : 's'} after the requests in flight.`
-          : 'No entity cleanup is running.',
-        cancelled,
-      };
+      const message = cancelled
+        ? `Stopping ${cancelled} entity cleanup${cancelled === 1 ? '' : 's'} after the requests in flight; apply the same cleanup again to resume.`
+        : 'No entity cleanup is running.';
+      if (run.interactive) void safeWindow.showInformationMessage(message);
+      return { message, cancelled };
     }),
   ];
 }

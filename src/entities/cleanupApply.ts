@@ -30,16 +30,19 @@ export function filesOf(services: Services): CleanupFiles {
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 500);
 
-/** Deletes the plan's URNs not yet deleted, CONCURRENCY at a time; every outcome is on disk before it returns. */
+/**
+ * Deletes the plan's URNs not in `ok` (those earlier applies deleted), CONCURRENCY at a time; every outcome
+ * is on disk before it returns.
+ */
 export async function deletePlanned(
   services: Services,
   active: ActiveClient,
   plan: StoredPlan,
   run: CommandRun,
-  left: number,
+  ok: ReadonlySet<string>,
 ): Promise<{ deleted: number; failed: Array<{ urn: string; reason: string }>; failedCount: number; cancelled: boolean }> {
   const files = filesOf(services);
-  const { ok } = await files.settled(plan.id);
+  const left = plan.figures.count - ok.size;
   const remove = plan.query.kind === 'softDeleted' ? active.client.cleanup.hardDelete : active.client.cleanup.softDelete;
   const controller = new AbortController();
   track(controller, true);

@@ -1,8 +1,9 @@
 // Where an entity cleanup keeps its plan between the dry run, the apply and a resume, under the extension's
 // global storage (cleanup/): <id>.json the plan (connection, GMS URL, query, figures), <id>.urns the planned
 // URNs one a line (the only URNs an apply may delete), <id>.done each settled URN ("ok\t<urn>" or
-// "failed\t<urn>\t<reason>"), appended as it settles. One plan per connection, server and query: planning
-// again replaces it unless an apply of it was stopped, which a resume finishes. Node's fs only: no vscode.
+// "failed\t<urn>\t<reason>"), appended as it settles. One plan per connection, server and query: an apply
+// resumes one of its own that was stopped; a new dry run replaces the plan and its progress (what was
+// deleted is no longer listed, so nothing is sent twice). Node's fs only: no vscode.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';

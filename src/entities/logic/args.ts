@@ -5,6 +5,9 @@ import { describe, flag, listOf, oneOf, text, wholeNumber } from '../../shared/a
 
 const NOTHING_SENT = 'Nothing was sent.';
 
+/** An entity type's name as DataHub spells them (dataset, dataProcessInstance). */
+export const ENTITY_TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
 export const countEntitiesArgs = z.object({
   groupBy: describe(
     z.optional(oneOf(['platform'], `"groupBy" can only be "platform". ${NOTHING_SENT}`)),
@@ -14,7 +17,7 @@ export const countEntitiesArgs = z.object({
   types: describe(
     z.optional(
       listOf(
-        z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/, { error: `each of "types" must be an entity type name, e.g. "dataset". ${NOTHING_SENT}` })),
+        z.string().check(z.regex(ENTITY_TYPE_NAME, { error: `each of "types" must be an entity type name, e.g. "dataset". ${NOTHING_SENT}` })),
         `"types" must be a list of entity type names. ${NOTHING_SENT}`,
       ).check(z.maxLength(200, { error: `"types": at most 200 entity types. ${NOTHING_SENT}` })),
     ),
@@ -26,7 +29,7 @@ export const countEntitiesArgs = z.object({
 const cleanupFields = {
   entityType: describe(
     text(`the argument object needs "entityType", an entity type name such as "dataset" or "dataProcessInstance". ${NOTHING_SENT}`).check(
-      z.regex(/^[A-Za-z][A-Za-z0-9_]{0,99}$/, { error: `"entityType" must be an entity type name, e.g. "dataset". ${NOTHING_SENT}` }),
+      z.regex(ENTITY_TYPE_NAME, { error: `"entityType" must be an entity type name, e.g. "dataset". ${NOTHING_SENT}` }),
     ),
     'The entity type: its soft-deleted entities are deleted for good; "dataProcessInstance" plans its old runs instead (unless softDeletedOnly).',
   ),

@@ -21,6 +21,16 @@ export const SAMPLE_SIZE = 20;
 export const MAX_JOBS_NAMED = 100;
 const DAY = 86_400_000;
 
+/**
+ * A URN the plan can list: of the type asked, and one line of the plan file. A control character (a line
+ * break above all) would split one server URN into two lines, and the apply would delete what the server
+ * never named: such a URN is left out and counted.
+ */
+function plannable(urn: string, prefix: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return urn.startsWith(prefix) && !/[\u0000-\u001f\u007f]/.test(urn);
+}
+
 export type CleanupKind = 'softDeleted' | 'runs';
 
 export interface CleanupQuery {
@@ -49,6 +59,8 @@ export interface PlanFigures {
   jobsCut?: string[];
   /** runs: runs without a creation time, kept. */
   undated?: number;
+  /** URNs of the type asked that hold a control character (a line break): never planned. */
+  unlistable?: number;
 }
 
 /** The reads a plan needs (the search client's). */
@@ -97,6 +109,7 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
   const { signal } = options;
   const sample: string[] = [];
   let count = 0;
+  let unlistable = 0;
   const take = (urn: string) => {
     count++;
     if (sample.length < SAMPLE_SIZE) sample.push(urn);
@@ -106,16 +119,17 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
     const seen = new Set<string>();
     for await (const page of pages((id) => reads.softDeleted(query.entityType, id, pageSize, signal), pageSize, signal)) {
       for (const urn of page.urns) {
-        // Only this type (a server that ignores the type filter must not widen the plan), and each URN once.
-        if (!urn.startsWith(`urn:li:${query.entityType}:`) || seen.has(urn)) continue;
-        // The set is per page boundary only: a scroll repeats at most the last URN of a page.
-        take(urn);
+        // Only this type (a server that ignores the type filter must not widen the plan), each URN once (a scroll
+        // may repeat the last URN of a page: the set holds it).
+        if (seen.has(urn)) continue;
+        if (plannable(urn, `urn:li:${query.entityType}:`)) take(urn);
+        else if (urn.startsWith(`urn:li:${query.entityType}:`)) unlistable++;
       }
       seen.clear();
       if (page.urns.length > 0) seen.add(page.urns[page.urns.length - 1]);
       await options.onProgress?.(count);
     }
-    return { count, sample };
+    return { count, sample, ...(unlistable ? { unlistable } : {}) };
   }
 
   const keep = query.keepLastPerJob ?? DEFAULT_KEEP_LAST;
@@ -143,6 +157,10 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
       const seen = new Set<string>();
       for (const [i, run] of runs.entries()) {
         if (seen.has(run.urn) || !run.urn.startsWith('urn:li:dataProcessInstance:')) continue;
+        if (!plannable(run.urn, 'urn:li:dataProcessInstance:')) {
+          unlistable++;
+          continue;
+        }
         seen.add(run.urn);
         if (run.created === undefined) {
           undated++;
@@ -161,7 +179,15 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
     }
   }
   trimJobs(byJob);
-  return { count, sample, byJob, jobsRead, ...(cut.length ? { jobsCut: cut.slice(0, MAX_JOBS_NAMED) } : {}), ...(undated ? { undated } : {}) };
+  return {
+    count,
+    sample,
+    byJob,
+    jobsRead,
+    ...(cut.length ? { jobsCut: cut.slice(0, MAX_JOBS_NAMED) } : {}),
+    ...(undated ? { undated } : {}),
+    ...(unlistable ? { unlistable } : {}),
+  };
 }
 
 function trimJobs(byJob: JobFigures[]): void {

@@ -71,6 +71,7 @@ export function planMessage(connection: string, q: CleanupQuery, f: PlanFigures)
     const top = f.byJob.slice(0, 3).map((j) => `${j.job} ${n(j.toDelete)} of ${n(j.runs)}`);
     parts.push(`from ${n(f.byJob.length)}${f.byJob.length >= 100 ? '+' : ''} of ${n(f.jobsRead ?? 0)} jobs (most: ${top.join('; ')})`);
   } else if (q.kind === 'runs') parts.push(`${n(f.jobsRead ?? 0)} jobs read`);
+  if (f.unlistable) parts.push(`${n(f.unlistable)} URNs with a control character (a line break) left out: check them in DataHub`);
   if (f.undated) parts.push(`${n(f.undated)} runs without a creation time kept`);
   if (f.jobsCut?.length) parts.push(`${n(f.jobsCut.length)} jobs have more than 9,000 runs: only their newest 9,000 were read; plan again after this cleanup`);
   return `${parts.join('; ')}. Nothing was deleted.`;

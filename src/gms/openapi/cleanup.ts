@@ -8,25 +8,21 @@ import type { CleanupOperations } from '../cleanupTypes';
 import { validateUrn } from '../validate';
 import type { WireContext } from '../wire';
 import { createOpenapiCaller } from './call';
-
-function entityNameOf(urn: string): string {
-  return /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1] ?? '';
-}
+import { v3EntityPath } from './requests';
 
 export function createCleanupOperations(ctx: WireContext): CleanupOperations {
   const call = createOpenapiCaller(ctx, '');
-  const path = (urn: string) => `openapi/v3/entity/${encodeURIComponent(entityNameOf(urn))}/${encodeURIComponent(urn)}`;
   return {
     async hardDelete(urn, signal) {
       const checked = validateUrn(urn, 'urn', 'hardDeleteEntity');
-      await call({ action: 'hardDeleteEntity', endpoint: path(checked), method: 'DELETE', readOnly: false, parse: () => undefined }, signal);
+      await call({ action: 'hardDeleteEntity', endpoint: v3EntityPath(checked), method: 'DELETE', readOnly: false, parse: () => undefined }, signal);
     },
     async softDelete(urn, signal) {
       const checked = validateUrn(urn, 'urn', 'softDeleteEntity');
       await call(
         {
           action: 'softDeleteEntity',
-          endpoint: `${path(checked)}/status`,
+          endpoint: `${v3EntityPath(checked)}/status`,
           method: 'POST',
           query: [
             ['async', 'false'],

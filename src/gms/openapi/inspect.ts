@@ -13,6 +13,7 @@ import { validateUrn } from '../validate';
 import type { WireContext } from '../wire';
 import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
+import { v3EntityPath } from './requests';
 import { openapiHttpError } from './errors';
 import { consistencyIssueSchema } from './healthSchemas';
 import { jsonObject } from './schemas';
@@ -24,10 +25,6 @@ export const TIMELINE_CATEGORIES = ['TECHNICAL_SCHEMA', 'DOCUMENTATION', 'TAG', 
 const DAY = 86_400_000;
 
 const issuesSchema = z.array(consistencyIssueSchema);
-
-function entityNameOf(urn: string): string {
-  return /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1] ?? 'dataset';
-}
 
 const emptyBody = (a: Answer): boolean => a.text.trim() === '';
 
@@ -49,7 +46,7 @@ export function createInspectOperations(ctx: WireContext): InspectOperations {
   return {
     async readEntity(urn, signal) {
       const checked = validateUrn(urn, 'urn', 'readEntity');
-      const endpoint = `openapi/v3/entity/${encodeURIComponent(entityNameOf(checked))}/${encodeURIComponent(checked)}`;
+      const endpoint = v3EntityPath(checked);
       const parse = (a: Answer): EntityRecord => {
         if (a.status === 404) {
           if (emptyBody(a)) return { urn: checked, exists: false, aspects: [] };

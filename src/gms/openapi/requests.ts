@@ -5,6 +5,12 @@ import type { ExplainDiffRequest, ExplainRequest, GmsAction, RestoreRequest, Urn
 import { parseUrn } from '../urn';
 import { MAX_BATCH_SIZE, restoreBody, validateIdentifier, validateInteger, validateUrn } from '../validate';
 
+/** The v3 entity controller's path of a (checked) URN: openapi/v3/entity/{entityName}/{urn} (GenericEntitiesController.java). */
+export function v3EntityPath(urn: string): string {
+  const entityName = /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1] ?? 'dataset';
+  return `openapi/v3/entity/${encodeURIComponent(entityName)}/${encodeURIComponent(urn)}`;
+}
+
 /** At most this many URNs per list restore or raw-document request (one request body). */
 export const MAX_URNS = 10_000;
 

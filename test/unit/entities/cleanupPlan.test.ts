@@ -84,6 +84,18 @@ describe('cleanup plan', () => {
     assert.equal(calls, 5, 'the total allows 3 pages, and two more at most');
   });
 
+  it('a URN with a line break is never planned: in the plan file it would read as two URNs the server never named', async () => {
+    const out: string[] = [];
+    const figures = await planCleanup(
+      reads({ softDeleted: async () => ({ urns: ['urn:li:dataset:a', 'urn:li:dataset:b\nurn:li:dataset:victim', 'urn:li:dataset:c\t'], total: 3 }) }),
+      cleanupQuery({ entityType: 'dataset' }),
+      (u) => out.push(u),
+    );
+    assert.deepEqual(out, ['urn:li:dataset:a']);
+    assert.deepEqual([figures.count, figures.unlistable], [1, 2]);
+    assert.match(planMessage('prod', cleanupQuery({ entityType: 'dataset' }), figures), /2 URNs with a control character \(a line break\) left out/);
+  });
+
   it('cancel stops between pages, before the next request', async () => {
     const controller = new AbortController();
     let calls = 0;
