@@ -28,7 +28,7 @@ function urlProblem(value: string): string | undefined {
   }
 }
 
-export function registerAddConnection(services: Services): vscode.Disposable {
+export function registerAddConnection(services: Services) {
   return registerCommand(services, Commands.addConnection, async (arg, run) => {
     const { connections } = services;
     let name: string;

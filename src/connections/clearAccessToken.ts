@@ -2,7 +2,6 @@
 // Programmatic: { connection? } -> { connection, message }. Through a command id, or the
 // typed API outside a Test / Development host (unless the person allowed unconfirmed
 // calls), it asks first like the other writes: clearing and then setting a token is a swap.
-import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { confirmStep, registerCommand } from '../platform/commandRunner';
@@ -13,7 +12,7 @@ import { connectionArgs } from './logic/args';
 import { targetConnection } from '../platform/target';
 import { Commands } from '../shared/commandIds';
 
-export function registerClearAccessToken(services: Services): vscode.Disposable {
+export function registerClearAccessToken(services: Services) {
   return registerCommand(services, Commands.clearAccessToken, async (arg, run) => {
     const connection = targetConnection(services, parseArgs(Commands.clearAccessToken, connectionArgs, arg), run);
     if (run.mode !== 'ui' && (await services.connections.getToken(connection))) {

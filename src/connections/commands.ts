@@ -3,6 +3,7 @@
 // index.ts declares their ids; the status bar and the connection service stay eager.
 import type * as vscode from 'vscode';
 import type { Services } from '../platform/services';
+import { registrationsOf } from '../shared/commandIds';
 
 export { offerCliImportOnce } from './cliOffer';
 import { registerAddConnection } from './addConnection';
@@ -17,7 +18,8 @@ import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
 
 export function registerCommands(services: Services): vscode.Disposable[] {
-  return [
+  return registrationsOf(
+    'connections',
     registerAddConnection(services),
     registerSwitchConnection(services),
     registerEditConnection(services),
@@ -28,5 +30,5 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     registerImportFromCli(services),
     registerOpenSettings(services),
     registerShowLog(services),
-  ];
+  );
 }

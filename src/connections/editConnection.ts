@@ -103,8 +103,8 @@ async function promptChanges(connection: Connection): Promise<ConnectionChanges 
   return readOnly === undefined ? undefined : { readOnly };
 }
 
-export function registerEditConnection(services: Services): vscode.Disposable {
-  return registerCommand<Record<string, unknown>, EditConnectionResult>(services, ID, async (arg, run) => {
+export function registerEditConnection(services: Services) {
+  return registerCommand<typeof ID, Record<string, unknown>, EditConnectionResult>(services, ID, async (arg, run) => {
     let connection: Connection | undefined;
     let changes: ConnectionChanges | undefined;
     if (arg) {

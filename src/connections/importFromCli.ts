@@ -14,7 +14,7 @@ import { importFromCliArgs } from './logic/args';
 import { confirmSwitch } from './addConnection';
 import { Commands } from '../shared/commandIds';
 
-export function registerImportFromCli(services: Services): vscode.Disposable {
+export function registerImportFromCli(services: Services) {
   return registerCommand(services, Commands.importFromCli, async (arg, run) => {
     const { connections } = services;
     let found;

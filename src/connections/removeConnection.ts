@@ -12,7 +12,7 @@ import { Commands } from '../shared/commandIds';
 
 const REMOVE_DETAIL = 'It is deleted from your user settings and its access token from secret storage.';
 
-export function registerRemoveConnection(services: Services): vscode.Disposable {
+export function registerRemoveConnection(services: Services) {
   return registerCommand(services, Commands.removeConnection, async (arg, run) => {
     const { connections } = services;
     if (arg) {

@@ -36,7 +36,7 @@ export async function promptToken(title: string, connectionName: string, options
   return value === undefined ? undefined : value.trim();
 }
 
-export function registerSetAccessToken(services: Services): vscode.Disposable {
+export function registerSetAccessToken(services: Services) {
   return registerCommand(services, Commands.setAccessToken, async (arg, run) => {
     const parsed = run.mode !== 'ui' ? parseArgs(Commands.setAccessToken, setAccessTokenArgs, arg) : undefined;
     const connection = targetConnection(services, parsed, run);

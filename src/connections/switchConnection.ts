@@ -12,7 +12,7 @@ interface Pick extends vscode.QuickPickItem {
   command?: string;
 }
 
-export function registerSwitchConnection(services: Services): vscode.Disposable {
+export function registerSwitchConnection(services: Services) {
   return registerCommand(services, Commands.switchConnection, async (arg) => {
     const { connections } = services;
     if (arg) {

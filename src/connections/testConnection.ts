@@ -20,7 +20,7 @@ export function messagingWords(transport: string): string {
 }
 import { throttleNote } from '../shared/format';
 
-export function registerTestConnection(services: Services): vscode.Disposable {
+export function registerTestConnection(services: Services) {
   return registerCommand(services, Commands.testConnection, async (arg, run) => {
     const connection = targetConnection(services, parseArgs(Commands.testConnection, connectionArgs, arg), run);
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes' };

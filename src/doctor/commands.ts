@@ -7,7 +7,7 @@ import { registerCommand, registerVscodeCommand, runCommand, type CommandRun } f
 import { notOurRow, registerRowCommand, rowInput } from '../platform/rowCommands';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient } from '../platform/activeClient';
-import { Commands } from '../shared/commandIds';
+import { registrationsOf, Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import type { ResetStrategy } from '../gms/types';
@@ -120,7 +120,7 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
 
   // Row-only entries (no typed-API method): a group's listed messages, and a line's next step. Anything not handed
   // out by this tree (a row-shaped object from a link or another extension) is refused before anything is read or sent.
-  const onlyRow = (id: string, act: (node: DoctorNode) => Promise<unknown>) =>
+  const onlyRow = <I extends string>(id: I, act: (node: DoctorNode) => Promise<unknown>) =>
     registerVscodeCommand(id, (arg?: unknown) => {
       const { row, args } = rowInput(arg, isTreeNode);
       return runCommand(services, id, row ? undefined : args, () => {
@@ -153,5 +153,5 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
     return step.args ? vscode.commands.executeCommand(step.command, step.args) : vscode.commands.executeCommand(step.command);
   });
 
-  return [diagnose, copy, browse, open, replay, canary, reset, replayGroup, nextStep];
+  return registrationsOf('doctor', diagnose, copy, browse, open, replay, canary, reset, replayGroup, nextStep);
 }

@@ -126,7 +126,7 @@ async function pickCleanup(): Promise<Record<string, unknown> | undefined> {
   return entityType === undefined ? undefined : { entityType: entityType.trim() };
 }
 
-export function registerCleanupCommands(services: Services): vscode.Disposable[] {
+export function registerCleanupCommands(services: Services) {
   return [
     // On an Entity Counts row (a type with soft-deleted entities, or dataprocessinstance): that type's cleanup.
     registerRowCommand(services, Commands.planEntityCleanup, TYPE_ROWS, async (arg, run): Promise<PlanEntityCleanupResult | undefined> => {

@@ -6,7 +6,7 @@ import type { Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient } from '../platform/activeClient';
-import { Commands } from '../shared/commandIds';
+import { registrationsOf, Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import type { EntityCountSource, EntityTypeCount } from '../gms/types';
@@ -38,7 +38,8 @@ export function createTree(store: CountsStore): CountsTree {
 }
 
 export function registerCommands(services: Services, store: CountsStore): vscode.Disposable[] {
-  return [
+  return registrationsOf(
+    'entities',
     ...registerCleanupCommands(services),
     registerCommand(services, Commands.countEntities, async (arg, run): Promise<CountEntitiesResult> => {
       const args = parseArgs(Commands.countEntities, countEntitiesArgs, arg ?? {});
@@ -76,5 +77,5 @@ export function registerCommands(services: Services, store: CountsStore): vscode
       if (run.mode === 'ui') void vscode.commands.executeCommand('datahub.entityCounts.focus');
       return run.mode === 'ui' ? safeWindow.withProgress({ location: { viewId: 'datahub.entityCounts' }, title: 'Counting entities' }, read) : read();
     }),
-  ];
+  );
 }

@@ -7,7 +7,7 @@
 //     when the database has it and search does not)
 //   programmatic: { urn } -> { urn, inDatabase, inSearch, removed } (no UI; errors reject)
 import { pickUrn } from '../platform/urnPicker';
-import { registerVscodeCommand } from '../platform/lazyCommands';
+import { registerVscodeCommand, registrationWith } from '../platform/lazyCommands';
 import { activeClient } from '../platform/activeClient';
 import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
@@ -93,7 +93,7 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
   return { message, urn: status.urn, inDatabase: status.inDatabase, inSearch: status.inSearch, removed: status.removed };
 }
 
-export function registerCheckSearchIndex(services: Services): vscode.Disposable {
+export function registerCheckSearchIndex(services: Services) {
   // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
   const command = registerVscodeCommand(CHECK_COMMAND, (arg?: unknown) => {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
@@ -103,5 +103,5 @@ export function registerCheckSearchIndex(services: Services): vscode.Disposable 
   const api = exposeToApi(CHECK_COMMAND, (arg) =>
     runCommand(services, CHECK_COMMAND, arg ?? {}, (_a, run) => checkSearchIndex(services, arg ?? {}, run), 'api'),
   );
-  return vscode.Disposable.from(command, api);
+  return registrationWith(command, api);
 }

@@ -7,7 +7,7 @@ import { registerCommand, registerVscodeCommand } from '../platform/commandRunne
 import * as safeWindow from '../platform/safeWindow';
 import { rowInput } from '../platform/rowCommands';
 import { activeClient } from '../platform/activeClient';
-import { Commands } from '../shared/commandIds';
+import { registrationsOf, Commands } from '../shared/commandIds';
 import { checkSearchHealth, resultOf, runCheck } from './checkHealth';
 import { fixStep } from './fixDrift';
 import type { HealthStore, LagResult } from './healthStore';
@@ -73,5 +73,14 @@ export function registerCommands(services: Services, { store, readLag }: HealthS
     void safeWindow.setStatusBarMessage(`Copied ${urns.length} URN${urns.length === 1 ? '' : 's'}`, 3000);
   });
 
-  return [refresh, check, fix, copy, registerCheckSearchIndex(services), registerExplainSearch(services), registerInspectUrn(services)];
+  return registrationsOf(
+    'health',
+    refresh,
+    check,
+    fix,
+    copy,
+    registerCheckSearchIndex(services),
+    registerExplainSearch(services),
+    registerInspectUrn(services),
+  );
 }

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Services } from '../platform/services';
 import { activeTitle } from '../platform/titles';
-import { registerCommand, type CommandRun } from '../platform/commandRunner';
+import { registerCommand, registrationWith, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
@@ -244,11 +244,11 @@ async function explainSearch(services: Services, docs: ReadOnlyDocuments, arg: R
   return result;
 }
 
-export function registerExplainSearch(services: Services): vscode.Disposable {
+export function registerExplainSearch(services: Services) {
   const docs = new ReadOnlyDocuments(EXPLAIN_SCHEME, 'Explain', '# This explanation is gone\n\nRun **DataHub: Explain Search for This URN…** again.');
   const provider = docs.register();
-  const command = registerCommand<Record<string, unknown>, ExplainSearchResult>(services, EXPLAIN_COMMAND, (arg, run) =>
+  const command = registerCommand<typeof EXPLAIN_COMMAND, Record<string, unknown>, ExplainSearchResult>(services, EXPLAIN_COMMAND, (arg, run) =>
     explainSearch(services, docs, arg, run),
   );
-  return vscode.Disposable.from(provider, command);
+  return registrationWith(command, provider);
 }

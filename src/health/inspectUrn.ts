@@ -14,7 +14,7 @@ import { pickUrn } from '../platform/urnPicker';
 import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { activeClient } from '../platform/activeClient';
 import { activeTitle } from '../platform/titles';
-import { exposeToApi, isArgObject, registerVscodeCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { exposeToApi, isArgObject, registerVscodeCommand, registrationWith, runCommand, type CommandRun } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import { Commands } from '../shared/commandIds';
@@ -122,7 +122,7 @@ async function inspectUrn(services: Services, docs: ReadOnlyDocuments, arg: unkn
   return result;
 }
 
-export function registerInspectUrn(services: Services): vscode.Disposable {
+export function registerInspectUrn(services: Services) {
   const docs = new ReadOnlyDocuments(INSPECT_SCHEME, 'Inspect', '# This inspection is gone\n\nRun **DataHub: Inspect URN: Database vs Search…** again.');
   // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
   const command = registerVscodeCommand(INSPECT_COMMAND, (arg?: unknown) =>
@@ -133,5 +133,5 @@ export function registerInspectUrn(services: Services): vscode.Disposable {
   const api = exposeToApi(INSPECT_COMMAND, (arg) =>
     runCommand(services, INSPECT_COMMAND, arg ?? {}, (_a, run) => inspectUrn(services, docs, arg ?? {}, run), 'api'),
   );
-  return vscode.Disposable.from(docs.register(), command, api);
+  return registrationWith(command, docs.register(), api);
 }

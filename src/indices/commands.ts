@@ -2,6 +2,7 @@
 // refresh, sort, filter, copy. index.ts declares their ids; the view stays eager.
 import type * as vscode from 'vscode';
 import type { Services } from '../platform/services';
+import { registrationsOf } from '../shared/commandIds';
 import type { IndicesView } from './indicesView';
 import { registerCopyCommands } from './copyIndex';
 import { registerFilterCommands } from './filterIndices';
@@ -9,10 +10,11 @@ import { registerRefreshIndexSizes } from './refreshIndexSizes';
 import { registerSortCommands } from './sortIndices';
 
 export function registerCommands(services: Services, view: IndicesView): vscode.Disposable[] {
-  return [
+  return registrationsOf(
+    'indices',
     registerRefreshIndexSizes(services, view),
     ...registerSortCommands(services, view),
     ...registerFilterCommands(services, view),
     ...registerCopyCommands(services),
-  ];
+  );
 }

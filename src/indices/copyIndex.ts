@@ -42,7 +42,7 @@ async function copy(text: string, what: string): Promise<{ text: string; message
   return { text, message };
 }
 
-export function registerCopyCommands(services: Services): vscode.Disposable[] {
+export function registerCopyCommands(services: Services) {
   const nothing = () => new Error('Run this from an index in the Timeseries Indices view (right-click an index).');
   const noGroup = () => new Error('Run this from an entity group in the Timeseries Indices view (right-click a group).');
   /** The argument, or the tree's selection when called without one (a keybinding). */
@@ -54,7 +54,7 @@ export function registerCopyCommands(services: Services): vscode.Disposable[] {
     return copy(entityName, 'entity type');
   };
   return [
-    registerCommand<IndexRef>(services, Commands.copyIndexName, async (given) => {
+    registerCommand<typeof Commands.copyIndexName, IndexRef>(services, Commands.copyIndexName, async (given) => {
       const arg = refOf(Commands.copyIndexName, copyIndexNameArgs, given);
       const ref = target(arg);
       // Ctrl+C on a selected group copies what the group names.
@@ -63,10 +63,10 @@ export function registerCopyCommands(services: Services): vscode.Disposable[] {
       if (!name) throw nothing();
       return copy(name, 'index name');
     }),
-    registerCommand<IndexRef>(services, Commands.copyEntityType, async (arg) =>
+    registerCommand<typeof Commands.copyEntityType, IndexRef>(services, Commands.copyEntityType, async (arg) =>
       copyEntityType(target(refOf(Commands.copyEntityType, copyEntityTypeArgs, arg))),
     ),
-    registerCommand<IndexRef>(services, Commands.copyEntityAspect, async (given) => {
+    registerCommand<typeof Commands.copyEntityAspect, IndexRef>(services, Commands.copyEntityAspect, async (given) => {
       const arg = refOf(Commands.copyEntityAspect, copyEntityAspectArgs, given);
       const entityName = field(arg, 'entityName');
       const aspectName = field(arg, 'aspectName');

@@ -11,7 +11,7 @@ import { parseArgs } from '../shared/args';
 import { filterIndicesArgs } from './logic/args';
 import { Commands } from '../shared/commandIds';
 
-export function registerFilterCommands(services: Services, view: IndicesView): vscode.Disposable[] {
+export function registerFilterCommands(services: Services, view: IndicesView) {
   const counts = (filter: string) => {
     const indices = services.indexSizes.current?.indices ?? [];
     const shown = filterIndices(indices, filter).length;

@@ -1,7 +1,6 @@
 // DataHub: Refresh Index Sizes — fetches now (joining a fetch in flight).
 // Programmatic: {} -> { connection, fetchedAt, totalMb, indices: [{ entityName, aspectName, indexName, sizeMb, sizeSource }] }
 // where connection is { name, gmsUrl }, and message.
-import * as vscode from 'vscode';
 import type { IndexSizesSnapshot, Services } from '../platform/services';
 import type { IndicesView } from './indicesView';
 import { registerCommand } from '../platform/commandRunner';
@@ -17,7 +16,7 @@ export interface IndexSizesResult extends Outcome {
   indices: IndexSizesSnapshot['indices'];
 }
 
-export function registerRefreshIndexSizes(services: Services, view: IndicesView): vscode.Disposable {
+export function registerRefreshIndexSizes(services: Services, view: IndicesView) {
   return registerCommand(services, Commands.refreshIndexSizes, async (_arg, run): Promise<IndexSizesResult | undefined> => {
     run.errorContext = { ...run.errorContext, action: 'getIndexSizes', connection: services.connections.active() };
     let snapshot: IndexSizesSnapshot;

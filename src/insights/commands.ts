@@ -7,7 +7,7 @@ import type { Services } from '../platform/services';
 import { confirmStep, registerCommand } from '../platform/commandRunner';
 import { parseArgs } from '../shared/args';
 import { clearHistoryArgs, revealIndexArgs } from './logic/args';
-import { Commands } from '../shared/commandIds';
+import { registrationsOf, Commands } from '../shared/commandIds';
 import { registerExportCommands } from './exportIndexSizes';
 import type { Insights } from './insights';
 
@@ -16,7 +16,8 @@ export { entitySection } from './logic/entityChart';
 
 export function registerCommands(services: Services, { store, chart, entityCounts }: Pick<Insights, 'store' | 'chart' | 'entityCounts'>): vscode.Disposable[] {
   const { indexSizes, connections, log } = services;
-  return [
+  return registrationsOf(
+    'insights',
     registerCommand(services, Commands.showIndexSizeChart, () => {
       chart.show();
       // Nothing loaded yet: fetch now, so the chart opens on sizes rather than on a Refresh button.
@@ -55,5 +56,5 @@ export function registerCommands(services: Services, { store, chart, entityCount
       return { revealed: indexName, message: `Selected ${indexName} in the Timeseries Indices view.` };
     }),
     ...registerExportCommands(services, entityCounts),
-  ];
+  );
 }

@@ -138,7 +138,7 @@ const typesWord = (rows: readonly EntityExportRow[]): string => {
   return `the entity counts of ${types} type${types === 1 ? '' : 's'}`;
 };
 
-export function registerExportCommands(services: Services, entityCounts: () => EntityCountsFeed | undefined): vscode.Disposable[] {
+export function registerExportCommands(services: Services, entityCounts: () => EntityCountsFeed | undefined) {
   return [
     registerCommand(services, Commands.exportIndexSizes, async (arg, run) => {
       // Check the arguments before fetching, so a typo fails fast.

@@ -11,12 +11,13 @@ import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive } from './confirmGate';
 import { commandRun, type CallVia, type CommandMode, type CommandRun } from './commandRun';
 import { exposeToApi } from './apiEntries';
-import { registerVscodeCommand } from './lazyCommands';
+import { registerVscodeCommand, registrationWith } from './lazyCommands';
+import type { Registered } from '../shared/commandIds';
 
 export { callConfirmed, callThroughApi, exposeToApi } from './apiEntries';
 export { isArgObject } from './argObject';
 import { isArgObject } from './argObject';
-export { registerVscodeCommand } from './lazyCommands';
+export { registerVscodeCommand, registrationWith } from './lazyCommands';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
 export { describeError };
@@ -36,10 +37,14 @@ export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Prom
  * Registers a command through the shared error handler. The handler gets the
  * argument object (undefined when invoked from the UI) and returns its result.
  */
-export function registerCommand<A = Record<string, unknown>, R = unknown>(services: Services, id: string, handler: CommandHandler<A, R>): vscode.Disposable {
+export function registerCommand<I extends string, A = Record<string, unknown>, R = unknown>(
+  services: Services,
+  id: I,
+  handler: CommandHandler<A, R>,
+): vscode.Disposable & Registered<I> {
   const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
   const command = registerVscodeCommand(id, (arg?: unknown) => runCommand(services, id, arg, handler));
-  return vscode.Disposable.from(command, api);
+  return registrationWith(command, api);
 }
 
 /** Runs a handler with the shared error handling; exported for callers that register their own way. */

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { exposeToApi, entryReplacing, type ApiEntry } from './apiEntries';
 import { runStartup } from './startup';
+import type { Registered } from '../shared/commandIds';
 
 type Callback = (...args: unknown[]) => unknown;
 
@@ -17,14 +18,22 @@ const loaded = new Map<string, Callback>();
 const declared = new Set<string>();
 
 /** vscode.commands.registerCommand, or the handler behind an id declared lazy. */
-export function registerVscodeCommand<A extends unknown[]>(id: string, callback: (...args: A) => unknown): vscode.Disposable {
-  if (!declared.has(id)) return vscode.commands.registerCommand(id, callback);
+export function registerVscodeCommand<I extends string, A extends unknown[]>(id: I, callback: (...args: A) => unknown): vscode.Disposable & Registered<I> {
+  if (!declared.has(id)) return vscode.commands.registerCommand(id, callback) as vscode.Disposable & Registered<I>;
   // VS Code passes whatever the caller gave, as it would to the command registered directly.
   const forward = callback as Callback;
   loaded.set(id, forward);
   return new vscode.Disposable(() => {
     if (loaded.get(id) === forward) loaded.delete(id);
-  });
+  }) as vscode.Disposable & Registered<I>;
+}
+
+/** A command's registration with what goes with it (its API entry, a provider) as one disposable that keeps the command's id in its type. */
+export function registrationWith<I extends string>(
+  command: vscode.Disposable & Registered<I>,
+  ...others: vscode.Disposable[]
+): vscode.Disposable & Registered<I> {
+  return vscode.Disposable.from(command, ...others) as vscode.Disposable & Registered<I>;
 }
 
 export interface LazyFeature {

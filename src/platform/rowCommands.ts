@@ -6,8 +6,9 @@ import { isArgObject } from './argObject';
 import { isOurRow } from './treeRows';
 import type { Services } from './services';
 import { exposeToApi } from './apiEntries';
-import { registerVscodeCommand } from './lazyCommands';
+import { registerVscodeCommand, registrationWith } from './lazyCommands';
 import { runCommand, type CommandHandler } from './commandRunner';
+import type { Registered } from '../shared/commandIds';
 
 /**
  * The one adapter from a row command's first argument to its input: our row (the person's click:
@@ -39,17 +40,17 @@ export interface RowReading<N extends object> {
  * as the person's click (mode ui) on the arguments it stands for; anything else, a row-shaped object
  * included, is arguments from a program (mode link, or api through the typed API) and asks as such.
  */
-export function registerRowCommand<N extends object, R>(
+export function registerRowCommand<I extends string, N extends object, R>(
   services: Services,
-  id: string,
+  id: I,
   rows: RowReading<N>,
   handler: CommandHandler<Record<string, unknown>, R>,
-): vscode.Disposable {
+): vscode.Disposable & Registered<I> {
   const command = registerVscodeCommand(id, (arg?: unknown) => {
     const { row } = rowInput(arg, rows.isRow);
     return row ? runCommand(services, id, undefined, (_a, run) => handler(rows.argsOf(row), run)) : runCommand(services, id, arg, handler);
   });
   if (rows.api === false) return command;
   const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, handler, via ?? 'api'));
-  return vscode.Disposable.from(command, api);
+  return registrationWith(command, api);
 }

@@ -3,10 +3,11 @@
 // URN lists. index.ts declares their ids.
 import type * as vscode from 'vscode';
 import type { Services } from '../platform/services';
+import { registrationsOf } from '../shared/commandIds';
 import { registerRestoreCommands } from './restore';
 import { registerRestoreAtCursor } from './editor/restoreAtCursor';
 import { registerRestoreUrnList } from './editor/restoreUrnList';
 
 export function registerCommands(services: Services): vscode.Disposable[] {
-  return [...registerRestoreCommands(services), registerRestoreAtCursor(services), ...registerRestoreUrnList(services)];
+  return registrationsOf('restore', ...registerRestoreCommands(services), registerRestoreAtCursor(services), ...registerRestoreUrnList(services));
 }

@@ -5,7 +5,6 @@
 // Each also takes an argument object (no prompts; result returned; errors reject),
 // documented in the README under "Programmatic use".
 import { pickUrn } from '../platform/urnPicker';
-import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { registerCommand, reportError, type CommandRun } from '../platform/commandRunner';
@@ -232,11 +231,13 @@ async function restoreByPatternCommand(services: Services, arg: Record<string, u
   });
 }
 
-export function registerRestoreCommands(services: Services): vscode.Disposable[] {
+export function registerRestoreCommands(services: Services) {
   return [
     registerRestoreChangedCommand(services),
-    registerCommand<Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) => restoreIndicesCommand(services, arg, run)),
-    registerCommand<Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
+    registerCommand<typeof Commands.restoreIndices, Record<string, unknown>, RestoreUrnResult>(services, Commands.restoreIndices, (arg, run) =>
+      restoreIndicesCommand(services, arg, run),
+    ),
+    registerCommand<typeof Commands.restoreIndicesByPattern, Record<string, unknown>, PatternResult>(services, Commands.restoreIndicesByPattern, (arg, run) =>
       restoreByPatternCommand(services, arg, run),
     ),
     registerCommand(services, Commands.cancelRestore, (_arg, run) => {

@@ -4,7 +4,6 @@
 // the pattern (default urn:li:%), advanced options (limit, createDefaultAspects);
 // then a confirmation that shows the instants. The argument object skips them all.
 import { titleFor } from '../shared/connections';
-import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { registerCommand, type CommandRun } from '../platform/commandRunner';
@@ -119,6 +118,6 @@ async function restoreChangedCommand(services: Services, arg: Record<string, unk
   );
 }
 
-export function registerRestoreChangedCommand(services: Services): vscode.Disposable {
-  return registerCommand<Record<string, unknown>, PatternResult>(services, ID, (arg, run) => restoreChangedCommand(services, arg, run));
+export function registerRestoreChangedCommand(services: Services) {
+  return registerCommand<typeof ID, Record<string, unknown>, PatternResult>(services, ID, (arg, run) => restoreChangedCommand(services, arg, run));
 }

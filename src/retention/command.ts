@@ -3,7 +3,7 @@
 // ({ cutoffs, apply? }) the dry-run table, and with apply the truncations too.
 // Through the typed API no prompt appears; the apply step asks in its modal through
 // the confirmation gate (confirmApply), skipped only for an allowed automation call.
-import { registerVscodeCommand } from '../platform/lazyCommands';
+import { registerVscodeCommand, registrationWith } from '../platform/lazyCommands';
 import { activeClient } from '../platform/activeClient';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
@@ -138,7 +138,7 @@ function indicesOfTreeArgs(arg: unknown, selected: unknown): IndexSize[] | undef
   return out.filter((i) => !seen.has(i.indexName) && seen.add(i.indexName));
 }
 
-export function registerPlanCommand(services: Services, panel: PlannerPanel): vscode.Disposable[] {
+export function registerPlanCommand(services: Services, panel: PlannerPanel) {
   const handler = async (arg: Record<string, unknown> | undefined, run: CommandRun): Promise<RetentionPlanResult | undefined> => {
     if (run.mode === 'ui' || !arg) {
       await panel.open(undefined);
@@ -146,12 +146,11 @@ export function registerPlanCommand(services: Services, panel: PlannerPanel): vs
     }
     return planFromArgs(services, arg, run);
   };
-  return [
-    exposeToApi(PLAN_RETENTION, (arg) => runCommand(services, PLAN_RETENTION, arg ?? {}, handler, 'api')),
-    registerVscodeCommand(PLAN_RETENTION, (arg?: unknown, selected?: unknown) => {
-      const fromTree = indicesOfTreeArgs(arg, selected);
-      if (fromTree) return runCommand(services, PLAN_RETENTION, undefined, () => panel.open(fromTree, DEFAULT_PRESET_DAYS));
-      return runCommand(services, PLAN_RETENTION, arg, handler);
-    }),
-  ];
+  const api = exposeToApi(PLAN_RETENTION, (arg) => runCommand(services, PLAN_RETENTION, arg ?? {}, handler, 'api'));
+  const command = registerVscodeCommand(PLAN_RETENTION, (arg?: unknown, selected?: unknown) => {
+    const fromTree = indicesOfTreeArgs(arg, selected);
+    if (fromTree) return runCommand(services, PLAN_RETENTION, undefined, () => panel.open(fromTree, DEFAULT_PRESET_DAYS));
+    return runCommand(services, PLAN_RETENTION, arg, handler);
+  });
+  return registrationWith(command, api);
 }

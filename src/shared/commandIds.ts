@@ -139,3 +139,40 @@ export type ApiCommandOf<F extends FeatureName> = Extract<keyof (typeof FEATURE_
 
 /** What a typed API method resolves: the command's result, or `undefined` when it stopped without one (nothing to do). */
 export type ApiResult<R> = Promise<R | undefined>;
+
+declare const registeredId: unique symbol;
+
+/**
+ * A command's registration, typed with the id it registered (src/platform/lazyCommands.ts
+ * `registerVscodeCommand` and the helpers built on it return one). A feature's
+ * `registerCommands` hands its list to `registrationsOf`, so the compiler checks that every id
+ * the feature declares above has a handler.
+ */
+export interface Registered<I extends string> {
+  dispose(): unknown;
+  readonly [registeredId]: I;
+}
+
+/** The ids a feature declares. */
+export type CommandIdOf<F extends FeatureName> = (typeof FEATURE_COMMANDS)[F][keyof (typeof FEATURE_COMMANDS)[F]];
+
+type IdsRegistered<T> = T extends Registered<infer I> ? I : never;
+
+/** What the compiler says of a feature's registrations: nothing when they are whole. */
+type Complete<F extends FeatureName, T extends readonly { dispose(): unknown }[]> =
+  string extends IdsRegistered<T[number]>
+    ? { 'a registration whose id the compiler cannot see (type it with its literal id)': never }
+    : [Exclude<CommandIdOf<F>, IdsRegistered<T[number]>>] extends [never]
+      ? [Exclude<IdsRegistered<T[number]>, CommandIdOf<F>>] extends [never]
+        ? unknown
+        : { 'registers an id another feature declares': Exclude<IdsRegistered<T[number]>, CommandIdOf<F>> }
+      : { 'declared in FEATURE_COMMANDS but has no handler': Exclude<CommandIdOf<F>, IdsRegistered<T[number]>> };
+
+/**
+ * A feature's registrations (its commands.ts `registerCommands`), checked by the compiler: each id
+ * the feature declares has one, and none is another feature's. The list may hold other disposables
+ * (listeners, watches) beside them.
+ */
+export function registrationsOf<F extends FeatureName, T extends readonly { dispose(): unknown }[]>(_feature: F, ...list: T & Complete<F, T>): T {
+  return list;
+}

@@ -26,7 +26,7 @@ import { refreshAfterTruncate } from './refreshAfter';
 import { TaskWatcher } from './truncateWatch';
 import { indexOfArg, resolveTarget } from './truncateTarget';
 import { checkTaskId, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
-import { Commands } from '../shared/commandIds';
+import { registrationsOf, Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { taskArgs, truncateTimeseriesAspectArgs } from './logic/args';
 
@@ -81,8 +81,9 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
     return watcher().watch(checkTaskId(id, Commands.watchTask));
   };
 
-  return [
-    registerCommand<Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
+  return registrationsOf(
+    'truncate',
+    registerCommand<typeof TRUNCATE_ASPECT, Record<string, unknown>, TruncateCommandResult>(services, TRUNCATE_ASPECT, async (arg, run) => {
       if (run.mode === 'ui') return truncateIndex();
       assertActiveWritable(services);
       const { target, endTimeMillis, dryRun, watch, options } = await truncateArgs(services, arg ?? {});
@@ -102,14 +103,14 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
       return result;
     }),
     registerVscodeCommand(TRUNCATE_INDEX, truncateIndex),
-    registerCommand<Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
+    registerCommand<typeof Commands.showTaskStatus, Record<string, unknown>, WatchResult>(services, Commands.showTaskStatus, async (arg, run) => {
       const id = run.mode !== 'ui' ? checkTaskId(parseArgs(Commands.showTaskStatus, taskArgs, arg).task, Commands.showTaskStatus) : await askTaskId();
       if (!id) return undefined;
       const watching = watcher().watch(id);
       void vscode.commands.executeCommand('datahub.tasks.focus');
       return watching;
     }),
-    registerCommand<Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
+    registerCommand<typeof Commands.getTaskStatus, Record<string, unknown>, TaskStatusResult>(services, Commands.getTaskStatus, async (arg, run) => {
       run.errorContext = { action: 'getEsTaskStatus' };
       if (run.mode === 'ui') {
         // Hidden from the palette; invoked bare, it behaves like Show Task Status.
@@ -121,7 +122,7 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
     }),
     registerRowCommand(services, Commands.watchTask, { ...TASK_ROWS, api: false }, watchTask),
     ...registerTaskListCommands(services, store),
-  ];
+  );
 }
 
 /** The watcher of task statuses (polling with backoff), made on the first watch. */

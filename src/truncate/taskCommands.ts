@@ -30,7 +30,7 @@ function knownTask(store: TaskStore, arg: unknown, command: string): string {
   return task;
 }
 
-export function registerTaskListCommands(services: Services, store: TaskStore): vscode.Disposable[] {
+export function registerTaskListCommands(services: Services, store: TaskStore) {
   return [
     registerRowCommand(services, Commands.copyTaskId, TASK_ROWS, async (arg) => {
       const task = knownTask(store, arg, Commands.copyTaskId);

@@ -119,7 +119,7 @@ export function runPlanOnClusterUi(services: Services, active: ActiveClient, pla
   return triggerOnCluster(services, jobs, active, run, { plan, options: watchOptions({}) });
 }
 
-export function registerClusterCommands(services: Services): { disposables: vscode.Disposable[]; jobs: ClusterJobs } {
+export function registerClusterCommands(services: Services) {
   const jobs = new ClusterJobs();
   jobs.onEnded = tellEnd;
   byServices.set(services, jobs);
@@ -129,6 +129,8 @@ export function registerClusterCommands(services: Services): { disposables: vsco
       jobs,
       services.taskRows.register(() => jobs.rows(), jobs.onDidChange),
       services.statusFacts.register(() => jobs.snapshots().map(clusterJobFact)),
+    ],
+    commands: [
       registerCommand(services, Commands.runRestoreJobOnCluster, (arg, run) => runCommand(services, jobs, arg, run)),
       // A row's Watch Again (a watch that gave up) passes the row.
       registerCommand(services, Commands.watchClusterJob, (arg, run) => watchCommand(services, jobs, fromRow(arg), run)),

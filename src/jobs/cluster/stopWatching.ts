@@ -21,7 +21,7 @@ function keptRevision(args: readonly string[]): string {
   return r !== undefined && REVISION.test(r) ? r : '0';
 }
 
-export function registerWatchKeeping(services: Services, jobs: ClusterJobs, upgrades: UpgradeWatches): vscode.Disposable[] {
+export function registerWatchKeeping(services: Services, jobs: ClusterJobs, upgrades: UpgradeWatches) {
   const kept = new KeptWatches(services);
   jobs.kept = kept;
   upgrades.kept = kept;

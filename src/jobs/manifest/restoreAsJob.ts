@@ -160,6 +160,6 @@ async function restoreAsJobCommand(services: Services, arg: Record<string, unkno
   return build(services, active, request);
 }
 
-export function registerRestoreAsJobCommand(services: Services): vscode.Disposable {
-  return registerCommand<Record<string, unknown>, JobResult>(services, JOB_COMMAND, (arg, run) => restoreAsJobCommand(services, arg, run));
+export function registerRestoreAsJobCommand(services: Services) {
+  return registerCommand<typeof JOB_COMMAND, Record<string, unknown>, JobResult>(services, JOB_COMMAND, (arg, run) => restoreAsJobCommand(services, arg, run));
 }

@@ -168,7 +168,7 @@ async function estimateCommand(
   return { ...estimate, notes } satisfies EstimateResult;
 }
 
-export function registerUpgradeCommands(services: Services): { disposables: vscode.Disposable[]; watches: UpgradeWatches } {
+export function registerUpgradeCommands(services: Services) {
   const watches = new UpgradeWatches();
   watches.onEnded = tellEnd;
   const channel = vscode.window.createOutputChannel('DataHub Upgrade Reindex Estimate');
@@ -189,6 +189,8 @@ export function registerUpgradeCommands(services: Services): { disposables: vsco
         const last = name === undefined ? undefined : readiness.get(name);
         return name === undefined || last === undefined ? [] : [readinessFact(name, last)];
       }),
+    ],
+    commands: [
       registerCommand(services, Commands.checkUpgradeReadiness, (arg, run) => readinessCommand(services, watches, readinessChannel, readiness, arg, run)),
       registerCommand(services, Commands.watchUpgradeReindex, (arg, run) => watchCommand(services, watches, arg, run)),
       registerCommand(services, Commands.estimateUpgradeReindex, (arg, run) => estimateCommand(services, watches, channel, arg, run)),

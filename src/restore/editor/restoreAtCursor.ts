@@ -9,7 +9,7 @@
 // More than one URN asks with the count (through the confirmation gate: an allowed
 // automation call skips it); the per-URN results are returned. "uri" must name a
 // document already open (or untitled): a link cannot make the extension read a file.
-import { registerVscodeCommand } from '../../platform/lazyCommands';
+import { registerVscodeCommand, registrationWith } from '../../platform/lazyCommands';
 import { titleFor } from '../../shared/connections';
 import type { Connection } from '../../platform/services';
 import * as vscode from 'vscode';
@@ -195,7 +195,7 @@ async function restoreAtCursor(services: Services, arg: unknown, run: CommandRun
   return { message, results, restored, failed: results.length - restored };
 }
 
-export function registerRestoreAtCursor(services: Services): vscode.Disposable {
+export function registerRestoreAtCursor(services: Services) {
   // Registered directly (not through registerCommand): a Uri from the context menu is an interactive call.
   const api = exposeToApi(COMMAND, (arg) => runCommand(services, COMMAND, arg ?? {}, (_a, run) => restoreAtCursor(services, arg ?? {}, run), 'api'));
   const command = registerVscodeCommand(COMMAND, (arg?: unknown) => {
@@ -204,5 +204,5 @@ export function registerRestoreAtCursor(services: Services): vscode.Disposable {
       restoreAtCursor(services, arg, run),
     );
   });
-  return vscode.Disposable.from(command, api);
+  return registrationWith(command, api);
 }

@@ -9,7 +9,7 @@
 // each; Cancel stops between chunks); on a Rest.li-only server each URN is restored on
 // its own with datahub.restore.concurrency at once. The result names every URN that
 // restored nothing.
-import { registerVscodeCommand } from '../../platform/lazyCommands';
+import { registerVscodeCommand, registrationWith } from '../../platform/lazyCommands';
 import * as vscode from 'vscode';
 import * as safeWindow from '../../platform/safeWindow';
 import type { ActiveClient, Services } from '../../platform/services';
@@ -242,7 +242,7 @@ async function restoreUrnList(services: Services, scope: Scope, arg: unknown, ru
   return result;
 }
 
-function registerOne(services: Services, scope: Scope): vscode.Disposable {
+function registerOne(services: Services, scope: Scope) {
   const id = commandOf(scope);
   const api = exposeToApi(id, (arg, via) => runCommand(services, id, arg ?? {}, (_a, run) => restoreUrnList(services, scope, arg ?? {}, run), via ?? 'api'));
   // Registered directly: a Uri from the context menu is an interactive call.
@@ -250,9 +250,9 @@ function registerOne(services: Services, scope: Scope): vscode.Disposable {
     const interactiveArg = arg === undefined || arg instanceof vscode.Uri;
     return runCommand(services, id, interactiveArg ? undefined : arg, (_a, run) => restoreUrnList(services, scope, interactiveArg ? undefined : arg, run));
   });
-  return vscode.Disposable.from(command, api);
+  return registrationWith(command, api);
 }
 
-export function registerRestoreUrnList(services: Services): vscode.Disposable[] {
+export function registerRestoreUrnList(services: Services) {
   return [registerOne(services, 'file'), registerOne(services, 'selection')];
 }
