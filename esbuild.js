@@ -1,9 +1,12 @@
-// Bundles the extension. Three runtime bundles, so activation stays cheap:
-//   dist/extension.js  loaded at activation: the views and their stores, the status bar, hovers and
-//                      context keys, and a forwarder for every command (src/platform/lazyCommands.ts)
-//   dist/features.js   the commands' handlers, prompts, watches, panels and argument schemas (zod),
-//                      required on a feature's first command (src/platform/loadFeatures.ts)
-//   dist/gms.js        the network stack (undici + zod), required on first use
+// Bundles the extension. The runtime bundles, so activation stays cheap:
+//   dist/extension.js    loaded at activation: the views and their stores, the status bar, hovers and
+//                        context keys, and a forwarder for every command (src/platform/lazyCommands.ts)
+//   dist/features.js     required on a feature's first command (src/platform/loadFeatures.ts): what
+//                        more than one feature's commands use (zod, shared logic), each module
+//                        evaluated on first use, and a loader for each feature's own bundle
+//   dist/feature-<name>.js  that feature's commands: handlers, prompts, watches, panels and argument
+//                        schemas (src/<name>/commands.ts and what only it uses), on its first command
+//   dist/gms.js          the network stack (undici + zod), required on first use
 // and one script per webview (dist/chart.js, dist/retention.js).
 // Type-checking is separate (`npm run check-types`).
 const esbuild = require('esbuild');
@@ -18,7 +21,7 @@ const withTests = process.argv.includes('--tests');
 const lazyGms = {
   name: 'lazy-gms',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(gms|features|extension)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\/(gms|features|extension|feature-[a-z]+)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -52,6 +55,39 @@ const shareEagerModules = (eager) => ({
     }));
   },
 });
+
+/**
+ * One copy of every module more than one feature's commands use: a feature's bundle takes those
+ * from dist/features.js (`__lazyModules`, by position in the sorted list of their paths, each a
+ * function that evaluates the module on first use) instead of bundling its own copy.
+ */
+const shareLazyModules = (shared) => ({
+  name: 'share-lazy-modules',
+  setup(build) {
+    const keys = [...shared].sort();
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.namespace !== 'file') return undefined;
+      const source = sourceOf(args.resolveDir, args.path);
+      return source && shared.has(source) ? { path: source, namespace: 'lazy' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `module.exports = require('./features.js').__lazyModules[${keys.indexOf(args.path)}](); // ${args.path}`,
+      loader: 'js',
+    }));
+  },
+});
+
+/** The lazy entry (dist/features.js): src/features.ts (a loader a feature), and each shared module, evaluated on first use. */
+function lazyEntry(shared) {
+  const list = [...shared].sort();
+  const parts = list.map((m) => `  () => require('./${m}'),`).join('\n');
+  return `export * from './src/features';\n/* eslint-disable */\nexport const __lazyModules = [\n${parts}\n];\n`;
+}
+
+/** The features whose commands load on first use: the names src/features.ts exports. */
+function lazyFeatures() {
+  return [...fs.readFileSync(path.join(__dirname, 'src', 'features.ts'), 'utf8').matchAll(/^export const (\w+) = /gm)].map((m) => m[1]);
+}
 
 /** The eager entry: src/extension.ts, and each of its src/ modules by path for the lazy bundle. */
 function eagerEntry(modules) {
@@ -130,11 +166,38 @@ async function eagerModules() {
   return new Set(Object.keys(probe.metafile.inputs).filter((f) => f.startsWith('src/')));
 }
 
-/** The options of the two extension bundles (also read by the bundle-split test). */
+/** The options of the extension's bundles (also read by the bundle-split test). */
 async function extensionBundles() {
   const eager = await eagerModules();
+  const featureOptions = (name, plugins) => ({
+    ...common,
+    entryPoints: [`src/${name}/commands.ts`],
+    outfile: `dist/feature-${name}.js`,
+    external: ['vscode'],
+    plugins: [...plugins, shareEagerModules(eager), sharedVscode, ...common.plugins],
+  });
+  // What each feature's commands load (activation's modules aside): a src module two of them load is shared.
+  const names = lazyFeatures();
+  const users = new Map();
+  for (const name of names) {
+    const probe = await esbuild.build({
+      ...featureOptions(name, []),
+      plugins: [shareEagerModules(eager), sharedVscode, lazyGms],
+      minify: false,
+      sourcemap: false,
+      write: false,
+      metafile: true,
+    });
+    for (const input of Object.keys(probe.metafile.inputs)) {
+      // Another namespace (the eager modules, vscode), or a package: zod comes through src/shared/zod.ts.
+      if (!input.startsWith('src/')) continue;
+      users.set(input, (users.get(input) ?? 0) + 1);
+    }
+  }
+  const shared = new Set([...users].filter(([, n]) => n > 1).map(([input]) => input));
   return {
     eager,
+    shared,
     extension: {
       ...common,
       stdin: { contents: eagerEntry(eager), resolveDir: __dirname, sourcefile: 'eager-entry.ts', loader: 'ts' },
@@ -144,11 +207,12 @@ async function extensionBundles() {
     },
     features: {
       ...common,
-      entryPoints: ['src/features.ts'],
+      stdin: { contents: lazyEntry(shared), resolveDir: __dirname, sourcefile: 'lazy-entry.ts', loader: 'ts' },
       outfile: 'dist/features.js',
       external: ['vscode'],
       plugins: [shareEagerModules(eager), sharedVscode, ...common.plugins],
     },
+    parts: Object.fromEntries(names.map((name) => [name, featureOptions(name, [shareLazyModules(shared)])])),
   };
 }
 
@@ -157,6 +221,7 @@ async function main() {
   const contexts = [
     await esbuild.context(bundles.extension),
     await esbuild.context(bundles.features),
+    ...(await Promise.all(Object.values(bundles.parts).map((options) => esbuild.context(options)))),
     await esbuild.context({
       ...common,
       entryPoints: ['src/gms/index.ts'],

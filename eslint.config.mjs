@@ -49,6 +49,22 @@ export default defineConfig(
     },
   },
   {
+    // The commands' zod comes through one door (src/shared/zod.ts): one copy in the lazy bundles, cut to what they use.
+    files: ['src/**/*.ts'],
+    ignores: ['src/gms/**', 'src/shared/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import * as z from 'zod/v4/mini', as every other schema does." },
+            { name: 'zod/v4/mini', allowTypeImports: true, message: "Outside src/gms, import * as z from src/shared/zod.ts (the commands' one copy of zod)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript: no type information, CommonJS where it says so.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

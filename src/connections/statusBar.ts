@@ -17,11 +17,19 @@ export interface ConnectionStatusBar extends vscode.Disposable {
 }
 
 export function createConnectionStatusBar(connections: ConnectionService): ConnectionStatusBar {
-  const item = vscode.window.createStatusBarItem('datahub.connection', vscode.StatusBarAlignment.Left, 10);
-  item.name = 'DataHub Connection';
-  item.command = Commands.switchConnection;
+  // The item, its listeners and its first draw come in start() (the turn after activate()): a
+  // status bar item's setters each cross to the workbench, and activation only registers.
+  let created: vscode.StatusBarItem | undefined;
+  const itemNow = (): vscode.StatusBarItem => {
+    if (created) return created;
+    created = vscode.window.createStatusBarItem('datahub.connection', vscode.StatusBarAlignment.Left, 10);
+    created.name = 'DataHub Connection';
+    created.command = Commands.switchConnection;
+    return created;
+  };
   let visible = false;
   const update = () => {
+    const item = itemNow();
     const active = connections.active();
     const production = isProduction(active);
     // Certificate checks off (a dev server): marked for as long as the connection is active.
@@ -44,25 +52,33 @@ export function createConnectionStatusBar(connections: ConnectionService): Conne
   };
   const applyVisibility = () => {
     visible = vscode.workspace.getConfiguration('datahub').get<boolean>('statusBar.enabled', true) !== false;
-    if (visible) item.show();
-    else item.hide();
+    if (visible) itemNow().show();
+    else itemNow().hide();
   };
-  const listeners = [
-    connections.onDidChange(update),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(STATUS_BAR_SETTING)) applyVisibility();
-    }),
-  ];
-  const disposable = vscode.Disposable.from(item, ...listeners);
+  let listeners: vscode.Disposable[] = [];
+  let disposed = false;
   return {
-    item,
+    get item() {
+      return itemNow();
+    },
     get visible() {
       return visible;
     },
     start() {
+      if (disposed || listeners.length) return;
+      listeners = [
+        connections.onDidChange(update),
+        vscode.workspace.onDidChangeConfiguration((e) => {
+          if (e.affectsConfiguration(STATUS_BAR_SETTING)) applyVisibility();
+        }),
+      ];
       update();
       applyVisibility();
     },
-    dispose: () => disposable.dispose(),
+    dispose: () => {
+      disposed = true;
+      for (const l of listeners) l.dispose();
+      created?.dispose();
+    },
   };
 }

@@ -1,9 +1,10 @@
 // The one place the commands' code (handlers, prompts, watches, panels, argument
-// schemas; bundled as dist/features.js) is loaded, on a feature's first command, so
-// activation never pays for it. The bundle shares every module activation loaded
-// (esbuild.js: one copy of each). src/features.ts exports each feature's commands.ts
-// under the feature's name; the feature names its own module's type, so nothing here
-// imports a feature.
+// schemas) is loaded, on a feature's first command, so activation never pays for it:
+// dist/features.js (what several features share, and a loader a feature; src/features.ts)
+// and the feature's own dist/feature-<name>.js. The lazy bundles share every module
+// activation loaded (esbuild.js: one copy of each). src/features.ts exports each feature's
+// commands.ts under the feature's name; the feature names its own module's type, so
+// nothing here imports a feature.
 
 import type { FeatureName } from '../shared/commandIds';
 

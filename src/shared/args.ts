@@ -4,7 +4,7 @@
 // (npm run docs:api). Here: the parse, and the field kinds with the wording the
 // commands have always used, so a message still names the command and the field.
 // zod "mini" (tree-shakeable) keeps the eager bundle small.
-import * as z from 'zod/v4/mini';
+import * as z from './zod';
 
 /** Any argument schema. */
 export type ArgSchema = z.ZodMiniType;

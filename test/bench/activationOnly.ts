@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BUNDLES, buildHostEntry, capture, REPO_ROOT } from './build';
+import { buildHostEntry, capture, distBundles, REPO_ROOT } from './build';
 import { describeProfile, summariseProfile, type ProfileWindow } from './activationProfile';
 import { measureHosts, profileActivation } from './hostActivation';
 import { hostRows } from './hostRows';
@@ -19,7 +19,7 @@ export async function activationOnly(hostRuns: number, profile: boolean): Promis
   const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'datahub-bench-activation-'));
   try {
     fs.mkdirSync(path.join(staged, 'dist'));
-    for (const name of BUNDLES) fs.copyFileSync(path.join(REPO_ROOT, 'dist', name), path.join(staged, 'dist', name));
+    for (const name of distBundles()) fs.copyFileSync(path.join(REPO_ROOT, 'dist', name), path.join(staged, 'dist', name));
     fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(staged, 'package.json'));
     fs.cpSync(path.join(REPO_ROOT, 'media'), path.join(staged, 'media'), { recursive: true });
     const eagerBytes = fs.statSync(path.join(staged, 'dist', 'extension.js')).size;

@@ -74,6 +74,7 @@ function bucketOf(frame: CallFrame): string {
   if (url.endsWith('/dist/extension.js')) return 'our eager bundle (dist/extension.js)';
   if (url.endsWith('/dist/gms.js')) return 'our lazy bundle (dist/gms.js)';
   if (url.endsWith('/dist/features.js')) return 'our lazy bundle (dist/features.js)';
+  if (/\/dist\/feature-[a-z]+\.js$/.test(url)) return "a feature's own bundle (dist/feature-*.js)";
   if (url.startsWith('node:') || (url === '' && functionName !== '')) return 'Node.js';
   if (/\/extensions\/[^/]+\/(dist|out)\//.test(url)) return 'other extensions (built-in)';
   if (/\/vs\/|lib\/vscode|extensionHost/.test(url)) return "VS Code's extension host";

@@ -12,6 +12,11 @@ import { bundleForHost } from '../host/bundleForHost';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const BUNDLES = ['extension.js', 'features.js', 'gms.js', 'chart.js'] as const;
 
+/** Every runtime bundle in dist/ (the named ones, each feature's dist/feature-<name>.js, the webviews' scripts). */
+export function distBundles(dir = path.join(REPO_ROOT, 'dist')): string[] {
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.js'));
+}
+
 export interface Captured {
   code: number;
   output: string;
@@ -47,6 +52,8 @@ export interface BuildOutcome {
   /** A copy of the extension as built for production: package.json, dist/*.js, media/. */
   staged: string;
   bytes: Record<(typeof BUNDLES)[number], number>;
+  /** The features' own bundles (dist/feature-<name>.js), in all. */
+  featurePartBytes: number;
   minified: boolean;
   vsixBytes?: number;
   /** Why there is no VSIX figure. */
@@ -76,14 +83,16 @@ export async function buildForBench(log: (line: string) => void): Promise<BuildO
   fs.mkdirSync(path.join(staged, 'dist'));
   const bytes = { 'extension.js': 0, 'features.js': 0, 'gms.js': 0, 'chart.js': 0 };
   let minified = false;
+  let featurePartBytes = 0;
   // dist/ is shared: when a development build replaced ours before the copy, build again (once).
   for (let attempt = 0; attempt < 2 && !minified; attempt++) {
     if (attempt > 0) await capture(process.execPath, ['esbuild.js', '--production'], { timeoutMs: 120_000 });
-    for (const name of BUNDLES) {
-      const file = path.join(REPO_ROOT, 'dist', name);
-      if (!fs.existsSync(file)) continue;
-      fs.copyFileSync(file, path.join(staged, 'dist', name));
-      bytes[name] = fs.statSync(path.join(staged, 'dist', name)).size;
+    featurePartBytes = 0;
+    for (const name of distBundles()) {
+      fs.copyFileSync(path.join(REPO_ROOT, 'dist', name), path.join(staged, 'dist', name));
+      const size = fs.statSync(path.join(staged, 'dist', name)).size;
+      if ((BUNDLES as readonly string[]).includes(name)) bytes[name as (typeof BUNDLES)[number]] = size;
+      if (/^feature-[a-z]+\.js$/.test(name)) featurePartBytes += size;
     }
     // Minified output keeps the newlines of template literals: judge by the average line length.
     const eagerText = fs.readFileSync(path.join(staged, 'dist', 'extension.js'), 'utf8');
@@ -105,7 +114,7 @@ export async function buildForBench(log: (line: string) => void): Promise<BuildO
   } else {
     vsixProblem = `no fresh ${path.basename(vsix)} after npm run package`;
   }
-  return { staged, bytes, minified, vsixBytes, vsixProblem, durationMs: performance.now() - started };
+  return { staged, bytes, featurePartBytes, minified, vsixBytes, vsixProblem, durationMs: performance.now() - started };
 }
 
 /**

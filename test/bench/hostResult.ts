@@ -22,7 +22,7 @@ export interface HostBenchResult {
   bundleStartedAtMs: number;
   /** First require() of dist/gms.js in this host; null when something had loaded it already. */
   gmsRequireMs: number | null;
-  /** The first command of a feature: require of dist/features.js and the feature's registration (its first load in this host). */
+  /** The first command of a feature: require of dist/features.js and the feature's own bundle, and its registration (its first load in this host). */
   firstFeatureLoadMs: number | null;
   /** Every later feature's first command: its registration alone (the bundle is loaded by then). */
   laterFeatureLoadMs: number[];

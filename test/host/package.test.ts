@@ -35,7 +35,13 @@ const MAX_GMS_BYTES = 560 * 1024;
 function isStale(vsix: string): boolean {
   if (!fs.existsSync(vsix)) return true;
   const built = fs.statSync(vsix).mtimeMs;
-  return ['package.json', 'dist/extension.js', 'dist/features.js', 'dist/gms.js', '.vscodeignore'].some((f) => {
+  const bundles = fs.existsSync(path.join(REPO_ROOT, 'dist'))
+    ? fs
+        .readdirSync(path.join(REPO_ROOT, 'dist'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `dist/${f}`)
+    : [];
+  return ['package.json', ...bundles, '.vscodeignore'].some((f) => {
     const file = path.join(REPO_ROOT, f);
     return fs.existsSync(file) && fs.statSync(file).mtimeMs > built;
   });
@@ -89,6 +95,13 @@ describe('packaged extension (.vsix)', () => {
     ]) {
       assert.ok(names.has(required), `${required} is missing from the VSIX`);
     }
+    // Each feature's commands, loaded on its first command (src/features.ts names them).
+    const features = [...fs.readFileSync(path.join(REPO_ROOT, 'src', 'features.ts'), 'utf8').matchAll(/require\('\.\/(feature-[a-z]+\.js)'\)/g)].map(
+      (m) => m[1],
+    );
+    assert.ok(features.length >= 10, `src/features.ts names ${features.length} feature bundles`);
+    const missing = features.filter((f) => !names.has(`extension/dist/${f}`));
+    assert.deepEqual(missing, [], `missing from the VSIX: ${missing.join(', ')}`);
   });
 
   it('holds every picture its README names (relative, so the extension page shows them offline)', () => {

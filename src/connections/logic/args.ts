@@ -3,7 +3,7 @@
 // docs/api.md its tables. An environment's value (any case, "none") is read by
 // parseEnvironment after the parse, as the settings' is. Pure: no vscode import.
 import { describe, optionalText, optionalTrimmed, text } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 
 /** How a refused value is shown: strings quoted, anything else as JSON. */
 const shown = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));

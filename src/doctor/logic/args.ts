@@ -2,7 +2,7 @@
 // it, the typed API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
 import { describe, flag, listOf, oneOf, wholeNumber } from '../../shared/args';
 import { DATAHUB_CONSUMER_GROUPS, RESET_STRATEGIES } from '../../gms/messagingTypes';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { REPLAY_CHOSEN_MAX } from './failedWrites';
 
 const NOTHING_SENT = 'Nothing was sent.';

@@ -1,6 +1,6 @@
 // The argument objects of the entity commands, one schema each: the handler parses through it, the typed
 // API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { describe, flag, listOf, oneOf, text, wholeNumber } from '../../shared/args';
 
 const NOTHING_SENT = 'Nothing was sent.';

@@ -5,7 +5,7 @@
 // URNs and the pattern themselves. Pure: no vscode import.
 import { describe, listOf, oneOf, optionalText, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import { notify } from '../../restore/logic/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 
 const NOTHING_SENT = 'Nothing was sent.';
 import { MAX_HEALTH_URNS, MAX_SAMPLE } from './limits';

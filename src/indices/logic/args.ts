@@ -3,7 +3,7 @@
 // docs/api.md its tables. The copy commands also take the tree's own element (from
 // the context menu), read as it is; a plain object goes through the schema. Pure.
 import { describe, optionalText } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 
 export const filterIndicesArgs = z.object({
   filter: describe(optionalText(), '`*` matches anything; empty clears.'),

@@ -2,7 +2,7 @@
 // the handlers parse through them, the typed API takes its parameter types from
 // them and docs/api.md its tables. Pure: no vscode import.
 import { describe, optionalText } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import type { ExportFormat } from './export';
 
 const EXPORT_FORMATS: [ExportFormat, ...ExportFormat[]] = ['csv', 'json'];

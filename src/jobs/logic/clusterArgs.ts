@@ -1,6 +1,6 @@
 // The argument objects of the commands that run and watch DataHub's RestoreIndices job
 // on the cluster (through GMS's Kubernetes operations). Pure: no vscode import.
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { describe, flag, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import { restoreIndicesAsJobArgs } from './manifestArgs';
 

@@ -2,7 +2,7 @@
 // RestoreIndices job), which the run on the cluster extends (clusterArgs.ts). The
 // pattern, aspect and window fields are the pattern restore's (restore/logic/args.ts).
 // Pure: no vscode import.
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { describe, fieldOf, oneOf, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import { aspect, epochMs } from '../../restore/logic/args';
 import { JOB_FORMATS, type JobFormat } from './upgradeJob';

@@ -1,6 +1,6 @@
 // The argument objects of the upgrade reindex commands: watch a running system-update job's
 // reindex tasks, and estimate the reindex time before an upgrade. Pure: no vscode import.
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { describe, flag, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 
 /** DATAHUB_REVISION as it may appear in a dataHubUpgrade URN. */

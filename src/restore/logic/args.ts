@@ -4,7 +4,7 @@
 // needs more than the shape (a URN that parses, a pattern, an ordered window, the
 // saved run) is checked by the handler after the parse. Pure: no vscode import.
 import { describe, flag, listOf, optionalText, optionalTrimmed, text, wholeNumber, type FieldMessage } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { MAX_BATCH_SIZE } from '../../gms/validate';
 import { MAX_CONCURRENCY } from './restorePlan';
 import { MAX_EPOCH_MS } from './restoreWindow';

@@ -5,7 +5,7 @@
 // endTimeMillis) and a cutoff in the future are checked after the parse by
 // checkCutoffs, which lists every problem at once. Pure: no vscode import.
 import { describe, pathOf, type IssueInfo } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { MAX_DAYS, MAX_PLAN_ENTRIES } from './plan';
 
 const NOTHING_SENT = 'Nothing was sent.';

@@ -3,7 +3,7 @@
 // and docs/api.md its tables. What needs the server (the index lookup), the clock
 // (a cutoff in the future) or the task id's form is checked after the parse. Pure.
 import { describe, flag, text, wholeNumber } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { truncateOptionFields } from './truncateOptions';
 
 /** The index a truncation addresses: `indexName`, or `entityType` and `aspect` (which one is checked against the listing after the parse). */

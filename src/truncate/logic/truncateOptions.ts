@@ -2,7 +2,7 @@
 // text and checking a program's argument object with the same limits the
 // client enforces. Pure: no vscode import.
 import { describe, oneOf, parseArgs, wholeNumber as wholeNumberArg } from '../../shared/args';
-import * as z from 'zod/v4/mini';
+import * as z from '../../shared/zod';
 import { BATCH_SIZE_MAX, METHODS, TIMEOUT_SECONDS_MAX, type MethodChoice, type TruncateOptions } from './optionValues';
 
 export { BATCH_SIZE_MAX, DEFAULT_OPTIONS, METHODS, TIMEOUT_SECONDS_MAX, type MethodChoice, type TruncateOptions } from './optionValues';
