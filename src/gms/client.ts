@@ -11,7 +11,7 @@ import { normaliseGmsUrl } from './url';
 import { tokenHider } from './redact';
 import { createSearch } from './graphql/search';
 import { createHealthOperations } from './openapi/health';
-import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/operations';
+import { createOpenapiOperations, OPENAPI_OPERATIONS_PATH } from './openapi/openapiOperations';
 import { probeTransports } from './openapi/probe';
 import { createK8sOperations } from './openapi/k8s';
 import { createInspectOperations } from './openapi/inspect';
@@ -20,7 +20,7 @@ import { createUpgradeOperations } from './openapi/upgrade';
 import { createEntityCountOperations } from './openapi/entityCounts';
 import { createCleanupOperations } from './openapi/cleanup';
 import { createMessagingOperations } from './openapi/messaging';
-import { createRestliOperations } from './restli/operations';
+import { createRestliOperations } from './restli/restliOperations';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
 

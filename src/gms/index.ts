@@ -15,8 +15,8 @@ export { MAX_BATCH_SIZE, restoreBody, truncateBody, validateIdentifier, validate
 export { bypassesProxy } from './proxy';
 export { createSearch, graphqlHttpError, readGraphQLAnswer } from './graphql/search';
 export { CHECK_QUERY, FIND_QUERY, parseCheckData, parseFindData, checkVariables, findVariables } from './graphql/queries';
-export { openapiHttpError, openapiMessageOf } from './openapi/errors';
+export { openapiHttpError, openapiMessageOf } from './openapi/openapiErrors';
 export { parseExplainDiff, parseExplanation, parseOpenapiIndexSizes, parseOpenapiRestore, parseOpenapiTaskStatus, parseRawDocuments } from './openapi/answers';
-export { OPENAPI_OPERATIONS_PATH } from './openapi/operations';
+export { OPENAPI_OPERATIONS_PATH } from './openapi/openapiOperations';
 export { DATAHUB_TOPIC_ALIASES, MESSAGE_PAGE_MAX, MESSAGE_TEXT_MAX } from './doctorTypes';
 export type * from './types';

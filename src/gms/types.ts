@@ -1,5 +1,5 @@
 // Public shapes of the DataHub operations client. Response shapes on the wire
-// live in schemas.ts and openapi/schemas.ts (zod); these are the normalised results
+// live in schemas.ts and openapi/openapiSchemas.ts (zod); these are the normalised results
 // callers see. The OpenAPI-only shapes are in debugTypes.ts, re-exported here.
 import type { DoctorOperations } from './doctorTypes';
 import type { InspectOperations } from './inspectTypes';

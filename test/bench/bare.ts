@@ -33,7 +33,7 @@ export function createBareClient(gmsUrl: string, token: string): BareClient {
     maxRedirections: 0,
     connect: { rejectUnauthorized: true, timeout: DEFAULT_TIMEOUT_MS },
   });
-  // The headers the client sends (src/gms/restli/operations.ts, src/gms/openapi/operations.ts).
+  // The headers the client sends (src/gms/restli/restliOperations.ts, src/gms/openapi/openapiOperations.ts).
   const identity = { 'user-agent': DEFAULT_USER_AGENT, authorization: `Bearer ${token}` };
   const restliHeaders = { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...identity };
   const openapiGetHeaders = { accept: 'application/json', ...identity };

@@ -19,7 +19,7 @@ import {
   openapiTaskStatusSchema,
   rawDocumentsSchema,
   type ExplanationWire,
-} from './schemas';
+} from './openapiSchemas';
 
 /** Deeper than any real explanation (about ten levels): refused before it is walked. */
 const MAX_EXPLANATION_DEPTH = 100;

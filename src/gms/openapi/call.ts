@@ -7,7 +7,7 @@ import type { Answer } from '../http';
 import type { GmsAction } from '../types';
 import { send, type WireContext } from '../wire';
 import type { GmsError } from '../errors';
-import { openapiHttpError, type OpenapiFailure } from './errors';
+import { openapiHttpError, type OpenapiFailure } from './openapiErrors';
 import { queryString, type Query } from './requests';
 
 export interface OpenapiCall<T> {

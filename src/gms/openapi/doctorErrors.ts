@@ -13,7 +13,7 @@
 // - Everything else as the OpenAPI operations say it (errors.ts).
 import { GmsError } from '../errors';
 import { bodyForLog, looksLikeHtml } from '../errorMapping';
-import { openapiHttpError, openapiMessageOf, type OpenapiFailure } from './errors';
+import { openapiHttpError, openapiMessageOf, type OpenapiFailure } from './openapiErrors';
 
 const NO_STATIC_RESOURCE = /No static resource/i;
 const NAMED_MISSING = /^(Consumer group|Topic) not found: /;

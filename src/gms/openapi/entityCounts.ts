@@ -14,7 +14,7 @@ import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { doctorHttpError } from './doctorErrors';
 import { expectObject, isObj } from './doctorShapes';
-import type { OpenapiFailure } from './errors';
+import type { OpenapiFailure } from './openapiErrors';
 
 const ACTION = 'upgradeEntityCounts' as const;
 

@@ -14,9 +14,9 @@ import type { WireContext } from '../wire';
 import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { v3EntityPath } from './requests';
-import { openapiHttpError } from './errors';
+import { openapiHttpError } from './openapiErrors';
 import { consistencyIssueSchema } from './healthSchemas';
-import { jsonObject } from './schemas';
+import { jsonObject } from './openapiSchemas';
 import { timelineSchema, v3AspectSchema } from './inspectSchemas';
 import * as z from 'zod/v4/mini';
 

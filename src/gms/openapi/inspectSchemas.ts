@@ -6,7 +6,7 @@
 //   timeline/data/ChangeTransaction.java, ChangeEvent.java            the timeline's list
 // Objects drop unknown keys, except the aspect values, kept whole (jsonObject).
 import * as z from 'zod/v4/mini';
-import { jsonObject } from './schemas';
+import { jsonObject } from './openapiSchemas';
 
 export const systemMetadataSchema = z.object({
   lastObserved: z.nullish(z.number()),

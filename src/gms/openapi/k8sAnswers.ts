@@ -7,7 +7,7 @@ import * as z from 'zod/v4/mini';
 import { invalidResponse } from '../errorMapping';
 import type { K8sContainerState, K8sCronJob, K8sJob, K8sJobCondition, K8sPage, K8sPod, K8sStatus } from '../k8sTypes';
 import type { GmsAction } from '../types';
-import { jsonObject } from './schemas';
+import { jsonObject } from './openapiSchemas';
 
 const statusSchema = z.object({ available: z.boolean(), namespace: z.nullish(z.string()), reason: z.nullish(z.string()) });
 

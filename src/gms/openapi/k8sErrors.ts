@@ -14,7 +14,7 @@
 //   server that does not answer, not a GMS outside Kubernetes.
 import { GmsError } from '../errors';
 import { bodyForLog } from '../errorMapping';
-import { openapiHttpError, openapiMessageOf, type OpenapiFailure } from './errors';
+import { openapiHttpError, openapiMessageOf, type OpenapiFailure } from './openapiErrors';
 
 export const K8S_UNAVAILABLE = 'GMS is not running in Kubernetes (its Kubernetes operations answer 503): use the manifest or the docker command instead';
 export const K8S_MISSING =

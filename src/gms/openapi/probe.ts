@@ -13,7 +13,7 @@ import { exchange } from '../http';
 import type { TransportProbe } from '../types';
 import type { WireContext } from '../wire';
 import { parseOpenapiIndexSizes } from './answers';
-import { OPENAPI_OPERATIONS_PATH } from './operations';
+import { OPENAPI_OPERATIONS_PATH } from './openapiOperations';
 
 export async function probeTransports(ctx: WireContext, signal?: AbortSignal): Promise<TransportProbe> {
   const { baseUrl, origin } = ctx;

@@ -15,7 +15,7 @@ import { GmsError } from '../errors';
 import { bodyForLog, looksLikeHtml, redirectTarget, WHAT } from '../errorMapping';
 import { explainKnownFailure, privilegeMessage, taskNotFound } from '../knownFailures';
 import type { GmsAction } from '../types';
-import { openapiErrorSchema } from './schemas';
+import { openapiErrorSchema } from './openapiSchemas';
 
 export interface OpenapiFailure {
   action: GmsAction;
