@@ -1,7 +1,7 @@
 // Restoring many URNs at once (datahub.restoreUrnsInFile / InSelection): the URNs in a
 // text, the chunks sent, and which URNs restored nothing. Pure: no vscode import.
 import type { RestoreResult, UrnListRestoreRequest } from '../../gms/types';
-import { parseUrn } from '../../gms/urn';
+import { urnEntityType } from '../../gms/urn';
 import { findUrnsInLine } from '../../shared/findUrn';
 
 /** At most this many URNs in one run (as many as one POST restoreIndices request of the wire client takes). */
@@ -35,10 +35,8 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-const entityTypeOf = (urn: string): string => {
-  const parsed = parseUrn(urn);
-  return parsed.ok ? parsed.value.entityType : '';
-};
+/** The URN's entity type, '' when it is not a URN (parseUrn's verdict, without building the key's parts). */
+const entityTypeOf = (urn: string): string => urnEntityType(urn) ?? '';
 
 /** What one chunk's answer says about each URN in it. */
 export interface ChunkVerdict {
@@ -68,16 +66,24 @@ export interface ChunkVerdict {
  *    one with none); they count as restored, to keep the run at one request per chunk.
  */
 export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult, 'batches'>): ChunkVerdict {
+  // Each URN's type worked out once: a lastUrn is usually one of the chunk's URNs.
+  const typeOf = new Map<string, string>();
   const byType = new Map<string, string[]>();
   for (const urn of urns) {
-    const type = entityTypeOf(urn);
-    byType.set(type, [...(byType.get(type) ?? []), urn]);
+    let type = typeOf.get(urn);
+    if (type === undefined) {
+      type = entityTypeOf(urn);
+      typeOf.set(urn, type);
+    }
+    const group = byType.get(type);
+    if (group === undefined) byType.set(type, [urn]);
+    else group.push(urn);
   }
   const rowsByType = new Map<string, { rows: number; last: Set<string> }>();
   let unplaced = 0;
   for (const b of answer.batches) {
     if (b.rowsMigrated <= 0) continue;
-    const type = b.lastUrn ? entityTypeOf(b.lastUrn) : undefined;
+    const type = b.lastUrn ? (typeOf.get(b.lastUrn) ?? entityTypeOf(b.lastUrn)) : undefined;
     if (type === undefined || !byType.has(type)) {
       unplaced += b.rowsMigrated;
       continue;
