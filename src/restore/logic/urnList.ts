@@ -66,15 +66,9 @@ export interface ChunkVerdict {
  *    one with none); they count as restored, to keep the run at one request per chunk.
  */
 export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult, 'batches'>): ChunkVerdict {
-  // Each URN's type worked out once: a lastUrn is usually one of the chunk's URNs.
-  const typeOf = new Map<string, string>();
   const byType = new Map<string, string[]>();
   for (const urn of urns) {
-    let type = typeOf.get(urn);
-    if (type === undefined) {
-      type = entityTypeOf(urn);
-      typeOf.set(urn, type);
-    }
+    const type = entityTypeOf(urn);
     const group = byType.get(type);
     if (group === undefined) byType.set(type, [urn]);
     else group.push(urn);
@@ -83,7 +77,7 @@ export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult
   let unplaced = 0;
   for (const b of answer.batches) {
     if (b.rowsMigrated <= 0) continue;
-    const type = b.lastUrn ? (typeOf.get(b.lastUrn) ?? entityTypeOf(b.lastUrn)) : undefined;
+    const type = b.lastUrn ? entityTypeOf(b.lastUrn) : undefined;
     if (type === undefined || !byType.has(type)) {
       unplaced += b.rowsMigrated;
       continue;
