@@ -56,6 +56,8 @@ export function existsQuery(count: number): string {
  * property, 100 per chunk of a list restore.
  */
 const aliasNames = { u: [] as string[], e: [] as string[] };
+/** At most this many alias names kept (a batch is at most MAX_BATCH_URNS, 1,000, URNs). */
+const MAX_CACHED_ALIASES = 1000;
 function aliasName(prefix: 'u' | 'e', i: number): string {
   const names = aliasNames[prefix];
   if (i < MAX_CACHED_ALIASES) {
@@ -64,8 +66,6 @@ function aliasName(prefix: 'u' | 'e', i: number): string {
   }
   return `${prefix}${i}`;
 }
-/** At most this many alias names kept (a batch is at most MAX_BATCH_URNS, 1,000, URNs). */
-const MAX_CACHED_ALIASES = 1000;
 
 export function existsVariables(urns: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
