@@ -24,6 +24,15 @@ export function validateUrn(urn: unknown, field = 'urn', action?: GmsAction): st
   return urn;
 }
 
+/**
+ * Each item of a list checked as validateUrn checks it, `field[i]` naming the one refused; the
+ * URNs in the order given. The name of an item is only built for a refused one: a list
+ * restore checks 100 to 10,000 URNs a request.
+ */
+export function validateUrnList(urns: readonly unknown[], field: string, action?: GmsAction): string[] {
+  return urns.map((urn, i) => (typeof urn === 'string' && urnProblem(urn) === undefined ? urn : validateUrn(urn, `${field}[${i}]`, action)));
+}
+
 /** A SQL LIKE pattern on the urn column (% any run, _ one character). */
 export function validateUrnLike(pattern: unknown, action?: GmsAction): string {
   if (typeof pattern !== 'string' || pattern.length === 0) {

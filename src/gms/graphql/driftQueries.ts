@@ -50,9 +50,26 @@ export function existsQuery(count: number): string {
   return query;
 }
 
+/**
+ * The alias names u0, u1, … (variables) and e0, e1, … (answers), made once and reused: a name
+ * built afresh for each lookup is a new string the engine hashes before it can find the
+ * property, 100 per chunk of a list restore.
+ */
+const aliasNames = { u: [] as string[], e: [] as string[] };
+/** At most this many alias names kept (a batch is at most MAX_BATCH_URNS, 1,000, URNs). */
+const MAX_CACHED_ALIASES = 1000;
+function aliasName(prefix: 'u' | 'e', i: number): string {
+  const names = aliasNames[prefix];
+  if (i < MAX_CACHED_ALIASES) {
+    for (let k = names.length; k <= i; k++) names.push(`${prefix}${k}`);
+    return names[i];
+  }
+  return `${prefix}${i}`;
+}
+
 export function existsVariables(urns: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  urns.forEach((urn, i) => (out[`u${i}`] = urn));
+  urns.forEach((urn, i) => (out[aliasName('u', i)] = urn));
   return out;
 }
 
@@ -61,7 +78,7 @@ export function parseExistsData(urns: readonly string[], data: unknown): ParseOu
   const record = data as Record<string, unknown>;
   const out = new Map<string, boolean>();
   for (let i = 0; i < urns.length; i++) {
-    const value = record[`e${i}`];
+    const value = record[aliasName('e', i)];
     if (typeof value !== 'boolean') return { ok: false, reason: `entityExists for ${urns[i]} is missing from the answer` };
     out.set(urns[i], value);
   }

@@ -22,7 +22,7 @@ import {
   type ParseOutcome,
 } from './queries';
 import type { DataHubSearch, RequestLogEntry } from '../types';
-import { validateIdentifier, validateInteger, validateUrn } from '../validate';
+import { validateIdentifier, validateInteger, validateUrn, validateUrnList } from '../validate';
 import {
   existsQuery,
   existsVariables,
@@ -171,7 +171,7 @@ function finish<T>(parsed: ParseOutcome<T>, text: string, origin: string): T {
 /** The URNs of one batched request, checked and deduplicated; at most MAX_BATCH_URNS. */
 function batchOf(urns: readonly string[]): string[] {
   if (!Array.isArray(urns)) throw new GmsError({ kind: 'invalidInput', field: 'urns', action: ACTION, message: 'urns: a list of URNs.' });
-  const asked = [...new Set(urns.map((u, i) => validateUrn(u, `urns[${i}]`, ACTION)))];
+  const asked = [...new Set(validateUrnList(urns, 'urns', ACTION))];
   if (asked.length > MAX_BATCH_URNS) {
     throw new GmsError({ kind: 'invalidInput', field: 'urns', action: ACTION, message: `urns: at most ${MAX_BATCH_URNS} per request, got ${asked.length}.` });
   }

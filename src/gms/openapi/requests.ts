@@ -3,7 +3,7 @@
 import { GmsError } from '../errors';
 import type { ExplainDiffRequest, ExplainRequest, GmsAction, RestoreRequest, UrnListRestoreRequest } from '../types';
 import { parseUrn } from '../urn';
-import { MAX_BATCH_SIZE, restoreBody, validateIdentifier, validateInteger, validateUrn } from '../validate';
+import { MAX_BATCH_SIZE, restoreBody, validateIdentifier, validateInteger, validateUrn, validateUrnList } from '../validate';
 
 /** The v3 entity controller's path of a (checked) URN: openapi/v3/entity/{entityName}/{urn} (GenericEntitiesController.java). */
 export function v3EntityPath(urn: string): string {
@@ -50,7 +50,7 @@ export function restoreQuery(request: RestoreRequest): Query {
 /** A non-empty list of distinct valid URNs (the server builds a Set of them anyway). */
 export function urnList(urns: unknown, action: GmsAction): string[] {
   if (!Array.isArray(urns) || urns.length === 0) throw invalid('urns', 'give at least one URN', action);
-  const unique = [...new Set(urns.map((urn, i) => validateUrn(urn, `urns[${i}]`, action)))];
+  const unique = [...new Set(validateUrnList(urns, 'urns', action))];
   if (unique.length > MAX_URNS) throw invalid('urns', `at most ${MAX_URNS} URNs per request, got ${unique.length}`, action);
   return unique;
 }

@@ -1,7 +1,7 @@
 // Restoring many URNs at once (datahub.restoreUrnsInFile / InSelection): the URNs in a
 // text, the chunks sent, and which URNs restored nothing. Pure: no vscode import.
 import type { RestoreResult, UrnListRestoreRequest } from '../../gms/types';
-import { parseUrn } from '../../gms/urn';
+import { urnEntityType } from '../../gms/urn';
 import { findUrnsInLine } from '../../shared/findUrn';
 
 /** At most this many URNs in one run (as many as one POST restoreIndices request of the wire client takes). */
@@ -35,10 +35,8 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-const entityTypeOf = (urn: string): string => {
-  const parsed = parseUrn(urn);
-  return parsed.ok ? parsed.value.entityType : '';
-};
+/** The URN's entity type, '' when it is not a URN (parseUrn's verdict, without building the key's parts). */
+const entityTypeOf = (urn: string): string => urnEntityType(urn) ?? '';
 
 /** What one chunk's answer says about each URN in it. */
 export interface ChunkVerdict {
@@ -71,7 +69,9 @@ export function chunkVerdict(urns: readonly string[], answer: Pick<RestoreResult
   const byType = new Map<string, string[]>();
   for (const urn of urns) {
     const type = entityTypeOf(urn);
-    byType.set(type, [...(byType.get(type) ?? []), urn]);
+    const group = byType.get(type);
+    if (group === undefined) byType.set(type, [urn]);
+    else group.push(urn);
   }
   const rowsByType = new Map<string, { rows: number; last: Set<string> }>();
   let unplaced = 0;

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import fc from '../fc';
-import { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, urnProblem } from '../../../src/gms/urn';
+import { MAX_URN_BYTES, decodeUrn, isValidUrn, parseUrn, urnEntityType, urnProblem } from '../../../src/gms/urn';
 
 describe('parseUrn examples', () => {
   it('splits tuple keys on top-level commas only', () => {
@@ -124,6 +124,34 @@ describe('URN grammar properties', () => {
   });
 });
 
+describe('urnEntityType (the type a list restore groups URNs by) agrees with parseUrn', () => {
+  const typeOf = (s: string): string | undefined => {
+    const r = parseUrn(s);
+    return r.ok ? r.value.entityType : undefined;
+  };
+  it('on examples', () => {
+    assert.equal(urnEntityType('urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)'), 'dataset');
+    assert.equal(urnEntityType('urn:li:corpuser:jdoe'), 'corpuser');
+    assert.equal(urnEntityType('urn:my-ns:glossary_Term2'), 'glossary_Term2');
+    assert.equal(urnEntityType('urn:li:dataset:(a,)'), undefined);
+    assert.equal(urnEntityType('urn:li:tag:'), undefined);
+    assert.equal(urnEntityType(' urn:li:tag:a'), undefined);
+  });
+  it('on generated URN-like text', () => {
+    const name = fc.stringMatching(/^[A-Za-z0-9_:-]{0,6}$/);
+    const piece = fc.constantFrom('(', ')', ',', 'a', ':', 'urn:li:x:', ' ', 'é', '\n');
+    const text = fc.oneof(
+      fc.tuple(name, name, fc.array(piece, { maxLength: 20 })).map(([ns, type, key]) => `urn:${ns}:${type}:${key.join('')}`),
+      fc.tuple(name, name).map(([ns, type]) => `urn:${ns}:${type}`),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(text, (s) => urnEntityType(s) === typeOf(s)),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('urnProblem (the one-pass check validateUrn uses) agrees with parseUrn', () => {
   const reasonOf = (s: string): string | undefined => {
     const r = parseUrn(s);
@@ -150,9 +178,51 @@ describe('urnProblem (the one-pass check validateUrn uses) agrees with parseUrn'
       `urn:li:x:${'é'.repeat(260)}`,
       `urn:li:x:${'a'.repeat(503)}`,
       `urn:li:x:${'a'.repeat(504)}`,
+      // Where the quick check of plain URNs hands over to the full one.
+      'urn:li:x:a\u0001b',
+      'urn:li:x:(a,b\u0000)',
+      'urn:li:x:a\u00a0',
+      'urn:li:x:a\ufeff',
+      'urn:li:x:a ',
+      'urn:li:x:(a,é)',
+      `urn:li:x:(${'é'.repeat(166)})`,
+      `urn:li:x:(${'é'.repeat(167)})`,
+      `urn:li:x:(${'é'.repeat(250)})`,
+      `urn:li:x:(${'é'.repeat(251)})`,
+      `urn:li:x:(${'é'.repeat(260)})`,
+      'urn:a:b',
+      'urn:a:b:',
+      'urn:a:b:c',
+      'urn:a-b_c:D9_x:(k)',
+      'urn:a-b_c:9x:k',
+      'urn:-a:x:k',
+      'urn:a::k',
+      'urn:a:b-c:k',
+      'urn::x:k',
+      'urn:li:x:(a,b))',
+      'urn:li:x:((a,b)',
+      'urn:li:x:(a)b',
+      'urn:li:x:a(b)',
+      'urn:li:x:(a)(b,c)',
+      'urn:li:x:(a,(b,c),d)',
+      'urn:li:x:((a))',
+      'urn:li:x:(a,())',
+      'urn:li:x:,',
+      'urn:li:x:)',
     ]) {
       assert.equal(urnProblem(s), reasonOf(s), JSON.stringify(s));
     }
+  });
+  it('on generated URNs, plain and odd, with every head the grammar allows', () => {
+    const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,6}$/);
+    const keyPiece = fc.constantFrom('(', ')', ',', 'a', 'B', '9', ':', '.', 'é', ' ', '\u0001', '\t', 'urn:li:x:', '');
+    const text = fc
+      .tuple(name, name, fc.option(fc.array(keyPiece, { maxLength: 24 }).map((p) => p.join(''))))
+      .map(([ns, type, key]) => `urn:${ns}:${type}${key === null ? '' : `:${key}`}`);
+    fc.assert(
+      fc.property(text, (s) => urnProblem(s) === reasonOf(s)),
+      { numRuns: 5000 },
+    );
   });
   it('on generated URN-like text', () => {
     const piece = fc.constantFrom('(', ')', ',', 'a', 'b', ':', 'urn:li:x:', ' ', 'é', '\n');

@@ -2,6 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { isGmsError, restoreBody, truncateBody, validateTask } from '../../../src/gms';
+import { validateUrnList } from '../../../src/gms/validate';
 
 function refused(fn: () => unknown, field: string, code?: string): void {
   assert.throws(fn, (e: unknown) => {
@@ -46,6 +47,24 @@ describe('restore validation', () => {
     refused(() => restoreBody({ urn: URN, batchSize: 0 }), 'batchSize');
     refused(() => restoreBody({ urn: URN, batchSize: 10001 }), 'batchSize');
     refused(() => restoreBody({ urn: URN, batchSize: Number.NaN }), 'batchSize');
+  });
+});
+
+describe('URN list validation', () => {
+  it('keeps the URNs as given, in order, duplicates too', () => {
+    const list = [URN, 'urn:li:corpuser:jdoe', URN];
+    assert.deepEqual(validateUrnList(list, 'urns', 'restoreUrns'), list);
+    assert.deepEqual(validateUrnList([], 'urns'), []);
+  });
+
+  it('names the item refused, with the reason validateUrn gives', () => {
+    refused(() => validateUrnList([URN, URN, 'urn:li:dataset:(a,'], 'urns', 'restoreUrns'), 'urns[2]');
+    refused(() => validateUrnList([URN, 42], 'urns'), 'urns[1]');
+    refused(() => validateUrnList([' urn:li:tag:a'], 'aspects'), 'aspects[0]');
+    assert.throws(
+      () => validateUrnList([URN, 'urn:li:tag:a\nb'], 'urns'),
+      (e: unknown) => isGmsError(e) && e.message === 'urns[1]: the URN contains a line break or tab',
+    );
   });
 });
 

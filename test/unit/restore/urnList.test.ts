@@ -96,6 +96,30 @@ describe('urn list: which URNs restored nothing', () => {
   it('rows the answer cannot place (no lastUrn) make the unplaced types asked, not guessed', () => {
     assert.deepEqual(chunkVerdict([ORDERS, JDOE], { batches: [batch(3, ORDERS), batch(1)] }), { restoredNothing: [], ask: [JDOE], proven: [ORDERS] });
   });
+
+  it('a full chunk of one type keeps its order; a lastUrn outside the chunk still counts for its type', () => {
+    const users = Array.from({ length: 100 }, (_, i) => `urn:li:corpuser:u${i}`);
+    const few = chunkVerdict(users, { batches: [batch(60, users[41])] });
+    assert.deepEqual(few, { restoredNothing: [], ask: users.filter((u) => u !== users[41]), proven: [users[41]] });
+    // The server named a URN not sent (its type is still read from it): the rows are the type's, no URN proven.
+    const outside = chunkVerdict(users, { batches: [batch(100, 'urn:li:corpuser:elsewhere')] });
+    assert.deepEqual(outside, { restoredNothing: [], ask: [], proven: [] });
+    const datasets = chunkVerdict([ORDERS, ...users.slice(0, 3)], { batches: [batch(1, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.other,PROD)')] });
+    assert.deepEqual(datasets, { restoredNothing: users.slice(0, 3), ask: [], proven: [ORDERS] });
+  });
+
+  it('text that is not a URN is a group of its own (no type), as is a lastUrn that is not one', () => {
+    const notUrns = ['urn:li:dataset:(a,)', 'not a urn'];
+    assert.deepEqual(chunkVerdict([JDOE, ...notUrns], { batches: [batch(2, JDOE)] }), { restoredNothing: notUrns, ask: [], proven: [JDOE] });
+    // A lastUrn the grammar refuses is placed with them: fewer rows than members, so they are asked.
+    assert.deepEqual(chunkVerdict([JDOE, ...notUrns], { batches: [batch(1, 'urn:li:x:(,)')] }), { restoredNothing: [JDOE], ask: notUrns, proven: [] });
+  });
+
+  it('a URN given twice is counted twice in its group, as it was sent', () => {
+    const a = 'urn:li:corpuser:a';
+    const b = 'urn:li:corpuser:b';
+    assert.deepEqual(chunkVerdict([a, b, a], { batches: [batch(2, b)] }), { restoredNothing: [], ask: [a, a], proven: [b] });
+  });
 });
 
 describe('urn list: every URN that restored nothing, named exactly, against the sandbox', () => {
