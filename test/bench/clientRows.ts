@@ -33,7 +33,7 @@ export async function clientOverheadRows(gms: GmsModule, url: string, log: (line
         unit: 'x',
         value: o.ratio,
         target: { max: 1.05, text: '≤ 1.05' },
-        note: `${ROUNDS} rounds × ${PER_ROUND} sequential calls each way (bare: ${bareForm}, same headers, JSON.parse), alternating; ${perCall(o)}`,
+        note: `${ROUNDS} rounds × ${PER_ROUND} sequential calls each way after 200 warm-up calls each way (bare: ${bareForm}, same headers, JSON.parse), alternating; ${perCall(o)}`,
       });
     }
   }
