@@ -35,47 +35,35 @@ function sourceOf(resolveDir, spec) {
 }
 
 /**
- * One copy of every module activation loads. The eager bundle exports each of its
- * src/ modules (`__eagerModules`, by position in the sorted list of their paths); the lazy bundle takes those from it
- * instead of bundling a second copy, so the command runner's API entries, the safe
- * window's recorder and every store are the same objects for both.
+ * One copy of each of `modules` (src/ paths): a bundle that imports one of them gets, in its
+ * place, `module.exports = <take(position)>`, its position in the sorted list of their paths,
+ * instead of bundling a second copy.
  */
-const shareEagerModules = (eager) => ({
-  name: 'share-eager-modules',
+const shareModules = (namespace, modules, take) => ({
+  name: `share-${namespace}-modules`,
   setup(build) {
-    const keys = [...eager].sort();
+    const keys = [...modules].sort();
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       if (args.namespace !== 'file') return undefined;
       const source = sourceOf(args.resolveDir, args.path);
-      return source && eager.has(source) ? { path: source, namespace: 'eager' } : undefined;
+      return source && modules.has(source) ? { path: source, namespace } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'eager' }, (args) => ({
-      contents: `module.exports = require('./extension.js').__eagerModules[${keys.indexOf(args.path)}]; // ${args.path}`,
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace }, (args) => ({ contents: `module.exports = ${take(keys.indexOf(args.path))}; // ${args.path}`, loader: 'js' }));
   },
 });
 
 /**
- * One copy of every module more than one feature's commands use: a feature's bundle takes those
- * from dist/features.js (`__lazyModules`, by position in the sorted list of their paths, each a
- * function that evaluates the module on first use) instead of bundling its own copy.
+ * One copy of every module activation loads. The eager bundle exports each of its src/ modules
+ * (`__eagerModules`); the lazy bundles take those from it, so the command runner's API entries,
+ * the safe window's recorder and every store are the same objects for all.
  */
-const shareLazyModules = (shared) => ({
-  name: 'share-lazy-modules',
-  setup(build) {
-    const keys = [...shared].sort();
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      if (args.namespace !== 'file') return undefined;
-      const source = sourceOf(args.resolveDir, args.path);
-      return source && shared.has(source) ? { path: source, namespace: 'lazy' } : undefined;
-    });
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
-      contents: `module.exports = require('./features.js').__lazyModules[${keys.indexOf(args.path)}](); // ${args.path}`,
-      loader: 'js',
-    }));
-  },
-});
+const shareEagerModules = (eager) => shareModules('eager', eager, (at) => `require('./extension.js').__eagerModules[${at}]`);
+
+/**
+ * One copy of every module more than one feature's commands use: a feature's bundle takes those
+ * from dist/features.js (`__lazyModules`, each a function that evaluates the module on first use).
+ */
+const shareLazyModules = (shared) => shareModules('lazy', shared, (at) => `require('./features.js').__lazyModules[${at}]()`);
 
 /** The lazy entry (dist/features.js): src/features.ts (a loader a feature), and each shared module, evaluated on first use. */
 function lazyEntry(shared) {
