@@ -31,6 +31,12 @@ import { hostRows } from './hostRows';
 import { activationOnly } from './activationOnly';
 
 const KB = 1024;
+
+/** The README's pictures the VSIX carries (media/readme). */
+function readmePictureBytes(): number {
+  const dir = path.join(REPO_ROOT, 'media', 'readme');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0) : 0;
+}
 /** Set on Ctrl+C: what fails after that is the interruption, not a finding. */
 let stopping = false;
 const one = (value: number): Spread => spread([value]);
@@ -122,8 +128,11 @@ async function main(): Promise<void> {
         label: 'VSIX (npm run package)',
         unit: 'KB',
         value: build.vsixBytes === undefined ? spread([]) : one(build.vsixBytes / KB),
-        target: { max: 500, text: '≤ 500 KB' },
-        note: build.vsixProblem,
+        // The limit npm run test:package enforces (test/host/package.test.ts): 500 KB of code and manifest, and the README's pictures.
+        target: { max: 900, text: '≤ 900 KB' },
+        note:
+          build.vsixProblem ??
+          `the README's pictures (media/readme) are ${(readmePictureBytes() / KB).toFixed(1)} KB of it, packaged so the extension's page shows them offline`,
       },
     ];
 
