@@ -18,7 +18,7 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import type { Outcome } from '../shared/outcome';
 import { applyEntityCleanupArgs, ENTITY_TYPE_NAME, planEntityCleanupArgs } from './logic/args';
-import { planCleanup, type CleanupQuery, type JobFigures, type PlanFigures } from './logic/cleanupPlan';
+import { DEFAULT_OLDER_THAN_DAYS, planCleanup, type CleanupQuery, type CleanupReads, type JobFigures, type PlanFigures } from './logic/cleanupPlan';
 import { cleanupQuery, planMessage, whatGoes } from './logic/cleanupText';
 import type { StoredPlan } from './cleanupFiles';
 import { deletePlanned, filesOf, running, track } from './cleanupApply';
@@ -33,6 +33,10 @@ export interface PlanEntityCleanupResult extends Outcome {
   sample: string[];
   /** dataProcessInstance runs: the jobs with runs to delete, most first (at most 100). */
   byJob?: JobFigures[];
+  /** Soft-deleted entities: soft-deleted less than olderThanDays ago, kept (DataHub's GC keeps them too). */
+  keptForAge?: number;
+  /** Soft-deleted entities: no time could be read for their status, kept (never planned on a guess). */
+  keptUnread?: number;
 }
 
 export interface ApplyEntityCleanupResult extends PlanEntityCleanupResult {
@@ -52,12 +56,19 @@ async function makePlan(services: Services, active: ActiveClient, query: Cleanup
   const sink = await files.writer(id);
   const controller = new AbortController();
   track(controller, true);
+  const { search, cleanup } = active.client;
+  const reads: CleanupReads = {
+    softDeleted: (type, scrollId, count, signal) => search.softDeleted(type, scrollId, count, signal),
+    dataJobs: (scrollId, count, signal) => search.dataJobs(scrollId, count, signal),
+    jobRuns: (job, start, count, signal) => search.jobRuns(job, start, count, signal),
+    statusWritten: (urns, signal) => cleanup.statusWritten(urns, signal),
+  };
   let figures: PlanFigures;
   try {
     figures = await run.progress(
       `DataHub: planning a cleanup of ${whatGoes(query)} on "${active.connection.name}" (reads only)…`,
       (signal) =>
-        planCleanup(active.client.search, query, sink.add, {
+        planCleanup(reads, query, sink.add, {
           signal,
           onProgress: () => sink.flush(),
         }),
@@ -87,6 +98,7 @@ function planResult(active: ActiveClient, plan: StoredPlan): PlanEntityCleanupRe
     count: figures.count,
     sample: figures.sample,
     ...(figures.byJob ? { byJob: figures.byJob } : {}),
+    ...(query.kind === 'softDeleted' ? { keptForAge: figures.keptForAge ?? 0, keptUnread: figures.keptUnread ?? 0 } : {}),
   };
 }
 
@@ -108,8 +120,12 @@ async function pickCleanup(): Promise<Record<string, unknown> | undefined> {
       description: 'beyond the last 5 of each data job and older than 10 days: soft-delete',
       args: { entityType: 'dataProcessInstance' },
     },
-    { label: 'Soft-deleted dataProcessInstance runs', description: 'delete for good', args: { entityType: 'dataProcessInstance', softDeletedOnly: true } },
-    { label: 'Soft-deleted entities of a type…', description: 'e.g. dataset: delete for good' },
+    {
+      label: 'Soft-deleted dataProcessInstance runs',
+      description: `soft-deleted more than ${DEFAULT_OLDER_THAN_DAYS} days ago: delete for good`,
+      args: { entityType: 'dataProcessInstance', softDeletedOnly: true },
+    },
+    { label: 'Soft-deleted entities of a type…', description: `e.g. dataset, soft-deleted more than ${DEFAULT_OLDER_THAN_DAYS} days ago: delete for good` },
   ];
   const picked = await vscode.window.showQuickPick(items.map(safeWindow.safeItem), {
     title: 'DataHub: Plan Entity Cleanup',
@@ -119,7 +135,7 @@ async function pickCleanup(): Promise<Record<string, unknown> | undefined> {
   if (picked.args) return picked.args;
   const entityType = await vscode.window.showInputBox({
     title: 'DataHub: Plan Entity Cleanup',
-    prompt: 'The entity type whose soft-deleted entities go for good',
+    prompt: `The entity type whose entities soft-deleted more than ${DEFAULT_OLDER_THAN_DAYS} days ago go for good (as DataHub's GC, the more recent ones stay)`,
     value: 'dataset',
     validateInput: (v) => (ENTITY_TYPE_NAME.test(v.trim()) ? undefined : 'An entity type name, e.g. dataset'),
   });

@@ -30,9 +30,11 @@ export interface EntitiesApi {
    */
   countEntities(args?: ArgsOf<'countEntities'>): Result<CountEntitiesResult>;
   /**
-   * Reads only: what a cleanup would delete. The soft-deleted entities of `entityType` (deleted for good), or for
-   * "dataProcessInstance" the runs beyond the last `keepLastPerJob` (5) of each data job and older than
-   * `olderThanDays` (10), to soft-delete. The count, a sample, the figures per job; the plan is kept for the apply.
+   * Reads only: what a cleanup would delete. The entities of `entityType` soft-deleted more than `olderThanDays` (10)
+   * ago, deleted for good (as DataHub's GC, the others are kept and counted in `keptForAge`, those whose status time
+   * cannot be read in `keptUnread`), or for "dataProcessInstance" the runs beyond the last `keepLastPerJob` (5) of each
+   * data job and older than `olderThanDays` (10), to soft-delete. The count, a sample, the figures per job; the plan
+   * is kept for the apply.
    */
   planEntityCleanup(args: ArgsOf<'planEntityCleanup'>): Result<PlanEntityCleanupResult>;
   /**

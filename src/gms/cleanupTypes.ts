@@ -10,14 +10,23 @@
 //       (GenericEntitiesController.deleteEntity: entityService.deleteUrn, 200 with no body)
 //   soft delete                       POST /openapi/v3/entity/{entityName}/{urn}/status {"value": {"removed": true}}
 //       (createAspect: the status aspect, as DataHubGraph.soft_delete_entity writes it)
+//   when each status was written      POST /openapi/v3/entity/{entityName}/batchGet?systemMetadata=true
+//       [{"urn": ..., "status": {}}] (v3/controller/EntityController.java getEntityBatch: READ on the URNs; each
+//       aspect answers {value, systemMetadata, auditStamp}, auditStamp the stored aspect's `created` stamp,
+//       which soft_deleted_entity_cleanup.py compares with now - retention_days; a URN without the aspect is
+//       left out of the answer)
 
-export type CleanupAction = 'hardDeleteEntity' | 'softDeleteEntity';
+export type CleanupAction = 'hardDeleteEntity' | 'softDeleteEntity' | 'readStatusTimes';
 
 /** What each action does, in words for messages. */
 export const CLEANUP_WHAT: Record<CleanupAction, string> = {
   hardDeleteEntity: 'deleting an entity for good',
   softDeleteEntity: 'soft-deleting an entity',
+  readStatusTimes: 'reading when the entities were soft-deleted',
 };
+
+/** URNs per batch read of the status aspect (one request body). */
+export const STATUS_BATCH = 100;
 
 /** How many runs of one job the listing reads at most (DataHub's result window less a margin, as the GC). */
 export const MAX_RUNS_PER_JOB = 9_000;
@@ -39,8 +48,14 @@ export interface JobRunsPage {
   runs: JobRun[];
 }
 
-/** The deletes of an entity cleanup (the listings are the search client's: softDeleted, dataJobs, jobRuns). */
+/** The deletes of an entity cleanup (the listings are the search client's: softDeleted, dataJobs, jobRuns), and the status read. */
 export interface CleanupOperations {
+  /**
+   * When each URN's status aspect was last written with removed: true (epoch ms), at most STATUS_BATCH URNs of one
+   * entity type a request. A URN left out of the map: the server named no time for it (no status aspect, removed
+   * not true, or no audit stamp). A read: retried as every read is.
+   */
+  statusWritten(urns: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
   /** Deletes the entity for good (every aspect, its search documents). Not retried. */
   hardDelete(urn: string, signal?: AbortSignal): Promise<void>;
   /** Writes status removed: true. Not retried. */

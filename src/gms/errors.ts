@@ -129,6 +129,8 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   // the Delete Entity and Edit Entity privileges of a policy.
   hardDeleteEntity: { id: 'DELETE_ENTITY_PRIVILEGE', label: 'Delete Entity' },
   softDeleteEntity: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
+  // v3/controller/EntityController.java getEntityBatch: READ on the URNs (AuthUtil.isAPIAuthorizedEntityUrns), the view privilege.
+  readStatusTimes: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
   entityConsistency: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   entityTimeline: { id: 'GET_TIMELINE_PRIVILEGE', label: 'Get Timeline API' },
   // SystemInfoController.java: Manage System Operations; EntityCountsController.java: Get Counts (ApiGroup.COUNTS READ).

@@ -49,7 +49,17 @@ async function planMemory(counts: CountsModule, client: GmsClient, sandbox: Sand
     let peak = base;
     const timer = setInterval(() => (peak = Math.max(peak, live())), 50);
     const t0 = performance.now();
-    const figures = await counts.planCleanup(client.search, { entityType: 'dataset', kind: 'softDeleted' }, sink.add, { onProgress: () => sink.flush() });
+    // The search client's listings and the batched status read (when each was soft-deleted), as the command wires them.
+    const { search, cleanup } = client;
+    const reads = {
+      softDeleted: search.softDeleted.bind(search),
+      dataJobs: search.dataJobs.bind(search),
+      jobRuns: search.jobRuns.bind(search),
+      statusWritten: cleanup.statusWritten.bind(cleanup),
+    };
+    const figures = await counts.planCleanup(reads, { entityType: 'dataset', kind: 'softDeleted', olderThanDays: 10 }, sink.add, {
+      onProgress: () => sink.flush(),
+    });
     await sink.commit();
     const ms = performance.now() - t0;
     clearInterval(timer);

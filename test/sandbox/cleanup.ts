@@ -13,12 +13,21 @@
 //       "<actor> is unauthorized to DELETE entities."). Deleting what is gone answers 200 too.
 //   soft delete                       POST /openapi/v3/entity/{entityName}/{urn}/status {"value": {"removed": true}}
 //       (createAspect; doctorTrace.ts answers it and tells this model).
+//   when each was soft-deleted        POST /openapi/v3/entity/{entityName}/batchGet?systemMetadata=true
+//       [{"urn": ..., "status": {}}] (v3/controller/EntityController.java getEntityBatch: READ on the URNs, a 403
+//       "<actor> is unauthorized to READ  entities." otherwise; each URN's aspects as {value, systemMetadata,
+//       auditStamp}, auditStamp the stored aspect's `created` stamp and only with systemMetadata=true
+//       (toAspectItemMap); a URN with none of the aspects asked is left out of the list). Every soft-deleted
+//       entity here has a status-written time: the seed's are mostly old, a few recent; a run soft-deleted by
+//       a cleanup is written at that moment. The read can be slow (statusReadDelayMs), fail (statusReadFails:
+//       500), or leave URNs' status out (statusUnread).
 // The model's runs belong to data jobs the search index holds; deletes can be slow (deleteDelayMs) and
 // flaky (failing: the URNs answered 500 once each, or always).
 import type { Reply } from './restli';
 import { json } from './spring';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** GraphQL EntityType names of the URN types this model lists (search.graphql EntityType). */
 const GRAPHQL_OF: Record<string, string> = { dataset: 'DATASET', chart: 'CHART', dataProcessInstance: 'DATA_PROCESS_INSTANCE', dataJob: 'DATA_JOB' };
@@ -38,6 +47,14 @@ export interface CleanupOptions {
   deleteDelayMs?: number;
   /** These URNs' deletes answer 500 (`once`: the first time only). */
   failing?: { urns: string[]; once?: boolean };
+  /** Added soft-deleted entities were soft-deleted this many days ago (default 60). */
+  softDeletedDaysAgo?: number;
+  /** Each status batch read takes this long. */
+  statusReadDelayMs?: number;
+  /** Status batch reads answer 500. */
+  statusReadFails?: boolean;
+  /** These URNs have no status aspect to read: the batch read leaves them out. */
+  statusUnread?: string[];
 }
 
 export class CleanupModel {
@@ -50,6 +67,11 @@ export class CleanupModel {
   deleteDelayMs = 0;
   private failing = new Set<string>();
   private failOnce = false;
+  /** When each soft-deleted URN's status (removed: true) was written, epoch ms. */
+  private written = new Map<string, number>();
+  private statusReadDelayMs = 0;
+  private statusReadFails = false;
+  private unread = new Set<string>();
 
   constructor(private readonly jobs: () => string[]) {}
 
@@ -59,17 +81,22 @@ export class CleanupModel {
     this.deletes.clear();
     this.deleteDelayMs = 0;
     this.failing.clear();
+    this.written.clear();
+    this.statusReadDelayMs = 0;
+    this.statusReadFails = false;
+    this.unread.clear();
     this.seed(now);
   }
 
   /**
-   * The seed: 30 soft-deleted hive tables and 3 charts; runs for three jobs of the search index: the first
+   * The seed: 30 soft-deleted hive tables (every fifth, 6 in all, soft-deleted 2 days ago, the rest 30 days ago or
+   * more) and 3 charts soft-deleted 40 days ago; runs for three jobs of the search index: the first
    * 12 runs two days apart (7 beyond the last 5 and older than 10 days), the second 4 old runs (all kept,
    * fewer than 5), the third 8 runs of the last hours (3 beyond the last 5, none older than 10 days).
    */
   seed(now = Date.now()): void {
-    this.addSoft('dataset', 30);
-    this.addSoft('chart', 3);
+    this.addSoft('dataset', 30, (i) => now - (i % 5 === 0 ? 2 * DAY : 30 * DAY + i * HOUR));
+    this.addSoft('chart', 3, () => now - 40 * DAY);
     const [a, b, c] = this.jobs();
     if (a) this.setRuns(a, 12, now, 1, 48);
     if (b) this.setRuns(b, 4, now, 24 * 20, 24);
@@ -77,10 +104,18 @@ export class CleanupModel {
   }
 
   configure(o: CleanupOptions, now = Date.now()): string | undefined {
+    const daysAgo = o.softDeletedDaysAgo ?? 60;
+    if (typeof daysAgo !== 'number' || !(daysAgo >= 0 && daysAgo <= 3650)) return 'softDeletedDaysAgo: a number of days from 0 to 3650';
     for (const [type, count] of Object.entries(o.softDeleted ?? {})) {
       if (!GRAPHQL_OF[type] || !Number.isInteger(count) || count < 0 || count > 1_000_000)
         return `softDeleted.${type}: a known type and a count up to 1,000,000`;
-      this.addSoft(type, count);
+      this.addSoft(type, count, () => now - daysAgo * DAY);
+    }
+    if (o.statusReadDelayMs !== undefined) this.statusReadDelayMs = Math.max(0, Math.min(60_000, Number(o.statusReadDelayMs) || 0));
+    if (o.statusReadFails !== undefined) this.statusReadFails = o.statusReadFails === true;
+    if (o.statusUnread !== undefined) {
+      if (!Array.isArray(o.statusUnread) || !o.statusUnread.every((u) => typeof u === 'string')) return 'statusUnread: a list of URNs';
+      this.unread = new Set(o.statusUnread);
     }
     for (const r of o.runs ?? []) {
       if (typeof r.job !== 'string' || !r.job.startsWith('urn:li:dataJob:') || !Number.isInteger(r.count) || r.count < 0 || r.count > 100_000) {
@@ -96,18 +131,20 @@ export class CleanupModel {
     return undefined;
   }
 
-  private addSoft(type: string, count: number): void {
+  /** `count` soft-deleted URNs of a type, the i-th one's status written at `writtenAt(i)`. */
+  private addSoft(type: string, count: number, writtenAt: (i: number) => number): void {
     const list = this.soft.get(type) ?? [];
     const base = list.length;
     for (let i = 0; i < count; i++) {
       const n = String(base + i).padStart(7, '0');
-      list.push(
+      const urn =
         type === 'chart'
           ? `urn:li:chart:(looker,retired_${n})`
           : type === 'dataset'
             ? `urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_${n},PROD)`
-            : `urn:li:${type}:retired_${n}`,
-      );
+            : `urn:li:${type}:retired_${n}`;
+      list.push(urn);
+      this.written.set(urn, writtenAt(i));
     }
     list.sort();
     this.soft.set(type, list);
@@ -175,6 +212,7 @@ export class CleanupModel {
         this.soft.set(type, list);
       }
     }
+    this.written.delete(urn);
     for (const [job, runs] of this.runs)
       this.runs.set(
         job,
@@ -190,6 +228,7 @@ export class CleanupModel {
       if (run) {
         this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
         run.removed = true;
+        this.written.set(urn, Date.now());
         return true;
       }
     }
@@ -203,6 +242,52 @@ export class CleanupModel {
     if (this.failure(urn)) {
       this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
       return json({ error: `Failed to write status for ${urn}` }, 500);
+    }
+    return undefined;
+  }
+
+  /**
+   * POST /openapi/v3/entity/{entityName}/batchGet: the status aspect of each URN asked that this model holds, in the
+   * order asked; the audit stamp (when it was written) only with systemMetadata=true, as toAspectItemMap answers.
+   */
+  async batchGet(raw: string, withSystemMetadata: boolean, actor: string, allowed: boolean): Promise<Reply> {
+    let asked: unknown;
+    try {
+      asked = JSON.parse(raw);
+    } catch {
+      return json({ error: 'Malformed JSON request' }, 400);
+    }
+    const list = Array.isArray(asked) ? (asked as Array<{ urn?: unknown }>) : [];
+    if (list.some((e) => typeof e?.urn !== 'string')) return json({ error: 'Missing `urn` field' }, 400);
+    if (!allowed) return json({ error: `${actor} is unauthorized to READ  entities.` }, 403);
+    if (this.statusReadDelayMs > 0) await new Promise((r) => setTimeout(r, this.statusReadDelayMs));
+    if (this.statusReadFails) return json({ error: 'java.util.concurrent.TimeoutException: reading the aspects timed out' }, 500);
+    const out: Array<Record<string, unknown>> = [];
+    const seen = new Set<string>();
+    for (const { urn } of list as Array<{ urn: string }>) {
+      if (seen.has(urn)) continue;
+      seen.add(urn);
+      const run = this.runOf(urn);
+      const removed = run ? run.removed : this.isSoftDeleted(urn);
+      if ((!run && !removed) || this.unread.has(urn)) continue;
+      const time = run && !run.removed ? run.created : this.written.get(urn);
+      out.push({
+        urn,
+        status: {
+          value: { removed },
+          ...(withSystemMetadata && time !== undefined
+            ? { systemMetadata: { lastObserved: time, runId: 'no-run-id-provided' }, auditStamp: { time, actor: 'urn:li:corpuser:datahub' } }
+            : {}),
+        },
+      });
+    }
+    return json(out);
+  }
+
+  private runOf(urn: string): Run | undefined {
+    for (const runs of this.runs.values()) {
+      const run = runs.find((r) => r.urn === urn);
+      if (run) return run;
     }
     return undefined;
   }

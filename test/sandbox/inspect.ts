@@ -142,10 +142,13 @@ function decoded(value: string): string | undefined {
 }
 
 const V3 = /^\/openapi\/v3\/entity\/([^/]+)\/([^/]+)\/?$/;
+/** EntityController.java getEntityBatch (cleanup.ts answers it). */
+export const V3_BATCH_GET = /^\/openapi\/v3\/entity\/([^/]+)\/batchGet\/?$/;
 const TIMELINE = /^\/openapi\/v2\/timeline\/v1\/([^/]+)\/?$/;
 
 /** The recorded action of an Inspect URN path (without the frontend prefix), or null. */
 export function inspectRoute(path: string): string | null {
+  if (V3_BATCH_GET.test(path)) return 'v3/entity/{entityName}/batchGet';
   if (V3.test(path)) return 'v3/entity/{entityName}/{urn}';
   if (TIMELINE.test(path)) return 'timeline/v1/{urn}';
   return null;

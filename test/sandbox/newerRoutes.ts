@@ -81,6 +81,12 @@ export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Prom
   if (c.inspect !== null) {
     if (!caller.known) return unauthorized();
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
+    if (c.inspect === 'v3/entity/{entityName}/batchGet') {
+      // EntityController.java getEntityBatch (cleanup.ts): POST only; READ on the URNs (the view privilege here).
+      if (c.method !== 'POST') return springError(405, c.path, { allow: 'POST' });
+      const actor = `urn:li:corpuser:${caller.tokenName ?? 'datahub'}`;
+      return rt.cleanup.batchGet(c.raw, c.query.get('systemMetadata') === 'true', actor, caller.privileges.includes('VIEW_ENTITY_PAGE'));
+    }
     if (c.method === 'DELETE' && c.inspect.startsWith('v3/entity')) {
       // GenericEntitiesController.deleteEntity (cleanup.ts): the entity goes; 200 with no body.
       const urn = decodeURIComponent(c.sub.replace(/\/+$/, '').split('/').at(-1) ?? '');

@@ -31,7 +31,7 @@ const cleanupFields = {
     text(`the argument object needs "entityType", an entity type name such as "dataset" or "dataProcessInstance". ${NOTHING_SENT}`).check(
       z.regex(ENTITY_TYPE_NAME, { error: `"entityType" must be an entity type name, e.g. "dataset". ${NOTHING_SENT}` }),
     ),
-    'The entity type: its soft-deleted entities are deleted for good; "dataProcessInstance" plans its old runs instead (unless softDeletedOnly).',
+    'The entity type: its entities soft-deleted more than olderThanDays ago are deleted for good; "dataProcessInstance" plans its old runs instead (unless softDeletedOnly).',
   ),
   softDeletedOnly: describe(
     flag(),
@@ -43,7 +43,7 @@ const cleanupFields = {
   ),
   olderThanDays: describe(
     z.optional(wholeNumber(`"olderThanDays" must be a whole number of days from 1 to 3650. ${NOTHING_SENT}`, 1, 3650)),
-    "dataProcessInstance runs: only runs created more than this many days ago go (default 10, as DataHub's garbage collection).",
+    "Only what is older than this many days goes (default 10, as DataHub's garbage collection): soft-deleted entities whose status was written (soft-deleted) that long ago; dataProcessInstance runs created that long ago.",
   ),
 };
 

@@ -1,8 +1,11 @@
 // What an entity cleanup would delete, found page by page and streamed out, so that 100,000 URNs cost
 // no more memory than one page: the count, a sample and the figures per job are all it keeps. Two cases,
 // as DataHub's own garbage collection has them (metadata-ingestion/src/datahub/ingestion/source/gc/):
-//   softDeleted  the soft-deleted entities of a type, to delete for good (soft_deleted_entity_cleanup.py
-//                lists them with the filter removed=true and hard-deletes each);
+//   softDeleted  the soft-deleted entities of a type soft-deleted more than D days ago, to delete for good
+//                (soft_deleted_entity_cleanup.py lists them with the filter removed=true, reads each one's status
+//                aspect and hard-deletes it only when that aspect was written more than retention_days ago, default
+//                10; the others are "retained due to age"). Here the status times are read in batches after each
+//                page; a URN whose time cannot be read is kept and counted, never planned on a guess;
 //   runs         dataProcessInstance runs beyond the last N of each data job AND older than D days, to
 //                soft-delete (dataprocess_cleanup.py; its defaults keep_last_n 5 and retention_days 10).
 //                The GC deletes a run that meets either rule; this plan asks both, so the newest N runs of
@@ -11,9 +14,9 @@
 // Every loop ends on its own (no next page, a repeated scroll id, a page past the total) and takes the
 // cancel signal. No vscode here.
 import type { JobListing, JobRunsPage, SearchPage } from '../../gms/types';
-import { MAX_RUNS_PER_JOB } from '../../gms/cleanupTypes';
+import { MAX_RUNS_PER_JOB, STATUS_BATCH } from '../../gms/cleanupTypes';
 
-/** The GC's defaults (dataprocess_cleanup.py DataProcessCleanupConfig). */
+/** The GC's defaults (dataprocess_cleanup.py DataProcessCleanupConfig; retention_days 10 in SoftDeletedEntitiesCleanupConfig too). */
 export const DEFAULT_KEEP_LAST = 5;
 export const DEFAULT_OLDER_THAN_DAYS = 10;
 export const SAMPLE_SIZE = 20;
@@ -38,6 +41,7 @@ export interface CleanupQuery {
   kind: CleanupKind;
   /** runs only. */
   keepLastPerJob?: number;
+  /** runs: created more than this many days ago; softDeleted: soft-deleted (status written) more than this many days ago. */
   olderThanDays?: number;
 }
 
@@ -61,6 +65,10 @@ export interface PlanFigures {
   undated?: number;
   /** URNs of the type asked that hold a control character (a line break): never planned. */
   unlistable?: number;
+  /** softDeleted: soft-deleted less than olderThanDays ago, kept (the GC's "retained due to age"). */
+  keptForAge?: number;
+  /** softDeleted: no time could be read for their status (no status aspect, no audit stamp), kept. */
+  keptUnread?: number;
 }
 
 /** The reads a plan needs (the search client's). */
@@ -68,6 +76,8 @@ export interface CleanupReads {
   softDeleted(entityType: string, scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<SearchPage>;
   dataJobs(scrollId: string | undefined, count: number, signal?: AbortSignal): Promise<JobListing>;
   jobRuns(jobUrn: string, start: number, count: number, signal?: AbortSignal): Promise<JobRunsPage>;
+  /** When each URN's status (removed: true) was written, epoch ms; at most STATUS_BATCH URNs of one type. Left out: unknown. */
+  statusWritten(urns: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
 }
 
 export interface PlanOptions {
@@ -115,25 +125,46 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
     if (sample.length < SAMPLE_SIZE) sample.push(urn);
     add(urn);
   };
+  const cutoff = (options.now ?? Date.now()) - (query.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS) * DAY;
   if (query.kind === 'softDeleted') {
     const seen = new Set<string>();
+    let keptForAge = 0;
+    let keptUnread = 0;
+    /** The page's URNs whose status time is read next: at most one page, never the whole listing. */
+    const batch: string[] = [];
+    const decide = async () => {
+      for (let i = 0; i < batch.length; i += STATUS_BATCH) {
+        stopIfCancelled(signal);
+        const part = batch.slice(i, i + STATUS_BATCH);
+        const written = await reads.statusWritten(part, signal);
+        for (const urn of part) {
+          const time = written.get(urn);
+          if (time === undefined) keptUnread++;
+          else if (time >= cutoff) keptForAge++;
+          else take(urn);
+        }
+      }
+      batch.length = 0;
+    };
     for await (const page of pages((id) => reads.softDeleted(query.entityType, id, pageSize, signal), pageSize, signal)) {
       for (const urn of page.urns) {
         // Only this type (a server that ignores the type filter must not widen the plan), each URN once (a scroll
         // may repeat the last URN of a page: the set holds it).
         if (seen.has(urn)) continue;
-        if (plannable(urn, `urn:li:${query.entityType}:`)) take(urn);
-        else if (urn.startsWith(`urn:li:${query.entityType}:`)) unlistable++;
+        if (plannable(urn, `urn:li:${query.entityType}:`)) {
+          seen.add(urn);
+          batch.push(urn);
+        } else if (urn.startsWith(`urn:li:${query.entityType}:`)) unlistable++;
       }
+      await decide();
       seen.clear();
       if (page.urns.length > 0) seen.add(page.urns[page.urns.length - 1]);
       await options.onProgress?.(count);
     }
-    return { count, sample, ...(unlistable ? { unlistable } : {}) };
+    return { count, sample, ...(unlistable ? { unlistable } : {}), ...(keptForAge ? { keptForAge } : {}), ...(keptUnread ? { keptUnread } : {}) };
   }
 
   const keep = query.keepLastPerJob ?? DEFAULT_KEEP_LAST;
-  const cutoff = (options.now ?? Date.now()) - (query.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS) * DAY;
   const byJob: JobFigures[] = [];
   const cut: string[] = [];
   let jobsRead = 0;

@@ -46,19 +46,22 @@ export function cleanupQuery(args: CleanupArgs): CleanupQuery {
       `"softDeletedOnly": false is for "dataProcessInstance" only (its old runs); a cleanup of "${entityType}" deletes its soft-deleted entities. ${NOTHING_SENT}`,
     );
   }
-  if (!runs && (args.keepLastPerJob !== undefined || args.olderThanDays !== undefined)) {
-    throw new Error(`"keepLastPerJob" and "olderThanDays" choose dataProcessInstance runs; a cleanup of soft-deleted entities takes neither. ${NOTHING_SENT}`);
+  if (!runs && args.keepLastPerJob !== undefined) {
+    throw new Error(`"keepLastPerJob" chooses dataProcessInstance runs; a cleanup of soft-deleted entities takes "olderThanDays" only. ${NOTHING_SENT}`);
   }
-  if (!runs) return { entityType, kind: 'softDeleted' };
-  return { entityType, kind: 'runs', keepLastPerJob: args.keepLastPerJob ?? DEFAULT_KEEP_LAST, olderThanDays: args.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS };
+  const olderThanDays = args.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
+  if (!runs) return { entityType, kind: 'softDeleted', olderThanDays };
+  return { entityType, kind: 'runs', keepLastPerJob: args.keepLastPerJob ?? DEFAULT_KEEP_LAST, olderThanDays };
 }
 
-/** "soft-deleted dataset entities" / "dataProcessInstance runs beyond the last 5 of each job and older than 10 days". */
+const days = (d: number) => `${d} day${d === 1 ? '' : 's'}`;
+
+/** "dataset entities soft-deleted more than 10 days ago" / "dataProcessInstance runs beyond the last 5 of each job and older than 10 days". */
 export function whatGoes(q: CleanupQuery): string {
-  if (q.kind === 'softDeleted') return `soft-deleted ${q.entityType} entities`;
+  const older = q.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
+  if (q.kind === 'softDeleted') return `${q.entityType} entities soft-deleted more than ${days(older)} ago`;
   const keep = q.keepLastPerJob ?? DEFAULT_KEEP_LAST;
-  const days = q.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
-  return `dataProcessInstance runs beyond the last ${keep} of each job and older than ${days} day${days === 1 ? '' : 's'}`;
+  return `dataProcessInstance runs beyond the last ${keep} of each job and older than ${days(older)}`;
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -72,6 +75,9 @@ export function planMessage(connection: string, q: CleanupQuery, f: PlanFigures)
     parts.push(`from ${n(f.byJob.length)}${f.byJob.length >= 100 ? '+' : ''} of ${n(f.jobsRead ?? 0)} jobs (most: ${top.join('; ')})`);
   } else if (q.kind === 'runs') parts.push(`${n(f.jobsRead ?? 0)} jobs read`);
   if (f.unlistable) parts.push(`${n(f.unlistable)} URNs with a control character (a line break) left out: check them in DataHub`);
+  if (f.keptForAge)
+    parts.push(`${n(f.keptForAge)} kept: soft-deleted less than ${days(q.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS)} ago; DataHub's GC keeps them too`);
+  if (f.keptUnread) parts.push(`${n(f.keptUnread)} kept: when they were soft-deleted could not be read (no status time); check them in DataHub`);
   if (f.undated) parts.push(`${n(f.undated)} runs without a creation time kept`);
   if (f.jobsCut?.length) parts.push(`${n(f.jobsCut.length)} jobs have more than 9,000 runs: only their newest 9,000 were read; plan again after this cleanup`);
   return `${parts.join('; ')}. Nothing was deleted.`;

@@ -1,14 +1,23 @@
-// An entity cleanup's two deletes, OpenAPI v3 under the GMS base (../cleanupTypes.ts names the files):
+// An entity cleanup's two deletes and its status read, OpenAPI v3 under the GMS base (../cleanupTypes.ts names the files):
 //   DELETE /openapi/v3/entity/{entityName}/{urn}                 for good (200, no body)
 //   POST   /openapi/v3/entity/{entityName}/{urn}/status?async=false&createIfNotExists=false
 //          {"value": {"removed": true}}                           soft delete (an upsert of the status aspect)
-// Neither is retried (readOnly: false): a delete that timed out is reported as failed, never sent twice.
+//   POST   /openapi/v3/entity/{entityName}/batchGet?systemMetadata=true
+//          [{"urn": ..., "status": {}}, ...]                      when each status was written (a read)
+// Neither delete is retried (readOnly: false): a delete that timed out is reported as failed, never sent twice.
 // A 404 with a body is a server without the v3 entity API (errors.ts says which release to use).
-import type { CleanupOperations } from '../cleanupTypes';
+import type { Answer } from '../http';
+import { STATUS_BATCH, type CleanupOperations } from '../cleanupTypes';
+import { GmsError } from '../errors';
+import { invalidResponse } from '../errorMapping';
 import { validateUrn } from '../validate';
 import type { WireContext } from '../wire';
+import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { v3EntityPath } from './requests';
+import { statusBatchSchema } from './inspectSchemas';
+
+const entityNameOf = (urn: string): string | undefined => /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1];
 
 export function createCleanupOperations(ctx: WireContext): CleanupOperations {
   const call = createOpenapiCaller(ctx, '');
@@ -31,6 +40,40 @@ export function createCleanupOperations(ctx: WireContext): CleanupOperations {
           body: { value: { removed: true } },
           readOnly: false,
           parse: () => undefined,
+        },
+        signal,
+      );
+    },
+    async statusWritten(urns, signal) {
+      const invalid = (message: string) => new GmsError({ kind: 'invalidInput', field: 'urns', action: 'readStatusTimes', message: `urns: ${message}` });
+      if (urns.length === 0) return new Map();
+      if (urns.length > STATUS_BATCH) throw invalid(`at most ${STATUS_BATCH} URNs a request (${urns.length} given).`);
+      const checked = urns.map((u) => validateUrn(u, 'urn', 'readStatusTimes'));
+      const entityName = entityNameOf(checked[0]);
+      if (entityName === undefined || checked.some((u) => entityNameOf(u) !== entityName)) throw invalid('the URNs of one request must share one entity type.');
+      const asked = new Set(checked);
+      const parse = (a: Answer): Map<string, number> => {
+        const body = statusBatchSchema.safeParse(readJson('readStatusTimes', a.text, a.contentType, ctx.origin));
+        if (!body.success) throw invalidResponse('readStatusTimes', 'the batch read is not a list of entities with their status aspect', a.text);
+        const out = new Map<string, number>();
+        for (const entity of body.data) {
+          const status = entity.status;
+          const time = status?.auditStamp?.time;
+          // Only a URN asked, whose status says removed: true, with a time: anything else is not a time to plan on.
+          if (!asked.has(entity.urn) || status?.value.removed !== true || typeof time !== 'number' || !Number.isFinite(time) || time <= 0) continue;
+          out.set(entity.urn, time);
+        }
+        return out;
+      };
+      return call(
+        {
+          action: 'readStatusTimes',
+          endpoint: `openapi/v3/entity/${encodeURIComponent(entityName)}/batchGet`,
+          method: 'POST',
+          query: [['systemMetadata', 'true']],
+          body: checked.map((urn) => ({ urn, status: {} })),
+          readOnly: true,
+          parse,
         },
         signal,
       );

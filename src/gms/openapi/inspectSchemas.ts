@@ -37,3 +37,20 @@ export const timelineSchema = z.array(
     ),
   }),
 );
+
+/**
+ * The answer of POST /openapi/v3/entity/{entityName}/batchGet?systemMetadata=true asked for the status aspect
+ * (v3/controller/EntityController.java getEntityBatch, toAspectItemMap: `auditStamp` is the stored aspect's
+ * created stamp when systemMetadata is asked): [{"urn", "status": {value: {removed}, systemMetadata, auditStamp: {time, actor}}}].
+ */
+export const statusBatchSchema = z.array(
+  z.object({
+    urn: z.string(),
+    status: z.nullish(
+      z.object({
+        value: z.object({ removed: z.nullish(z.boolean()) }),
+        auditStamp: z.nullish(z.object({ time: z.nullish(z.number()) })),
+      }),
+    ),
+  }),
+);

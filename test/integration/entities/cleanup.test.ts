@@ -1,5 +1,6 @@
-// The entity cleanup inside VS Code against the sandbox (test/sandbox/cleanup.ts): the dry run's list, an apply
-// that deletes exactly that list after its confirmation, the read-only refusal with no request at all, a failed
+// The entity cleanup inside VS Code against the sandbox (test/sandbox/cleanup.ts): the dry run's list (soft-deleted
+// entities only when soft-deleted more than 10 days ago, as DataHub's GC), an apply that deletes exactly that list
+// after its confirmation, the read-only refusal with no request at all, a failed
 // delete named while the rest go, and a cancel then a resume that deletes nothing twice.
 import * as assert from 'node:assert/strict';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
@@ -26,15 +27,23 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
   beforeEach(() => sandbox.reset());
   after(() => sandbox.reset());
 
-  it('the dry run lists the soft-deleted entities and the old runs (figures per job), reads only', async function () {
+  it('the dry run lists the entities soft-deleted long enough ago and the old runs (figures per job), reads only', async function () {
     needsOpenapi(this);
     await sandbox.clearRequests();
+    // The sandbox's 30 soft-deleted datasets: 6 of them soft-deleted 2 days ago stay, as DataHub's GC keeps them.
     const soft = await plan({ entityType: 'dataset' });
-    assert.equal(soft.count, 30);
+    assert.equal(soft.count, 24, soft.message);
+    assert.deepEqual([soft.keptForAge, soft.keptUnread], [6, 0]);
     assert.equal(soft.action, 'hardDelete');
     assert.equal(soft.sample.length, 20);
     assert.ok(soft.sample.every((u) => u.startsWith('urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_')));
-    assert.match(soft.message, /30 soft-deleted dataset entities, to delete for good.*Nothing was deleted\./);
+    assert.ok(!soft.sample.includes('urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_0000000,PROD)'), 'soft-deleted 2 days ago');
+    assert.match(
+      soft.message,
+      /24 dataset entities soft-deleted more than 10 days ago, to delete for good; 6 kept: soft-deleted less than 10 days ago; DataHub's GC keeps them too\. Nothing was deleted\./,
+    );
+    const day = await plan({ entityType: 'dataset', olderThanDays: 1 });
+    assert.deepEqual([day.count, day.keptForAge], [30, 0], day.message);
     const runs = await plan({ entityType: 'dataprocessinstance' });
     assert.equal(runs.action, 'softDelete');
     assert.equal(runs.count, 7, runs.message);
@@ -45,9 +54,23 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
     const tighter = await plan({ entityType: 'dataProcessInstance', keepLastPerJob: 2, olderThanDays: 1 });
     assert.equal(tighter.count, 10 + 2, tighter.message);
     const methods = new Set((await sandbox.requests()).map((q) => `${q.method} ${q.path}`));
-    assert.deepEqual([...methods], ['POST /api/graphql']);
+    assert.deepEqual([...methods].sort(), ['POST /api/graphql', 'POST /openapi/v3/entity/dataset/batchGet']);
     const bad = await rejection(plan({ entityType: 'dataset', keepLastPerJob: 3 }));
-    assert.match(bad.message, /"keepLastPerJob" and "olderThanDays" choose dataProcessInstance runs.*Nothing was sent/);
+    assert.match(bad.message, /"keepLastPerJob" chooses dataProcessInstance runs.*Nothing was sent/);
+  });
+
+  it('a soft-deleted entity whose status time cannot be read is kept and counted; a failing read stops the plan, nothing planned', async function () {
+    needsOpenapi(this);
+    const unread = 'urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_0000007,PROD)';
+    await script({ statusUnread: [unread] });
+    const r = await plan({ entityType: 'dataset' });
+    assert.deepEqual([r.count, r.keptForAge, r.keptUnread], [23, 6, 1], r.message);
+    assert.ok(!r.sample.includes(unread));
+    assert.match(r.message, /1 kept: when they were soft-deleted could not be read \(no status time\); check them in DataHub/);
+    await script({ statusReadFails: true });
+    const failed = await rejection(plan({ entityType: 'dataset' }));
+    assert.match(failed.message, /500/);
+    assert.match(failed.message, /soft-deleted/);
   });
 
   it('apply deletes exactly the URNs of the dry run, after a confirmation that names them', async function () {
@@ -61,7 +84,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       assert.equal(r.deleted, 3, r.message);
       assert.deepEqual(r.failed, []);
       assert.equal(r.notDone, undefined);
-      assert.match(asked.modals[0], /Delete 3 soft-deleted chart entities on "sandbox"\?/);
+      assert.match(asked.modals[0], /Delete 3 chart entities soft-deleted more than 10 days ago on "sandbox"\?/);
       assert.match(asked.modals[0], /urn:li:chart:\(looker,retired_0000000\)/);
       const deletes = (await sandbox.requests()).filter((q) => q.method === 'DELETE').map((q) => decodeURIComponent(q.path.split('/').at(-1) ?? ''));
       assert.deepEqual(deletes.sort(), [...dry.sample].sort());
@@ -79,7 +102,9 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       const state = await seen(runs.sample);
       assert.ok(runs.sample.every((u) => state.softDeleted[u] === true && state.deletes[u] === 1));
       assert.equal((await plan({ entityType: 'dataProcessInstance' })).count, 0);
-      assert.equal((await plan({ entityType: 'dataProcessInstance', softDeletedOnly: true })).count, 7);
+      // Soft-deleted just now: a cleanup of soft-deleted runs keeps them for 10 days, and takes them with a shorter window.
+      const justNow = await plan({ entityType: 'dataProcessInstance', softDeletedOnly: true });
+      assert.deepEqual([justNow.count, justNow.keptForAge], [0, 7], justNow.message);
     } finally {
       asked.stop();
     }
@@ -158,12 +183,12 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
     const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
     try {
       const r = await apply({ entityType: 'dataset' });
-      assert.equal(r.deleted, 29, r.message);
+      assert.equal(r.deleted, 23, r.message);
       assert.equal(r.failed.length, 1);
       assert.equal(r.failed[0].urn, failing);
       assert.match(r.failed[0].reason, /500/);
       assert.deepEqual(r.notDone, { reason: 'failed', remaining: 1 });
-      assert.match(r.message, /29 of 30 .* deleted; 1 failed .*retired\.table_0000004.*apply the same cleanup again to resume/);
+      assert.match(r.message, /23 of 24 .* deleted; 1 failed .*retired\.table_0000004.*apply the same cleanup again to resume/);
       await sandbox.clearRequests();
       const again = await apply({ entityType: 'dataset' });
       assert.equal(again.resumed, true);
@@ -171,7 +196,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       const deletes = (await sandbox.requests()).filter((q) => q.method === 'DELETE');
       assert.equal(deletes.length, 1);
       assert.equal((await seen()).deletes[failing], 2);
-      assert.equal(dry.count, 30);
+      assert.equal(dry.count, 24);
     } finally {
       asked.stop();
     }
@@ -181,7 +206,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
     needsOpenapi(this);
     await script({ softDeleted: { dataset: 170 }, deleteDelayMs: 40 });
     const dry = await plan({ entityType: 'dataset' });
-    assert.equal(dry.count, 200);
+    assert.equal(dry.count, 194, 'the 170 added, soft-deleted 60 days ago, and 24 of the seed');
     const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
     try {
       const first = apply({ entityType: 'dataset' });
@@ -190,18 +215,19 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       assert.equal(cancelled.cancelled, 1);
       const stopped = await first;
       assert.equal(stopped.notDone?.reason, 'cancelled');
-      assert.ok(stopped.deleted >= 20 && stopped.deleted < 200, stopped.message);
-      assert.equal(stopped.notDone?.remaining, 200 - stopped.deleted);
+      assert.ok(stopped.deleted >= 20 && stopped.deleted < 194, stopped.message);
+      assert.equal(stopped.notDone?.remaining, 194 - stopped.deleted);
       const resumed = await apply({ entityType: 'dataset' });
       assert.equal(resumed.resumed, true);
-      assert.equal(resumed.deleted, 200 - stopped.deleted, resumed.message);
+      assert.equal(resumed.deleted, 194 - stopped.deleted, resumed.message);
       const deletes = (await seen()).deletes;
-      assert.equal(Object.keys(deletes).length, 200);
+      assert.equal(Object.keys(deletes).length, 194);
       assert.ok(
         Object.values(deletes).every((n) => n === 1),
         'each URN deleted once',
       );
-      assert.equal((await plan({ entityType: 'dataset' })).count, 0);
+      const after = await plan({ entityType: 'dataset' });
+      assert.deepEqual([after.count, after.keptForAge], [0, 6], 'the recent ones are still there');
     } finally {
       asked.stop();
     }

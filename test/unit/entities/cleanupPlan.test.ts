@@ -1,5 +1,6 @@
 // The cleanup planner on fake listings: the two rules for runs (beyond the last N of a job AND older than D
-// days), undated runs kept, a listing that repeats its scroll id or never says "last" still ends, a server
+// days), undated runs kept, soft-deleted entities planned only when soft-deleted more than D days ago (the
+// recent ones and those whose status time cannot be read kept and counted, the times read in batches), a listing that repeats its scroll id or never says "last" still ends, a server
 // that returns other types does not widen the plan, and cancel stops between pages.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
@@ -14,6 +15,8 @@ function reads(over: Partial<CleanupReads> = {}): CleanupReads {
     softDeleted: async () => ({ urns: [], total: 0 }),
     dataJobs: async () => ({ jobs: [], total: 0 }),
     jobRuns: async () => ({ total: 0, runs: [] }),
+    // Soft-deleted long ago unless a test says otherwise.
+    statusWritten: async (urns) => new Map(urns.map((u) => [u, 1])),
     ...over,
   };
 }
@@ -116,9 +119,121 @@ describe('cleanup plan', () => {
     assert.equal(calls, 2);
   });
 
-  it('refuses the run options for soft-deleted entities, and softDeletedOnly false for another type', () => {
-    assert.throws(() => cleanupQuery({ entityType: 'dataset', olderThanDays: 3 }), /choose dataProcessInstance runs/);
+  it('refuses keepLastPerJob for soft-deleted entities, and softDeletedOnly false for another type; olderThanDays defaults to 10', () => {
+    assert.throws(() => cleanupQuery({ entityType: 'dataset', keepLastPerJob: 3 }), /"keepLastPerJob" chooses dataProcessInstance runs/);
     assert.throws(() => cleanupQuery({ entityType: 'chart', softDeletedOnly: false }), /is for "dataProcessInstance" only/);
-    assert.deepEqual(cleanupQuery({ entityType: 'DATAPROCESSINSTANCE', softDeletedOnly: true }), { entityType: 'dataProcessInstance', kind: 'softDeleted' });
+    assert.deepEqual(cleanupQuery({ entityType: 'DATAPROCESSINSTANCE', softDeletedOnly: true }), {
+      entityType: 'dataProcessInstance',
+      kind: 'softDeleted',
+      olderThanDays: 10,
+    });
+    assert.deepEqual(cleanupQuery({ entityType: 'dataset', olderThanDays: 3 }), { entityType: 'dataset', kind: 'softDeleted', olderThanDays: 3 });
+  });
+
+  it('soft-deleted: planned only when the status was written more than D days ago; recent and unreadable ones kept and counted', async () => {
+    // 250 URNs on one page: the status times are read 100 at a time, each batch of one page's URNs.
+    const urns = Array.from({ length: 250 }, (_, i) => `urn:li:dataset:t${String(i).padStart(3, '0')}`);
+    const age = (i: number): number | undefined => (i % 10 === 0 ? 2 : i % 25 === 1 ? undefined : 30 + i);
+    const batches: number[] = [];
+    const out: string[] = [];
+    const figures = await planCleanup(
+      reads({
+        softDeleted: async () => ({ urns, total: urns.length }),
+        statusWritten: async (asked) => {
+          batches.push(asked.length);
+          const m = new Map<string, number>();
+          for (const u of asked) {
+            const d = age(Number(u.slice(-3)));
+            if (d !== undefined) m.set(u, NOW - d * DAY);
+          }
+          return m;
+        },
+      }),
+      cleanupQuery({ entityType: 'dataset' }),
+      (u) => out.push(u),
+      { now: NOW },
+    );
+    assert.deepEqual(batches, [100, 100, 50]);
+    const recent = urns.filter((_, i) => age(i) === 2).length;
+    const unread = urns.filter((_, i) => age(i) === undefined).length;
+    assert.deepEqual([figures.keptForAge, figures.keptUnread, figures.count], [recent, unread, 250 - recent - unread]);
+    assert.deepEqual(
+      out,
+      urns.filter((_, i) => (age(i) ?? 0) > 10),
+      'the old ones, in the order listed',
+    );
+    assert.ok(!out.includes('urn:li:dataset:t000') && !out.includes('urn:li:dataset:t001'));
+    const message = planMessage('prod', cleanupQuery({ entityType: 'dataset' }), figures);
+    assert.match(
+      message,
+      new RegExp(`^Cleanup plan on "prod": ${250 - recent - unread} dataset entities soft-deleted more than 10 days ago, to delete for good`),
+    );
+    assert.match(message, new RegExp(`${recent} kept: soft-deleted less than 10 days ago; DataHub's GC keeps them too`));
+    assert.match(message, new RegExp(`${unread} kept: when they were soft-deleted could not be read`));
+    // A day's window: the ones of 2 days ago go too.
+    const wide = await planCleanup(
+      reads({
+        softDeleted: async () => ({ urns: urns.slice(0, 11), total: 11 }),
+        statusWritten: async (asked) => new Map(asked.map((u) => [u, NOW - 2 * DAY])),
+      }),
+      cleanupQuery({ entityType: 'dataset', olderThanDays: 1 }),
+      () => undefined,
+      { now: NOW },
+    );
+    assert.deepEqual([wide.count, wide.keptForAge, wide.keptUnread], [11, undefined, undefined]);
+  });
+
+  it('soft-deleted: the boundary, a time exactly D days ago, is kept; a failing status read fails the plan', async () => {
+    const out: string[] = [];
+    const figures = await planCleanup(
+      reads({
+        softDeleted: async () => ({ urns: ['urn:li:dataset:edge', 'urn:li:dataset:older'], total: 2 }),
+        statusWritten: async () =>
+          new Map([
+            ['urn:li:dataset:edge', NOW - 10 * DAY],
+            ['urn:li:dataset:older', NOW - 10 * DAY - 1],
+          ]),
+      }),
+      cleanupQuery({ entityType: 'dataset' }),
+      (u) => out.push(u),
+      { now: NOW },
+    );
+    assert.deepEqual(out, ['urn:li:dataset:older']);
+    assert.equal(figures.keptForAge, 1);
+    await assert.rejects(
+      planCleanup(
+        reads({
+          softDeleted: async () => ({ urns: ['urn:li:dataset:a'], total: 1 }),
+          statusWritten: async () => {
+            throw new Error('batch read failed');
+          },
+        }),
+        cleanupQuery({ entityType: 'dataset' }),
+        () => assert.fail('nothing is planned'),
+      ),
+      /batch read failed/,
+    );
+  });
+
+  it('cancel stops between status batches, before the next read', async () => {
+    const controller = new AbortController();
+    let reads_ = 0;
+    const urns = Array.from({ length: 300 }, (_, i) => `urn:li:dataset:c${i}`);
+    await assert.rejects(
+      planCleanup(
+        reads({
+          softDeleted: async () => ({ urns, total: 300 }),
+          statusWritten: async (asked) => {
+            if (++reads_ === 1) controller.abort();
+            return new Map(asked.map((u) => [u, 1]));
+          },
+        }),
+        cleanupQuery({ entityType: 'dataset' }),
+        () => undefined,
+        { signal: controller.signal },
+      ),
+      /cancelled; nothing was deleted/,
+    );
+    assert.equal(reads_, 1);
   });
 });
