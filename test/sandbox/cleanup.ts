@@ -4,6 +4,7 @@
 //       (metadata-ingestion/src/datahub/ingestion/source/gc/soft_deleted_entity_cleanup.py, get_urns_by_filter
 //       with RemovedStatusFilter.ONLY_SOFT_DELETED). A request that names "removed" gets no default
 //       removed=false filter (ESUtils.buildFilterQuery), so only soft-deleted documents come back.
+//   (the GraphQL answers over this model are cleanupSearch.ts)
 //   a data job's runs                 scrollAcrossEntities over DATA_JOB with `runs { total }`, then
 //       dataJob(urn) { runs(start, count) { total runs { urn created { time } } } }, newest first
 //       (DataJobRunsResolver.java sorts by created desc and, as every search filter, leaves soft-deleted
@@ -14,23 +15,19 @@
 //   soft delete                       POST /openapi/v3/entity/{entityName}/{urn}/status {"value": {"removed": true}}
 //       (createAspect; doctorTrace.ts answers it and tells this model).
 //   when each was soft-deleted        POST /openapi/v3/entity/{entityName}/batchGet?systemMetadata=true
-//       [{"urn": ..., "status": {}}] (v3/controller/EntityController.java getEntityBatch: READ on the URNs, a 403
-//       "<actor> is unauthorized to READ  entities." otherwise; each URN's aspects as {value, systemMetadata,
-//       auditStamp}, auditStamp the stored aspect's `created` stamp and only with systemMetadata=true
-//       (toAspectItemMap); a URN with none of the aspects asked is left out of the list). Every soft-deleted
-//       entity here has a status-written time: the seed's are mostly old, a few recent; a run soft-deleted by
-//       a cleanup is written at that moment. The read can be slow (statusReadDelayMs), fail (statusReadFails:
-//       500), or leave URNs' status out (statusUnread).
+//       (cleanupStatus.ts: every soft-deleted entity here has a status-written time).
 // The model's runs belong to data jobs the search index holds; deletes can be slow (deleteDelayMs) and
 // flaky (failing: the URNs answered 500 once each, or always).
 import type { Reply } from './restli';
 import { json } from './spring';
+import { StatusTimes, type StatusOptions } from './cleanupStatus';
+import { lowerBound } from './like';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** GraphQL EntityType names of the URN types this model lists (search.graphql EntityType). */
-const GRAPHQL_OF: Record<string, string> = { dataset: 'DATASET', chart: 'CHART', dataProcessInstance: 'DATA_PROCESS_INSTANCE', dataJob: 'DATA_JOB' };
+export const GRAPHQL_OF: Record<string, string> = { dataset: 'DATASET', chart: 'CHART', dataProcessInstance: 'DATA_PROCESS_INSTANCE', dataJob: 'DATA_JOB' };
 
 export interface Run {
   urn: string;
@@ -38,7 +35,7 @@ export interface Run {
   removed: boolean;
 }
 
-export interface CleanupOptions {
+export interface CleanupOptions extends StatusOptions {
   /** Soft-deleted entities to add, per URN type (e.g. { dataset: 100000 }). */
   softDeleted?: Record<string, number>;
   /** Runs to give one job: `count` runs, the newest `ageHours` old, then one every `everyHours`. */
@@ -49,12 +46,6 @@ export interface CleanupOptions {
   failing?: { urns: string[]; once?: boolean };
   /** Added soft-deleted entities were soft-deleted this many days ago (default 60). */
   softDeletedDaysAgo?: number;
-  /** Each status batch read takes this long. */
-  statusReadDelayMs?: number;
-  /** Status batch reads answer 500. */
-  statusReadFails?: boolean;
-  /** These URNs have no status aspect to read: the batch read leaves them out. */
-  statusUnread?: string[];
 }
 
 export class CleanupModel {
@@ -67,11 +58,8 @@ export class CleanupModel {
   deleteDelayMs = 0;
   private failing = new Set<string>();
   private failOnce = false;
-  /** When each soft-deleted URN's status (removed: true) was written, epoch ms. */
-  private written = new Map<string, number>();
-  private statusReadDelayMs = 0;
-  private statusReadFails = false;
-  private unread = new Set<string>();
+  /** When each soft-deleted URN's status (removed: true) was written, and how the batch read answers. */
+  readonly status = new StatusTimes();
 
   constructor(private readonly jobs: () => string[]) {}
 
@@ -81,10 +69,7 @@ export class CleanupModel {
     this.deletes.clear();
     this.deleteDelayMs = 0;
     this.failing.clear();
-    this.written.clear();
-    this.statusReadDelayMs = 0;
-    this.statusReadFails = false;
-    this.unread.clear();
+    this.status.reset();
     this.seed(now);
   }
 
@@ -111,12 +96,8 @@ export class CleanupModel {
         return `softDeleted.${type}: a known type and a count up to 1,000,000`;
       this.addSoft(type, count, () => now - daysAgo * DAY);
     }
-    if (o.statusReadDelayMs !== undefined) this.statusReadDelayMs = Math.max(0, Math.min(60_000, Number(o.statusReadDelayMs) || 0));
-    if (o.statusReadFails !== undefined) this.statusReadFails = o.statusReadFails === true;
-    if (o.statusUnread !== undefined) {
-      if (!Array.isArray(o.statusUnread) || !o.statusUnread.every((u) => typeof u === 'string')) return 'statusUnread: a list of URNs';
-      this.unread = new Set(o.statusUnread);
-    }
+    const statusProblem = this.status.configure(o);
+    if (statusProblem) return statusProblem;
     for (const r of o.runs ?? []) {
       if (typeof r.job !== 'string' || !r.job.startsWith('urn:li:dataJob:') || !Number.isInteger(r.count) || r.count < 0 || r.count > 100_000) {
         return 'runs: [{job: a dataJob URN, count: 0..100000}]';
@@ -144,7 +125,7 @@ export class CleanupModel {
             ? `urn:li:dataset:(urn:li:dataPlatform:hive,retired.table_${n},PROD)`
             : `urn:li:${type}:retired_${n}`;
       list.push(urn);
-      this.written.set(urn, writtenAt(i));
+      this.status.written.set(urn, writtenAt(i));
     }
     list.sort();
     this.soft.set(type, list);
@@ -182,13 +163,13 @@ export class CleanupModel {
 
   /** Every URN this model still holds, hard-deleted ones gone (tests compare it). */
   has(urn: string): boolean {
-    for (const list of this.soft.values()) if (binaryHas(list, urn)) return true;
+    for (const list of this.soft.values()) if (binaryIndex(list, urn) >= 0) return true;
     for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn)) return true;
     return false;
   }
 
   isSoftDeleted(urn: string): boolean {
-    for (const list of this.soft.values()) if (binaryHas(list, urn)) return true;
+    for (const list of this.soft.values()) if (binaryIndex(list, urn) >= 0) return true;
     for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn && r.removed)) return true;
     return false;
   }
@@ -212,7 +193,7 @@ export class CleanupModel {
         this.soft.set(type, list);
       }
     }
-    this.written.delete(urn);
+    this.status.written.delete(urn);
     for (const [job, runs] of this.runs)
       this.runs.set(
         job,
@@ -228,7 +209,7 @@ export class CleanupModel {
       if (run) {
         this.deletes.set(urn, (this.deletes.get(urn) ?? 0) + 1);
         run.removed = true;
-        this.written.set(urn, Date.now());
+        this.status.written.set(urn, Date.now());
         return true;
       }
     }
@@ -246,42 +227,13 @@ export class CleanupModel {
     return undefined;
   }
 
-  /**
-   * POST /openapi/v3/entity/{entityName}/batchGet: the status aspect of each URN asked that this model holds, in the
-   * order asked; the audit stamp (when it was written) only with systemMetadata=true, as toAspectItemMap answers.
-   */
-  async batchGet(raw: string, withSystemMetadata: boolean, actor: string, allowed: boolean): Promise<Reply> {
-    let asked: unknown;
-    try {
-      asked = JSON.parse(raw);
-    } catch {
-      return json({ error: 'Malformed JSON request' }, 400);
-    }
-    const list = Array.isArray(asked) ? (asked as Array<{ urn?: unknown }>) : [];
-    if (list.some((e) => typeof e?.urn !== 'string')) return json({ error: 'Missing `urn` field' }, 400);
-    if (!allowed) return json({ error: `${actor} is unauthorized to READ  entities.` }, 403);
-    if (this.statusReadDelayMs > 0) await new Promise((r) => setTimeout(r, this.statusReadDelayMs));
-    if (this.statusReadFails) return json({ error: 'java.util.concurrent.TimeoutException: reading the aspects timed out' }, 500);
-    const out: Array<Record<string, unknown>> = [];
-    const seen = new Set<string>();
-    for (const { urn } of list as Array<{ urn: string }>) {
-      if (seen.has(urn)) continue;
-      seen.add(urn);
+  /** POST /openapi/v3/entity/{entityName}/batchGet (cleanupStatus.ts), over this model's URNs. */
+  batchGet(raw: string, withSystemMetadata: boolean, actor: string, allowed: boolean): Promise<Reply> {
+    return this.status.batchGet(raw, withSystemMetadata, actor, allowed, (urn) => {
       const run = this.runOf(urn);
-      const removed = run ? run.removed : this.isSoftDeleted(urn);
-      if ((!run && !removed) || this.unread.has(urn)) continue;
-      const time = run && !run.removed ? run.created : this.written.get(urn);
-      out.push({
-        urn,
-        status: {
-          value: { removed },
-          ...(withSystemMetadata && time !== undefined
-            ? { systemMetadata: { lastObserved: time, runId: 'no-run-id-provided' }, auditStamp: { time, actor: 'urn:li:corpuser:datahub' } }
-            : {}),
-        },
-      });
-    }
-    return json(out);
+      if (run) return { removed: run.removed, time: run.removed ? this.status.written.get(urn) : run.created };
+      return this.isSoftDeleted(urn) ? { removed: true, time: this.status.written.get(urn) } : undefined;
+    });
   }
 
   private runOf(urn: string): Run | undefined {
@@ -301,69 +253,10 @@ export class CleanupModel {
     for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn)) return true;
     return false;
   }
-
-  /** The scroll page of soft-deleted documents: URN order, the scroll id the last URN. */
-  scrollSoftDeleted(input: { types?: unknown; count?: unknown; scrollId?: unknown }): Record<string, unknown> {
-    const all = this.softDeletedOf(input.types);
-    const count = Math.min(typeof input.count === 'number' && input.count >= 0 ? Math.floor(input.count) : 10, 10_000);
-    let from = 0;
-    if (typeof input.scrollId === 'string' && input.scrollId !== '') {
-      const after = Buffer.from(input.scrollId, 'base64').toString('utf8');
-      from = upperBound(all, after);
-    }
-    const urns = all.slice(from, from + count);
-    const full = count > 0 && urns.length === count;
-    return {
-      nextScrollId: full ? Buffer.from(urns[urns.length - 1]).toString('base64') : null,
-      count: urns.length,
-      total: all.length,
-      searchResults: urns.map((urn) => ({ entity: { urn, type: graphqlTypeOf(urn) } })),
-    };
-  }
-
-  /** dataJob(urn) { runs(start, count) }: newest first, soft-deleted left out. */
-  jobRuns(job: string, start: number, count: number): Record<string, unknown> {
-    const runs = this.runsOf(job);
-    const page = runs.slice(Math.max(0, start), Math.max(0, start) + Math.max(0, Math.min(count, 10_000)));
-    return {
-      runs: {
-        start,
-        count: page.length,
-        total: runs.length,
-        runs: page.map((r) => ({ urn: r.urn, type: 'DATA_PROCESS_INSTANCE', created: { time: r.created, actor: 'urn:li:corpuser:datahub' } })),
-      },
-    };
-  }
 }
 
-function graphqlTypeOf(urn: string): string {
-  const type = /^urn:li:([A-Za-z]+):/.exec(urn)?.[1] ?? '';
-  return GRAPHQL_OF[type] ?? type.toUpperCase();
-}
-
-function upperBound(list: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
+/** Where `value` is in a sorted list of distinct URNs, or -1. */
 function binaryIndex(list: readonly string[], value: string): number {
-  const i = upperBound(list, value) - 1;
-  return i >= 0 && list[i] === value ? i : -1;
-}
-
-function binaryHas(list: readonly string[], value: string): boolean {
-  return binaryIndex(list, value) >= 0;
-}
-
-/** True when the scroll input names removed=true (a soft-deleted listing). */
-export function asksSoftDeleted(input: { orFilters?: Array<{ and?: Array<{ field?: unknown; values?: unknown; negated?: unknown }> }> }): boolean {
-  return (input.orFilters ?? []).some((or) =>
-    (or.and ?? []).some((c) => c.field === 'removed' && Array.isArray(c.values) && c.values.includes('true') && c.negated !== true),
-  );
+  const i = lowerBound(list, value);
+  return list[i] === value ? i : -1;
 }

@@ -12,7 +12,8 @@ import { argument, rootFields } from './graphqlFields';
 import { SCROLL_MAX_COUNT, scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
 import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
 import { EntityInventory, entityFacets } from './entityCounts';
-import { asksSoftDeleted, CleanupModel } from './cleanup';
+import { CleanupModel } from './cleanup';
+import { asksSoftDeleted, jobRuns, scrollSoftDeleted } from './cleanupSearch';
 
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 const URN = /^urn:li:[A-Za-z][A-Za-z0-9_]*:.+$/;
@@ -118,7 +119,7 @@ export function handleGraphQL(
       if (!canView) denied();
       else if (asksSoftDeleted((argument(f.args, 'input', variables) ?? {}) as ScrollInput)) {
         // Only soft-deleted documents (cleanup.ts): what a cleanup of soft-deleted entities lists.
-        data[f.key] = cleanup.scrollSoftDeleted((argument(f.args, 'input', variables) ?? {}) as ScrollInput);
+        data[f.key] = scrollSoftDeleted(cleanup, (argument(f.args, 'input', variables) ?? {}) as ScrollInput);
       } else {
         const page = scrollAcrossEntities(search, (argument(f.args, 'input', variables) ?? {}) as ScrollInput);
         if ('error' in page) {
@@ -136,7 +137,7 @@ export function handleGraphQL(
         const v = argument(runsArgs, name, variables);
         return typeof v === 'number' && Number.isInteger(v) ? v : fallback;
       };
-      data[f.key] = !canView ? null : urnValue && URN.test(urnValue) ? cleanup.jobRuns(urnValue, num('start', 0), num('count', 20)) : null;
+      data[f.key] = !canView ? null : urnValue && URN.test(urnValue) ? jobRuns(cleanup, urnValue, num('start', 0), num('count', 20)) : null;
       if (!canView) errors.push(error(f.key, UNAUTHORIZED, 403, 'UNAUTHORIZED'));
     } else {
       // entity(urn:) echoes any valid URN, whether it exists or not (EntityResolver / UrnToEntityMapper).
