@@ -69,7 +69,7 @@ const shareLazyModules = (shared) => shareModules('lazy', shared, (at) => `requi
 function lazyEntry(shared) {
   const list = [...shared].sort();
   const parts = list.map((m) => `  () => require('./${m}'),`).join('\n');
-  return `export * from './src/features';\n/* eslint-disable */\nexport const __lazyModules = [\n${parts}\n];\n`;
+  return `export * from './src/features';\nexport const __lazyModules = [\n${parts}\n];\n`;
 }
 
 /** The features whose commands load on first use: the names src/features.ts exports. */

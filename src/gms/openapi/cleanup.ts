@@ -10,14 +10,13 @@ import type { Answer } from '../http';
 import { STATUS_BATCH, type CleanupOperations } from '../cleanupTypes';
 import { GmsError } from '../errors';
 import { invalidResponse } from '../errorMapping';
-import { validateUrn } from '../validate';
+import { urnEntityType } from '../urn';
+import { validateUrn, validateUrnList } from '../validate';
 import type { WireContext } from '../wire';
 import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { v3EntityPath } from './requests';
 import { statusBatchSchema } from './inspectSchemas';
-
-const entityNameOf = (urn: string): string | undefined => /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1];
 
 export function createCleanupOperations(ctx: WireContext): CleanupOperations {
   const call = createOpenapiCaller(ctx, '');
@@ -48,9 +47,10 @@ export function createCleanupOperations(ctx: WireContext): CleanupOperations {
       const invalid = (message: string) => new GmsError({ kind: 'invalidInput', field: 'urns', action: 'readStatusTimes', message: `urns: ${message}` });
       if (urns.length === 0) return new Map();
       if (urns.length > STATUS_BATCH) throw invalid(`at most ${STATUS_BATCH} URNs a request (${urns.length} given).`);
-      const checked = urns.map((u) => validateUrn(u, 'urn', 'readStatusTimes'));
-      const entityName = entityNameOf(checked[0]);
-      if (entityName === undefined || checked.some((u) => entityNameOf(u) !== entityName)) throw invalid('the URNs of one request must share one entity type.');
+      const checked = validateUrnList(urns, 'urns', 'readStatusTimes');
+      const entityName = urnEntityType(checked[0]);
+      if (entityName === undefined || checked.some((u) => urnEntityType(u) !== entityName))
+        throw invalid('the URNs of one request must share one entity type.');
       const asked = new Set(checked);
       const parse = (a: Answer): Map<string, number> => {
         const body = statusBatchSchema.safeParse(readJson('readStatusTimes', a.text, a.contentType, ctx.origin));

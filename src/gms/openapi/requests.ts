@@ -2,12 +2,12 @@
 // does for Rest.li), as the query parameters and bodies ElasticsearchController.java binds.
 import { GmsError } from '../errors';
 import type { ExplainDiffRequest, ExplainRequest, GmsAction, RestoreRequest, UrnListRestoreRequest } from '../types';
-import { parseUrn } from '../urn';
+import { parseUrn, urnEntityType } from '../urn';
 import { MAX_BATCH_SIZE, restoreBody, validateIdentifier, validateInteger, validateUrn, validateUrnList } from '../validate';
 
 /** The v3 entity controller's path of a (checked) URN: openapi/v3/entity/{entityName}/{urn} (GenericEntitiesController.java). */
 export function v3EntityPath(urn: string): string {
-  const entityName = /^urn:li:([A-Za-z0-9_]+):/.exec(urn)?.[1] ?? 'dataset';
+  const entityName = urnEntityType(urn) ?? 'dataset';
   return `openapi/v3/entity/${encodeURIComponent(entityName)}/${encodeURIComponent(urn)}`;
 }
 
