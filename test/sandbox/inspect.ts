@@ -142,7 +142,7 @@ function decoded(value: string): string | undefined {
 }
 
 const V3 = /^\/openapi\/v3\/entity\/([^/]+)\/([^/]+)\/?$/;
-/** EntityController.java getEntityBatch (cleanup.ts answers it). */
+/** EntityController.java getEntityBatch (cleanupStatus.ts answers it). */
 export const V3_BATCH_GET = /^\/openapi\/v3\/entity\/([^/]+)\/batchGet\/?$/;
 const TIMELINE = /^\/openapi\/v2\/timeline\/v1\/([^/]+)\/?$/;
 

@@ -82,7 +82,7 @@ export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Prom
     if (!caller.known) return unauthorized();
     if (rt.serviceTimeMs > 0) await delay(rt.serviceTimeMs);
     if (c.inspect === 'v3/entity/{entityName}/batchGet') {
-      // EntityController.java getEntityBatch (cleanup.ts): POST only; READ on the URNs (the view privilege here).
+      // EntityController.java getEntityBatch (cleanupStatus.ts): POST only; READ on the URNs (the view privilege here).
       if (c.method !== 'POST') return springError(405, c.path, { allow: 'POST' });
       const actor = `urn:li:corpuser:${caller.tokenName ?? 'datahub'}`;
       return rt.cleanup.batchGet(c.raw, c.query.get('systemMetadata') === 'true', actor, caller.privileges.includes('VIEW_ENTITY_PAGE'));
