@@ -198,6 +198,7 @@ export function registerCleanupCommands(services: Services) {
           : 'soft-deleted (status removed: true); they can be restored until they are deleted for good';
       const sample = plan.figures.sample.slice(0, 5).join('\n');
       const chosen = await confirmDestructive(run, {
+        apiClass: 'entityDeletes',
         message: `Delete ${left.toLocaleString('en-US')} ${whatGoes(query)} on "${active.connection.name}"?`,
         detail:
           `${resumed ? `Resuming a stopped cleanup: ${already.toLocaleString('en-US')} already deleted. ` : ''}` +

@@ -107,6 +107,7 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
   // pattern that may match every URN, also asks for the pattern typed exactly (Escape: nothing is sent).
   const typed = (params.all || !hasConcreteTypePrefix(params.urnLike)) && isProduction(connection);
   const choice = await confirmDestructive(run, {
+    apiClass: 'restoreAndTruncate',
     message: titleFor(connection, title),
     detail: lines.join('\n') + askedByProgram(run),
     go,
