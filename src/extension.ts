@@ -7,7 +7,8 @@ import type { Services } from './platform/services';
 import type { FeatureRegistration } from './platform/feature';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
-import { answerModals, recordShownTexts } from './platform/safeWindow';
+import { answerModals, catchNotifications, recordShownTexts } from './platform/safeWindow';
+import { shiftFollowUpClock } from './platform/followUp';
 import * as connectionsFeature from './connections';
 import * as indicesFeature from './indices';
 import * as restoreFeature from './restore';
@@ -128,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     activateParts: parts,
     afterActivation: startup.done,
   };
-  const screen = { record: recordShownTexts, answerModals };
+  const screen = { record: recordShownTexts, answerModals, catchNotifications };
   const testApi: DataHubTestApi = {
     ...commands,
     services,
@@ -142,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     tls: connectionsPart.seam.tls,
     screen,
     apiGate: { simulateProduction },
+    followUps: { shiftClock: shiftFollowUpClock },
     activationTimings,
     lazyLoads: loadTimings,
   };

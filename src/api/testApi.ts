@@ -6,7 +6,7 @@ import type { StartupTimings } from '../platform/startup';
 import type * as vscode from 'vscode';
 import type { IndexTreeNode } from '../indices';
 import type { Services } from '../platform/services';
-import type { ModalAnswerer, ShownText } from '../platform/safeWindow';
+import type { CaughtNotification, ModalAnswerer, ShownText } from '../platform/safeWindow';
 import type { InsightsTestApi } from '../insights';
 import type { TruncateTestApi } from '../truncate';
 import type { DoctorTestApi } from '../doctor';
@@ -52,7 +52,14 @@ export interface DataHubTestApi extends DataHubCommands {
   /** The editor's context keys datahub.documentHasUrn / datahub.selectionHasUrn (last values sent, times sent, documents read). */
   urnMentions: { readonly document: boolean | undefined; readonly selection: boolean | undefined; readonly sent: number; readonly documentReads: number };
   /** Every text the extension put on screen (and modals answered without showing them). */
-  screen: { record(into: ShownText[] | undefined): void; answerModals(answer: ModalAnswerer | undefined): void };
+  screen: {
+    record(into: ShownText[] | undefined): void;
+    answerModals(answer: ModalAnswerer | undefined): void;
+    /** Notifications with buttons caught instead of shown, for the test to click later (src/platform/safeWindow.ts). */
+    catchNotifications(into: ((caught: CaughtNotification) => void) | undefined): void;
+  };
+  /** Offered follow-ups (src/platform/followUp.ts): `shiftClock(ms)` ages every offer by that much (0: the real clock). */
+  followUps: { shiftClock(ms: number): void };
   /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/platform/apiGate.ts). */
   apiGate: { simulateProduction(on: boolean): void };
   activationTimings: ActivationTimings;

@@ -111,5 +111,6 @@ export function confirmSwitch(run: CommandRun, name: string, gmsUrl: string, act
     `Make "${name}" (${urlOrigin(gmsUrl)}) the active DataHub connection${from}?`,
     'A command with arguments (a link, a keybinding or another extension) asks to add this connection and switch to it. Every DataHub request, with its token, then goes to this server.',
     'Add and Switch',
+    'localChanges',
   );
 }

@@ -17,7 +17,7 @@ export function registerClearAccessToken(services: Services) {
     const connection = targetConnection(services, parseArgs(Commands.clearAccessToken, connectionArgs, arg), run);
     if (run.mode !== 'ui' && (await services.connections.getToken(connection))) {
       const detail = `The token stored for "${connection.name}" (${urlOrigin(connection.gmsUrl)}) is deleted; requests then go without one until a token is set.${askedByProgram(run)}`;
-      if (!(await confirmStep(run, `Clear the access token of "${connection.name}"?`, detail, 'Clear Token'))) return undefined;
+      if (!(await confirmStep(run, `Clear the access token of "${connection.name}"?`, detail, 'Clear Token', 'localChanges'))) return undefined;
     }
     await services.connections.clearToken(connection);
     const message = `Access token cleared for "${connection.name}".`;

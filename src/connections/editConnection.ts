@@ -72,6 +72,7 @@ async function confirmLifting(run: CommandRun, connection: Connection, lifted: s
     titleFor(connection, `Lift the protection of "${connection.name}"?`),
     `A command with arguments (a link, a keybinding or another extension) asks to change "${connection.name}": it ${lifted.join(' and ')}.`,
     'Change Connection',
+    'localChanges',
   );
 }
 

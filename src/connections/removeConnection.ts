@@ -18,7 +18,7 @@ export function registerRemoveConnection(services: Services) {
     if (arg) {
       const { name } = parseArgs(Commands.removeConnection, nameArgs, arg);
       if (!connections.get(name)) await connections.remove(name); // rejects, naming the known connections
-      if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove'))) return undefined;
+      if (!(await confirmStep(run, `Remove the DataHub connection "${name}"?`, REMOVE_DETAIL, 'Remove', 'localChanges'))) return undefined;
       await connections.remove(name);
       return { name, message: `DataHub connection "${name}" removed.` };
     }

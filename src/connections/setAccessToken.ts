@@ -46,7 +46,7 @@ export function registerSetAccessToken(services: Services) {
       // A link or another extension must not swap the token silently (it could point the connection's authority elsewhere).
       const stored = await services.connections.getToken(connection);
       const detail = `The token stored for "${connection.name}" (${urlOrigin(connection.gmsUrl)}) is replaced by the one passed; the old one is gone.${askedByProgram(run)}`;
-      if (stored && stored !== token && !(await confirmStep(run, `Replace the access token of "${connection.name}"?`, detail, 'Replace Token')))
+      if (stored && stored !== token && !(await confirmStep(run, `Replace the access token of "${connection.name}"?`, detail, 'Replace Token', 'localChanges')))
         return undefined;
     } else {
       token = await promptToken(`Set Access Token for ${connection.name}`, connection.name);

@@ -152,6 +152,7 @@ async function checkOnce(
   const ui = run.mode === 'ui';
   if (production || !ui || !optedIn(services, connection.name, connection.gmsUrl)) {
     const choice = await confirmDestructive(run, {
+      apiClass: 'endToEndCheck',
       message: `Write the end-to-end canary to "${connection.name}"?`,
       detail:
         `Two writes to ${CANARY_URN}:\n` +

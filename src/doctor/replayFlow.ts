@@ -142,6 +142,7 @@ export async function replayFailedWrites(
   // The dry run alone, asked for by a link or a program: through the gate first (a POST to the replay endpoint).
   if (args.dryRunOnly && run.mode !== 'ui') {
     const go = await confirmDestructive(run, {
+      apiClass: 'replaysAndFixes',
       message: `Send the server a dry run of replaying ${dryPlan.offsets} failed write(s) on "${name}"?`,
       detail: uiText(
         `It posts ${rangesText(dryPlan.requests)} to the replay endpoint with dryRun: true; nothing is re-published by a server that honours it.${askedByProgram(run)}`,
@@ -179,6 +180,7 @@ export async function replayFailedWrites(
     'A write that failed validation fails again (and lands in mcp-failed again) until its source is fixed.',
   ].join('\n');
   const go = await confirmDestructive(run, {
+    apiClass: 'replaysAndFixes',
     message: `Replay ${dryPlan.offsets} failed write(s) on "${active.connection.name}"?`,
     detail: uiText(`${detail}${askedByProgram(run)}`, 3500),
     go: 'Replay',

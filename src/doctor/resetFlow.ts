@@ -87,6 +87,7 @@ export async function resetConsumerOffsets(
   // A dry run alone, asked for by a link or a program: through the gate first (it is a POST on Kafka).
   if (args.dryRunOnly && run.mode !== 'ui') {
     const go = await confirmDestructive(run, {
+      apiClass: 'consumerOffsets',
       message: `Send the server a dry run of resetting ${target.group}'s offsets on ${topic.shown} ("${name}")?`,
       detail: `Nothing is moved by a server that honours dryRun.${askedByProgram(run)}`,
       go: 'Dry Run',
@@ -142,6 +143,7 @@ export async function resetConsumerOffsets(
       };
   }
   const go = await confirmDestructive(run, {
+    apiClass: 'consumerOffsets',
     message: `Reset ${target.group}'s offsets on ${topic.shown} ("${name}")?`,
     detail: uiText(
       [

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ActiveClient, Services } from '../platform/services';
 import { registerCommand } from '../platform/commandRunner';
 import { registerRowCommand, type RowReading } from '../platform/rowCommands';
+import { offerFollowUp } from '../platform/followUp';
 import type { CountsNode } from './countsTree';
 import type { CommandRun } from '../platform/commandRun';
 import * as safeWindow from '../platform/safeWindow';
@@ -154,11 +155,15 @@ export function registerCleanupCommands(services: Services) {
       if (run.interactive) {
         // The next step beside the figures: apply exactly this plan (it asks first).
         const apply = 'Apply…';
+        // Bound to this connection and good for 10 minutes (src/platform/followUp.ts).
+        const offer = offerFollowUp(services, active.connection, 'Plan the cleanup again');
         void safeWindow.showInformationMessage(result.message, ...(result.count > 0 ? [apply] : [])).then((choice) => {
           if (choice !== apply) return;
-          // As the person's own step (no arguments: the modal does not say a program asked), on exactly this plan.
-          offered = given;
-          void vscode.commands.executeCommand(Commands.applyEntityCleanup);
+          void offer.run(apply, () => {
+            // As the person's own step (no arguments: the modal does not say a program asked), on exactly this plan.
+            offered = given;
+            void vscode.commands.executeCommand(Commands.applyEntityCleanup);
+          });
         });
       }
       return result;
@@ -198,6 +203,7 @@ export function registerCleanupCommands(services: Services) {
           : 'soft-deleted (status removed: true); they can be restored until they are deleted for good';
       const sample = plan.figures.sample.slice(0, 5).join('\n');
       const chosen = await confirmDestructive(run, {
+        apiClass: 'entityDeletes',
         message: `Delete ${left.toLocaleString('en-US')} ${whatGoes(query)} on "${active.connection.name}"?`,
         detail:
           `${resumed ? `Resuming a stopped cleanup: ${already.toLocaleString('en-US')} already deleted. ` : ''}` +

@@ -12,7 +12,8 @@ import { activeClient } from '../platform/activeClient';
 import { activeTitle } from '../platform/titles';
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { Services } from '../platform/services';
+import type { Connection, Services } from '../platform/services';
+import { offerFollowUp } from '../platform/followUp';
 import type { SearchIndexStatus } from '../gms/types';
 import { parseUrn } from '../gms/urn';
 import { normaliseUrnInput, findUrnAt } from '../shared/findUrn';
@@ -56,7 +57,8 @@ async function promptUrn(services: Services): Promise<string | undefined> {
 }
 
 /** The result as a notification, with Restore Indices (when search misses it) and Open in DataHub. */
-export function showCheckResult(services: Services, status: SearchIndexStatus, frontendUrl: string | undefined): void {
+export function showCheckResult(services: Services, status: SearchIndexStatus, connection: Connection): void {
+  const frontendUrl = connection.frontendUrl;
   const verdict = verdictOf(status);
   const message = verdictMessage(status, shortenUrn(status.urn, 80));
   services.log.info(`Search check: ${message}`);
@@ -67,8 +69,10 @@ export function showCheckResult(services: Services, status: SearchIndexStatus, f
   const page = frontendUrl && verdict !== 'nowhere' ? entityPageUrl(frontendUrl, status.urn) : undefined;
   if (page) buttons.push('Open in DataHub');
   const show = verdict === 'searchable' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
+  // Restore Indices writes: bound to the connection checked and good for 10 minutes (src/platform/followUp.ts).
+  const offer = offerFollowUp(services, connection, 'Check the URN again');
   void show(message, ...buttons).then((choice) => {
-    if (choice === 'Restore Indices') void vscode.commands.executeCommand(Commands.restoreIndices, { urn: status.urn, notify: true });
+    if (choice === 'Restore Indices') void offer.run(choice, () => vscode.commands.executeCommand(Commands.restoreIndices, { urn: status.urn, notify: true }));
     if (choice === 'Explain Search') void vscode.commands.executeCommand(Commands.explainSearch, { urn: status.urn });
     if (choice === 'Open in DataHub' && page) void vscode.env.openExternal(vscode.Uri.parse(page, true));
   });
@@ -88,7 +92,7 @@ async function checkSearchIndex(services: Services, arg: unknown, run: CommandRu
     undefined,
     (signal) => active.client.search.checkSearchIndex(target, signal),
   );
-  if (interactive) showCheckResult(services, status, active.connection.frontendUrl);
+  if (interactive) showCheckResult(services, status, active.connection);
   const message = verdictMessage(status, shortenUrn(status.urn, 80));
   return { message, urn: status.urn, inDatabase: status.inDatabase, inSearch: status.inSearch, removed: status.removed };
 }

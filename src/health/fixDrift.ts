@@ -138,6 +138,7 @@ export async function fixStep(
     return { plan, message: why, notDone: unremovable ?? { reason: 'nothingToFix' } };
   }
   const go = await confirmDestructive(run, {
+    apiClass: 'replaysAndFixes',
     message: `Fix search drift of ${describeScope(report.scope)} on "${active.connection.name}"?`,
     detail: `${lines.join('\n')}\nOnly what this dry run lists is changed.${askedByProgram(run)}`,
     go: 'Fix Drift',

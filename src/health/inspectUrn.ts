@@ -9,7 +9,8 @@
 //   typed API: { urn }. Sends nothing that writes.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
-import type { Services } from '../platform/services';
+import type { Connection, Services } from '../platform/services';
+import { offerFollowUp } from '../platform/followUp';
 import { pickUrn } from '../platform/urnPicker';
 import { urnAtActiveCursor } from '../platform/urnAtCursor';
 import { activeClient } from '../platform/activeClient';
@@ -84,13 +85,15 @@ function urnOf(arg: unknown): string | undefined {
   return urn;
 }
 
-function offerNextSteps(message: string, verdict: InspectVerdict, steps: NextStep[]): void {
+function offerNextSteps(services: Services, connection: Connection, message: string, verdict: InspectVerdict, steps: NextStep[]): void {
   const show = verdict === 'inSync' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage;
   // Our own commands with the arguments built from the URN; at most two buttons (the dry run before the apply).
   const offered = steps.slice(0, 2);
+  // Bound to the connection inspected and good for 10 minutes (src/platform/followUp.ts).
+  const offer = offerFollowUp(services, connection, 'Inspect the URN again');
   void show(message, ...offered.map((s) => s.title)).then((choice) => {
     const step = offered.find((s) => s.title === choice);
-    if (step) void vscode.commands.executeCommand(step.command, step.args);
+    if (step) void offer.run(step.title, () => vscode.commands.executeCommand(step.command, step.args));
   });
 }
 
@@ -117,7 +120,7 @@ async function inspectUrn(services: Services, docs: ReadOnlyDocuments, arg: unkn
   services.log.info(`Inspect URN ${target}: ${report.verdict} (${report.differences.length} difference(s))`);
   if (interactive) {
     await vscode.commands.executeCommand('markdown.showPreview', uri);
-    offerNextSteps(result.message, report.verdict, report.nextSteps);
+    offerNextSteps(services, active.connection, result.message, report.verdict, report.nextSteps);
   }
   return result;
 }

@@ -31,7 +31,7 @@ export function registerCommands(services: Services, { store, chart, entityCount
         connection = parseArgs(Commands.clearHistory, clearHistoryArgs, arg).connection ?? undefined;
         const which = connection === undefined ? 'of every connection' : `of "${connection}"`;
         const detail = 'Growth figures and trend lines start over from the next fetch. This cannot be undone.';
-        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear'))) return undefined;
+        if (!(await confirmStep(run, `Clear the index size history ${which}?`, detail, 'Clear', 'localChanges'))) return undefined;
       } else {
         const active = indexSizes.current?.connection.name ?? connections.active()?.name;
         const one = active && store.connection(active) ? `Clear "${active}" Only` : undefined;

@@ -121,7 +121,13 @@ async function askForTarget(snapshot: IndexSizesSnapshot, entities: readonly Ent
 /** Writes the file, asking first when an argument object names one that exists (a save dialog asks itself). */
 async function writeExport(run: CommandRun, choice: ExportChoice, given: boolean, what: string, text: string): Promise<boolean> {
   if (given && (await exists(choice.target))) {
-    const replace = await confirmStep(run, `Replace ${choice.target.fsPath}?`, `The file exists; the export of ${what} would overwrite it.`, 'Replace');
+    const replace = await confirmStep(
+      run,
+      `Replace ${choice.target.fsPath}?`,
+      `The file exists; the export of ${what} would overwrite it.`,
+      'Replace',
+      'localChanges',
+    );
     if (!replace) return false;
   }
   try {

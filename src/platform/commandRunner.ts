@@ -8,7 +8,7 @@ import * as safeWindow from './safeWindow';
 import type { Services } from './services';
 import { describeError, type ErrorAction, type ErrorContext, type ErrorDescription } from '../shared/errors';
 import { apiCallsMaySkip } from './apiGate';
-import { confirmDestructive } from './confirmGate';
+import { confirmDestructive, type ApiClass } from './confirmGate';
 import { commandRun, type CallVia, type CommandMode, type CommandRun } from './commandRun';
 import { exposeToApi } from './apiEntries';
 import { registerVscodeCommand, registrationWith } from './lazyCommands';
@@ -110,6 +110,6 @@ export async function showDescription(description: ErrorDescription): Promise<vo
  * with arguments (they pre-fill it): resolves true when the person chose `go`.
  * Through the confirmation gate (src/platform/confirmGate.ts): skipped only in mode 'api'.
  */
-export async function confirmStep(run: CommandRun, message: string, detail: string, go: string): Promise<boolean> {
-  return (await confirmDestructive(run, { message, detail, go })) === go;
+export async function confirmStep(run: CommandRun, message: string, detail: string, go: string, apiClass: ApiClass): Promise<boolean> {
+  return (await confirmDestructive(run, { message, detail, go, apiClass })) === go;
 }

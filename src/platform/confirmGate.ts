@@ -4,7 +4,8 @@
 // src/platform/apiGate.ts lets it skip (mode 'api': the user's acknowledged
 // datahub.api.allowUnconfirmedCalls, or a Test / Development host). A new
 // destructive feature calls confirmDestructive (or confirmStep) before it sends
-// anything, and nothing else.
+// anything, and nothing else, naming the class of its step (src/shared/apiTrust.ts
+// API_CLASSES): the person's allowance of unconfirmed calls covers classes, not everything.
 import type * as vscode from 'vscode';
 import * as safeWindow from './safeWindow';
 import { confirmByTyping } from './typedConfirm';
@@ -12,18 +13,23 @@ import type { CommandRun } from './commandRun';
 import type { Connection } from './services';
 import { isProduction } from '../shared/connections';
 import { automationAllowed } from './apiGate';
+import type { ApiClass } from '../shared/apiTrust';
+
+export type { ApiClass };
 
 /**
  * True when a step goes ahead without its modal: only in mode 'api', for the
  * extension's own already-confirmed step or an automation call the gate allows
  * (which may first ask whether datahub.api.allowUnconfirmedCalls is the person's).
  */
-export async function skipsConfirmation(run: CommandRun): Promise<boolean> {
+export async function skipsConfirmation(run: CommandRun, apiClass: ApiClass): Promise<boolean> {
   if (run.mode !== 'api') return false;
-  return run.via === 'confirmed' || (await automationAllowed());
+  return run.via === 'confirmed' || (await automationAllowed(apiClass));
 }
 
 export interface DestructiveAsk {
+  /** What kind of step this is, for the person's allowance of unconfirmed calls (src/shared/apiTrust.ts API_CLASSES). */
+  apiClass: ApiClass;
   /** The modal's message (already titled with the connection where it names one). */
   message: string;
   detail: string;
@@ -45,7 +51,7 @@ const titleOf = (item: string | vscode.MessageItem): string => (typeof item === 
  */
 export async function confirmDestructive(run: CommandRun, ask: DestructiveAsk): Promise<string | undefined> {
   const go = titleOf(ask.go);
-  if (await skipsConfirmation(run)) return go;
+  if (await skipsConfirmation(run, ask.apiClass)) return go;
   const items = [ask.go, ...(ask.others ?? [])] as vscode.MessageItem[];
   const picked = await safeWindow.showWarningMessage(ask.message, { modal: true, detail: ask.detail }, ...items);
   const choice = picked === undefined ? undefined : titleOf(picked as string | vscode.MessageItem);

@@ -36,6 +36,20 @@ export function answerModals(answer: ModalAnswerer | undefined): void {
   answerer = answer;
 }
 
+/** Test seam: a notification with buttons (not a modal) caught instead of shown; the test clicks one of them later, or none. */
+export interface CaughtNotification {
+  surface: 'information' | 'warning' | 'error';
+  text: string;
+  buttons: string[];
+  /** The person's click on `title` (undefined: the notification closed without one). */
+  click(title: string | undefined): void;
+}
+let catcher: ((caught: CaughtNotification) => void) | undefined;
+
+export function catchNotifications(into: ((caught: CaughtNotification) => void) | undefined): void {
+  catcher = into;
+}
+
 const titleOf = (item: unknown): string => (typeof item === 'string' ? item : String((item as vscode.MessageItem).title));
 
 function isOptions(value: unknown): value is vscode.MessageOptions {
@@ -56,7 +70,14 @@ function message(surface: 'information' | 'warning' | 'error', show: () => Show)
       }
       return (show() as (...args: unknown[]) => Thenable<unknown>)(safeText, options, ...items);
     }
-    return (show() as (...args: unknown[]) => Thenable<unknown>)(shown(surface, uiText(text)), ...rest);
+    const safeText = shown(surface, uiText(text));
+    if (catcher && rest.length > 0) {
+      const catchInto = catcher;
+      return new Promise((resolve) => {
+        catchInto({ surface, text: safeText, buttons: rest.map(titleOf), click: (title) => resolve(rest.find((item) => titleOf(item) === title)) });
+      });
+    }
+    return (show() as (...args: unknown[]) => Thenable<unknown>)(safeText, ...rest);
   }) as Show;
 }
 

@@ -10,6 +10,7 @@ import { count, patternResultMessage, shortenUrn } from './logic/restoreFormat';
 import { configuredConcurrency, RESTORE_ACTION, runPattern, type PatternOutcome, type PatternRun } from './restoreRun';
 import { assertWritable, isProduction, titleFor } from '../shared/connections';
 import { askedByProgram, confirmDestructive } from '../platform/confirmGate';
+import { offerFollowUp } from '../platform/followUp';
 import { restoreScopeArgs } from './logic/scopeArgs';
 import { Commands } from '../shared/commandIds';
 import type { RestoreCounts } from './logic/restoreRequests';
@@ -107,6 +108,7 @@ async function confirmHeavyRun(run: CommandRun, connection: Connection, params: 
   // pattern that may match every URN, also asks for the pattern typed exactly (Escape: nothing is sent).
   const typed = (params.all || !hasConcreteTypePrefix(params.urnLike)) && isProduction(connection);
   const choice = await confirmDestructive(run, {
+    apiClass: 'restoreAndTruncate',
     message: titleFor(connection, title),
     detail: lines.join('\n') + askedByProgram(run),
     go,
@@ -202,36 +204,41 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
   if (plan.status !== 'completed' && params.all && !params.pages && isBroadPattern(params.urnLike)) actions.push(handOver);
   actions.push('Show Details');
   const show = level === 'error' ? safeWindow.showErrorMessage : level === 'warning' ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
-  void show(message, ...actions).then(async (choice) => {
+  // Each further step is bound to this run's connection and good for 10 minutes (src/platform/followUp.ts).
+  const followUp = offerFollowUp(services, active.connection, `Run the restore of ${params.urnLike} again`);
+  void show(message, ...actions).then((choice) => {
     if (choice === 'Show Details') services.log.show(true);
-    if (choice === handOver) {
-      // Without a prefill the flow offers the saved resume point of this connection first.
-      void services.jobHandOff
-        .open(active)
-        .catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: Commands.restoreIndicesAsJob }));
-    }
-    if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
-      // The person already confirmed this run; resuming continues it, skipping pages known done.
-      const next: PatternRun =
-        choice === 'Re-run Incomplete Pages'
-          ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined }
-          : {
-              ...params,
-              start: plan.nextStart,
-              skip: choice === 'Resume' ? plan.doneAfterNext : undefined,
-              firstStart: params.firstStart ?? params.start,
-              carried: choice === 'Resume' ? plan.incompletePages : undefined,
-            };
-      const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
-      try {
-        // Same connection as the run being resumed, even if the active one changed meanwhile.
-        const fresh = await services.connections.clientFor(services.connections.get(active.connection.name) ?? active.connection);
-        // The connection may have been made read-only since the run began.
-        assertWritable(fresh.connection, RESTORE_ACTION);
-        await runPatternAndReport(services, fresh, next, { interactive: true });
-      } catch (error) {
-        reportError(services, error, ctx, { source: ID });
+    if (choice === undefined || choice === 'Show Details') return;
+    void followUp.run(choice, async () => {
+      if (choice === handOver) {
+        // Without a prefill the flow offers the saved resume point of this connection first.
+        void services.jobHandOff
+          .open(active)
+          .catch((error: unknown) => reportError(services, error, { connection: active.connection }, { source: Commands.restoreIndicesAsJob }));
       }
-    }
+      if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
+        // The person already confirmed this run; resuming continues it, skipping pages known done.
+        const next: PatternRun =
+          choice === 'Re-run Incomplete Pages'
+            ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined }
+            : {
+                ...params,
+                start: plan.nextStart,
+                skip: choice === 'Resume' ? plan.doneAfterNext : undefined,
+                firstStart: params.firstStart ?? params.start,
+                carried: choice === 'Resume' ? plan.incompletePages : undefined,
+              };
+        const ctx = { connection: active.connection, hasToken: active.hasToken, action: 'restoreIndices' as const };
+        try {
+          // The run's connection, still the active one with the same URL (the follow-up checked).
+          const fresh = await services.connections.clientFor(services.connections.get(active.connection.name) ?? active.connection);
+          // The connection may have been made read-only since the run began.
+          assertWritable(fresh.connection, RESTORE_ACTION);
+          await runPatternAndReport(services, fresh, next, { interactive: true });
+        } catch (error) {
+          reportError(services, error, ctx, { source: ID });
+        }
+      }
+    });
   });
 }

@@ -12,5 +12,5 @@ export const APPLY_ACTION = 'Apply Retention Plan';
 export async function confirmApply(run: CommandRun, connection: Connection, message: string, detail: string): Promise<boolean> {
   assertWritable(connection, APPLY_ACTION);
   const typed = { connection, action: APPLY_ACTION, expected: connection.name, consequence: 'Old rows are deleted from every listed index.' };
-  return (await confirmDestructive(run, { message, detail, go: 'Apply', typed })) === 'Apply';
+  return (await confirmDestructive(run, { apiClass: 'restoreAndTruncate', message, detail, go: 'Apply', typed })) === 'Apply';
 }

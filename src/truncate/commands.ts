@@ -16,15 +16,15 @@ import type { TruncateTarget } from './logic/truncateText';
 import { TaskStore } from './tasks/tasksStore';
 import { TasksTreeProvider, type TaskRow } from './tasks/taskItems';
 import type { TaskRowsService } from '../platform/taskRows';
-import { isArgObject, registerCommand, runCommand, type CommandRun } from '../platform/commandRunner';
+import { registerCommand, runCommand, type CommandRun } from '../platform/commandRunner';
 import { registerTaskListCommands, TASK_ROWS } from './taskCommands';
-import { registerRowCommand } from '../platform/rowCommands';
+import { registerRowCommand, rowInput } from '../platform/rowCommands';
 import { askTaskId, pickIndex } from './truncatePrompts';
 import { assertActiveWritable, interactiveTruncate, runTruncate } from './truncateFlow';
 import type { TruncateCommandResult } from './truncateResult';
 import { refreshAfterTruncate } from './refreshAfter';
 import { TaskWatcher } from './truncateWatch';
-import { indexOfArg, resolveTarget } from './truncateTarget';
+import { indexOfArg, isIndexRow, resolveTarget } from './truncateTarget';
 import { checkTaskId, toStatusResult, type TaskStatusResult, type WatchResult } from './truncateWatch';
 import { registrationsOf, Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
@@ -65,14 +65,21 @@ export function registerCommands(services: Services, { store, watcher, watchInBa
     return result;
   };
 
-  /** Context-menu and "{ entityType, aspect }" calls are interactive: errors are shown, prompts appear. */
-  const truncateIndex = (arg?: unknown) =>
-    runCommand(services, TRUNCATE_INDEX, undefined, async (_none, run) => {
+  /**
+   * Interactive: prompts appear. A row our tree or chart handed out is the person's click (mode ui); anything
+   * else, a row-shaped object included, is arguments from a program ({ indexName } or { entityType, aspect }:
+   * mode link, the modal says a program asked).
+   */
+  const truncateIndex = (arg?: unknown) => {
+    const { row, args } = rowInput(arg, isIndexRow);
+    return runCommand(services, TRUNCATE_INDEX, args, async (_none, run) => {
       assertActiveWritable(services);
-      if (isArgObject(arg)) return interactive(await resolveTarget(services, arg, TRUNCATE_INDEX), run);
+      if (row) return interactive(targetOfIndex(row.index, TRUNCATE_INDEX), run);
+      if (args) return interactive(await resolveTarget(services, args, TRUNCATE_INDEX), run);
       const index = await pickIndex((services.indexSizes.current ?? (await services.indexSizes.refresh())).indices, services.connections.active());
       return index ? interactive(targetOfIndex(index, TRUNCATE_INDEX), run) : undefined;
     });
+  };
 
   /** Watch a task: the row of DataHub Tasks it is offered on (ours only), { task } from a program, or asked for. */
   const watchTask = async (arg: Record<string, unknown> | undefined, run: CommandRun): Promise<WatchResult | undefined> => {

@@ -107,7 +107,7 @@ export async function runTruncate(
     return toCommandResult(result);
   }
   // Only an allowed automation call skips the dry run and the modal (the gate may first ask whether the setting is the person's).
-  if (!(await skipsConfirmation(run))) {
+  if (!(await skipsConfirmation(run, 'restoreAndTruncate'))) {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
@@ -166,6 +166,7 @@ export async function confirmTruncation(
   const name = targetName(target);
   const detail = `Connection: ${active.connection.name} (${urlOrigin(active.connection.gmsUrl)}).\n${view.detail}${askedByProgram(run)}`;
   const answer = await confirmDestructive(run, {
+    apiClass: 'restoreAndTruncate',
     message: titleFor(active.connection, view.message),
     detail,
     go: { title: 'Truncate' },

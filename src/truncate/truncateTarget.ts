@@ -11,6 +11,11 @@ import { isOurRow } from '../platform/treeRows';
 import { parseArgs } from '../shared/args';
 import { targetArgs } from './logic/args';
 
+/** The shape of an index row of Timeseries Indices or the size chart (which of them are ours is rowInput's check). */
+export function isIndexRow(value: object): value is { kind: 'index'; index: IndexSize } {
+  return isArgObject(value) && value.kind === 'index' && isArgObject(value.index);
+}
+
 /** The IndexSize of a tree or chart element ({ kind: 'index', index }) that our tree or chart handed out; a look-alike is arguments. */
 export function indexOfArg(arg: unknown): IndexSize | undefined {
   return isOurRow(arg) && isArgObject(arg) && arg.kind === 'index' && isArgObject(arg.index) ? (arg.index as unknown as IndexSize) : undefined;

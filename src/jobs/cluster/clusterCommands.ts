@@ -18,16 +18,20 @@ import { savedRuns } from '../../restore/restoreRun';
 import { activeClient } from '../../platform/activeClient';
 import { ClusterJobs, type ClusterJobSnapshot } from './clusterWatch';
 import { fromRow } from './clusterItem';
+import { offerFollowUp } from '../../platform/followUp';
 import { RUN_ACTION, triggerOnCluster, watchOptions, type RunOnClusterResult } from './clusterRun';
 
 const CLUSTER_KEYS = ['cronJob', 'jobName', 'stallAfterSeconds', 'pollSeconds', 'giveUpSeconds'];
 
 /** Tells the end (or the stall, or a watch that gave up) once, with what to do next. */
-function tellEnd(s: ClusterJobSnapshot): void {
+function tellEnd(services: Services, s: ClusterJobSnapshot): void {
   const showLog = 'Show Log';
   const resume = 'Resume from Last Batch';
   const again = 'Watch Again';
-  const buttons = s.gaveUp ? [again, showLog] : s.state === 'succeeded' ? [showLog] : [showLog, resume];
+  // Resume starts a job: bound to the job's connection (as it is now) and good for 10 minutes (src/platform/followUp.ts).
+  const connection = services.connections.get(s.connection);
+  const offer = connection ? offerFollowUp(services, connection, `Resume ${s.job} from its row in DataHub Tasks`) : undefined;
+  const buttons = s.gaveUp ? [again, showLog] : s.state === 'succeeded' || !offer ? [showLog] : [showLog, resume];
   const show = s.gaveUp
     ? safeWindow.showWarningMessage
     : s.state === 'succeeded'
@@ -37,7 +41,7 @@ function tellEnd(s: ClusterJobSnapshot): void {
         : safeWindow.showWarningMessage;
   void Promise.resolve(show(s.message, ...buttons)).then((picked) => {
     if (picked === showLog) void vscode.commands.executeCommand(Commands.showClusterJobLog, { job: s.job });
-    if (picked === resume) void vscode.commands.executeCommand(Commands.resumeClusterJob, { job: s.job });
+    if (picked === resume) void offer?.run(resume, () => vscode.commands.executeCommand(Commands.resumeClusterJob, { job: s.job }));
     if (picked === again) void vscode.commands.executeCommand(Commands.watchClusterJob, { job: s.job });
   });
 }
@@ -121,7 +125,7 @@ export function runPlanOnClusterUi(services: Services, active: ActiveClient, pla
 
 export function registerClusterCommands(services: Services) {
   const jobs = new ClusterJobs();
-  jobs.onEnded = tellEnd;
+  jobs.onEnded = (s) => tellEnd(services, s);
   byServices.set(services, jobs);
   return {
     jobs,

@@ -148,6 +148,7 @@ export async function triggerOnCluster(
   const argv = input.argv ?? jobArgv(plan);
   const go = 'Run on the Cluster';
   const answer = await confirmDestructive(run, {
+    apiClass: 'restoreAndTruncate',
     message: titleFor(
       active.connection,
       `Run DataHub's RestoreIndices job as ${jobName} from CronJob ${cronJob}${namespace ? ` in namespace ${namespace}` : ''}?`,

@@ -117,7 +117,14 @@ async function confirmSeveral(run: CommandRun, connection: Connection, urns: str
   if (urns.length > shown.length) shown.push(`…and ${urns.length - shown.length} more`);
   const go = `Restore ${urns.length} URNs`;
   const detail = `${shown.join('\n')}\n\nThey are restored one by one; a failure on one does not stop the others.${askedByProgram(run)}`;
-  return (await confirmDestructive(run, { message: titleFor(connection, `Restore indices for ${urns.length} URNs?`), detail, go })) === go;
+  return (
+    (await confirmDestructive(run, {
+      apiClass: 'restoreAndTruncate',
+      message: titleFor(connection, `Restore indices for ${urns.length} URNs?`),
+      detail,
+      go,
+    })) === go
+  );
 }
 
 function summary(results: UrnRestoreItem[], ms: number): { message: string; failed: boolean } {

@@ -109,7 +109,7 @@ async function confirmList(run: CommandRun, active: ActiveClient, urns: string[]
       : undefined;
   const message = titleFor(active.connection, `Restore indices for ${count(urns.length, 'URN')}?`);
   const detail = `${shown.join('\n')}\n\n${how} Each URN's search documents are rebuilt from its latest aspects.${askedByProgram(run)}`;
-  return (await confirmDestructive(run, { message, detail, go, typed })) === go;
+  return (await confirmDestructive(run, { apiClass: 'restoreAndTruncate', message, detail, go, typed })) === go;
 }
 
 interface Tally {

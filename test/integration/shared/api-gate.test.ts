@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
 import { Commands } from '../../../src/shared/commandIds';
 import { answering } from '../support/modals';
+import { needsOpenapi } from '../support/doctor';
 
 const DAY = 86_400_000;
 const DASHBOARD = { entityType: 'dashboard', aspect: 'dashboardusagestatistics' };
@@ -142,7 +143,7 @@ describe('security: the typed API asks like a person would (Production-like host
       assert.deepEqual(
         dismissed.modals.map((m) => m.split('\n')[0]),
         [
-          'Let other extensions and scripts truncate, restore and apply retention plans through DataHub Index Operations without asking you?',
+          'Let other extensions and scripts restore indices, truncate old rows, apply retention plans and run the restore job on the cluster through DataHub Index Operations without asking you?',
           'Restore indices for every row matching urn:li:corpuser:%? · sandbox',
           'Restore indices for every row matching urn:li:corpuser:%? · sandbox',
         ],
@@ -177,6 +178,65 @@ describe('security: the typed API asks like a person would (Production-like host
       allowed.stop();
       await setAllowUnconfirmed(undefined);
       await setEnvironment(null, false);
+    }
+  });
+
+  it('the allowance covers its classes only: a call of another class asks a new allowance that lists them, the new one marked; declined, that class asks like a person', async function () {
+    needsOpenapi(this);
+    const ALLOW = 'Allow Unconfirmed Calls';
+    const EVERY_ROW = { urnLike: 'urn:li:corpuser:%', all: true };
+    await setAllowUnconfirmed(undefined);
+    // Restores and truncations allowed: the modal lists that one class, marked as the one asked for.
+    const first = await answering((buttons) => (buttons.includes(ALLOW) ? ALLOW : undefined));
+    try {
+      await setAllowUnconfirmed(true);
+      assert.equal((await run<{ status: string }>(Commands.restoreIndicesByPattern, EVERY_ROW)).status, 'completed');
+      assert.equal(first.modals.length, 1, first.modals.join('\n---\n'));
+      assert.match(
+        first.modals[0],
+        /covers exactly these, and nothing else:\n• restore indices, truncate old rows, apply retention plans and run the restore job on the cluster \(NEW: asked for now\)\n\n/,
+      );
+    } finally {
+      first.stop();
+    }
+
+    // An entity cleanup is another class: asked again, naming both; declined, the cleanup asks like a person's call, twice.
+    await sandbox.clearRequests();
+    const declined = await answering(undefined);
+    try {
+      const once = await run<{ notDone?: { reason: string } }>(Commands.applyEntityCleanup, { entityType: 'chart' });
+      const twice = await run<{ notDone?: { reason: string } }>(Commands.applyEntityCleanup, { entityType: 'chart' });
+      assert.deepEqual([once.notDone?.reason, twice.notDone?.reason], ['declined', 'declined']);
+      assert.equal(
+        declined.modals[0].split('\n')[0],
+        'Let other extensions and scripts also delete entities (the soft and hard deletes of entity cleanup) through DataHub Index Operations without asking you?',
+      );
+      assert.match(declined.modals[1], /^Delete 3 [^\n]*chart[^\n]* on "sandbox"\?/);
+      assert.match(declined.modals[2], /^Delete 3 [^\n]*chart[^\n]* on "sandbox"\?/);
+      assert.match(
+        declined.modals[0],
+        /covers exactly these, and nothing else:\n• restore indices, truncate old rows, apply retention plans and run the restore job on the cluster\n• delete entities \(the soft and hard deletes of entity cleanup\) \(NEW: asked for now\)\n\n/,
+      );
+      assert.match(declined.modals[1], /Asked for through this extension's API/);
+      assert.equal((await sandbox.requests()).filter((q) => q.method === 'DELETE').length, 0, 'nothing deleted');
+      // The class allowed before still goes ahead without a modal.
+      assert.equal((await run<{ status: string }>(Commands.restoreIndicesByPattern, EVERY_ROW)).status, 'completed');
+      assert.equal(declined.modals.length, 3, declined.modals.join('\n---\n'));
+    } finally {
+      declined.stop();
+    }
+
+    // Changing the setting clears every allowance: the restore asks again.
+    const cleared = await answering(undefined);
+    try {
+      await setAllowUnconfirmed(undefined);
+      await setAllowUnconfirmed(true);
+      assert.equal(await run(Commands.restoreIndicesByPattern, EVERY_ROW), undefined);
+      assert.match(cleared.modals[0], /^Let other extensions and scripts restore indices/);
+      assert.match(cleared.modals[1], /^Restore indices for every row matching urn:li:corpuser:%\?/);
+    } finally {
+      cleared.stop();
+      await setAllowUnconfirmed(undefined);
     }
   });
 
