@@ -157,6 +157,14 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
       rt.explainIndexName = body.indexName as string | undefined;
       return json({});
     }
+    case 'POST /hold':
+      if (typeof body.action !== 'string' || body.action === '') return bad('expected {"action": "<a recorded action name, e.g. getIndexSizes>"}');
+      rt.holds.hold(body.action);
+      return json(rt.holds.describe());
+    case 'GET /hold':
+      return json(rt.holds.describe());
+    case 'POST /release':
+      return json({ released: rt.holds.release() });
     case 'GET /restore-counts':
       return json(rt.store.restoreCounts());
     case 'GET /rows':

@@ -6,6 +6,7 @@ import { demoPreset, entityTypeOfUrn } from './drift';
 import { CONSUMERS, type Consumer } from './lag';
 import type { Reply } from './restli';
 import type { Runtime } from './runtime';
+import { EDITABLE_TYPES } from './uiEdits';
 
 function json(value: unknown, status = 200): Reply {
   return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
@@ -65,6 +66,16 @@ function setOperations(rt: Runtime, body: Record<string, unknown>): Reply {
   return json(rt.operations);
 }
 
+/** POST /edit-description {urn, description}: what DataHub's UI does on a description edit (uiEdits.ts). */
+function editDescription(rt: Runtime, body: Record<string, unknown>): Reply {
+  const { urn, description } = body;
+  if (typeof urn !== 'string' || typeof description !== 'string') return bad('expected {"urn": string, "description": string}');
+  if (!rt.search.inDatabase(urn)) return bad(`no rows in the database for ${urn}`);
+  const edit = rt.search.edits.edit(urn, description);
+  if (!edit) return bad(`the UI edits descriptions of ${EDITABLE_TYPES.join(', ')} only`);
+  return json({ urn, aspect: edit.aspect, description });
+}
+
 /** The health control routes; undefined when the route is none of them. */
 export function healthControl(rt: Runtime, route: string, body: Record<string, unknown>): Reply | undefined {
   switch (route) {
@@ -82,6 +93,8 @@ export function healthControl(rt: Runtime, route: string, body: Record<string, u
       return setLag(rt, body);
     case 'POST /operations':
       return setOperations(rt, body);
+    case 'POST /edit-description':
+      return editDescription(rt, body);
     case 'GET /messaging/resets':
       return json(rt.appliedResets);
     case 'POST /messaging': {

@@ -13,6 +13,7 @@
 
 import { REGISTRY } from './data';
 import { describeEntity, type SearchIndex } from './searchIndex';
+import { indexedFromDatabase } from './inspect';
 import { javaUrlDecode, javaUrlEncode } from './spring';
 
 export interface Explanation {
@@ -52,19 +53,28 @@ function entityTypeOf(urn: string): string | undefined {
 export function rawDocument(search: SearchIndex, urn: string, now = Date.now()): Record<string, unknown> | undefined {
   if (!search.hasDocument(urn, now)) return undefined;
   const e = describeEntity(urn);
-  const origin = entityTypeOf(urn) === 'dataset' ? /,([^,()]+)\)$/.exec(urn)?.[1] : undefined;
+  const type = entityTypeOf(urn);
+  const origin = type === 'dataset' ? /,([^,()]+)\)$/.exec(urn)?.[1] : undefined;
+  // What the database holds now, once a restore had the consumer write the document again (inspect.ts).
+  const current = search.edits.rewritten(urn, now) ? indexedFromDatabase(search, urn) : undefined;
+  const description = current?.description ?? '';
+  const owners = current?.owners ?? [];
+  // A description edited in the UI is indexed as editedDescription, beside the ingested one (uiEdits.ts).
+  const edit = search.edits.of(urn);
   return {
     urn,
-    name: e.name,
+    // ChartInfo.pdl, DashboardInfo.pdl: a chart's or dashboard's title is indexed as `title`; other entities' as `name`.
+    ...(type === 'chart' || type === 'dashboard' ? { title: e.name } : { name: e.name }),
     ...(e.platform !== undefined ? { platform: e.platform.startsWith('urn:') ? e.platform : `urn:li:dataPlatform:${e.platform}` } : {}),
     ...(origin !== undefined ? { origin } : {}),
-    description: '',
-    hasDescription: false,
+    description,
+    hasDescription: description !== '' || edit !== undefined,
+    ...(edit !== undefined ? { editedDescription: edit.description } : {}),
     customProperties: [],
     tags: [],
-    owners: [],
-    hasOwners: false,
-    removed: search.isRemoved(urn),
+    owners,
+    hasOwners: owners.length > 0,
+    removed: current?.removed ?? search.isRemoved(urn),
     runId: ['sandbox-seed'],
   };
 }

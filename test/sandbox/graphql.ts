@@ -4,11 +4,14 @@
 // Resolver failures are `errors` entries beside partial data (DataHubDataFetcherExceptionHandler.java);
 // a caller without view rights gets "Unauthorized to perform this action..." with code 403.
 // Not a GraphQL engine: it answers the root fields the query names (entityExists, searchAcrossEntities,
-// scrollAcrossEntities, entity), each under its alias if it has one, so one request can batch many
-// existence checks: query q($u0: String!, $u1: String!) { e0: entityExists(urn: $u0) e1: entityExists(urn: $u1) }.
+// aggregateAcrossEntities, scrollAcrossEntities, entity), each under its alias if it has one, so one request
+// can batch many existence checks: query q($u0: String!, $u1: String!) { e0: entityExists(urn: $u0) e1: entityExists(urn: $u1) }.
+// It validates their `input` variables as graphql-java does against DataHub's schema (graphqlSchema.ts):
+// a field the input type lacks refuses the whole request before anything runs.
 import type { Reply } from './restli';
 import type { Caller } from './runtime';
 import { argument, rootFields } from './graphqlFields';
+import { validateInput } from './graphqlSchema';
 import { SCROLL_MAX_COUNT, scrollAcrossEntities, type ScrollInput } from './graphqlScroll';
 import { HAS_STATUS, describeEntity, type SearchIndex } from './searchIndex';
 import { EntityInventory, entityFacets } from './entityCounts';
@@ -42,17 +45,18 @@ interface SearchInput {
   searchFlags?: { includeSoftDeleted?: unknown };
 }
 
-/** Entity counts through facets (entityCounts.ts): count 0, "_entityType" facets, removed=true for the soft-deleted. */
-function countFacets(inventory: EntityInventory, input: SearchInput): Record<string, unknown> | undefined {
+/**
+ * aggregateAcrossEntities (AggregateAcrossEntitiesResolver.java: a search of count 0, AggregateResults {facets}):
+ * entity counts through the "_entityType" facets (entityCounts.ts), removed=true for the soft-deleted.
+ */
+function aggregateFacets(inventory: EntityInventory, input: SearchInput): Record<string, unknown> {
   const facets = Array.isArray(input.facets) ? input.facets.filter((f): f is string => typeof f === 'string') : [];
-  if (!facets.some((f) => f.startsWith('_entityType'))) return undefined;
   const removed = (input.orFilters ?? []).some((o) => (o.and ?? []).some((c) => c.field === 'removed' && Array.isArray(c.values) && c.values.includes('true')));
   const includeSoftDeleted = input.searchFlags?.includeSoftDeleted === true;
   // Without includeSoftDeleted search leaves soft-deleted documents out, whatever the filter says (ESUtils.java).
   const answer = entityFacets(inventory, facets, removed, includeSoftDeleted);
   if (removed && !includeSoftDeleted) for (const f of answer as Array<{ aggregations: unknown[] }>) f.aggregations = [];
-  const total = (answer[0] as { aggregations?: Array<{ count: number }> } | undefined)?.aggregations?.reduce((t, a) => t + a.count, 0) ?? 0;
-  return { start: 0, count: 0, total, searchResults: [], facets: answer };
+  return { facets: answer };
 }
 
 /** The urn values of an orFilters entry on the `urn` field, if that is what the input filters on. */
@@ -95,6 +99,11 @@ export function handleGraphQL(
     const message = "Validation error (FieldUndefined@[scrollAcrossEntities]) : Field 'scrollAcrossEntities' in type 'Query' is undefined";
     return reply({ errors: [{ message, locations: [{ line: 1, column: 1 }], extensions: { classification: 'ValidationError' } }], data: null, extensions: {} });
   }
+  // graphql-java validates every input variable before any field runs (graphqlSchema.ts).
+  for (const f of rootFields(query)) {
+    const invalid = validateInput(f.name, f.args, query, variables);
+    if (invalid) return reply({ errors: [invalid], extensions: {} });
+  }
   // Root fields in query order, each under its alias when it has one (e0: entityExists(urn: $u0) ...).
   for (const f of rootFields(query)) {
     const denied = (): void => {
@@ -113,8 +122,11 @@ export function handleGraphQL(
       if (!canView) denied();
       else {
         const input = (argument(f.args, 'input', variables) ?? {}) as SearchInput;
-        data[f.key] = countFacets(inventory, input) ?? searchAcross(search, input, query);
+        data[f.key] = searchAcross(search, input, query);
       }
+    } else if (f.name === 'aggregateAcrossEntities') {
+      if (!canView) denied();
+      else data[f.key] = aggregateFacets(inventory, (argument(f.args, 'input', variables) ?? {}) as SearchInput);
     } else if (f.name === 'scrollAcrossEntities') {
       if (!canView) denied();
       else if (asksSoftDeleted((argument(f.args, 'input', variables) ?? {}) as ScrollInput)) {

@@ -2,12 +2,13 @@
 // in query order. Enough for the forms DataHub clients send (`alias: field(arg: $var)`, literals
 // for string arguments); not a GraphQL parser.
 
-const FIELD = /(?:\b([_A-Za-z][_0-9A-Za-z]*)\s*:\s*)?\b(entityExists|searchAcrossEntities|scrollAcrossEntities|entity|dataJob)\s*\(([^()]*)\)/g;
+const FIELD =
+  /(?:\b([_A-Za-z][_0-9A-Za-z]*)\s*:\s*)?\b(entityExists|searchAcrossEntities|aggregateAcrossEntities|scrollAcrossEntities|entity|dataJob)\s*\(([^()]*)\)/g;
 
 export interface RootField {
   /** The alias, else the field name: the key of its answer under `data`. */
   key: string;
-  name: 'entityExists' | 'searchAcrossEntities' | 'scrollAcrossEntities' | 'entity' | 'dataJob';
+  name: 'entityExists' | 'searchAcrossEntities' | 'aggregateAcrossEntities' | 'scrollAcrossEntities' | 'entity' | 'dataJob';
   args: string;
 }
 

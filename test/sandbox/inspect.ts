@@ -20,7 +20,7 @@
 // and loadOrdersJob, whose description tries to become Markdown (a heading, a link, an image, HTML and a
 // bare address): the extension must show it inert.
 import { SAMPLE_URNS } from './data';
-import { describeEntity } from './searchIndex';
+import { describeEntity, type SearchIndex } from './searchIndex';
 import type { Reply } from './restli';
 import type { Caller, Runtime } from './runtime';
 import { empty, json, springError } from './spring';
@@ -65,6 +65,16 @@ export const INSPECT_EDITS: Record<string, Edits> = {
     timeline: [{ category: 'DOCUMENTATION', operation: 'MODIFY', description: HOSTILE_DESCRIPTION }],
   },
 };
+
+/**
+ * What a document written again from the database holds (after a restore: SearchIndex.restored), where
+ * the database differs from the seeded document; undefined where it does not.
+ */
+export function indexedFromDatabase(search: SearchIndex, urn: string): { description?: string; owners?: string[]; removed?: boolean } {
+  const edits = INSPECT_EDITS[urn];
+  if (!edits) return {};
+  return { description: edits.description, owners: edits.owners, removed: edits.removed ?? search.isRemoved(urn) };
+}
 
 /** The aspect an entity type keeps its name and description in. */
 const INFO: Record<string, string> = {
@@ -112,6 +122,13 @@ export function entityV3(rt: Runtime, urn: string, withSystemMetadata: boolean, 
       ? { lastObserved: anchorMs - edits.agoMs, runId: edits.runId, lastRunId: edits.runId, version: '2' }
       : { lastObserved: row.createdOn, runId: 'sandbox-seed', lastRunId: 'sandbox-seed', version: '1' };
     out[row.aspect] = { value: aspectValue(rt, urn, type, row.aspect, edits), ...(withSystemMetadata ? { systemMetadata } : {}) };
+  }
+  // A description edited in the UI: editable<Entity>Properties (uiEdits.ts), the ingested description untouched.
+  const edit = rt.search.edits.of(urn);
+  if (edit) {
+    const stamp = { time: edit.at, actor: 'urn:li:corpuser:datahub' };
+    const systemMetadata = { lastObserved: edit.at, runId: 'no-run-id-provided', lastRunId: 'no-run-id-provided', version: '1' };
+    out[edit.aspect] = { value: { created: stamp, lastModified: stamp, description: edit.description }, ...(withSystemMetadata ? { systemMetadata } : {}) };
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // The sandbox's mutable state: data, settings, faults, recorded requests.
 // Shared by the HTTP handler, the control endpoints and the in-process API.
 
+import { Holds } from './hold';
 import type {
   ApiMode,
   OperationsConfig,
@@ -87,6 +88,8 @@ export class Runtime {
   readonly entities = new EntityInventory();
   /** What an entity cleanup lists and deletes (cleanup.ts): soft-deleted entities, data jobs' runs. */
   readonly cleanup: CleanupModel;
+  /** Answers a test holds back until it releases them (hold.ts). */
+  readonly holds = new Holds();
   /** The Doctor's endpoints' scripted GMS (doctor.ts). */
   readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -141,6 +144,7 @@ export class Runtime {
     this.doctor.reset();
     this.entities.reset();
     this.cleanup.reset();
+    this.holds.release();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }

@@ -6,6 +6,7 @@
 import { SAMPLE_URNS } from './data';
 import { Orphans } from './drift';
 import type { AspectStore } from './store';
+import { UiEdits } from './uiEdits';
 
 /** Sample entities whose search state the tests and the demo rely on. */
 export const SEARCH_SAMPLES = {
@@ -94,6 +95,8 @@ export class SearchIndex {
    */
   catchUpMs: (now: number) => number | null | undefined = () => undefined;
   readonly orphans: Orphans;
+  /** Descriptions edited in the UI, and documents written again from the database by a restore (uiEdits.ts). */
+  readonly edits = new UiEdits();
   private entities: IndexedEntity[] | undefined;
 
   constructor(private readonly store: AspectStore) {
@@ -107,6 +110,7 @@ export class SearchIndex {
     this.indexedAt.clear();
     this.waiting.clear();
     this.orphans.clear();
+    this.edits.clear();
     this.lagMs = lagMs;
   }
 
@@ -158,6 +162,8 @@ export class SearchIndex {
     const catchUp = this.catchUpMs(now);
     const delay = catchUp === undefined ? this.lagMs : catchUp;
     for (const urn of urns) {
+      // The consumer writes every restored document again from the database, a missing one or not.
+      if (delay !== null) this.edits.rewrite(urn, now + delay);
       if (!this.missing.has(urn) || this.indexedAt.has(urn)) continue;
       if (delay === null) {
         if (catchUp === null) this.waiting.add(urn);

@@ -189,7 +189,7 @@ async function handle(rt: Runtime, req: IncomingMessage, res: ServerResponse, lo
   if (gap && (await applyFault(gap === 'html' ? { kind: 'html', status: 503 } : { kind: 'reset' }, res, record, reply)) !== undefined) return;
   const fault = matchFault(rt.faults, faultKey, start, truncate, transport);
   if (fault && (await applyFault(fault, res, record, reply)) !== undefined) return;
-
+  await rt.holds.wait(faultKey, caller.tokenName); // held until the test releases it (hold.ts)
   if (sub === '/config') return reply(frontend ? gmsConfig(rt) : frontendConfig());
   // The newest generation's own controllers (newerRoutes.ts): the upgrade's reads, the Doctor's, Inspect URN's.
   const newerCall = { rt, method: req.method ?? 'GET', path, sub, query: searchParams, raw, caller, upgrade, doctor, inspect };

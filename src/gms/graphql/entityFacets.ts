@@ -1,9 +1,13 @@
 // Entity counts on a server without /openapi/v1/entities/counts: DataHub search's facets on the virtual
 // field _entityType (SearchRequestHandler.java: INDEX_VIRTUAL_FIELD, its buckets by entity), and the nested
 // facet "_entityType␞platform" (AggregationQueryBuilder.java, AGGREGATION_SEPARATOR_CHAR; its keys
-// "<type>␞<platform urn>") for the platforms. Two searches of no results each: the active documents
-// (search leaves soft-deleted ones out by default), and the soft-deleted ones (searchFlags.includeSoftDeleted
-// with the filter removed = true, as ESUtils.java builds it).
+// "<type>␞<platform urn>") for the platforms. Asked through aggregateAcrossEntities, the root field that
+// takes `facets` (datahub-graphql-core/src/main/resources/search.graphql: AggregateAcrossEntitiesInput
+// {types, query, facets, orFilters, viewUrn, searchFlags}, answering AggregateResults {facets}; its resolver,
+// AggregateAcrossEntitiesResolver.java, searches with count 0). SearchAcrossEntitiesInput has no `facets`:
+// graphql-java refuses such a request before anything runs. Two asks: the active documents (search leaves
+// soft-deleted ones out by default), and the soft-deleted ones (searchFlags.includeSoftDeleted with the filter
+// removed = true, as ESUtils.java builds it).
 import type { EntityCountsQuery, EntityCountsReading, EntityTypeCount } from '../entityCountTypes';
 import { MAX_COUNT_ROWS } from '../entityCountTypes';
 import type { ParseOutcome } from './queries';
@@ -12,15 +16,14 @@ export const SEPARATOR = '␞';
 const BY_TYPE = '_entityType';
 const BY_PLATFORM = `_entityType${SEPARATOR}platform`;
 
-export const FACETS_QUERY = `query entityCountFacets($input: SearchAcrossEntitiesInput!) {
-  searchAcrossEntities(input: $input) { total facets { field aggregations { value count } } }
+export const FACETS_QUERY = `query entityCountFacets($input: AggregateAcrossEntitiesInput!) {
+  aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } }
 }`;
 
+/** An AggregateAcrossEntitiesInput: only fields that input type declares (no start or count: it has none). */
 export function facetVariables(query: EntityCountsQuery, softDeleted: boolean): Record<string, unknown> {
   const input: Record<string, unknown> = {
     query: '*',
-    start: 0,
-    count: 0,
     facets: [query.groupBy === 'platform' ? BY_PLATFORM : BY_TYPE],
   };
   if (softDeleted) {
@@ -32,8 +35,8 @@ export function facetVariables(query: EntityCountsQuery, softDeleted: boolean): 
 
 /** type (and platform) -> count, from one answer; the platform urn's name part ("urn:li:dataPlatform:hive" -> "hive"). */
 export function parseFacets(data: unknown, grouped: boolean): ParseOutcome<Map<string, number>> {
-  const root = (data as { searchAcrossEntities?: { facets?: unknown } } | null)?.searchAcrossEntities;
-  if (!root || typeof root !== 'object') return { ok: false, reason: 'no searchAcrossEntities in the answer' };
+  const root = (data as { aggregateAcrossEntities?: { facets?: unknown } } | null)?.aggregateAcrossEntities;
+  if (!root || typeof root !== 'object') return { ok: false, reason: 'no aggregateAcrossEntities in the answer' };
   const facets = Array.isArray(root.facets) ? (root.facets as Array<{ field?: unknown; aggregations?: unknown }>) : [];
   const facet = facets.find((f) => f.field === (grouped ? BY_PLATFORM : BY_TYPE));
   const out = new Map<string, number>();

@@ -100,7 +100,19 @@ export function reasonsOf(e: Pick<SearchExplanation, 'exists' | 'match' | 'expla
 }
 
 /** A few fields of the raw search document worth seeing first. */
-export const KEY_FIELDS = ['name', 'platform', 'origin', 'removed', 'description', 'tags', 'owners', 'runId'] as const;
+export const KEY_FIELDS = [
+  'name',
+  'title',
+  'editedName',
+  'platform',
+  'origin',
+  'removed',
+  'description',
+  'editedDescription',
+  'tags',
+  'owners',
+  'runId',
+] as const;
 
 export function keyFields(document: Record<string, unknown>): Array<[string, string]> {
   const rows: Array<[string, string]> = [];

@@ -59,15 +59,45 @@ function urnsOf(list: unknown, key: string): string[] | undefined {
     .sort();
 }
 
-/** The compared fields as the database holds them; a field whose aspect is absent is left out. */
+/**
+ * The info aspect of the entity (datasetProperties, chartInfo, ...): `<entity>Properties` or `<entity>Info`
+ * after its key aspect's entity name, else the first such aspect that is not an editable one.
+ */
+function infoAspect(aspects: EntityAspect[]): Record<string, unknown> | undefined {
+  const entity = aspects.find((a) => a.name.endsWith('Key'))?.name.slice(0, -'Key'.length);
+  const own = entity ? aspect(aspects, (n) => n === `${entity}Properties` || n === `${entity}Info`) : undefined;
+  return own ?? aspect(aspects, (n) => DESCRIBED.test(n) && !n.startsWith('editable'));
+}
+
+/**
+ * The compared fields as the database holds them, each under the name DataHub's search document gives it
+ * (the aspects' @Searchable fieldName, datahub-project/datahub metadata-models/src/main/pegasus/com/linkedin/...):
+ *   name              <entity>Properties.name / <entity>Info.name (dataset/DatasetProperties.pdl, datajob/DataFlowInfo.pdl, ...)
+ *   title             chartInfo.title, dashboardInfo.title: indexed as `title`, not `name` (chart/ChartInfo.pdl, dashboard/DashboardInfo.pdl)
+ *   description       the ingested description of the info aspect (dataset/DatasetProperties.pdl)
+ *   editedDescription the description edited in the UI: editable<Entity>Properties.description, indexed as
+ *                     `editedDescription` beside the ingested one, never over it (dataset/EditableDatasetProperties.pdl,
+ *                     chart/EditableChartProperties.pdl, ...)
+ *   editedName        editableDatasetProperties.name (dataset/EditableDatasetProperties.pdl)
+ *   tags, owners      globalTags.tags[].tag, ownership.owners[].owner (common/TagAssociation.pdl, common/Owner.pdl)
+ *   removed, platform, browse path: status.removed, the key's or dataPlatformInstance's platform, browsePathsV2 (`browsePathV2`).
+ * A field whose aspect is absent is left out.
+ */
 export function databaseFields(aspects: EntityAspect[]): Map<string, string> {
   const out = new Map<string, string>();
-  const info = aspect(aspects, (n) => DESCRIBED.test(n) && !n.startsWith('editable'));
+  const info = infoAspect(aspects);
   const editable = aspect(aspects, (n) => /^editable.*Properties$/.test(n));
   const key = aspect(aspects, (n) => n.endsWith('Key'));
-  const name = str(info?.name) ?? str(info?.title);
+  const name = str(info?.name);
   if (name !== undefined) out.set('name', name);
-  if (info !== undefined || editable !== undefined) out.set('description', str(editable?.description) ?? str(info?.description) ?? '');
+  const title = str(info?.title);
+  if (title !== undefined) out.set('title', title);
+  if (info !== undefined) out.set('description', str(info.description) ?? '');
+  if (editable !== undefined) {
+    out.set('editedDescription', str(editable.description) ?? '');
+    const editedName = str(editable.name);
+    if (editedName !== undefined) out.set('editedName', editedName);
+  }
   const tags = aspect(aspects, (n) => n === 'globalTags');
   if (tags !== undefined) out.set('tags', (urnsOf(tags.tags, 'tag') ?? []).join(', '));
   const ownership = aspect(aspects, (n) => n === 'ownership');
@@ -85,12 +115,15 @@ export function databaseFields(aspects: EntityAspect[]): Map<string, string> {
   return out;
 }
 
-/** The same fields as the search document holds them (entity index field names). */
+/** The same fields as the search document holds them (entity index field names, as databaseFields pairs them). */
 export function searchFields(document: Record<string, unknown>): Map<string, string> {
   const out = new Map<string, string>();
   const name = str(document.name);
   if (name !== undefined) out.set('name', name);
-  if ('description' in document) out.set('description', str(document.description) ?? '');
+  const title = str(document.title);
+  if (title !== undefined) out.set('title', title);
+  // DataHub writes no field for an absent value: a text field the document lacks holds nothing.
+  for (const field of ['description', 'editedDescription', 'editedName']) out.set(field, str(document[field]) ?? '');
   const tags = urnsOf(document.tags, 'tag');
   if (tags !== undefined) out.set('tags', tags.join(', '));
   const owners = urnsOf(document.owners, 'owner');

@@ -41,7 +41,8 @@ function differences(r: InspectReport, out: string[]): void {
   out.push('## Differences', '');
   if (isUnreadable(r.database) || isUnreadable(r.search)) out.push('Not compared: one side could not be read.');
   else if (!r.database.exists || !r.search.found) out.push('Not compared: only one side holds this URN.');
-  else if (r.differences.length === 0) out.push('None: name, description, tags, owners, removed, platform and browse path agree where both hold them.');
+  else if (r.differences.length === 0)
+    out.push('None: name or title, description, edited description and name, tags, owners, removed, platform and browse path agree where both hold them.');
   else {
     out.push('| Field | Database | Search |', '|---|---|---|');
     for (const d of r.differences) out.push(`| ${d.field} | ${cell(d.database)} | ${cell(d.search)} |`);

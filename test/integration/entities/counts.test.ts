@@ -60,6 +60,13 @@ describe('entities: datahub.countEntities', function () {
       seen.join('\n'),
     );
     assert.equal(seen.filter((p) => p.startsWith('POST /api/graphql 200')).length, 2, 'active and soft-deleted: two searches');
+    // Through aggregateAcrossEntities, whose input takes facets (search.graphql); the sandbox, like graphql-java,
+    // refuses an input field its type lacks, so none of the two asks was refused.
+    const asks = (await sandbox.requests()).filter((q) => q.path === '/api/graphql');
+    for (const q of asks) {
+      assert.match((q.body as { query: string }).query, /aggregateAcrossEntities\(input: \$input\)/);
+      assert.doesNotMatch(q.rawBody, /searchAcrossEntities/);
+    }
   });
 
   it('by platform, from the endpoint and from the facets alike', async () => {

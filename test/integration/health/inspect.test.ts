@@ -77,6 +77,32 @@ describe('inspect: datahub.inspectUrn', function () {
     assert.match(text, /## Recent changes\n\n- \d{4}-\d\d-\d\d/);
   });
 
+  it('a description edited in the UI is in sync: the edit is compared with editedDescription, the ingested one with description', async function () {
+    openapiOnly(this);
+    // DataHub's UI writes editableDatasetProperties; its consumer indexes the edit as editedDescription (EditableDatasetProperties.pdl).
+    await sandbox.control('POST', '/edit-description', { urn: SAMPLE_URNS.ordersDataset, description: 'Orders, one row per order line' });
+    const r = await inspect(SAMPLE_URNS.ordersDataset);
+    assert.ok(r.database.aspects.some((a) => a.name === 'editableDatasetProperties'));
+    assert.equal(r.search.document?.editedDescription, 'Orders, one row per order line');
+    assert.equal(r.verdict, 'inSync', JSON.stringify(r.differences));
+    assert.deepEqual(r.differences, []);
+    assert.deepEqual(r.nextSteps, []);
+  });
+
+  it('search stale: the restore the next step names writes the document again; Inspect then reads it in sync', async function () {
+    openapiOnly(this);
+    // The consumer writes the document at once, so the second inspection reads what the restore wrote.
+    await sandbox.control('POST', '/search-lag', { ms: 0 });
+    const stale = await inspect(SAMPLE_URNS.lookerChart);
+    assert.equal(stale.verdict, 'searchStale');
+    const step = stale.nextSteps[0];
+    const restored = await exec<{ searchable?: boolean }>(step.command, step.args);
+    assert.equal(restored.searchable, true);
+    const r = await inspect(SAMPLE_URNS.lookerChart);
+    assert.equal(r.verdict, 'inSync', JSON.stringify(r.differences));
+    assert.deepEqual(r.nextSteps, []);
+  });
+
   it('soft-deleted but still in search: removed differs; restore writes removed', async function () {
     openapiOnly(this);
     const r = await inspect(SAMPLE_URNS.dailyEtlFlow);

@@ -196,7 +196,9 @@ describe('search health: the indexing lag', function () {
     const later = await exec<{ lag: Array<{ consumer: string; state?: string; description: string }> }>(Commands.refreshSearchHealth, {});
     const stalled = later.lag.find((l) => l.consumer === 'mcl');
     assert.equal(stalled?.state, 'stalled');
-    assert.match(stalled?.description ?? '', /^stalled: 12,400 events behind, not moving for 1\d s$/);
+    // At least the 10.5 s waited; a busy machine may add to it, never take from it.
+    const still = /^stalled: 12,400 events behind, not moving for (\d+) s$/.exec(stalled?.description ?? '');
+    assert.ok(still && Number(still[1]) >= 10, stalled?.description);
   });
 
   it('the confirmation wait follows the lag: search 35,000 events behind at 1,000/s is waited for past 30 s', async function () {

@@ -89,7 +89,8 @@ describe('core: index sizes tree', () => {
     });
 
     it('loading: a spinning placeholder while the first fetch runs', async () => {
-      await sandbox.setServiceTime(1500);
+      // The answer waits in the sandbox until released: the fetch runs for as long as the test looks.
+      await sandbox.hold('getIndexSizes');
       await exec(Commands.addConnection, { name: 'slow', gmsUrl: `${sandboxUrl()}/api/gms`, token: SANDBOX_TOKENS.admin });
       try {
         let loading: ShownItem | undefined;
@@ -99,9 +100,11 @@ describe('core: index sizes tree', () => {
           return !!loading;
         }, 'the loading item');
         assert.match(loading!.label, /Loading index sizes from slow/);
+        await sandbox.release();
         const done = await settledRoots();
         assert.equal((done[0].node as GroupNode).entityName, 'dataset');
       } finally {
+        await sandbox.release();
         await exec(Commands.removeConnection, { name: 'slow' });
       }
     });

@@ -195,30 +195,55 @@ describe('core: index sizes tree', () => {
 
   it('refreshes that overlap share one request', async () => {
     await refreshed();
-    // Long enough that the three calls overlap on a busy machine (the UI lanes run beside this one).
-    await sandbox.setServiceTime(1500);
+    const { services } = await api();
+    const service = services.indexSizes;
+    // Counts the calls that reached the service: the signal that all three are in, however busy the machine.
+    let calls = 0;
+    const refresh = service.refresh.bind(service);
+    service.refresh = () => {
+      calls++;
+      return refresh();
+    };
     await sandbox.clearRequests();
-    const [a, b, c] = await Promise.all([refreshed(), refreshed(), refreshed()]);
-    assert.equal(a.indices.length, 10);
-    assert.deepEqual(a, b);
-    assert.deepEqual(b, c);
-    assert.equal((await sandbox.indexSizeRequests()).length, 1);
+    // The answer waits in the sandbox until released, so the three calls overlap whatever their timing.
+    await sandbox.hold('getIndexSizes');
+    try {
+      const all = Promise.all([refreshed(), refreshed(), refreshed()]);
+      await waitFor(async () => calls === 3 && (await sandbox.held()).length === 1, 'three calls on one held request');
+      await sandbox.release();
+      const [a, b, c] = await all;
+      assert.equal(a.indices.length, 10);
+      assert.deepEqual(a, b);
+      assert.deepEqual(b, c);
+      assert.equal((await sandbox.indexSizeRequests()).length, 1);
+    } finally {
+      delete (service as Partial<typeof service>).refresh;
+      await sandbox.release();
+    }
   });
 
   it('a token change cancels the request in flight and fetches again with the new token', async () => {
-    await sandbox.setServiceTime(1500);
     await sandbox.clearRequests();
-    const pending = refreshed();
-    await waitFor(async () => (await sandbox.requests()).length > 0 || (await api()).services.indexSizes.loading, 'the first request');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
-    const snapshot = await pending;
-    assert.equal(snapshot.indices.length, 10);
-    // The joined refresh resolved with the answer to the new token's request.
-    const seen = await sandbox.indexSizeRequests();
-    assert.equal(seen.at(-1)?.tokenName, 'reader');
-    assert.ok(seen.filter((r) => r.tokenName === 'reader').length === 1, JSON.stringify(seen.map((r) => r.tokenName)));
-    await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
+    // The first answer is held: the token changes while its request is surely in flight.
+    await sandbox.hold('getIndexSizes');
+    try {
+      const pending = refreshed();
+      await waitFor(async () => (await sandbox.held()).length === 1, 'the first request, held');
+      await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.reader });
+      await waitFor(async () => (await sandbox.held()).some((r) => r.tokenName === 'reader'), 'the request with the new token');
+      await sandbox.release();
+      const snapshot = await pending;
+      assert.equal(snapshot.indices.length, 10);
+      // The joined refresh resolved with the answer to the new token's request.
+      const held = await sandbox.indexSizeRequests();
+      assert.deepEqual(
+        held.map((r) => r.tokenName),
+        ['admin', 'reader'],
+      );
+    } finally {
+      await sandbox.release();
+      await exec(Commands.setAccessToken, { token: SANDBOX_TOKENS.admin });
+    }
   });
 
   it('shows the legacy kilobyte value with a note in the tooltip', async () => {

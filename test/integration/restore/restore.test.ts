@@ -120,9 +120,17 @@ describe('restore: datahub.restoreIndicesByPattern', () => {
     const total = await rowCount(HIVE);
     const running = exec<PatternResult>(Commands.restoreIndicesByPattern, { urnLike: HIVE, batchSize: 10, all: true });
     await waitFor(async () => (await sandbox.actionRequests('restoreIndices')).length >= 3, 'three pages');
-    const cancelled = await exec<{ cancelled: number }>(Commands.cancelRestore, {});
-    assert.equal(cancelled.cancelled, 1);
-    const first = await running;
+    // The next page's answer waits in the sandbox: the cancel surely comes while the run is in flight.
+    await sandbox.control('POST', '/hold', { action: 'restoreIndices' });
+    let first: PatternResult;
+    try {
+      await waitFor(async () => (await sandbox.control<{ held: unknown[] }>('GET', '/hold')).held.length === 1, 'a page, held');
+      const cancelled = await exec<{ cancelled: number }>(Commands.cancelRestore, {});
+      assert.equal(cancelled.cancelled, 1);
+    } finally {
+      await sandbox.control('POST', '/release', {});
+      first = await running;
+    }
     assert.equal(first.status, 'cancelled');
     assert.ok(first.nextStart >= 30 && first.nextStart < total, `resume point ${first.nextStart}`);
     assert.equal(first.nextStart, first.requests * 10, 'one page at a time: every answered page is before the resume point');

@@ -8,7 +8,7 @@ import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import { SAMPLE_URNS } from '../../sandbox/data';
 import type { UrnListResult } from '../../../src/restore/editor/restoreUrnList';
 import { Commands } from '../../../src/shared/commandIds';
-import { exec, rejection } from '../support/core';
+import { exec, rejection, waitFor } from '../support/core';
 import { answering } from '../support/modals';
 
 const ORDERS = SAMPLE_URNS.ordersDataset;
@@ -158,11 +158,17 @@ describe('restore: URNs in a file or selection', function () {
     // One quick run first, so the connection's transport is known and the next run sends at once.
     await exec<UrnListResult>(Commands.restoreUrnsInFile, { urns: [JDOE] });
     await sandbox.clearRequests();
-    await sandbox.control('POST', '/service-time', { ms: 1000 });
+    // The first chunk's answer waits in the sandbox: the cancel surely comes while it is in flight.
+    await sandbox.control('POST', '/hold', { action: 'restoreIndices' });
     const running = exec<UrnListResult>(Commands.restoreUrnsInFile, { urns });
-    await new Promise((r) => setTimeout(r, 400));
-    await exec(Commands.cancelRestore, {});
-    const result = await running;
+    let result: UrnListResult;
+    try {
+      await waitFor(async () => (await sandbox.control<{ held: unknown[] }>('GET', '/hold')).held.length === 1, 'the first chunk, held');
+      await exec(Commands.cancelRestore, {});
+    } finally {
+      await sandbox.control('POST', '/release', {});
+      result = await running;
+    }
     assert.equal(result.status, 'cancelled');
     assert.equal(result.requests, 1);
     assert.deepEqual(result.restoredNothing, urns.slice(0, 100), 'the first chunk has its outcome');

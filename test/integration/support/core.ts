@@ -68,6 +68,11 @@ export const sandbox = {
   setServiceTime: (ms: number) => control('/service-time', { ms }),
   /** getIndexSizes requests recorded since the last clear. */
   indexSizeRequests: async () => (await sandbox.requests()).filter((r) => r.action === 'getIndexSizes'),
+  /** Holds the answers of an action until release() (test/sandbox/hold.ts): requests overlap by construction, not by timing. */
+  hold: (action: string) => control('/hold', { action }),
+  /** The requests held now, in arrival order. */
+  held: async () => ((await control('/hold')) as { held: Array<{ action: string; tokenName?: string }> }).held,
+  release: () => control('/release', {}),
 };
 
 /** Removes every connection (and their tokens) so a test starts from nothing. */

@@ -13,18 +13,22 @@ useSandbox((s) => (sb = s), { searchLagMs: 0 });
 const get = async (path: string, token: string = SANDBOX_TOKENS.admin) =>
   answer(await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${token}` } }));
 const control = (path: string, body: unknown) => fetch(`${sb.url}/__sandbox${path}`, { method: 'POST', body: JSON.stringify(body) });
-const facets = async (input: Record<string, unknown>) => {
+const gql = async (query: string, input: Record<string, unknown>) => {
   const response = await fetch(`${sb.url}/api/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${SANDBOX_TOKENS.admin}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'query f($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total facets { field aggregations { value count } } } }',
-      variables: { input },
-    }),
+    body: JSON.stringify({ query, variables: { input } }),
   });
-  return (
-    (await response.json()) as { data: { searchAcrossEntities: { facets: Array<{ field: string; aggregations: Array<{ value: string; count: number }> }> } } }
-  ).data.searchAcrossEntities.facets;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+type Facets = Array<{ field: string; aggregations: Array<{ value: string; count: number }> }>;
+/** aggregateAcrossEntities (search.graphql: AggregateAcrossEntitiesInput, AggregateResults {facets}). */
+const facets = async (input: Record<string, unknown>): Promise<Facets> => {
+  const { body } = await gql(
+    'query f($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field aggregations { value count } } } }',
+    input,
+  );
+  return (body as { data: { aggregateAcrossEntities: { facets: Facets } } }).data.aggregateAcrossEntities.facets;
 };
 
 describe('sandbox: entity counts', () => {
@@ -72,20 +76,45 @@ describe('sandbox: entity counts', () => {
 
   it('search facets: active by default, soft-deleted with includeSoftDeleted and removed=true, nested by platform', async () => {
     sb.reset();
-    const active = await facets({ query: '*', count: 0, facets: ['_entityType'] });
+    const active = await facets({ query: '*', facets: ['_entityType'] });
     assert.deepEqual(
       active[0].aggregations.find((a) => a.value === 'dataset'),
       { value: 'dataset', count: 238_000 },
     );
     const removed = { searchFlags: { includeSoftDeleted: true }, orFilters: [{ and: [{ field: 'removed', values: ['true'] }] }] };
-    const soft = await facets({ query: '*', count: 0, facets: ['_entityType'], ...removed });
+    const soft = await facets({ query: '*', facets: ['_entityType'], ...removed });
     assert.deepEqual(soft[0].aggregations, [
       { value: 'chart', count: 12 },
       { value: 'dataset', count: 2_000 },
     ]);
-    const hidden = await facets({ query: '*', count: 0, facets: ['_entityType'], orFilters: removed.orFilters });
+    const hidden = await facets({ query: '*', facets: ['_entityType'], orFilters: removed.orFilters });
     assert.deepEqual(hidden[0].aggregations, [], 'without includeSoftDeleted search leaves them out');
-    const nested = await facets({ query: '*', count: 0, facets: ['_entityType␞platform'] });
+    const nested = await facets({ query: '*', facets: ['_entityType␞platform'] });
     assert.ok(nested[0].aggregations.some((a) => a.value === 'dataset␞urn:li:dataPlatform:hive' && a.count === 150_000));
+  });
+
+  it('facets in a searchAcrossEntities input: refused as graphql-java refuses a field SearchAcrossEntitiesInput lacks (200, a ValidationError, no data)', async () => {
+    const { status, body } = await gql(
+      'query f($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total facets { field aggregations { value count } } } }',
+      { query: '*', start: 0, count: 0, facets: ['_entityType'] },
+    );
+    assert.equal(status, 200);
+    assert.deepEqual(body, {
+      errors: [
+        {
+          message: "The variables input contains a field name 'facets' that is not defined for input object type 'SearchAcrossEntitiesInput' ",
+          extensions: { classification: 'ValidationError' },
+        },
+      ],
+      extensions: {},
+    });
+    // start and count are SearchAcrossEntitiesInput's, not AggregateAcrossEntitiesInput's.
+    const { body: extra } = await gql('query f($input: AggregateAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field } } }', {
+      query: '*',
+      count: 0,
+      facets: ['_entityType'],
+    });
+    assert.match(String((extra.errors as Array<{ message: string }>)[0].message), /field name 'count' .* 'AggregateAcrossEntitiesInput'/);
+    assert.equal(extra.data, undefined);
   });
 });

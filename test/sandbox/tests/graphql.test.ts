@@ -55,6 +55,39 @@ describe('sandbox /api/graphql', () => {
     assert.equal(answer.errors[0].extensions.code, 403);
   });
 
+  it("validates input variables against DataHub's input types, nested ones too, before anything runs", async () => {
+    const ask = async (query: string, variables: Record<string, unknown>) => {
+      const r = await fetch(`${sandbox.url}/api/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SANDBOX_TOKENS.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: r.status, body: (await r.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { classification: string } }> } };
+    };
+    const search = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }';
+    const ok = await ask(search, { input: { query: '*', start: 0, count: 1, orFilters: [{ and: [{ field: 'urn', values: ['x'], negated: false }] }] } });
+    assert.equal(ok.body.errors, undefined);
+    const nested = await ask(search, { input: { query: '*', orFilters: [{ and: [{ field: 'urn', values: ['x'], not: true }] }] } });
+    assert.equal(nested.status, 200);
+    assert.equal(nested.body.data, undefined);
+    assert.deepEqual(nested.body.errors, [
+      {
+        message: "The variables input contains a field name 'not' that is not defined for input object type 'FacetFilterInput' ",
+        extensions: { classification: 'ValidationError' },
+      },
+    ]);
+    const flags = await ask('query s($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { total } }', {
+      input: { query: '*', searchFlags: { includeSoftDeleted: true, deleted: true } },
+    });
+    assert.match(flags.body.errors?.[0].message ?? '', /'deleted' that is not defined for input object type 'SearchFlags'/);
+    // A variable of another input type than the argument's.
+    const mismatch = await ask('query s($input: SearchAcrossEntitiesInput!) { aggregateAcrossEntities(input: $input) { facets { field } } }', {
+      input: { query: '*' },
+    });
+    assert.match(mismatch.body.errors?.[0].message ?? '', /^Validation error \(VariableTypeMismatch@\[aggregateAcrossEntities\]\)/);
+    assert.equal(mismatch.body.errors?.[0].extensions.classification, 'ValidationError');
+  });
+
   it('control endpoints: lag, never, drop, state', async () => {
     const control = (path: string, body?: unknown) =>
       fetch(`${sandbox.url}/__sandbox${path}`, {

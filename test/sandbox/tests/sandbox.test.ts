@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { SANDBOX_TOKENS, startSandbox, type Sandbox } from '..';
-import { callAction, valueOf, type RawAnswer } from '../testing';
+import { callAction, control, valueOf, type RawAnswer } from '../testing';
 
 interface Entry {
   indexName: string;
@@ -102,6 +102,45 @@ describe('getIndexSizes', () => {
     assert.deepEqual(byName(list, hostile), { indexName: hostile, entityName: 'Weird Entity', sizeInMb: 1.5 });
     assert.equal(byName(list, 'dataset_operationaspect_v1').sizeInMb, 700.25);
     assert.equal(list.filter((e) => e.indexName === 'dataset_operationaspect_v1').length, 1, 'the override replaces the seeded entry');
+  });
+});
+
+describe('held answers (hold.ts)', () => {
+  type Holding = { actions: string[]; held: Array<{ action: string; tokenName?: string }> };
+  const holding = async () => (await control(sb.url, '/hold')) as Holding;
+  /** Until the sandbox holds n requests: on its own answer, not a delay. */
+  async function untilHeld(n: number): Promise<Holding> {
+    for (;;) {
+      const h = await holding();
+      if (h.held.length >= n) return h;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  it('a held action waits unanswered and unrecorded until released; other actions are answered', async () => {
+    await control(sb.url, '/hold', { action: 'getIndexSizes' });
+    const first = callAction(sb.url, 'getIndexSizes');
+    const second = callAction(sb.url, 'getIndexSizes', {}, { token: SANDBOX_TOKENS.reader });
+    const h = await untilHeld(2);
+    assert.deepEqual(h.actions, ['getIndexSizes']);
+    assert.deepEqual(h.held.map((r) => r.tokenName).sort(), ['admin', 'reader']);
+    // Another action is not held.
+    assert.equal((await callAction(sb.url, 'restoreIndices', { urn: 'urn:li:corpuser:datahub' })).status, 200);
+    assert.ok(!sb.requests.some((r) => r.action === 'getIndexSizes'), 'held requests are recorded when answered');
+    assert.deepEqual(await control(sb.url, '/release', {}), { released: 2 });
+    assert.deepEqual([(await first).status, (await second).status], [200, 200]);
+    assert.deepEqual(await holding(), { actions: [], held: [] });
+    assert.equal(sb.requests.filter((r) => r.action === 'getIndexSizes').length, 2);
+  });
+
+  it('a reset releases what is held; a hold needs an action', async () => {
+    await control(sb.url, '/hold', { action: 'getIndexSizes' });
+    const pending = callAction(sb.url, 'getIndexSizes');
+    await untilHeld(1);
+    sb.reset();
+    assert.equal((await pending).status, 200);
+    const bad = await fetch(`${sb.url}/__sandbox/hold`, { method: 'POST', body: '{}' });
+    assert.equal(bad.status, 400);
   });
 });
 

@@ -7,7 +7,7 @@ import { SANDBOX_TOKENS, type Sandbox } from '../../sandbox';
 import { clientFor, rejectsWith, useSandbox } from '../helpers';
 import { countsMessage, growthOf, historyRecord, readEntityCounts, typesBySize } from '../../../src/entities/logic/counts';
 import { emptyHistory, recordFetch } from '../../../src/insights/logic/history';
-import { facetReading, parseFacets } from '../../../src/gms/graphql/entityFacets';
+import { FACETS_QUERY, facetReading, facetVariables, parseFacets } from '../../../src/gms/graphql/entityFacets';
 
 let sandbox!: Sandbox;
 useSandbox((s) => (sandbox = s), { searchLagMs: 0 });
@@ -100,7 +100,7 @@ describe('entity counts', () => {
   it('facets: server text is data; the nested facet answers pairs only; bad counts are left out', () => {
     const parsed = parseFacets(
       {
-        searchAcrossEntities: {
+        aggregateAcrossEntities: {
           facets: [
             {
               field: '_entityType␞platform',
@@ -120,6 +120,33 @@ describe('entity counts', () => {
     assert.ok(parsed.ok);
     assert.deepEqual([...parsed.value], [['dataset␞hive', 3]]);
     assert.equal(parseFacets({}, false).ok, false);
+    // The answer of the field asked, not another one's.
+    assert.equal(parseFacets({ searchAcrossEntities: { facets: [] } }, false).ok, false);
+  });
+
+  it('facets are asked through aggregateAcrossEntities with an AggregateAcrossEntitiesInput of its own fields only', () => {
+    // search.graphql: aggregateAcrossEntities(input: AggregateAcrossEntitiesInput!): AggregateResults { facets };
+    // SearchAcrossEntitiesInput has no facets, AggregateAcrossEntitiesInput no start or count.
+    const declared = new Set(['types', 'query', 'facets', 'orFilters', 'viewUrn', 'searchFlags']);
+    assert.match(FACETS_QUERY, /\(\$input: AggregateAcrossEntitiesInput!\)\s*\{\s*aggregateAcrossEntities\(input: \$input\) \{ facets \{/);
+    assert.doesNotMatch(FACETS_QUERY, /searchAcrossEntities|total/);
+    for (const [query, deleted] of [
+      [{}, false],
+      [{ groupBy: 'platform' }, true],
+    ] as const) {
+      const input = facetVariables(query, deleted).input as Record<string, unknown>;
+      assert.deepEqual(
+        Object.keys(input).filter((k) => !declared.has(k)),
+        [],
+      );
+      assert.deepEqual(input.facets, [query.groupBy === 'platform' ? '_entityType␞platform' : '_entityType']);
+    }
+    assert.deepEqual(facetVariables({}, true).input, {
+      query: '*',
+      facets: ['_entityType'],
+      searchFlags: { includeSoftDeleted: true },
+      orFilters: [{ and: [{ field: 'removed', values: ['true'] }] }],
+    });
   });
 
   it('facets: a named type search has no document of is said, with what to check; a type it has is not', () => {

@@ -180,8 +180,8 @@ describe('network, timeout, cancellation', () => {
     try {
       const started = Date.now();
       const e = await rejectsWith(client.getIndexSizes(), 'timeout');
-      // undici's header timer ticks coarsely (about 0.5 s), hence the margin.
-      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+      // The 'timeout' above says the deadline ended it; it came before the server's answer (4 s), however busy the machine.
+      assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
       assert.match(e.message, /did not answer getIndexSizes within 0\.3 s.*datahub\.requestTimeoutSeconds/);
     } finally {
       await client.close();
@@ -196,7 +196,8 @@ describe('network, timeout, cancellation', () => {
       const started = Date.now();
       setTimeout(() => controller.abort(), 100);
       await rejectsWith(client.restoreIndices({ urn: SAMPLE_URNS.jdoeUser }, controller.signal), 'cancelled');
-      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+      // Before the server's answer (4 s): the abort ended it.
+      assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
 
       sandbox.clearFaults();
       sandbox.clearRequests();

@@ -56,9 +56,12 @@ describe('token echoes in any case or encoding', () => {
   it('tokenHider is linear: 1 MB of near-misses in under 500 ms', () => {
     const hide = tokenHider(TOKEN);
     const text = TOKEN.slice(0, -1).repeat(1_000_000 / TOKEN.length);
-    const t0 = performance.now();
+    // CPU time of this process, not wall time: other test stages on the same cores do not count against it.
+    const cpu0 = process.cpuUsage();
     assert.equal(hide(text), text);
-    assert.ok(performance.now() - t0 < 500, `${(performance.now() - t0).toFixed(1)} ms`);
+    const used = process.cpuUsage(cpu0);
+    const ms = (used.user + used.system) / 1000;
+    assert.ok(ms < 500, `${ms.toFixed(1)} ms of CPU`);
   });
 });
 

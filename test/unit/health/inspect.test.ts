@@ -62,6 +62,51 @@ describe('inspect URN: compare, verdict, next steps', () => {
     assert.equal(verdictOf(facts({ exists: false, aspects: [] }, { found: true, document: doc() }), []), 'searchOnly');
   });
 
+  it('pairs each aspect field with the field DataHub indexes it as: the UI-edited description is editedDescription, beside the ingested one', () => {
+    // EditableDatasetProperties.pdl: description -> editedDescription, name -> editedName; DatasetProperties.pdl: description.
+    const edited: EntityAspect[] = [
+      ...aspects({ description: 'ingested words' }),
+      { name: 'editableDatasetProperties', value: { description: 'edited in the UI', name: 'Orders' } },
+    ];
+    const indexed = doc({ description: 'ingested words', editedDescription: 'edited in the UI', editedName: 'Orders' });
+    const db = databaseFields(edited);
+    assert.equal(db.get('description'), 'ingested words');
+    assert.equal(db.get('editedDescription'), 'edited in the UI');
+    assert.equal(db.get('editedName'), 'Orders');
+    assert.deepEqual(differencesOf(edited, indexed), []);
+    assert.equal(verdictOf(facts({ exists: true, aspects: edited }, { found: true, document: indexed }), differencesOf(edited, indexed)), 'inSync');
+    // An edit the index has not seen yet (no editedDescription in the document) is a difference of that field alone.
+    assert.deepEqual(differencesOf(edited, doc({ description: 'ingested words', editedName: 'Orders' })), [
+      { field: 'editedDescription', database: 'edited in the UI', search: '' },
+    ]);
+    // The edit never stands for the ingested description: a stale ingested one still shows.
+    assert.deepEqual(differencesOf(edited, { ...indexed, description: 'older words' }), [
+      { field: 'description', database: 'ingested words', search: 'older words' },
+    ]);
+  });
+
+  it("a chart's or dashboard's title is compared with the document's title, not its name; the info aspect is the entity's own", () => {
+    // ChartInfo.pdl: title (TEXT_PARTIAL) is indexed as `title`; EditableChartProperties.pdl: description -> editedDescription.
+    const chart: EntityAspect[] = [
+      { name: 'chartKey', value: { dashboardTool: 'looker', chartId: '42' } },
+      { name: 'inputFields', value: {} },
+      { name: 'chartInfo', value: { title: 'Weekly orders', description: 'from looker' } },
+      { name: 'editableChartProperties', value: { description: 'edited' } },
+      { name: 'status', value: { removed: false } },
+    ];
+    const document = { urn: 'urn:li:chart:(looker,42)', title: 'Weekly orders', description: 'from looker', editedDescription: 'edited', removed: false };
+    assert.deepEqual(Object.fromEntries(databaseFields(chart)), {
+      title: 'Weekly orders',
+      description: 'from looker',
+      editedDescription: 'edited',
+      removed: 'false',
+    });
+    assert.deepEqual(differencesOf(chart, document), []);
+    assert.deepEqual(differencesOf(chart, { ...document, title: 'Old title', name: 'Weekly orders' }), [
+      { field: 'title', database: 'Weekly orders', search: 'Old title' },
+    ]);
+  });
+
   it('a side that could not be read, or neither side holding the URN, is unknown', () => {
     assert.equal(verdictOf(facts({ unreadable: 'x' }, { found: true, document: doc() }), []), 'unknown');
     assert.equal(verdictOf(facts({ exists: true, aspects: aspects() }, { unreadable: 'x' }), []), 'unknown');
