@@ -115,6 +115,7 @@ export function refused(
   stored: StoredPlan | undefined,
   reason: NonNullable<ApplyEntityCleanupResult['notDone']>['reason'],
   message: string,
+  remaining = stored?.figures.count ?? 0,
 ): ApplyEntityCleanupResult {
   const base: PlanEntityCleanupResult = stored
     ? planResult(active, stored)
@@ -126,7 +127,7 @@ export function refused(
         count: 0,
         sample: [],
       };
-  return { ...base, message, deleted: 0, failed: [], notDone: { reason, remaining: stored?.figures.count ?? 0 } };
+  return { ...base, message, deleted: 0, failed: [], notDone: { reason, remaining } };
 }
 
 /** The apply, holding the plan's lock: the plan (a stopped one resumed after its origin is checked), the gate, the deletes. */
@@ -145,7 +146,8 @@ export async function applyLocked(
     const refusal = checkPlan(stored.origin, 'entityCleanup', active.connection, Date.now(), 'this stopped entity cleanup');
     if (refusal) {
       services.log.info(`Entity cleanup not resumed: ${refusal.message}`);
-      return refused(active, query, stored, refusal.reason, refusal.message);
+      const { ok, left } = await files.settled(stored.id);
+      return refused(active, query, stored, refusal.reason, refusal.message, Math.max(0, stored.figures.count - ok.size - left.size));
     }
   }
   const plan = resumed ? stored : await makePlan(services, active, query, run);

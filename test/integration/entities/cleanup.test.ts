@@ -321,7 +321,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
     const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
     try {
       const r = await apply({ entityType: 'dataset' });
-      assert.equal(r.notDone?.reason, 'stale', r.message);
+      assert.deepEqual(r.notDone, { reason: 'stale', remaining: 1 }, r.message);
       assert.equal(r.deleted, 0);
       assert.match(r.message, /was made 2 days ago.*applied within 24 hours\. Plan again on "sandbox"; nothing was sent\./);
       assert.equal(asked.modals.length, 0, 'refused before the confirmation');
@@ -346,7 +346,7 @@ describe('entities: the cleanup planned with a dry run, then applied', function 
       const asked = await answering((buttons) => buttons.find((b) => b.startsWith('Delete')));
       try {
         const r = await apply({ entityType: 'dataset' });
-        assert.equal(r.notDone?.reason, 'otherServer', r.message);
+        assert.deepEqual(r.notDone, { reason: 'otherServer', remaining: 1 }, r.message);
         assert.match(r.message, /was made against http:\/\/127\.0\.0\.1:\d+, but "sandbox" now points at http:\/\/127\.0\.0\.1:\d+\/api\/gms\. Plan again/);
         assert.equal(asked.modals.length, 0);
       } finally {
