@@ -1,14 +1,19 @@
 // Where an entity cleanup keeps its plan between the dry run, the apply and a resume, under the extension's
 // global storage (cleanup/): <id>.json the plan (connection, GMS URL, query, figures), <id>.urns the planned
-// URNs one a line (the only URNs an apply may delete), <id>.done each settled URN ("ok\t<urn>" or
-// "failed\t<urn>\t<reason>"), appended as it settles. One plan per connection, server and query: an apply
-// resumes one of its own that was stopped; a new dry run replaces the plan and its progress (what was
-// deleted is no longer listed, so nothing is sent twice). Node's fs only: no vscode.
+// URNs one a line (the only URNs an apply may delete), <id>.done each settled URN ("ok\t<urn>",
+// "failed\t<urn>\t<reason>", or "left\t<urn>\t<why>": left out by the re-read before its batch), appended as
+// it settles; <id>.lock while an apply holds the plan (src/shared/applyLock.ts). One plan per connection and
+// query: an apply resumes one of its own that was stopped, after checking where and when it was made (its
+// origin: a plan made against another server under the same name is refused, not resumed); a new dry run
+// replaces the plan and its progress (what was deleted is no longer listed, so nothing is sent twice). Files
+// are written through unique temporary names, so two windows never share one. Node's fs only: no vscode.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CleanupQuery, PlanFigures } from './logic/cleanupPlan';
+import type { PlanOrigin } from '../shared/writePlan';
+import { uniqueTempPath, writeFileAtomic } from '../shared/applyLock';
 
 export interface StoredPlan {
   id: string;
@@ -17,6 +22,8 @@ export interface StoredPlan {
   query: CleanupQuery;
   figures: PlanFigures;
   createdAt: number;
+  /** Where and when the plan read what it relies on (planOrigin('entityCleanup', …)); checked before an apply resumes it. */
+  origin?: PlanOrigin;
   /** Set when an apply started; `finished` when every URN settled. */
   applying?: boolean;
   finished?: boolean;
@@ -25,24 +32,27 @@ export interface StoredPlan {
 export interface Settled {
   ok: Set<string>;
   failed: Map<string, string>;
+  /** Left out by an earlier apply's re-read (never sent), with why. */
+  left: Map<string, string>;
 }
 
 export class CleanupFiles {
-  constructor(private readonly dir: string) {}
+  constructor(readonly dir: string) {}
 
-  idOf(connection: string, gmsUrl: string, query: CleanupQuery): string {
-    const key = JSON.stringify([connection, gmsUrl, query.entityType, query.kind, query.keepLastPerJob ?? null, query.olderThanDays ?? null]);
+  /** The plan of one connection and query. Not the server: a plan made against another server is found, and refused. */
+  idOf(connection: string, query: CleanupQuery): string {
+    const key = JSON.stringify([connection, query.entityType, query.kind, query.keepLastPerJob ?? null, query.olderThanDays ?? null]);
     return createHash('sha256').update(key).digest('hex').slice(0, 20);
   }
 
-  private file(id: string, ext: 'json' | 'urns' | 'done' | 'urns.tmp'): string {
+  private file(id: string, ext: 'json' | 'urns' | 'done'): string {
     return path.join(this.dir, `${id}.${ext}`);
   }
 
   /** A sink for the planned URNs: add() buffers, flush() writes what was added (awaited per page). */
   async writer(id: string): Promise<{ add(urn: string): void; flush(): Promise<void>; commit(): Promise<void>; discard(): Promise<void> }> {
     await fs.mkdir(this.dir, { recursive: true });
-    const tmp = this.file(id, 'urns.tmp');
+    const tmp = uniqueTempPath(this.file(id, 'urns'));
     const out = createWriteStream(tmp, { encoding: 'utf8' });
     let lines: string[] = [];
     const flush = async () => {
@@ -69,8 +79,7 @@ export class CleanupFiles {
   }
 
   async save(plan: StoredPlan): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(this.file(plan.id, 'json'), JSON.stringify(plan), 'utf8');
+    await writeFileAtomic(this.file(plan.id, 'json'), JSON.stringify(plan));
   }
 
   async load(id: string): Promise<StoredPlan | undefined> {
@@ -97,6 +106,7 @@ export class CleanupFiles {
   async settled(id: string): Promise<Settled> {
     const ok = new Set<string>();
     const failed = new Map<string, string>();
+    const left = new Map<string, string>();
     const text = await fs.readFile(this.file(id, 'done'), 'utf8').catch(() => '');
     for (const line of text.split('\n')) {
       const [state, urn, reason] = line.split('\t');
@@ -105,8 +115,12 @@ export class CleanupFiles {
         ok.add(urn);
         failed.delete(urn);
       } else if (state === 'failed' && !ok.has(urn)) failed.set(urn, reason ?? '');
+      else if (state === 'left' && !ok.has(urn)) {
+        failed.delete(urn);
+        left.set(urn, reason ?? '');
+      }
     }
-    return { ok, failed };
+    return { ok, failed, left };
   }
 
   async record(id: string, lines: string[]): Promise<void> {

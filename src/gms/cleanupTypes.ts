@@ -48,6 +48,13 @@ export interface JobRunsPage {
   runs: JobRun[];
 }
 
+/** A URN's status read again before its delete. */
+export interface StatusNow {
+  removed: boolean;
+  /** When the status aspect was written (epoch ms), when the server said. */
+  writtenAt?: number;
+}
+
 /** The deletes of an entity cleanup (the listings are the search client's: softDeleted, dataJobs, jobRuns), and the status read. */
 export interface CleanupOperations {
   /**
@@ -56,6 +63,14 @@ export interface CleanupOperations {
    * not true, or no audit stamp). A read: retried as every read is.
    */
   statusWritten(urns: readonly string[], signal?: AbortSignal): Promise<Map<string, number>>;
+  /**
+   * Each URN's status as it is now, read right before a batch of deletes (as soft_deleted_entity_cleanup.py's
+   * delete_soft_deleted_entity reads it before each hard delete): removed or not, and when it was written. Same
+   * request as statusWritten (dataProcessInstance runs also ask dataProcessInstanceProperties, so a run without a
+   * status aspect still answers, removed: false). A URN left out of the map: the server holds none of the aspects
+   * asked (gone, or never soft-deleted). At most STATUS_BATCH URNs of one entity type. A read.
+   */
+  statusNow(urns: readonly string[], signal?: AbortSignal): Promise<Map<string, StatusNow>>;
   /** Deletes the entity for good (every aspect, its search documents). Not retried. */
   hardDelete(urn: string, signal?: AbortSignal): Promise<void>;
   /** Writes status removed: true. Not retried. */

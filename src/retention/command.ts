@@ -30,6 +30,8 @@ import { confirmApply } from './confirmApply';
 import { parseArgs } from '../shared/args';
 import { planRetentionArgs } from './logic/args';
 import { askedByProgram } from '../platform/confirmGate';
+import { planOrigin } from '../shared/writePlan';
+import { guardedApply, rechecker } from './applyGuard';
 
 /** Preselected retention when the planner opens on selected indices or a group. */
 export const DEFAULT_PRESET_DAYS = 90;
@@ -53,6 +55,8 @@ export async function planFromArgs(services: Services, given: Record<string, unk
   const cutoffs = checkCutoffs(arg.cutoffs, PLAN_RETENTION);
   const active = await activeClient(services, run, { action: 'truncateTimeseriesAspect', writes: false });
   const targets = await resolveAgainstListing(services, cutoffs);
+  // Where and when the plan reads what it relies on (the dry runs): checked before it is applied.
+  const origin = planOrigin('retention', active.connection, Date.now());
 
   const settled = await safeWindow.runCancellable(
     {
@@ -105,15 +109,23 @@ export async function planFromArgs(services: Services, given: Record<string, unk
     return result;
   }
   const now = services.connections.active();
-  if (!now || now.name !== active.connection.name || now.gmsUrl !== active.connection.gmsUrl) {
+  if (!now || now.name !== active.connection.name) {
     throw new Error(
       `${PLAN_RETENTION}: the active connection changed while the plan waited (it was counted on "${active.connection.name}"); nothing was deleted. Run it again.`,
     );
   }
-  const { outcomes, summary } = await applyRows(services, rows);
+  // The dry runs are the plan: this server, within a day, one apply at a time, each index read again before its truncation.
+  const applied = await guardedApply(services, origin, (sender) => applyRows(services, rows, undefined, rechecker(services, sender)));
+  if (!applied.ran) {
+    result.notApplied = { reason: applied.reason };
+    result.message = applied.message;
+    return result;
+  }
+  const { outcomes, summary, leftOut } = applied.value;
   result.applied = outcomes;
   result.summary = summary;
   result.message = summary;
+  if (leftOut.count) result.leftOut = leftOut.toJSON();
   return result;
 }
 

@@ -30,6 +30,8 @@ import {
   type PlannerEntry,
 } from './logic/plannerEntries';
 import { applyRows, startDryRuns } from './planRun';
+import { guardedApply, rechecker } from './applyGuard';
+import { planOrigin, type PlanOrigin } from '../shared/writePlan';
 
 export const PLANNER_VIEW_TYPE = 'datahub.retentionPlanner';
 const PAGE: WebviewPage = {
@@ -53,6 +55,8 @@ export class PlannerPanel implements vscode.Disposable {
   private active: ActiveClient | undefined;
   private running: BoundedRun<RetentionRow> | undefined;
   private applying = false;
+  /** Where and when the last dry runs read (the plan's origin, src/shared/writePlan.ts), checked before Apply. */
+  private origin: PlanOrigin | undefined;
   private banner: string | undefined;
   /** Every message posted (for tests). */
   readonly posted: PlannerHostMessage[] = [];
@@ -201,6 +205,7 @@ export class PlannerPanel implements vscode.Disposable {
     }
     this.active = await this.services.connections.client();
     this.connection = this.active.connection.name;
+    this.origin = planOrigin('retention', this.active.connection, Date.now());
     const targets = resetForDryRun(this.entries);
     const run = startDryRuns(this.active, targets, {
       onStart: (k) => {
@@ -251,7 +256,7 @@ export class PlannerPanel implements vscode.Disposable {
         return undefined;
       }
       const now = this.services.connections.active();
-      if (!before || !now || now.name !== before.connection.name || now.gmsUrl !== before.connection.gmsUrl) {
+      if (!now || now.name !== before.connection.name) {
         throw new Error(
           `The active connection changed since the dry runs (they counted on "${this.connection}"); nothing was deleted. Run the dry runs again.`,
         );
@@ -259,10 +264,19 @@ export class PlannerPanel implements vscode.Disposable {
       this.applying = true;
       this.postState();
       try {
-        await applyRows(this.services, rows, (i, outcome) => {
-          withCutoff[i].outcome = outcome;
-          this.postRow(withCutoff[i]);
-        });
+        // The dry runs are the plan: this server, within a day, one apply at a time, each index read again first.
+        const applied = await guardedApply(this.services, this.origin, (sender) =>
+          applyRows(
+            this.services,
+            rows,
+            (i, outcome) => {
+              withCutoff[i].outcome = outcome;
+              this.postRow(withCutoff[i]);
+            },
+            rechecker(this.services, sender),
+          ),
+        );
+        if (!applied.ran) void safeWindow.showWarningMessage(applied.message);
       } finally {
         this.applying = false;
         this.postState();

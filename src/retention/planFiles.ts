@@ -5,6 +5,7 @@ import * as safeWindow from '../platform/safeWindow';
 import { gcRecipe } from './logic/recipe';
 import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from './logic/planFile';
 import type { RetentionRow } from './logic/plan';
+import { writeFileAtomic } from '../shared/applyLock';
 
 export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
   if (!rows.length) {
@@ -30,7 +31,10 @@ export async function savePlan(rows: readonly RetentionRow[], connection: string
   }
   const target = await vscode.window.showSaveDialog({ filters: { 'Retention plan': ['json'] }, saveLabel: 'Save Plan', title: 'Save the retention plan' });
   if (!target) return;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(planFileText(rows, connection)));
+  const text = planFileText(rows, connection);
+  // Through a unique temporary file and a rename: another window saving the same plan never shares a temporary file.
+  if (target.scheme === 'file') await writeFileAtomic(target.fsPath, text);
+  else await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
   void safeWindow.showInformationMessage(`Retention plan saved: ${rows.length} ${rows.length === 1 ? 'cutoff' : 'cutoffs'} in ${target.fsPath}.`);
 }
 

@@ -18,6 +18,8 @@ export type { RetentionApplyOutcome };
 import type { BoundedRun } from './logic/runner';
 import type { Outcome } from '../shared/outcome';
 import { startDryRuns as startClientDryRuns, type DryRunHandlers } from './logic/dryRuns';
+import type { RowRecheck } from './logic/recheck';
+import { LeftOutTally, type PlanRefusal } from '../shared/writePlan';
 
 export { DRY_RUN_CONCURRENCY } from './logic/dryRuns';
 
@@ -52,8 +54,14 @@ export interface RetentionPlanResult extends Outcome {
   applied?: RetentionApplyOutcome[];
   /** With apply: the summary that was shown. */
   summary?: string;
-  /** With apply, when nothing was deleted because the modal (or the typed name) was dismissed. */
-  notApplied?: { reason: 'declined' };
+  /** With apply: indices left out because their second read, right before their truncation, no longer matched the plan. */
+  leftOut?: Array<{ why: string; count: number; sample: string[] }>;
+  /**
+   * With apply, when nothing was deleted: declined (the modal or the typed name was dismissed); stale (the dry runs
+   * are more than a day old), otherConnection / otherServer (another connection is active, or it points at another
+   * server, since the dry runs); busy (another apply of a retention plan on this connection is running).
+   */
+  notApplied?: { reason: 'declined' | 'busy' | PlanRefusal['reason'] };
 }
 
 /** Starts the plan's dry runs on the active client (see src/retention/logic/dryRuns.ts). */
@@ -75,8 +83,10 @@ export async function applyRows(
   services: Services,
   rows: readonly RetentionRow[],
   onOutcome?: (i: number, outcome: RetentionApplyOutcome) => void,
-): Promise<{ outcomes: RetentionApplyOutcome[]; summary: string }> {
+  recheck?: (row: RetentionRow) => Promise<RowRecheck>,
+): Promise<{ outcomes: RetentionApplyOutcome[]; summary: string; leftOut: LeftOutTally }> {
   const outcomes: RetentionApplyOutcome[] = new Array(rows.length);
+  const leftOut = new LeftOutTally();
   const settle = (i: number, outcome: RetentionApplyOutcome) => {
     outcomes[i] = outcome;
     onOutcome?.(i, outcome);
@@ -86,6 +96,23 @@ export async function applyRows(
     if (row.toDelete <= 0) {
       settle(i, { indexName: row.indexName, outcome: 'skipped', planned: 0 });
       continue;
+    }
+    if (recheck) {
+      // Read again right before this index's truncation: still listed, and its dry run still finds rows.
+      let again: RowRecheck;
+      try {
+        again = await recheck(row);
+      } catch (error) {
+        const message = `its dry run, run again before the truncation, failed (${errorText(error)}); nothing was sent for it.`;
+        settle(i, { indexName: row.indexName, outcome: 'failed', planned: row.toDelete, message });
+        continue;
+      }
+      if (!again.keep) {
+        leftOut.add([{ target: row.indexName, why: again.why }]);
+        services.log.info(`Retention plan: ${row.indexName} left out: ${again.why}.`);
+        settle(i, { indexName: row.indexName, outcome: 'skipped', planned: row.toDelete, leftOut: again.why });
+        continue;
+      }
     }
     let started: Started;
     try {
@@ -145,17 +172,17 @@ export async function applyRows(
     );
   }
   await Promise.all(watches);
-  const summary = applySummary(outcomes);
+  const summary = applySummary(outcomes, leftOut.sentence('index', 'indices'));
   services.log.info(`Retention plan: ${summary}`);
   const failed = outcomes.some((o) => o.outcome === 'failed');
   void (failed ? safeWindow.showWarningMessage(summary) : safeWindow.showInformationMessage(summary));
-  return { outcomes, summary };
+  return { outcomes, summary, leftOut };
 }
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
 /** "Retention plan applied: 3 of 4 indices done (1,234 rows deleted); 1 failed: a (reason)." */
-export function applySummary(outcomes: readonly RetentionApplyOutcome[]): string {
+export function applySummary(outcomes: readonly RetentionApplyOutcome[], leftOutSentence = ''): string {
   const worked = outcomes.filter((o) => o.outcome !== 'skipped');
   const done = worked.filter((o) => o.outcome === 'done');
   const failed = worked.filter((o) => o.outcome === 'failed');
@@ -167,9 +194,9 @@ export function applySummary(outcomes: readonly RetentionApplyOutcome[]): string
     parts.push(
       `${failed.length} failed: ${failed.map((o) => `${o.indexName} (${o.message ?? 'no reason given'})`).join('; ')}. Fix the cause and plan those again; the others are unaffected`,
     );
-  const skipped = outcomes.length - worked.length;
+  const skipped = outcomes.length - worked.length - outcomes.filter((o) => o.leftOut).length;
   if (skipped) parts.push(`${skipped} had nothing to delete`);
-  return `${parts.join('; ')}.`;
+  return `${parts.join('; ')}.${leftOutSentence ? ` ${leftOutSentence}` : ''}`;
 }
 
 export { totalsOf };

@@ -21,6 +21,8 @@ import { pickCutoffAndOptions } from './truncatePrompts';
 import { toCommandResult, type TruncateCommandResult } from './truncateResult';
 import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platform/confirmGate';
 import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
+import { checkPlan, planOrigin, type PlanOrigin } from '../shared/writePlan';
+import type { TruncateNotDone } from './truncateResult';
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
 async function realRun(
@@ -91,6 +93,20 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
   return services.connections.clientFor(now);
 }
 
+/**
+ * The dry run is the plan (src/shared/writePlan.ts): after the confirmation, the truncation is sent only when the
+ * active connection is still the one the dry run read, at the same server, within an hour of it. A refusal sends
+ * nothing and says to dry-run again.
+ */
+function dryRunStillHolds(services: Services, origin: PlanOrigin, name: string): Extract<TruncateNotDone, { message: string }> | undefined {
+  const now = services.connections.active();
+  const target = now ?? { name: '(none active)', gmsUrl: '' };
+  const refusal = checkPlan(origin, 'truncate', target, Date.now(), `the dry run of ${name}`);
+  if (!refusal) return undefined;
+  services.log.info(`Truncate of ${name} not sent: ${refusal.message}`);
+  return { reason: refusal.reason, message: refusal.message.replace(/Plan again on/, 'Run the dry run again on') };
+}
+
 /** One request as a program asked for it: no prompt; a real run keeps its modal unless an allowed automation call (mode 'api') sent it. */
 export async function runTruncate(
   services: Services,
@@ -109,10 +125,13 @@ export async function runTruncate(
   // Only an allowed automation call skips the dry run and the modal (the gate may first ask whether the setting is the person's).
   if (!(await skipsConfirmation(run, 'restoreAndTruncate'))) {
     // Through a command id, a real run keeps its modal: dry-run first, then ask.
+    const origin = planOrigin('truncate', active.connection, Date.now());
     const dry = await active.client.truncateTimeseriesAspect(request(target, cutoff.endTimeMillis, options, true));
     logResult(services, active.connection.name, target, cutoff, dry);
     if (dry.kind !== 'dryRun') return toCommandResult(dry);
     if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
+    const refused = dryRunStillHolds(services, origin, targetName(target));
+    if (refused) return toCommandResult(dry, undefined, refused);
     active = await clientAfterConfirm(services, active, targetName(target));
   }
   const { client, connection } = active;
@@ -196,6 +215,7 @@ export async function interactiveTruncate(
   const cutoff: CutoffChoice = { endTimeMillis: chosen.cutoff.endTimeMillis, label: chosen.cutoff.label };
   const { options } = chosen;
 
+  const origin = planOrigin('truncate', active.connection, Date.now());
   const dry = await dryRunWithProgress(active.client, target, cutoff, options);
   logResult(services, active.connection.name, target, cutoff, dry);
   if (dry.kind === 'completed') {
@@ -211,6 +231,11 @@ export async function interactiveTruncate(
   }
 
   if (!(await confirmTruncation(services, active, target, cutoff, dry, options, run))) return toCommandResult(dry, undefined, { reason: 'declined' });
+  const refused = dryRunStillHolds(services, origin, name);
+  if (refused) {
+    void safeWindow.showWarningMessage(refused.message);
+    return toCommandResult(dry, undefined, refused);
+  }
 
   const sender = await clientAfterConfirm(services, active, name);
   let started: TruncateResult;

@@ -3,13 +3,20 @@
 import type { TruncateResult } from '../gms/types';
 import type { Outcome } from '../shared/outcome';
 import type { DryRunResult } from './logic/truncateText';
+import type { PlanRefusal } from '../shared/writePlan';
 
 /** Why a real run deleted nothing and returned its dry run instead. */
 export type TruncateNotDone =
   /** The modal (or the typed name) was dismissed. */
   | { reason: 'declined' }
   /** The request was sent, then the wait for its answer stopped: it may have started anyway. */
-  | { reason: 'stoppedWaiting' };
+  | { reason: 'stoppedWaiting' }
+  /**
+   * The dry run is the plan (src/shared/writePlan.ts): after the confirmation the active connection is another one
+   * (otherConnection), points at another server (otherServer), or the dry run is older than an hour (stale).
+   * Nothing was sent; `message` says to run the dry run again.
+   */
+  | { reason: PlanRefusal['reason']; message: string };
 
 /** What datahub.truncateTimeseriesAspect (and the interactive flow) return; `message` is the sentence a person is told. */
 export type TruncateCommandResult = Outcome &
@@ -21,7 +28,7 @@ export type TruncateCommandResult = Outcome &
     | { kind: 'completed'; summary: string; fallback?: 'deleteByQuery' }
   );
 
-const NOT_DONE_TEXT: Record<TruncateNotDone['reason'], string> = {
+const NOT_DONE_TEXT: Record<'declined' | 'stoppedWaiting', string> = {
   declined: 'Nothing was deleted: the confirmation was dismissed.',
   stoppedWaiting:
     'Stopped waiting for the server to start the truncation; it may have started anyway. Check the index size after a refresh before running it again.',
@@ -35,6 +42,7 @@ export function toCommandResult(result: TruncateResult, fallback?: 'deleteByQuer
   if (result.kind === 'completed')
     return { kind: 'completed', summary: result.summary, ...extra, message: `The server deleted the old rows at once${how}: ${result.summary}.` };
   const { toDelete, total, percent, summary, method } = result;
-  const message = notDone ? `${NOT_DONE_TEXT[notDone.reason]} Dry run: ${summary}` : `Dry run: ${summary}`;
+  const why = notDone && ('message' in notDone ? notDone.message : NOT_DONE_TEXT[notDone.reason]);
+  const message = why ? `${why} Dry run: ${summary}` : `Dry run: ${summary}`;
   return { kind: 'dryRun', toDelete, total, percent, summary, method, message, ...(notDone ? { notDone } : {}) };
 }

@@ -46,6 +46,12 @@ export interface CleanupOptions extends StatusOptions {
   failing?: { urns: string[]; once?: boolean };
   /** Added soft-deleted entities were soft-deleted this many days ago (default 60). */
   softDeletedDaysAgo?: number;
+  /**
+   * These soft-deleted URNs were ingested again: their status is written removed: false now (what an ingestion run
+   * does to every entity it emits: metadata-ingestion/src/datahub/ingestion/api/source_helpers.py auto_status_aspect),
+   * so they are active again and the scroll of soft-deleted entities no longer lists them.
+   */
+  ingestedAgain?: string[];
 }
 
 export class CleanupModel {
@@ -53,6 +59,8 @@ export class CleanupModel {
   private soft = new Map<string, string[]>();
   /** Runs per job URN, newest first. */
   private runs = new Map<string, Run[]>();
+  /** Entities ingested again after they were soft-deleted (status removed: false, written then). */
+  private active = new Map<string, number>();
   /** Delete requests that reached the model, per URN (hard and soft). */
   readonly deletes = new Map<string, number>();
   deleteDelayMs = 0;
@@ -65,6 +73,7 @@ export class CleanupModel {
 
   reset(now = Date.now()): void {
     this.soft.clear();
+    this.active.clear();
     this.runs.clear();
     this.deletes.clear();
     this.deleteDelayMs = 0;
@@ -104,6 +113,11 @@ export class CleanupModel {
       }
       this.setRuns(r.job, r.count, now, r.ageHours ?? 1, r.everyHours ?? 24);
     }
+    if (o.ingestedAgain !== undefined) {
+      if (!Array.isArray(o.ingestedAgain) || !o.ingestedAgain.every((u) => typeof u === 'string' && this.isSoftDeleted(u)))
+        return 'ingestedAgain: a list of soft-deleted URNs this model holds';
+      for (const urn of o.ingestedAgain) this.ingestAgain(urn, now);
+    }
     if (o.deleteDelayMs !== undefined) this.deleteDelayMs = Math.max(0, Math.min(60_000, Number(o.deleteDelayMs) || 0));
     if (o.failing) {
       this.failing = new Set(o.failing.urns);
@@ -129,6 +143,19 @@ export class CleanupModel {
     }
     list.sort();
     this.soft.set(type, list);
+  }
+
+  /** status removed: false written now: the entity leaves the soft-deleted listing and stays. */
+  private ingestAgain(urn: string, now: number): void {
+    for (const [type, list] of this.soft) {
+      const i = binaryIndex(list, urn);
+      if (i >= 0) list.splice(i, 1);
+      this.soft.set(type, list);
+    }
+    this.status.written.delete(urn);
+    this.active.set(urn, now);
+    const run = this.runOf(urn);
+    if (run) run.removed = false;
   }
 
   private setRuns(job: string, count: number, now: number, ageHours: number, everyHours: number): void {
@@ -163,6 +190,7 @@ export class CleanupModel {
 
   /** Every URN this model still holds, hard-deleted ones gone (tests compare it). */
   has(urn: string): boolean {
+    if (this.active.has(urn)) return true;
     for (const list of this.soft.values()) if (binaryIndex(list, urn) >= 0) return true;
     for (const runs of this.runs.values()) if (runs.some((r) => r.urn === urn)) return true;
     return false;
@@ -194,6 +222,7 @@ export class CleanupModel {
       }
     }
     this.status.written.delete(urn);
+    this.active.delete(urn);
     for (const [job, runs] of this.runs)
       this.runs.set(
         job,
@@ -232,6 +261,8 @@ export class CleanupModel {
     return this.status.batchGet(raw, withSystemMetadata, actor, allowed, (urn) => {
       const run = this.runOf(urn);
       if (run) return { removed: run.removed, time: run.removed ? this.status.written.get(urn) : run.created };
+      const again = this.active.get(urn);
+      if (again !== undefined) return { removed: false, time: again };
       return this.isSoftDeleted(urn) ? { removed: true, time: this.status.written.get(urn) } : undefined;
     });
   }

@@ -11,7 +11,8 @@
 //                The GC deletes a run that meets either rule; this plan asks both, so the newest N runs of
 //                a job and every run of the last D days stay whatever happens. A run without a creation
 //                time is kept (the GC deletes it): what cannot be dated is not planned.
-// Every loop ends on its own (no next page, a repeated scroll id, a page past the total) and takes the
+// Every loop ends on its own (no next page, a repeated scroll id, a page past the total, or our own limits:
+// MAX_LISTED URNs or jobs read and the pages they take, whatever the server's total says) and takes the
 // cancel signal. No vscode here.
 import type { JobListing, JobRunsPage, SearchPage } from '../../gms/types';
 import { MAX_RUNS_PER_JOB, STATUS_BATCH } from '../../gms/cleanupTypes';
@@ -23,6 +24,8 @@ export const SAMPLE_SIZE = 20;
 /** Jobs named in the figures at most (the ones with most to delete). */
 export const MAX_JOBS_NAMED = 100;
 const DAY = 86_400_000;
+/** Our own bound on a plan's listing (soft-deleted URNs or data jobs read), whatever the server's total says. */
+export const MAX_LISTED = 1_000_000;
 
 /**
  * A URN the plan can list: of the type asked, and one line of the plan file. A control character (a line
@@ -69,6 +72,8 @@ export interface PlanFigures {
   keptForAge?: number;
   /** softDeleted: no time could be read for their status (no status aspect, no audit stamp), kept. */
   keptUnread?: number;
+  /** Set when the listing stopped at our own limit (the limit): what lies beyond it is not planned. */
+  cutAt?: number;
 }
 
 /** The reads a plan needs (the search client's). */
@@ -84,6 +89,8 @@ export interface PlanOptions {
   signal?: AbortSignal;
   now?: number;
   pageSize?: number;
+  /** Our bound on the URNs (or jobs) listed (default MAX_LISTED); the pages are bounded by it too. */
+  limit?: number;
   /** After each page (awaited: a file sink flushes here): URNs found so far. */
   onProgress?: (found: number) => void | Promise<void>;
 }
@@ -93,20 +100,21 @@ function stopIfCancelled(signal: AbortSignal | undefined): void {
 }
 
 /**
- * Pages a scroll until it ends: no next id, the same id twice (the GC's guard), or more pages than the
- * first answer's total allows (a server that never says "last").
+ * Pages a scroll until it ends: no next id, the same id twice (the GC's guard), more pages than the
+ * first answer's total allows (a server that never says "last"), or more than our own `maxPages`.
  */
 async function* pages<P extends { nextScrollId?: string; total: number }>(
   read: (scrollId: string | undefined) => Promise<P>,
   pageSize: number,
   signal: AbortSignal | undefined,
+  maxPages: number,
 ): AsyncGenerator<P> {
   let scrollId: string | undefined;
-  let limit = Number.POSITIVE_INFINITY;
+  let limit = maxPages;
   for (let n = 0; n < limit; n++) {
     stopIfCancelled(signal);
     const page = await read(scrollId);
-    if (n === 0) limit = Math.ceil(page.total / pageSize) + 2;
+    if (n === 0) limit = Math.min(maxPages, Math.ceil(page.total / pageSize) + 2);
     yield page;
     if (page.nextScrollId === undefined || page.nextScrollId === scrollId) return;
     scrollId = page.nextScrollId;
@@ -117,6 +125,10 @@ async function* pages<P extends { nextScrollId?: string; total: number }>(
 export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add: (urn: string) => void, options: PlanOptions = {}): Promise<PlanFigures> {
   const pageSize = options.pageSize ?? 1000;
   const { signal } = options;
+  const listLimit = options.limit ?? MAX_LISTED;
+  const maxPages = Math.ceil(listLimit / pageSize) + 2;
+  let listed = 0;
+  let cutAt: number | undefined;
   const sample: string[] = [];
   let count = 0;
   let unlistable = 0;
@@ -146,8 +158,13 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
       }
       batch.length = 0;
     };
-    for await (const page of pages((id) => reads.softDeleted(query.entityType, id, pageSize, signal), pageSize, signal)) {
+    for await (const page of pages((id) => reads.softDeleted(query.entityType, id, pageSize, signal), pageSize, signal, maxPages)) {
       for (const urn of page.urns) {
+        if (listed >= listLimit) {
+          cutAt = listLimit;
+          break;
+        }
+        listed++;
         // Only this type (a server that ignores the type filter must not widen the plan), each URN once (a scroll
         // may repeat the last URN of a page: the set holds it).
         if (seen.has(urn)) continue;
@@ -160,8 +177,16 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
       seen.clear();
       if (page.urns.length > 0) seen.add(page.urns[page.urns.length - 1]);
       await options.onProgress?.(count);
+      if (cutAt !== undefined) break;
     }
-    return { count, sample, ...(unlistable ? { unlistable } : {}), ...(keptForAge ? { keptForAge } : {}), ...(keptUnread ? { keptUnread } : {}) };
+    return {
+      count,
+      sample,
+      ...(unlistable ? { unlistable } : {}),
+      ...(keptForAge ? { keptForAge } : {}),
+      ...(keptUnread ? { keptUnread } : {}),
+      ...(cutAt !== undefined ? { cutAt } : {}),
+    };
   }
 
   const keep = query.keepLastPerJob ?? DEFAULT_KEEP_LAST;
@@ -169,8 +194,12 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
   const cut: string[] = [];
   let jobsRead = 0;
   let undated = 0;
-  for await (const page of pages((id) => reads.dataJobs(id, pageSize, signal), pageSize, signal)) {
+  for await (const page of pages((id) => reads.dataJobs(id, pageSize, signal), pageSize, signal, maxPages)) {
     for (const job of page.jobs) {
+      if (jobsRead >= listLimit) {
+        cutAt = listLimit;
+        break;
+      }
       jobsRead++;
       if (job.runs <= keep) continue;
       // The job's runs (at most 9,000), sorted here too: the plan does not rest on the server's order.
@@ -208,6 +237,7 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
       }
       await options.onProgress?.(count);
     }
+    if (cutAt !== undefined) break;
   }
   trimJobs(byJob);
   return {
@@ -218,6 +248,7 @@ export async function planCleanup(reads: CleanupReads, query: CleanupQuery, add:
     ...(cut.length ? { jobsCut: cut.slice(0, MAX_JOBS_NAMED) } : {}),
     ...(undated ? { undated } : {}),
     ...(unlistable ? { unlistable } : {}),
+    ...(cutAt !== undefined ? { cutAt } : {}),
   };
 }
 

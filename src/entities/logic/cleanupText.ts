@@ -80,5 +80,9 @@ export function planMessage(connection: string, q: CleanupQuery, f: PlanFigures)
   if (f.keptUnread) parts.push(`${n(f.keptUnread)} kept: when they were soft-deleted could not be read (no status time); check them in DataHub`);
   if (f.undated) parts.push(`${n(f.undated)} runs without a creation time kept`);
   if (f.jobsCut?.length) parts.push(`${n(f.jobsCut.length)} jobs have more than 9,000 runs: only their newest 9,000 were read; plan again after this cleanup`);
+  if (f.cutAt !== undefined)
+    parts.push(
+      `the listing stopped at our limit of ${n(f.cutAt)} ${q.kind === 'runs' ? 'data jobs' : 'URNs'} read: what lies beyond it is not planned; plan again after this cleanup`,
+    );
   return `${parts.join('; ')}. Nothing was deleted.`;
 }

@@ -23,6 +23,8 @@ export interface RetentionApplyOutcome {
   fallback?: 'deleteByQuery';
   /** What went wrong, and what to do. */
   message?: string;
+  /** skipped: left out by the read right before its truncation (why); nothing was sent for it. */
+  leftOut?: string;
 }
 
 export interface PlannerEntry {
@@ -84,7 +86,9 @@ export function rowView(entry: PlannerEntry): PlannerRow {
       o.outcome === 'done'
         ? `done: ${(o.deleted ?? o.planned).toLocaleString('en-US')} rows deleted${o.fallback ? ' (by query)' : ''}`
         : o.outcome === 'skipped'
-          ? 'nothing to delete'
+          ? o.leftOut
+            ? `left out: ${o.leftOut}`
+            : 'nothing to delete'
           : o.outcome === 'stopped'
             ? `running (task ${o.task ?? '?'}), see DataHub Tasks`
             : `failed: ${o.message ?? 'no reason given'}`;

@@ -5,10 +5,10 @@ import type { TruncateTestApi } from '../../../src/api/testApi';
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { TaskStatusResult } from '../../../src/truncate';
+import type { TaskStatusResult, TruncateCommandResult } from '../../../src/truncate';
 import type { WatchResult } from '../../../src/truncate/truncateWatch';
 import type { IndexSizesSnapshot } from '../../../src/platform/services';
-import { rejection } from '../support/core';
+import { execCommandId, rejection } from '../support/core';
 import { rows, truncate } from '../support/truncate';
 import { Commands } from '../../../src/shared/commandIds';
 import { formatLocalDate } from '../../../src/truncate/logic/cutoff';
@@ -212,5 +212,49 @@ describe('truncate: a real run', function () {
     assert.equal(store.get(started.task)?.state, 'completed');
     const refreshed = api.services.indexSizes.current?.indices.find((i) => i.indexName === DASHBOARD_INDEX);
     assert.ok(refreshed?.sizeMb !== undefined && refreshed.sizeMb !== null && refreshed.sizeMb < sizeBefore, 'sizes were refreshed on completion');
+  });
+});
+
+describe('truncate: the dry run is the plan', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await sandbox.reset();
+    await useSandboxConnection({ token: 'admin' });
+  });
+  after(async () => {
+    await activateExtension().then((api) => api.screen.answerModals(undefined));
+    await useSandboxConnection({ token: 'admin' });
+    await sandbox.reset();
+  });
+
+  it('the connection pointed at another server while the modal was open: the truncation is not sent, and it says to dry-run again', async () => {
+    const api = await activateExtension();
+    const endTimeMillis = Date.now() - 150 * DAY;
+    const before = await rows(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis);
+    assert.ok(before.atOrBefore > 0);
+    await sandbox.clearRequests();
+    const modals: string[] = [];
+    api.screen.answerModals(async (message, _detail, buttons) => {
+      modals.push(message);
+      // Same name, another GMS base: what the dry run read is not what the truncation would be sent to.
+      await useSandboxConnection({ token: 'admin', viaFrontend: true });
+      return buttons.find((b) => b === 'Truncate');
+    });
+    try {
+      const result = await execCommandId<TruncateCommandResult>(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis, dryRun: false });
+      assert.equal(modals.length, 1, 'the modal asked');
+      assert.equal(result.kind, 'dryRun');
+      assert.equal(result.kind === 'dryRun' && result.notDone?.reason, 'otherServer', result.message);
+      assert.match(
+        result.message,
+        /The dry run of .* was made against http:\/\/127\.0\.0\.1:\d+, but "sandbox" now points at .*\/api\/gms\. Run the dry run again on "sandbox"; nothing was sent\./,
+      );
+      const sent = (await sandbox.actionRequests('truncateTimeseriesAspect')).map((q) => (q.body as { dryRun?: boolean }).dryRun);
+      assert.deepEqual(sent, [true], 'the dry run only');
+      assert.equal((await rows(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)).atOrBefore, before.atOrBefore, 'nothing deleted');
+    } finally {
+      api.screen.answerModals(undefined);
+      await useSandboxConnection({ token: 'admin' });
+    }
   });
 });
