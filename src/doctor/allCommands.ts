@@ -15,7 +15,7 @@ import { Commands } from '../shared/commandIds';
 import { describeConnectionLabel, urlOrigin } from '../shared/connections';
 import type { Outcome } from '../shared/outcome';
 import { READ_TIMEOUT_MS } from './collect';
-import { diagnoseConnections } from './collectAll';
+import { connectionSignal, diagnoseConnections } from './collectAll';
 import { readSide, sideUnreadable } from './compareRead';
 import { allMarkdown, allMessage, type ConnectionDiagnosis } from './logic/allConnections';
 import { compareArgsError, compareConnectionsArgs, diagnoseAllArgs } from './logic/args';
@@ -72,7 +72,13 @@ async function show(docs: ReadOnlyDocuments, title: string, markdown: string, ru
   return uri;
 }
 
-async function diagnoseAll(services: Services, docs: ReadOnlyDocuments, arg: unknown, run: CommandRun): Promise<DiagnoseAllResult> {
+async function diagnoseAll(
+  services: Services,
+  docs: ReadOnlyDocuments,
+  lastMs: Map<string, number>,
+  arg: unknown,
+  run: CommandRun,
+): Promise<DiagnoseAllResult> {
   const args = parseArgs(Commands.diagnoseAll, diagnoseAllArgs, arg ?? {});
   run.errorContext = { action: 'doctorHealth' };
   const connections = namedConnections(services, Commands.diagnoseAll, args.connections);
@@ -81,7 +87,7 @@ async function diagnoseAll(services: Services, docs: ReadOnlyDocuments, arg: unk
   const rows = await safeWindow.runCancellable(
     run.mode === 'api' ? undefined : { location: vscode.ProgressLocation.Notification, title: `DataHub Doctor on ${connections.length} connection(s)` },
     undefined,
-    (signal) => diagnoseConnections(connections, (c) => services.connections.clientFor(c), { signal, timeoutMs }),
+    (signal) => diagnoseConnections(connections, (c) => services.connections.clientFor(c), { signal, timeoutMs, lastMs }),
   );
   const message = allMessage(rows);
   services.log.info(message);
@@ -130,7 +136,7 @@ async function side(services: Services, connection: Connection, sections: readon
     return { readings: {} as SideReadings, unreadable: `its client could not be made: ${words(error)}` };
   }
   if (!active.hasToken) return { readings: {} as SideReadings, unreadable: 'no access token is stored for this connection: nothing was sent' };
-  const readings = await readSide(active, sections, signal, timeoutMs);
+  const readings = await readSide(active, sections, connectionSignal(signal), timeoutMs);
   return { readings, unreadable: sideUnreadable(readings) };
 }
 
@@ -168,7 +174,9 @@ export function registerAcrossConnections(services: Services) {
     '# This report is gone\n\nRun **DataHub: Run Doctor on All Connections** or **DataHub: Compare Connections…** again.',
   );
   const provider = docs.register();
-  const all = registerCommand(services, Commands.diagnoseAll, (arg, run) => diagnoseAll(services, docs, arg, run));
+  // How long each connection took last time, for this window: the slowest start first next time.
+  const lastMs = new Map<string, number>();
+  const all = registerCommand(services, Commands.diagnoseAll, (arg, run) => diagnoseAll(services, docs, lastMs, arg, run));
   const compare = registerCommand(services, Commands.compareConnections, (arg, run) => compareConnections(services, docs, arg, run));
   return [registrationWith(all, provider), compare] as const;
 }

@@ -175,7 +175,7 @@ export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): s
   });
   const worst = rows.map((r) => `- **${cell(r.name)}** (${cell(r.gmsOrigin)}): ${VERDICT_WORDS[r.verdict]}, ${cell(r.summary)}`);
   return [
-    '## DataHub Doctor: all connections',
+    '# DataHub Doctor: all connections',
     '',
     `${new Date(at).toISOString()} · ${rows.length} connection${rows.length === 1 ? '' : 's'} · reads only`,
     '',
@@ -183,7 +183,7 @@ export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): s
     `| ${head.map(() => '---').join(' | ')} |`,
     ...table,
     '',
-    '### The worst fact of each',
+    '## The worst fact of each',
     '',
     ...worst,
     '',

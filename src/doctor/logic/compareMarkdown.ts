@@ -18,7 +18,7 @@ export function compareMarkdown(left: CompareSide, right: CompareSide, sections:
   const side = (s: CompareSide, label: string) =>
     `- ${label}: **${cell(s.name)}** (${cell(s.gmsOrigin)})${s.unreadable ? `: not read, ${cell(s.unreadable)}` : ''}`;
   const out = [
-    `## Compare connections: ${cell(left.name)} and ${cell(right.name)}`,
+    `# Compare connections: ${cell(left.name)} and ${cell(right.name)}`,
     '',
     `${new Date(at).toISOString()} · reads only`,
     '',
@@ -28,7 +28,7 @@ export function compareMarkdown(left: CompareSide, right: CompareSide, sections:
   ];
   for (const s of sections) {
     const differing = s.rows.filter((r) => r.differs).length;
-    out.push(`### ${s.title}`, '', `${differing} of ${s.rows.length} row${s.rows.length === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}.`, '');
+    out.push(`## ${s.title}`, '', `${differing} of ${s.rows.length} row${s.rows.length === 1 ? '' : 's'} differ${differing === 1 ? 's' : ''}.`, '');
     if (s.unread?.left) out.push(`${cell(left.name)} not read: ${cell(s.unread.left)}`, '');
     if (s.unread?.right) out.push(`${cell(right.name)} not read: ${cell(s.unread.right)}`, '');
     if (s.rows.length === 0) continue;

@@ -85,7 +85,7 @@ describe('doctor: every connection at once, and two side by side', function () {
     await sandbox.clearRequests();
     other.clearRequests();
     const started = Date.now();
-    const r = await run<DiagnoseAllResult>(Commands.diagnoseAll, { timeoutSeconds: 2 });
+    const r = await run<DiagnoseAllResult>(Commands.diagnoseAll, { timeoutSeconds: 4 });
     const elapsed = Date.now() - started;
     assert.deepEqual(
       r.connections.map((c) => [c.name, c.verdict]),
@@ -103,7 +103,7 @@ describe('doctor: every connection at once, and two side by side', function () {
     assert.equal(red.areas.searchCluster.verdict, 'failing');
     assert.match(red.summary, /red/);
     assert.match(dead.summary, /^GMS did not answer/);
-    assert.ok(elapsed < 3 * 2000 + 4000, `${elapsed} ms: the hung connection is held by its own time limits`);
+    assert.ok(elapsed < 3 * 4000 + 4000, `${elapsed} ms: the hung connection is held by its own time limits`);
     assert.match(r.message, /^DataHub Doctor on 4 connections: 1 unreachable, 1 failing, 1 no token, 1 ok\./);
     assert.match(r.markdown, /\| Connection \| Environment \| Verdict \| GMS \| Search cluster \| Consumers and lag \| Failed writes \| Version \|/);
     assert.match(r.documentUri, /^datahub-doctor:/);
@@ -159,14 +159,14 @@ describe('doctor: every connection at once, and two side by side', function () {
       left: 'healthy',
       right: 'hung',
       sections: ['version', 'entityCounts'],
-      timeoutSeconds: 2,
+      timeoutSeconds: 4,
     });
-    assert.ok(Date.now() - started < 2 * 2000 + 4000);
+    assert.ok(Date.now() - started < 2 * 4000 + 4000);
     assert.equal(r.left.unreadable, undefined);
     assert.match(r.right.unreadable ?? '', /nothing answered/);
     const counts = r.sections.find((s) => s.id === 'entityCounts')!;
     assert.ok(counts.rows.length > 3 && counts.rows.every((row) => row.left !== undefined && row.right === undefined && !row.differs));
-    assert.match(counts.unread?.right ?? '', /No answer within 2 s/);
+    assert.match(counts.unread?.right ?? '', /No answer within 4 s/);
     const noToken = await run<CompareConnectionsResult>(Commands.compareConnections, { left: 'tokenless', right: 'healthy', sections: ['version'] });
     assert.match(noToken.left.unreadable ?? '', /no access token/);
 
