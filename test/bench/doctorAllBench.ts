@@ -1,55 +1,45 @@
 // `npm run bench:doctor-all`: the Doctor on five connections (src/doctor/collectAll.ts, three at a time)
-// against the slowest of them alone. Five servers whose networks differ: one sandbox in a process of its
-// own behind five local TCP relays, each holding every chunk for its own one-way delay (10, 20, 40, 80 and
-// 160 ms), listed fastest first. The first run (the warm-up) starts them in that order; later runs start
-// the one that took longest last time first, as the command does within a window. Each connection has its own client and token, kept between rounds (as the connection
-// service keeps them). Target: all five ≤ 1.3 × the slowest alone.
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+// against the slowest of them alone. Five servers whose networks differ: five sandboxes, each in a process
+// of its own, behind five local TCP relays (slowRelay.ts, one process) each holding every chunk for its own
+// one-way delay (10, 20, 40, 80 and 160 ms), listed fastest first. The first run (the warm-up) starts them in
+// that order; later runs start the one that took longest last time first, as the command does within a
+// window. Each connection has its own client and token, kept between rounds (as the connection service
+// keeps them). Target: all five ≤ 1.3 × the slowest alone. ROUNDS=<n> (default 7); TRACE=1 prints each run.
+import * as path from 'node:path';
 import { createGmsClient, type GmsClient } from '../../src/gms';
 import { diagnoseConnections } from '../../src/doctor/collectAll';
 import type { ActiveClient, Connection } from '../../src/platform/services';
 import { SANDBOX_TOKENS } from '../sandbox/api';
+import { spawnGroup } from '../host/processes';
+import { REPO_ROOT } from './build';
 import { startSandboxProcess } from './sandboxProcess';
 
 const DELAYS_MS = [10, 20, 40, 80, 160];
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const TARGET = 1.3;
 
-/** A relay to `port` that holds each chunk for `delayMs` each way (a network's latency, not its bandwidth). */
-async function slowRelay(port: number, delayMs: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = createConnection({ host: '127.0.0.1', port });
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    const relay = (from: Socket, to: Socket) => from.on('data', (chunk: Buffer) => setTimeout(() => to.write(chunk), delayMs));
-    relay(client, upstream);
-    relay(upstream, client);
-    client.on('close', () => setTimeout(() => upstream.destroy(), delayMs));
-    upstream.on('close', () => setTimeout(() => client.destroy(), delayMs));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: own } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${own}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const sandbox = await startSandboxProcess([]);
-  const port = Number(new URL(sandbox.url).port);
-  const relays = await Promise.all(DELAYS_MS.map((d) => slowRelay(port, d)));
-  const connections: Connection[] = relays.map((r, i) => ({ name: `c${DELAYS_MS[i]}ms`, gmsUrl: r.url }));
+  const sandboxes = await Promise.all(DELAYS_MS.map(() => startSandboxProcess([])));
+  const relays = spawnGroup(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'test', 'bench', 'slowRelay.ts'), ...sandboxes.map((s, i) => `${new URL(s.url).port}:${DELAYS_MS[i]}`)],
+    { cwd: REPO_ROOT },
+  );
+  let said = '';
+  const ports = await new Promise<number[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the relays did not start: ${said}`)), 60_000);
+    relays.child.stdout?.on('data', (b: Buffer) => {
+      said += b.toString();
+      const found = [...said.matchAll(/^relay (\d+) (\d+)$/gm)].map((m) => Number(m[2]));
+      if (found.length === DELAYS_MS.length) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+  });
+  const connections: Connection[] = ports.map((p, i) => ({ name: `c${DELAYS_MS[i]}ms`, gmsUrl: `http://127.0.0.1:${p}` }));
   const clients = new Map<string, GmsClient>();
   // As the command keeps it for a window: each connection's last time, so the slowest starts first.
   const lastMs = new Map<string, number>();
@@ -72,7 +62,8 @@ async function main(): Promise<void> {
     const ms = performance.now() - t0;
     const bad = rows.filter((r) => r.verdict !== 'ok' && r.verdict !== 'warning');
     if (bad.length) throw new Error(`not read: ${bad.map((r) => `${r.name} ${r.verdict} ${r.summary}`).join('; ')}`);
-    if (process.env.TRACE && list.length > 1) console.log(`starts: ${opened.join(', ')}; all ${ms.toFixed(0)} ms`);
+    if (process.env.TRACE && list.length > 1)
+      console.log(`starts: ${opened.join(', ')}; all ${ms.toFixed(0)} ms; each ${[...lastMs.values()].map((v) => v.toFixed(0)).join(', ')}`);
     return ms;
   };
   try {
@@ -94,8 +85,8 @@ async function main(): Promise<void> {
     if (ratio > TARGET) process.exitCode = 1;
   } finally {
     for (const c of clients.values()) await c.close();
-    for (const r of relays) await r.stop();
-    await sandbox.stop();
+    await relays.stop();
+    for (const s of sandboxes) await s.stop();
   }
 }
 
