@@ -104,17 +104,13 @@ const who = (c: Identity) => ({ name: c.name, ...(c.environment ? { environment:
 
 /** A connection read: its verdict and summary from the report. */
 export function diagnosisOf(connection: Identity, report: DoctorReport): ConnectionDiagnosis {
-  const areas = areaCells(report);
   if (gmsUnreachable(report)) {
+    // Nothing answered: no area has a verdict of its own (its lines read "not read (as above)").
     const gms = report.lines.find((l) => l.id === 'gmsReady');
-    return {
-      ...who(connection),
-      verdict: 'unreachable',
-      summary: `GMS did not answer: ${gms?.details?.[0] ?? gms?.summary ?? 'no answer'}`,
-      lines: report.lines,
-      areas,
-    };
+    const summary = `GMS did not answer: ${gms?.details?.[0] ?? gms?.summary ?? 'no answer'}`;
+    return { ...who(connection), verdict: 'unreachable', summary: cap(summary, 240), lines: report.lines, areas: notRead('no answer') };
   }
+  const areas = areaCells(report);
   const verdict = worstOf(report.lines.map(lineVerdict)) ?? 'ok';
   const worst = report.lines.find((l) => lineVerdict(l) === verdict && verdict !== 'ok');
   const summary = worst ? `${worst.title}: ${worst.summary}` : `all ${report.lines.length} facts OK`;

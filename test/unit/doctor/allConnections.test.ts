@@ -56,6 +56,7 @@ describe('the Doctor on all connections', () => {
     const timeout = buildReport('x', 0, [{ ...line('gmsReady', 'unreadable', 'no answer', { errorKind: 'timeout' }), details: ['No answer within 2 s.'] }]);
     assert.equal(diagnosisOf(who, timeout).verdict, 'unreachable');
     assert.match(diagnosisOf(who, timeout).summary, /^GMS did not answer: No answer within 2 s\./);
+    assert.deepEqual(diagnosisOf(who, timeout).areas.searchCluster, { verdict: 'notRead', text: 'no answer' });
     const refused = buildReport('x', 0, [line('gmsReady', 'unreadable', 'not read: 401', { errorKind: 'unauthorized' })]);
     assert.equal(diagnosisOf(who, refused).verdict, 'warning');
   });
