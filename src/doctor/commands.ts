@@ -23,6 +23,7 @@ import { browseFailedWrites, openFailedWrite } from './failedWritesFlow';
 import { replayFailedWrites } from './replayFlow';
 import { checkEndToEnd } from './canary';
 import { resetConsumerOffsets } from './resetFlow';
+import { registerAcrossConnections } from './allCommands';
 import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 
 export interface DiagnoseResult extends Outcome {
@@ -153,5 +154,6 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
     return step.args ? vscode.commands.executeCommand(step.command, step.args) : vscode.commands.executeCommand(step.command);
   });
 
-  return registrationsOf('doctor', diagnose, copy, browse, open, replay, canary, reset, replayGroup, nextStep);
+  const [diagnoseAll, compare] = registerAcrossConnections(services);
+  return registrationsOf('doctor', diagnose, copy, diagnoseAll, compare, browse, open, replay, canary, reset, replayGroup, nextStep);
 }

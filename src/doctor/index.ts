@@ -16,6 +16,9 @@ import type { DoctorNode } from './doctorTree';
 type CommandsDoctor = typeof import('./commands');
 
 export type { DiagnoseResult } from './commands';
+export type { CompareConnectionsResult, CompareSideResult, DiagnoseAllResult } from './allCommands';
+export type { ConnectionDiagnosis, ConnectionVerdict, AreaId, AreaCell } from './logic/allConnections';
+export type { CompareRow, CompareSection, CompareSectionId } from './logic/compare';
 export type { BrowseResult } from './failedWritesFlow';
 export type { ReplayFailedWritesResult, ReplayFigures } from './replayFlow';
 export type { CheckEndToEndResult } from './canary';

@@ -6,10 +6,20 @@
 import type * as z from 'zod/v4/mini';
 import type { ApiCommandOf, ApiResult as Result } from '../shared/commandIds';
 import type { Outcome } from '../shared/outcome';
-import { browseFailedWritesArgs, checkEndToEndArgs, diagnoseArgs, openFailedWriteArgs, replayFailedWritesArgs, resetConsumerOffsetsArgs } from './logic/args';
+import {
+  browseFailedWritesArgs,
+  checkEndToEndArgs,
+  compareConnectionsArgs,
+  diagnoseAllArgs,
+  diagnoseArgs,
+  openFailedWriteArgs,
+  replayFailedWritesArgs,
+  resetConsumerOffsetsArgs,
+} from './logic/args';
 import type { BrowseResult } from './failedWritesFlow';
 import type { CheckEndToEndResult } from './canary';
 import type { DiagnoseResult } from './commands';
+import type { CompareConnectionsResult, DiagnoseAllResult } from './allCommands';
 import type { ReplayFailedWritesResult } from './replayFlow';
 import type { ResetConsumerOffsetsResult } from './resetFlow';
 
@@ -17,6 +27,8 @@ import type { ResetConsumerOffsetsResult } from './resetFlow';
 export const doctorArgs = {
   diagnose: diagnoseArgs,
   copyDoctorReport: diagnoseArgs,
+  diagnoseAll: diagnoseAllArgs,
+  compareConnections: compareConnectionsArgs,
   browseFailedWrites: browseFailedWritesArgs,
   openFailedWrite: openFailedWriteArgs,
   replayFailedWrites: replayFailedWritesArgs,
@@ -37,6 +49,21 @@ export interface DoctorApi {
   diagnose(args?: ArgsOf<'diagnose'>): Result<DiagnoseResult>;
   /** The Doctor's report as Markdown for a ticket (on the clipboard too); runs the Doctor when it has not run on this connection. */
   copyDoctorReport(args?: ArgsOf<'copyDoctorReport'>): Result<Outcome & { markdown: string }>;
+  /**
+   * The Doctor's reads on every connection (or those named), at most three at a time, each with its own client,
+   * token, TLS and proxy settings and its own time limit: per connection its verdict (its worst line's;
+   * `unreachable` when GMS itself does not answer; `noToken` when none is stored, nothing sent), the worst fact,
+   * the lines and the worst verdict per area (GMS, search cluster, consumers and lag, failed writes, version).
+   * Shown as a read-only table (Copy as Markdown). Reads only.
+   */
+  diagnoseAll(args?: ArgsOf<'diagnoseAll'>): Result<DiagnoseAllResult>;
+  /**
+   * Two connections side by side: GMS's version (/config), the transports, the reindex settings Check Upgrade
+   * Readiness reads, the entity counts per type (active, soft-deleted, the difference) and the timeseries index
+   * sizes, a row per key with `differs`, the differences first in each section. A side that cannot be read says
+   * why in its `unreadable`; the other side's values still show. Reads only.
+   */
+  compareConnections(args?: ArgsOf<'compareConnections'>): Result<CompareConnectionsResult>;
   /** Lists the failed writes of mcp-failed in pages (at most 1,000 kept; `more` reads on), grouped by error: what replayFailedWrites may take. */
   browseFailedWrites(args?: ArgsOf<'browseFailedWrites'>): Result<BrowseResult>;
   /** Reads one listed failed write again, whole (the proposal, its error, its value). */

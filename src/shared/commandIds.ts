@@ -83,6 +83,8 @@ export const FEATURE_COMMANDS = {
   doctor: {
     diagnose: 'datahub.diagnose',
     copyDoctorReport: 'datahub.copyDoctorReport',
+    diagnoseAll: 'datahub.diagnoseAll',
+    compareConnections: 'datahub.compareConnections',
     browseFailedWrites: 'datahub.browseFailedWrites',
     openFailedWrite: 'datahub.openFailedWrite',
     replayFailedWrites: 'datahub.replayFailedWrites',

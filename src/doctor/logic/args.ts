@@ -1,9 +1,10 @@
 // The argument objects of the DataHub Doctor's commands, one schema each: the handler parses through
 // it, the typed API takes its parameter type from it and docs/api.md its table. Pure: no vscode import.
-import { describe, flag, listOf, oneOf, wholeNumber } from '../../shared/args';
+import { describe, flag, listOf, oneOf, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import { DATAHUB_CONSUMER_GROUPS, RESET_STRATEGIES } from '../../gms/messagingTypes';
 import * as z from '../../shared/zod';
 import { REPLAY_CHOSEN_MAX } from './failedWrites';
+import { COMPARE_SECTIONS } from './compare';
 
 const NOTHING_SENT = 'Nothing was sent.';
 
@@ -12,6 +13,36 @@ export const diagnoseArgs = z.object({
     z.optional(wholeNumber(`"timeoutSeconds" must be a whole number of seconds from 1 to 120. ${NOTHING_SENT}`, 1, 120)),
     'How long each endpoint may take before its line reads "no answer" (default 10); the endpoints are read at once.',
   ),
+});
+
+const timeoutSeconds = describe(
+  z.optional(wholeNumber(`"timeoutSeconds" must be a whole number of seconds from 1 to 120. ${NOTHING_SENT}`, 1, 120)),
+  'How long each endpoint of each connection may take before it reads "no answer" (default 10).',
+);
+
+export const diagnoseAllArgs = z.object({
+  connections: describe(
+    z.optional(
+      listOf(text(`"connections" must be a list of connection names. ${NOTHING_SENT}`), `"connections" must be a list of connection names. ${NOTHING_SENT}`),
+    ),
+    'The connections to read, by name (default: every connection).',
+  ),
+  timeoutSeconds,
+});
+
+export const compareConnectionsArgs = z.object({
+  left: describe(optionalTrimmed(`"left" must be a connection name. ${NOTHING_SENT}`), 'One connection, by name (in the palette: picked).'),
+  right: describe(optionalTrimmed(`"right" must be a connection name. ${NOTHING_SENT}`), 'The other connection, by name (in the palette: picked).'),
+  sections: describe(
+    z.optional(
+      listOf(
+        oneOf(COMPARE_SECTIONS, `each of "sections" must be one of ${COMPARE_SECTIONS.join(', ')}. ${NOTHING_SENT}`),
+        `"sections" must be a list of ${COMPARE_SECTIONS.join(', ')}. ${NOTHING_SENT}`,
+      ),
+    ),
+    `The sections to compare (default all: ${COMPARE_SECTIONS.join(', ')}).`,
+  ),
+  timeoutSeconds,
 });
 
 export const browseFailedWritesArgs = z.object({
@@ -75,3 +106,10 @@ export const resetConsumerOffsetsArgs = z.object({
   ),
   dryRunOnly: describe(flag(), 'Only the dry run: what a reset would do, nothing moved.'),
 });
+
+/** Compare Connections' refusals of its two sides (before anything is read). */
+export function compareArgsError(kind: 'needsBoth' | 'same'): string {
+  return kind === 'needsBoth'
+    ? `datahub.compareConnections: the argument object needs "left" and "right", two connection names. ${NOTHING_SENT}`
+    : `datahub.compareConnections: "left" and "right" name the same connection; compare two different ones. ${NOTHING_SENT}`;
+}

@@ -18,6 +18,7 @@ import type { K8sCronJob } from '../../../gms/k8sTypes';
 import type { FactVerdict } from '../../../shared/statusFact';
 import { formatDuration } from '../../../shared/format';
 import { uiLine } from '../../../shared/uiText';
+import { REINDEX_SETTINGS } from '../../../shared/reindexSettings';
 import { cronLines } from './readinessCron';
 import { unread, type Reading, type ReadinessLine } from './readinessLine';
 
@@ -35,16 +36,7 @@ export interface ReadinessInput {
 }
 
 const n = (v: number): string => Math.round(v).toLocaleString('en-US');
-const KEY = {
-  incremental: 'elasticsearch.buildIndices.incrementalReindexEnabled',
-  dualWrite: 'elasticsearch.buildIndices.rollbackDualWriteEnabled',
-  hours: 'elasticsearch.index.maxReindexHours',
-  batch: 'elasticsearch.buildIndices.reindexBatchSize',
-  slices: 'elasticsearch.buildIndices.reindexMaxSlices',
-  mismatch: 'elasticsearch.buildIndices.allowDocCountMismatch',
-  clone: 'elasticsearch.buildIndices.cloneIndices',
-  shards: 'elasticsearch.index.numShards',
-} as const;
+const KEY = REINDEX_SETTINGS;
 
 const bool = (v: unknown): boolean | undefined => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined);
 const int = (v: unknown): number | undefined => {
