@@ -143,10 +143,10 @@ describe('inspect: datahub.inspectUrn', function () {
     const r = await inspect(SAMPLE_URNS.lookerChart);
     assert.equal(r.verdict, 'unknown');
     const text = await documentText(r.documentUri);
-    assert.match(text, /## The database\n\nNot read: The database read .* is not offered by this server/);
-    assert.match(text, /## The search document\n\nNot read: The search document .* is not offered by this server/);
-    assert.match(text, /## DataHub’s consistency checks\n\nNot run: .* is not offered by this server/);
-    assert.match(text, /## Recent changes\n\nNot read: The timeline .* is not offered by this server/);
+    assert.match(text, /## The database\n\nNot read: `The database read .* is not offered by this server/);
+    assert.match(text, /## The search document\n\nNot read: `The search document .* is not offered by this server/);
+    assert.match(text, /## DataHub’s consistency checks\n\nNot run: `.* is not offered by this server/);
+    assert.match(text, /## Recent changes\n\nNot read: `The timeline .* is not offered by this server/);
   });
 
   it('server text that tries to become Markdown renders as text in VS Code’s renderer', async function () {
