@@ -30,10 +30,12 @@ export function markdownTableCell(text: string): string {
 
 /**
  * What a Markdown reader could turn into a link without any syntax: an address with a scheme
- * (`https://…`, `ftp://…`), GitHub's autolinks `www.…`, `mailto:` and `xmpp:`, and a bare e-mail
- * address; up to the next space or character that ends a cell.
+ * (`https://…`, `ftp://…`), GitHub's autolinks `www.…`, `mailto:` and `xmpp:`, a bare e-mail
+ * address, and a bare domain linkify-it links (`evil.com`: a two-letter or one of its default top-level
+ * domains); up to the next space or character that ends a cell.
  */
-const LINKISH = /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.|mailto:|xmpp:)[^\s|]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+const LINKISH =
+  /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.|mailto:|xmpp:)[^\s|]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2}|biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop)\b(?![\w-]|\.[\w-])(?:[/?#:][^\s|]*)?/gi;
 
 /**
  * markdownTableCell for text that must stay inert once pasted (server text in a ticket): every
@@ -160,7 +162,10 @@ export function codeCell(value: string, max: number = MAX_MARKDOWN_CODE): Markdo
  * quote or list marker at the start. "3.21" or "Not read: why" read as they are written.
  */
 export function plain(value: string, max = 1000): Markdown {
-  let text = withoutInvisible(value).replace(/\r\n|\r|\n/g, ' ');
+  // Trimmed: leading spaces would start a code block, and "** x**" is no bold.
+  let text = withoutInvisible(value)
+    .replace(/\r\n|\r|\n/g, ' ')
+    .trim();
   if (text.length > max) text = `${text.slice(0, Math.max(0, max - 1))}…`;
   const escaped = text
     .replace(/[\\`*_~[\]{}<>&|$#]/g, '\\$&')
@@ -184,7 +189,9 @@ export function rawText(value: string, max = MAX_MARKDOWN_CODE): Markdown {
 
 /** rawText for a table cell (GFM reads no heading or list in one): a leading "-" or "+" stays as it is. */
 export function rawCell(value: string, max = MAX_MARKDOWN_CODE): Markdown {
-  let text = withoutInvisible(value).replace(/\r\n|\r|\n/g, ' ');
+  let text = withoutInvisible(value)
+    .replace(/\r\n|\r|\n/g, ' ')
+    .trim();
   if (text.length > max) text = `${text.slice(0, Math.max(0, max - 1))}…`;
   return ours(markdownTableCellInert(text));
 }
@@ -205,10 +212,10 @@ export function htmlText(value: string): Markdown {
 /**
  * A link of ours: `label` is Markdown built here, `target` our own address or command URI (every
  * character that could end the link, "(", ")", "<", ">", quotes, backslashes and white space, is
- * percent-encoded), `title` shown on hover (its quotes and backslashes escaped).
+ * percent-encoded, and anything outside printable ASCII), `title` shown on hover (its quotes and backslashes escaped).
  */
 export function link(label: Markdown, target: string, title?: string): Markdown {
-  const href = target.replace(/[()<>"'\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const href = target.replace(/[()<>"'\\]|[^\x21-\x7E]/gu, (c) => (/[()']/.test(c) ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(c)));
   const t = title === undefined ? '' : ` "${withoutInvisible(title).replace(/[\\"]/g, '\\$&').replace(/\s+/g, ' ')}"`;
   return ours(`[${label.text}](${href}${t})`);
 }
