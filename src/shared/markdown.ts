@@ -34,8 +34,15 @@ export function markdownTableCell(text: string): string {
  * address, and a bare domain linkify-it links (`evil.com`: a two-letter or one of its default top-level
  * domains); up to the next space or character that ends a cell.
  */
-const LINKISH =
-  /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.|mailto:|xmpp:)[^\s|]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2}|biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop)\b(?![\w-]|\.[\w-])(?:[/?#:][^\s|]*)?/gi;
+const linkish = (rest: string): RegExp =>
+  new RegExp(
+    `(?:[a-z][a-z0-9+.-]{0,31}://|(?<![\\w:/])//(?=[\\w-]+\\.)|www\\.|mailto:|xmpp:)${rest}|[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+` +
+      `|\\b[\\w-]+(?:\\.[\\w-]+)*\\.(?:[a-z]{2}|biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop)\\b(?![\\w-]|\\.[\\w-])(?:[/?#:]${rest})?`,
+    'gi',
+  );
+const LINKISH = linkish('[^\\s|]*');
+/** The same for prose with theme icons: an address ends before a "$" (escaped outside the code span). */
+const LINKISH_PROSE = linkish('[^\\s|$]*');
 
 /**
  * markdownTableCell for text that must stay inert once pasted (server text in a ticket): every
@@ -155,11 +162,11 @@ export function codeCell(value: string, max: number = MAX_MARKDOWN_CODE): Markdo
 
 /**
  * Text as prose, inert and readable (tooltips, hovers, our own sentences in a document): one line (line
- * breaks become spaces), capped at `max`. Escaped: everything that starts code, emphasis, a link, an
- * image, HTML, an entity, a table cell or a theme icon (`\\ \` * _ ~ [ ] { } < > & | $ #`); a "." before a
- * letter and a ":" before anything but a space (so no renderer finds "https://…", "www.…",
- * "evil.example", an e-mail or "command:…" to link: the escapes split the text it scans); and a heading,
- * quote or list marker at the start. "3.21" or "Not read: why" read as they are written.
+ * breaks become spaces), trimmed, capped at `max`. Every address a renderer could link on its own
+ * (`https://…`, `//host.example`, `www.…`, an e-mail, `evil.com`) goes into a code span. The rest is
+ * escaped: what starts code, emphasis, a link, an image, HTML, an entity, a table cell or a theme icon
+ * (`\ \` * _ ~ [ ] { } < > & | $ #`), a "." before a letter and a ":" before anything but a space, and
+ * a heading, quote or list marker at the start. "3.21" or "Not read: why" read as they are written.
  */
 export function plain(value: string, max = 1000): Markdown {
   // Trimmed: leading spaces would start a code block, and "** x**" is no bold.
@@ -167,13 +174,20 @@ export function plain(value: string, max = 1000): Markdown {
     .replace(/\r\n|\r|\n/g, ' ')
     .trim();
   if (text.length > max) text = `${text.slice(0, Math.max(0, max - 1))}…`;
-  const escaped = text
-    .replace(/[\\`*_~[\]{}<>&|$#]/g, '\\$&')
-    .replace(/\.(?=\p{L})/gu, '\\.')
-    .replace(/:(?!\s|$)/g, '\\:')
-    .replace(/^(\s*)(\d{1,9})([.)])(?=\s|$)/, '$1$2\\$3')
-    .replace(/^(\s*)([>+=-])/, '$1\\$2');
-  return ours(escaped);
+  const escape = (part: string): string =>
+    part
+      .replace(/[\\`*_~[\]{}<>&|$#]/g, '\\$&')
+      .replace(/\.(?=\p{L})/gu, '\\.')
+      .replace(/:(?!\s|$)/g, '\\:');
+  // An address goes into a code span: some renderers (VS Code's preview among them) link "https\://x\.y" all the same.
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(LINKISH_PROSE)) {
+    out += escape(text.slice(last, m.index)) + markdownCode(m[0], 'text');
+    last = m.index + m[0].length;
+  }
+  out += escape(text.slice(last));
+  return ours(out.replace(/^(\d{1,9})([.)])(?=\s|$)/, '$1\\$2').replace(/^([>+=-])/, '\\$1'));
 }
 
 /**
@@ -211,11 +225,13 @@ export function htmlText(value: string): Markdown {
 
 /**
  * A link of ours: `label` is Markdown built here, `target` our own address or command URI (every
- * character that could end the link, "(", ")", "<", ">", quotes, backslashes and white space, is
- * percent-encoded, and anything outside printable ASCII), `title` shown on hover (its quotes and backslashes escaped).
+ * character but letters, digits and `-._~:/?#@!$&*+,;=%` is percent-encoded, so nothing in it ends the
+ * link or starts code), `title` shown on hover (its quotes and backslashes escaped).
  */
 export function link(label: Markdown, target: string, title?: string): Markdown {
-  const href = target.replace(/[()<>"'\\]|[^\x21-\x7E]/gu, (c) => (/[()']/.test(c) ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(c)));
+  const href = target.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/gu, (c) =>
+    /[()']/.test(c) ? `%${c.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(c),
+  );
   const t = title === undefined ? '' : ` "${withoutInvisible(title).replace(/[\\"]/g, '\\$&').replace(/\s+/g, ' ')}"`;
   return ours(`[${label.text}](${href}${t})`);
 }
