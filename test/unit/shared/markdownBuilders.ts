@@ -1,15 +1,6 @@
-// Server text is inert in every Markdown the extension generates: each builder (the documents it
-// opens or previews, the reports it copies, the tooltips and the hover) is fed hostile strings in every
-// server or caller field, rendered by markdown-it configured as VS Code's preview (linkify and HTML on),
-// and must come out with the same structure as with a harmless value: no heading, link, image, HTML,
-// list, quote or table cell more. The list of builders is checked against src/: a module that writes
-// Markdown through src/shared/markdown.ts and is not exercised here fails the test, and nothing else in
-// src/ may make a vscode.MarkdownString, open a Markdown document or use the string escapers directly.
-import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { describe, it } from 'node:test';
-import MarkdownIt from 'markdown-it';
+// The Markdown builders of src/ with a value in every server or caller field, and the hostile values:
+// the fixtures of markdown-inert.test.ts (each builder renders inert) and markdown-builders.test.ts
+// (the list is every builder in src/).
 import type { ExplanationNode } from '../../../src/gms/types';
 import type { DoctorLine } from '../../../src/doctor/logic/report';
 import { buildReport } from '../../../src/doctor/logic/report';
@@ -20,24 +11,10 @@ import { renderInspectDocument, type InspectReport } from '../../../src/health/l
 import { groupTooltipMarkdown, indexTooltipMarkdown } from '../../../src/indices/logic/tooltipText';
 import { entitiesToMarkdown, toMarkdown } from '../../../src/insights/logic/export';
 import { hoverMarkdown } from '../../../src/restore/logic/hoverText';
-import {
-  Markdown,
-  mdown,
-  plain,
-  rawCell,
-  rawText,
-  code,
-  codeCell,
-  codeBlock,
-  htmlText,
-  link,
-  type Markdown as MarkdownType,
-} from '../../../src/shared/markdown';
-
-const ROOT = join(__dirname, '..', '..', '..');
+import { mdown, plain, rawCell, rawText, code, codeCell, codeBlock, htmlText, link, type Markdown } from '../../../src/shared/markdown';
 
 /** What a server (or a caller) could send, one attack each, and all of them at once. */
-const HOSTILE = [
+export const HOSTILE = [
   '# Planted heading',
   '## x\n# y',
   '[a](https://evil.example/a)',
@@ -68,68 +45,14 @@ const HOSTILE = [
   '[ref]\n\n[ref]: https://evil.example/ref',
   'a\u202Eb\u200Bc\u0007d',
 ];
-const ALL = HOSTILE.join(' ');
-
-const renderer = new MarkdownIt({ html: true, linkify: true });
-
-/** Token types that make structure: a hostile value must not add any. */
-const STRUCTURE = [
-  'heading_open',
-  'link_open',
-  'image',
-  'html_inline',
-  'html_block',
-  'table_open',
-  'tr_open',
-  'th_open',
-  'td_open',
-  'bullet_list_open',
-  'ordered_list_open',
-  'list_item_open',
-  'blockquote_open',
-  'hr',
-  'fence',
-  'code_block',
-  'paragraph_open',
-  'strong_open',
-  'em_open',
-  's_open',
-];
-
-/** The hover's own links: our commands, the connection's DataHub page. */
-const OUR_LINK = /^(command:datahub\.|http:\/\/127\.0\.0\.1:9002\/)/;
-
-/** The text outside code (fenced blocks, code spans, <pre>) and outside our link targets, with its backslash escapes removed. */
-function unescapedProse(markdown: string): string {
-  return (
-    markdown
-      .replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, ' ')
-      // An HTML block of ours (<pre><code>, its text escaped): markdown-it passes it through, unlinked.
-      .replace(/^<pre><code>[\s\S]*?<\/code><\/pre>$/gm, ' ')
-      .replace(/(?<![\\`])(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, ' ')
-      .replace(/(?<!\\)\]\([^)\s]*(?: "(?:[^"\\]|\\.)*")?\)/g, '] ')
-      .replace(/\\(.)/g, '$1')
-  );
-}
-
-function structure(markdown: string): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(STRUCTURE.map((t) => [t, 0]));
-  const walk = (tokens: ReturnType<MarkdownIt['parse']>): void => {
-    for (const t of tokens) {
-      if (t.type in counts) counts[t.type] += 1;
-      if (t.children) walk(t.children);
-    }
-  };
-  walk(renderer.parse(markdown, {}));
-  return counts;
-}
+export const ALL = HOSTILE.join(' ');
 
 /** One builder: what it makes from a value in every server field. */
-interface Builder {
+export interface Builder {
   name: string;
   /** The source module, relative to the repository root. */
   module: string;
-  make: (value: string) => MarkdownType;
+  make: (value: string) => Markdown;
   /** A tooltip or hover shown with theme icons on: a server's "$(…)" must stay escaped. */
   themeIcons?: boolean;
 }
@@ -155,7 +78,7 @@ function inspectReport(v: string): InspectReport {
 }
 
 /** Every side unreadable: the reasons hold the server's error text (a 500's message). */
-function inspectUnreadable(v: string): InspectReport {
+export function inspectUnreadable(v: string): InspectReport {
   const why = { unreadable: `The database read (GET /openapi/v3/entity) failed: DataHub answered 500: ${v}` };
   return { ...inspectReport(v), verdict: 'unknown', database: why, search: why, checks: why, timeline: why, differences: [], nextSteps: [] };
 }
@@ -202,7 +125,7 @@ const indexSize = (v: string, named: boolean | undefined) => ({
   named,
 });
 
-const BUILDERS: Builder[] = [
+export const BUILDERS: Builder[] = [
   { name: 'Inspect URN document', module: 'src/health/logic/inspectDocument.ts', make: (v) => renderInspectDocument(inspectReport(v)) },
   {
     name: 'Inspect URN document, every side unreadable (error text)',
@@ -342,7 +265,7 @@ const BUILDERS: Builder[] = [
 ];
 
 /** Modules that use the helper without building a document of their own (sinks, our literal texts, a join). */
-const NOT_BUILDERS: Record<string, string> = {
+export const NOT_BUILDERS: Record<string, string> = {
   'src/health/readOnlyDocuments.ts': 'the sink of the previewed documents: takes a Markdown',
   'src/platform/markdownTooltip.ts': 'the one place a vscode.MarkdownString is made: takes a Markdown',
   'src/insights/exportIndexSizes.ts': 'joins the two tables of export.ts',
@@ -353,103 +276,3 @@ const NOT_BUILDERS: Record<string, string> = {
   'src/restore/editor/hover.ts': 'shows logic/hoverText.ts through markdownTooltip',
   'src/doctor/commands.ts': 'copies reportMarkdown',
 };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(path) : e.name.endsWith('.ts') ? [relative(ROOT, path).split('\\').join('/')] : [];
-  });
-}
-
-const SOURCES = sourceFiles(join(ROOT, 'src')).map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
-const HELPER = 'src/shared/markdown.ts';
-
-describe('server text is inert in every generated Markdown', () => {
-  for (const builder of BUILDERS) {
-    it(`${builder.name} (${builder.module})`, () => {
-      const baseline = structure(builder.make('harmless').text);
-      for (const value of [...HOSTILE, ALL]) {
-        const out = builder.make(value);
-        assert.ok(out instanceof Markdown, 'a Markdown value');
-        const text = out.text;
-        assert.deepEqual(structure(text), baseline, `${JSON.stringify(value)} changed the structure:\n${text}`);
-        const html = renderer.render(text);
-        assert.ok(
-          !/<(a|img|script|b)[\s>]/i.test(html.replace(/<a href="(command:datahub\.[a-zA-Z]+\?|http:\/\/127\.0\.0\.1:9002\/)[^"]*"[^>]*>/g, '')),
-          `${JSON.stringify(value)}:\n${html}`,
-        );
-        assert.ok(!/href="(?:https:\/\/evil|javascript:|command:workbench|mailto:|www\.)/i.test(html), `${JSON.stringify(value)}:\n${html}`);
-        assert.ok(!/src="/i.test(html), `no image source: ${html}`);
-        // Some renderers (VS Code's preview) link an address whose ":" and "." are backslash-escaped: outside
-        // code, and with the escapes taken out, linkify finds nothing of the value.
-        const naked = unescapedProse(text);
-        const found = (renderer.linkify.match(naked) ?? []).filter((l) => !OUR_LINK.test(l.url));
-        assert.deepEqual(
-          found.map((l) => l.url),
-          [],
-          `${JSON.stringify(value)}: an address outside code:\n${naked}`,
-        );
-        // Theme icons are drawn in text, not in code (a fenced block or a code span).
-        const prose = text.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '').replace(/(`+)[\s\S]*?\1/g, '');
-        if (builder.themeIcons) assert.doesNotMatch(prose, /(^|[^\\])\$\((alert|zap)\)/, `a server's theme icon stays escaped:\n${text}`);
-      }
-    });
-  }
-
-  it('the value is still there to read', () => {
-    const html = renderer.render(renderInspectDocument(inspectUnreadable('[a](https://evil.example/a) boom')).text);
-    assert.match(html, /Not read: <code>The database read .*\[a\]\(https:\/\/evil\.example\/a\) boom<\/code>/);
-    assert.equal(
-      renderer.render(plain('see https://evil.example/x or www.evil.example').text),
-      '<p>see <code>https://evil.example/x</code> or <code>www.evil.example</code></p>\n',
-    );
-  });
-
-  it('a Markdown value is made by the helper only', () => {
-    assert.throws(() => new Markdown(undefined as never, '# made elsewhere'), /built through mdown/);
-  });
-});
-
-describe('the builders above are every builder in src/', () => {
-  const importsHelper = (text: string): boolean => /from '(\.\.\/)+shared\/markdown'|from '\.\/markdown'/.test(text);
-
-  it('every module that writes Markdown through the helper is exercised (or says why it need not be)', () => {
-    const covered = new Set([...BUILDERS.map((b) => b.module), HELPER]);
-    const users = SOURCES.filter((s) => s.file !== HELPER && importsHelper(s.text)).map((s) => s.file);
-    assert.ok(users.length >= 10, `found ${users.length}`);
-    for (const file of users) assert.ok(covered.has(file) || file in NOT_BUILDERS, `${file} writes Markdown: add its builders to BUILDERS in this test`);
-    for (const file of [...covered, ...Object.keys(NOT_BUILDERS)])
-      assert.ok(
-        SOURCES.some((s) => s.file === file),
-        `${file} is gone: update this test`,
-      );
-  });
-
-  it('the modules that only show or join Markdown put no value into a template', () => {
-    for (const file of Object.keys(NOT_BUILDERS)) {
-      const text = SOURCES.find((s) => s.file === file)?.text ?? '';
-      for (const m of text.matchAll(/mdown`([^`]*)`/g)) assert.ok(!m[1].includes('${'), `${file}: ${m[0]}`);
-    }
-  });
-
-  it('nothing else makes a MarkdownString, appends raw Markdown, opens a Markdown document or escapes by hand', () => {
-    for (const { file, text } of SOURCES) {
-      if (file !== 'src/platform/markdownTooltip.ts')
-        assert.ok(!/new vscode\.MarkdownString\b|\bMarkdownString\(/.test(text), `${file} makes a MarkdownString: use markdownTooltip`);
-      assert.ok(!/\.append(Markdown|Codeblock|Text)\(/.test(text), `${file} appends to a MarkdownString: build it with mdown`);
-      assert.ok(!/language:\s*['"]markdown['"]/.test(text), `${file} opens a Markdown document: use ReadOnlyDocuments`);
-      if (/markdown\.showPreview/.test(text)) assert.ok(/ReadOnlyDocuments/.test(text), `${file} previews something ReadOnlyDocuments did not make`);
-      if (file !== HELPER) {
-        const named = /import\s*\{([^}]*)\}\s*from\s*'[./]*shared\/markdown'/.exec(text)?.[1] ?? '';
-        for (const escaper of ['escapeMarkdown', 'markdownTableCell', 'markdownTableCellInert', 'markdownCode', 'inertText'])
-          assert.ok(!new RegExp(`\\b${escaper}\\b`).test(named), `${file} uses ${escaper}, which returns a string: use mdown and its pieces`);
-      }
-    }
-  });
-
-  it('every place that previews a document hands it a Markdown', () => {
-    const add = SOURCES.find((s) => s.file === 'src/health/readOnlyDocuments.ts')?.text ?? '';
-    assert.match(add, /add\(title: string, document: Markdown\)/);
-    assert.match(add, /private readonly gone: Markdown/);
-  });
-});
