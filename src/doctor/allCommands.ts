@@ -14,6 +14,7 @@ import { parseArgs } from '../shared/args';
 import { Commands } from '../shared/commandIds';
 import { describeConnectionLabel, urlOrigin } from '../shared/connections';
 import type { Outcome } from '../shared/outcome';
+import { mdown, type Markdown } from '../shared/markdown';
 import { READ_TIMEOUT_MS } from './collect';
 import { connectionSignal, diagnoseConnections } from './collectAll';
 import { readSide, sideUnreadable } from './compareRead';
@@ -59,14 +60,14 @@ function namedConnections(services: Services, command: string, names: readonly s
   return [...new Set(names)].map((n) => all.find((c) => c.name === n) as Connection);
 }
 
-async function show(docs: ReadOnlyDocuments, title: string, markdown: string, run: CommandRun, message: string, warn: boolean): Promise<vscode.Uri> {
+async function show(docs: ReadOnlyDocuments, title: string, markdown: Markdown, run: CommandRun, message: string, warn: boolean): Promise<vscode.Uri> {
   const uri = docs.add(title, markdown);
   if (run.mode === 'api') return uri;
   await vscode.commands.executeCommand('markdown.showPreview', uri);
   const say = warn ? safeWindow.showWarningMessage : safeWindow.showInformationMessage;
   void Promise.resolve(say(message, 'Copy as Markdown')).then(async (picked) => {
     if (!picked) return;
-    await vscode.env.clipboard.writeText(markdown);
+    await vscode.env.clipboard.writeText(markdown.text);
     void safeWindow.setStatusBarMessage('Copied as Markdown', 3000);
   });
   return uri;
@@ -100,7 +101,7 @@ async function diagnoseAll(
     message,
     rows.some((r) => r.verdict !== 'ok'),
   );
-  return { message, connections: rows, markdown, documentUri: uri.toString() };
+  return { message, connections: rows, markdown: markdown.text, documentUri: uri.toString() };
 }
 
 /** The two connections: as named, else (a person's run) picked. */
@@ -163,7 +164,7 @@ async function compareConnections(services: Services, docs: ReadOnlyDocuments, a
   const markdown = compareMarkdown({ ...leftSide, gmsOrigin: urlOrigin(left.gmsUrl) }, { ...rightSide, gmsOrigin: urlOrigin(right.gmsUrl) }, compared, at);
   const differs = compared.some((s) => s.rows.some((row) => row.differs)) || Object.keys(unreadable).length > 0;
   const uri = await show(docs, `${left.name} vs ${right.name}`, markdown, run, message, differs);
-  return { message, left: leftSide, right: rightSide, sections: compared, markdown, documentUri: uri.toString() };
+  return { message, left: leftSide, right: rightSide, sections: compared, markdown: markdown.text, documentUri: uri.toString() };
 }
 
 /** Both commands and the document scheme they show in. */
@@ -171,7 +172,7 @@ export function registerAcrossConnections(services: Services) {
   const docs = new ReadOnlyDocuments(
     'datahub-doctor',
     'Doctor',
-    '# This report is gone\n\nRun **DataHub: Run Doctor on All Connections** or **DataHub: Compare Connections…** again.',
+    mdown`# This report is gone\n\nRun **DataHub: Run Doctor on All Connections** or **DataHub: Compare Connections…** again.`,
   );
   const provider = docs.register();
   // How long each connection took last time, for this window: the slowest start first next time.

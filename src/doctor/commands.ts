@@ -99,7 +99,7 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
   const copy = registerCommand(services, Commands.copyDoctorReport, async (arg, run) => {
     const current = store.report && store.connection === services.connections.active()?.name ? store.report : undefined;
     const report = current ?? (await runReport(run, arg));
-    const markdown = reportMarkdown(report);
+    const markdown = reportMarkdown(report).text;
     await vscode.env.clipboard.writeText(markdown);
     if (run.mode === 'ui') void safeWindow.setStatusBarMessage('Copied the DataHub Doctor report as Markdown', 3000);
     return { message: `Copied the DataHub Doctor report of "${report.connection}" (${report.lines.length} lines) as Markdown.`, markdown };

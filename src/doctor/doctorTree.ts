@@ -1,10 +1,11 @@
 // The DataHub Doctor view: one row per line of the report (its verdict as the icon, the summary as
 // the description, the next step and the endpoint read in the tooltip), the failed writes under their
 // line grouped by error, and the end-to-end check. Server text reaches the rows only through
-// uiLine/uiText (no link, no control or bidi characters, capped) and the tooltips through escapeMarkdown.
+// uiLine/uiText (no link, no control or bidi characters, capped) and the tooltips through mdown`…` (logic/tooltips.ts).
 import * as vscode from 'vscode';
 import { Commands } from '../shared/commandIds';
-import { escapeMarkdown } from '../shared/markdown';
+import { markdownTooltip } from '../platform/markdownTooltip';
+import { failedGroupTooltipMarkdown, lineTooltipMarkdown } from './logic/tooltips';
 import { uiLine, uiText } from '../shared/uiText';
 import { formatDateTime } from '../shared/format';
 import type { KafkaMessage } from '../gms/types';
@@ -43,16 +44,7 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
 
 /** The tooltip of a line: what it found, the next step, the figures and the endpoint read; all escaped. */
 export function lineTooltip(line: DoctorLine): vscode.MarkdownString {
-  const text = (s: string, max = 600) => escapeMarkdown(uiText(s, max));
-  const parts = [`**${text(line.title, 200)}**: ${VERDICT_WORDS[line.verdict]}`, text(line.summary)];
-  if (line.nextStep) parts.push(`**Next step:** ${text(line.nextStep)}`);
-  const figures = Object.entries(line.figures);
-  if (figures.length > 0) parts.push(figures.map(([k, v]) => `${text(k, 60)}: ${text(String(v), 200)}`).join('  \n'));
-  parts.push(`Read from ${text(line.source, 300)}`);
-  const md = new vscode.MarkdownString(parts.join('\n\n'));
-  md.isTrusted = false;
-  md.supportHtml = false;
-  return md;
+  return markdownTooltip(lineTooltipMarkdown(line, VERDICT_WORDS[line.verdict]));
 }
 
 export function messageLabel(m: KafkaMessage): { label: string; description: string } {
@@ -165,19 +157,7 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
           TREE_LINE,
         );
         item.iconPath = new vscode.ThemeIcon(g.errorKind === 'validation' ? 'symbol-key' : 'bug');
-        const md = new vscode.MarkdownString(
-          [
-            `**${escapeMarkdown(uiText(g.error, 600))}**`,
-            `${g.count.toLocaleString('en-US')} failed write(s), partition ${g.first.partition} offset ${g.first.offset} to partition ${g.last.partition} offset ${g.last.offset}`,
-            `URNs (${g.urnCount}): ${g.urns
-              .slice(0, 5)
-              .map((u) => escapeMarkdown(uiLine(u, 200)))
-              .join(', ')}${g.urnCount > 5 ? ', …' : ''}`,
-            `Aspects: ${g.aspects.map((a) => escapeMarkdown(uiLine(a, 100))).join(', ')}`,
-          ].join('\n\n'),
-        );
-        md.isTrusted = false;
-        item.tooltip = md;
+        item.tooltip = markdownTooltip(failedGroupTooltipMarkdown(g));
         item.contextValue = 'failedWriteGroup';
         return item;
       }

@@ -33,6 +33,7 @@ import {
 } from './logic/explainReport';
 import { askText } from '../platform/prompts';
 import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
+import { mdown } from '../shared/markdown';
 
 export const EXPLAIN_COMMAND = Commands.explainSearch;
 export const EXPLAIN_SCHEME = 'datahub-explain';
@@ -245,7 +246,7 @@ async function explainSearch(services: Services, docs: ReadOnlyDocuments, arg: R
 }
 
 export function registerExplainSearch(services: Services) {
-  const docs = new ReadOnlyDocuments(EXPLAIN_SCHEME, 'Explain', '# This explanation is gone\n\nRun **DataHub: Explain Search for This URN…** again.');
+  const docs = new ReadOnlyDocuments(EXPLAIN_SCHEME, 'Explain', mdown`# This explanation is gone\n\nRun **DataHub: Explain Search for This URN…** again.`);
   const provider = docs.register();
   const command = registerCommand<typeof EXPLAIN_COMMAND, Record<string, unknown>, ExplainSearchResult>(services, EXPLAIN_COMMAND, (arg, run) =>
     explainSearch(services, docs, arg, run),

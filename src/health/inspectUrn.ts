@@ -27,6 +27,7 @@ import { databaseFields, isUnreadable, VERDICT_TEXT, type FieldDifference, type 
 import { readFacts } from './logic/inspectRead';
 import { renderInspectDocument, type InspectReport } from './logic/inspectDocument';
 import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
+import { mdown } from '../shared/markdown';
 
 export const INSPECT_COMMAND = Commands.inspectUrn;
 export const INSPECT_SCHEME = 'datahub-inspect';
@@ -126,7 +127,7 @@ async function inspectUrn(services: Services, docs: ReadOnlyDocuments, arg: unkn
 }
 
 export function registerInspectUrn(services: Services) {
-  const docs = new ReadOnlyDocuments(INSPECT_SCHEME, 'Inspect', '# This inspection is gone\n\nRun **DataHub: Inspect URN: Database vs Search…** again.');
+  const docs = new ReadOnlyDocuments(INSPECT_SCHEME, 'Inspect', mdown`# This inspection is gone\n\nRun **DataHub: Inspect URN: Database vs Search…** again.`);
   // Registered directly: a Uri from the editor context menu is an interactive call, not an argument object.
   const command = registerVscodeCommand(INSPECT_COMMAND, (arg?: unknown) =>
     runCommand(services, INSPECT_COMMAND, isArgObject(arg) && !(arg instanceof vscode.Uri) ? arg : undefined, (_a, run) =>

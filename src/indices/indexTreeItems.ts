@@ -1,10 +1,11 @@
 // Turns tree nodes into TreeItems: labels, sizes, icons and tooltips. Sizes are
 // formatted here, from the raw numbers on the nodes.
 import * as vscode from 'vscode';
-import { formatExactMb, formatShare, formatSize, isKnownSize } from '../shared/format';
+import { formatSize, isKnownSize } from '../shared/format';
 import { describeGroup } from './logic/indices';
-import { escapeMarkdown } from '../shared/markdown';
-import { isTruncatable, OTHER_INDICES, UNNAMED_REASON } from '../shared/namedIndices';
+import { markdownTooltip } from '../platform/markdownTooltip';
+import { groupTooltipMarkdown, indexTooltipMarkdown } from './logic/tooltipText';
+import { OTHER_INDICES } from '../shared/namedIndices';
 import type { GroupNode, IndexNode, IndexTreeNode, MessageNode } from './logic/indexTreeNodes';
 import { groupRowDescription, rowLabel, thresholdReason } from './logic/treeLabels';
 
@@ -74,15 +75,7 @@ function groupItem(node: GroupNode): vscode.TreeItem {
 }
 
 function groupTooltip(node: GroupNode): vscode.MarkdownString {
-  const tooltip = new vscode.MarkdownString();
-  tooltip.appendMarkdown(`**${escapeMarkdown(node.entityName)}** — ${escapeMarkdown(describeGroup(node.group))}\n\n`);
-  const share = formatShare(node.group.totalMb, node.snapshotTotalMb);
-  tooltip.appendMarkdown(`Exactly ${escapeMarkdown(formatExactMb(node.group.totalMb))}${share ? `, ${escapeMarkdown(share)} of all timeseries indices` : ''}.`);
-  if (node.group.unknownCount) tooltip.appendMarkdown(`\n\n${node.group.unknownCount} of its indices have no reported size.`);
-  if (node.overThreshold) tooltip.appendMarkdown(`\n\n$(warning) Holds an index ${escapeMarkdown(thresholdReason(node.thresholdGb))}.`);
-  if (node.entityName === OTHER_INDICES) tooltip.appendMarkdown(`\n\n$(info) ${escapeMarkdown(UNNAMED_REASON)}`);
-  tooltip.supportThemeIcons = true;
-  return tooltip;
+  return markdownTooltip(groupTooltipMarkdown(node), { themeIcons: true });
 }
 
 function indexItem(node: IndexNode): vscode.TreeItem {
@@ -105,40 +98,7 @@ function indexItem(node: IndexNode): vscode.TreeItem {
 }
 
 function indexTooltip(node: IndexNode, extra?: TooltipExtra): vscode.MarkdownString {
-  const { index } = node;
-  const size = formatSize(index.sizeMb);
-  const tooltip = new vscode.MarkdownString();
-  tooltip.supportThemeIcons = true;
-  tooltip.appendMarkdown(`**${escapeMarkdown(index.named === false ? index.indexName : index.aspectName)}** — ${escapeMarkdown(size)}\n\n`);
-  tooltip.appendMarkdown('| | |\n|---|---|\n');
-  tooltip.appendMarkdown(`| Index | ${escapeMarkdown(index.indexName)} |\n`);
-  if (isTruncatable(index) || index.named === undefined) {
-    tooltip.appendMarkdown(`| Entity | ${escapeMarkdown(index.entityName)} |\n`);
-    tooltip.appendMarkdown(`| Aspect | ${escapeMarkdown(index.aspectName)} |\n`);
-  } else {
-    tooltip.appendMarkdown('| Entity, aspect | not named by the server |\n');
-  }
-  tooltip.appendMarkdown(`| Size | ${escapeMarkdown(formatExactMb(index.sizeMb))} |\n`);
-  const share = formatShare(index.sizeMb, node.snapshotTotalMb);
-  if (share) tooltip.appendMarkdown(`| Share | ${escapeMarkdown(share)} of ${escapeMarkdown(formatSize(node.snapshotTotalMb))} |\n`);
-  if (index.sizeSource === 'legacy') {
-    tooltip.appendMarkdown(
-      '\n$(info) This server reports the older `sizeMb` field, which DataHub computed as bytes ÷ 1000 (kilobytes); it is converted to MB here. On such servers sizes above about 2 GB may be wrong.\n',
-    );
-  } else if (!isKnownSize(index.sizeMb)) {
-    tooltip.appendMarkdown('\n$(question) The server reported no usable size for this index.\n');
-  }
-  if (node.overThreshold) {
-    tooltip.appendMarkdown(`\n$(warning) ${escapeMarkdown(capitalise(thresholdReason(node.thresholdGb)))}.\n`);
-  }
-  if (index.named === false) tooltip.appendMarkdown(`\n$(circle-slash) ${escapeMarkdown(UNNAMED_REASON)}\n`);
-  const more = extra?.(index.indexName);
-  if (more) tooltip.appendMarkdown(`\n${escapeMarkdown(more)}\n`);
-  return tooltip;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return markdownTooltip(indexTooltipMarkdown(node, extra?.(node.index.indexName)), { themeIcons: true });
 }
 
 function messageItem(node: MessageNode): vscode.TreeItem {

@@ -28,6 +28,7 @@ import { ALL_TYPES } from './logic/history';
 import { formatIndexCount } from '../shared/format';
 import { confirmStep, registerCommand, type CommandRun } from '../platform/commandRunner';
 import { Commands } from '../shared/commandIds';
+import { joinMarkdown } from '../shared/markdown';
 import { parseArgs } from '../shared/args';
 import { exportIndexSizesArgs } from './logic/args';
 
@@ -183,7 +184,7 @@ export function registerExportCommands(services: Services, entityCounts: () => E
       const snapshot = await currentSnapshot(services, run);
       // The entity counts follow the sizes once the connection was counted.
       const entities = await entityRowsOf(entityCounts(), snapshot.connection);
-      const markdown = `${toMarkdown(rowsOf(snapshot))}${entities.length > 0 ? `\n${entitiesToMarkdown(entities)}` : ''}`;
+      const markdown = joinMarkdown([toMarkdown(rowsOf(snapshot)), ...(entities.length > 0 ? [entitiesToMarkdown(entities)] : [])]).text;
       await vscode.env.clipboard.writeText(markdown);
       const message = `Copied ${formatIndexCount(snapshot.indices.length)}${entities.length > 0 ? ` and ${typesWord(entities)}` : ''} as ${entities.length > 0 ? 'Markdown tables' : 'a Markdown table'}.`;
       safeWindow.setStatusBarMessage(`$(markdown) ${message}`, 4000);

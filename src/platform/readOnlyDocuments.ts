@@ -1,6 +1,8 @@
 // The read-only Markdown documents of one scheme (Explain Search: datahub-explain:, Inspect URN:
 // datahub-inspect:, the Doctor on all connections and Compare Connections: datahub-doctor:), kept in memory by URI and shown in the Markdown preview. The last 20 are kept.
+// They take Markdown built by mdown`…` (src/shared/markdown.ts), never a string: server text in them is inert.
 import * as vscode from 'vscode';
+import type { Markdown } from '../shared/markdown';
 
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -12,10 +14,11 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   constructor(
     private readonly scheme: string,
     private readonly prefix: string,
-    private readonly gone: string,
+    private readonly gone: Markdown,
   ) {}
 
-  add(title: string, text: string): vscode.Uri {
+  add(title: string, document: Markdown): vscode.Uri {
+    const text = document.text;
     this.count += 1;
     const safe = title.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 60);
     const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.prefix} ${safe}.md`, query: `n=${this.count}` });
@@ -26,7 +29,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? this.gone;
+    return this.texts.get(uri.toString()) ?? this.gone.text;
   }
 
   /** Registers the provider for the scheme; the returned disposable ends both. */

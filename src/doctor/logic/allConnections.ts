@@ -1,8 +1,7 @@
 // The Doctor on every connection: one verdict per connection (its worst line's), one per area of the
 // table (GMS, search cluster, consumers and lag, failed writes, version) and the Markdown of the table.
 // Pure: the reports come in (./report.ts, read by ../collect.ts), the rows and the text go out.
-import { markdownTableCellInert } from '../../shared/markdown';
-import { withoutInvisible } from '../../shared/uiText';
+import { joinMarkdown, mdown, rawCell, type Markdown } from '../../shared/markdown';
 import type { Environment } from '../../shared/connections';
 import { cap, type DoctorLine, type DoctorReport } from './report';
 
@@ -152,38 +151,47 @@ export function allMessage(rows: readonly ConnectionDiagnosis[]): string {
 }
 
 const CELL_MAX = 160;
-const cell = (text: string) => markdownTableCellInert(withoutInvisible(text).slice(0, CELL_MAX));
+const cell = (text: string): Markdown => rawCell(text, CELL_MAX);
+const ours = (text: string): Markdown => mdown`${rawCell(text)}`;
 
 /** The table as Markdown (the document shown and what Copy as Markdown copies); every server and connection text is inert. */
-export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): string {
-  const head = ['Connection', 'Environment', 'Verdict', ...AREAS.map((a) => AREA_TITLES[a])];
-  const table = rows.map((r) => {
-    const cells = [
-      cell(r.name),
-      cell(r.environment ?? ''),
-      VERDICT_WORDS[r.verdict],
-      ...AREAS.map((a) => {
-        const c = r.areas[a];
-        return c.verdict === 'notRead' ? cell(c.text) : `${VERDICT_WORDS[c.verdict]}: ${cell(c.text)}`;
-      }),
-    ];
-    return `| ${cells.join(' | ')} |`;
-  });
-  const worst = rows.map((r) => `- **${cell(r.name)}** (${cell(r.gmsOrigin)}): ${VERDICT_WORDS[r.verdict]}, ${cell(r.summary)}`);
-  return [
-    '# DataHub Doctor: all connections',
-    '',
-    `${new Date(at).toISOString()} · ${rows.length} connection${rows.length === 1 ? '' : 's'} · reads only`,
-    '',
-    `| ${head.join(' | ')} |`,
-    `| ${head.map(() => '---').join(' | ')} |`,
+export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): Markdown {
+  const head = ['Connection', 'Environment', 'Verdict', ...AREAS.map((a) => AREA_TITLES[a])].map(ours);
+  const row = (cells: readonly Markdown[]): Markdown => mdown`| ${joinMarkdown(cells, '')} |`;
+  const sep = (cells: readonly Markdown[]) =>
+    joinMarkdown(
+      cells.flatMap((c, i) => (i === 0 ? [c] : [mdown` | `, c])),
+      '',
+    );
+  const table = rows.map((r) =>
+    row([
+      sep([
+        cell(r.name),
+        cell(r.environment ?? ''),
+        ours(VERDICT_WORDS[r.verdict]),
+        ...AREAS.map((a) => {
+          const c = r.areas[a];
+          return c.verdict === 'notRead' ? cell(c.text) : mdown`${ours(VERDICT_WORDS[c.verdict])}: ${cell(c.text)}`;
+        }),
+      ]),
+    ]),
+  );
+  const worst = rows.map((r) => mdown`- **${cell(r.name)}** (${cell(r.gmsOrigin)}): ${ours(VERDICT_WORDS[r.verdict])}, ${cell(r.summary)}`);
+  const count = ours(`${rows.length} connection${rows.length === 1 ? '' : 's'}`);
+  return joinMarkdown([
+    mdown`# DataHub Doctor: all connections`,
+    mdown``,
+    mdown`${ours(new Date(at).toISOString())} · ${count} · reads only`,
+    mdown``,
+    row([sep(head)]),
+    row([sep(head.map(() => mdown`---`))]),
     ...table,
-    '',
-    '## The worst fact of each',
-    '',
+    mdown``,
+    mdown`## The worst fact of each`,
+    mdown``,
     ...worst,
-    '',
-    'The garbage collector is not read yet.',
-    '',
-  ].join('\n');
+    mdown``,
+    mdown`The garbage collector is not read yet.`,
+    mdown``,
+  ]);
 }

@@ -1,9 +1,8 @@
 // The Doctor's report as Markdown for a ticket: a heading with the connection and the time, then a
-// table. Every cell goes through the one table-cell escaper (src/shared/markdown.ts): server text is data,
-// and a bare address in it (https://…, www.…, an e-mail) is put in a code span, so no reader links it.
+// table. Written with mdown`…` (src/shared/markdown.ts): every cell goes through rawText, server text is
+// data, and a bare address in it (https://…, www.…, an e-mail) is put in a code span, so no reader links it.
 
-import { escapeMarkdown, markdownTableCellInert } from '../../shared/markdown';
-import { withoutInvisible } from '../../shared/uiText';
+import { joinMarkdown, mdown, rawCell, rawText, type Markdown } from '../../shared/markdown';
 import { VERDICTS, type DoctorReport, type Verdict } from './report';
 
 /** Longest text in one cell. */
@@ -17,28 +16,25 @@ const VERDICT_WORDS: Record<Verdict, string> = {
   unreadable: 'Unreadable',
 };
 
-function cell(text: string): string {
-  let t = withoutInvisible(text);
-  if (t.length > CELL_MAX) t = `${t.slice(0, CELL_MAX - 1)}…`;
-  return markdownTableCellInert(t);
+function cell(text: string): Markdown {
+  return rawCell(text, CELL_MAX);
 }
 
 /** The report for a ticket; `at` is written in UTC (ISO 8601) so every reader sees the same time. */
-export function reportMarkdown(report: DoctorReport): string {
+export function reportMarkdown(report: DoctorReport): Markdown {
   const version = report.lines.find((l) => l.id === 'systemInfo')?.figures.gmsVersion;
+  const counts = VERDICTS.filter((v) => report.counts[v] > 0).map((v) => mdown`${rawText(VERDICT_WORDS[v])}: ${report.counts[v]}`);
   const header = [
-    `## DataHub Doctor: ${escapeMarkdown(withoutInvisible(report.connection).slice(0, 200))}`,
-    '',
-    `${new Date(report.at).toISOString()}${typeof version === 'string' ? ` · GMS ${escapeMarkdown(version)}` : ''}`,
-    '',
-    VERDICTS.filter((v) => report.counts[v] > 0)
-      .map((v) => `${VERDICT_WORDS[v]}: ${report.counts[v]}`)
-      .join(' · ') || 'No lines.',
-    '',
+    mdown`## DataHub Doctor: ${rawText(report.connection, 200)}`,
+    mdown``,
+    mdown`${rawText(new Date(report.at).toISOString())}${typeof version === 'string' ? mdown` · GMS ${rawText(version)}` : mdown``}`,
+    mdown``,
+    counts.length > 0 ? joinMarkdown(counts, ' · ') : mdown`No lines.`,
+    mdown``,
   ];
   const rows = report.lines.map((l) => {
     const next = [l.nextStep ?? '', l.nextCommand ? `(command ${l.nextCommand})` : ''].filter((s) => s !== '').join(' ');
-    return `| ${VERDICT_WORDS[l.verdict]} | ${cell(l.title)} | ${cell(l.summary)} | ${cell(next)} | ${cell(l.source)} |`;
+    return mdown`| ${rawCell(VERDICT_WORDS[l.verdict])} | ${cell(l.title)} | ${cell(l.summary)} | ${cell(next)} | ${cell(l.source)} |`;
   });
-  return [...header, '| Verdict | Line | Summary | Next step | Source |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n');
+  return joinMarkdown([...header, mdown`| Verdict | Line | Summary | Next step | Source |`, mdown`| --- | --- | --- | --- | --- |`, ...rows, mdown``]);
 }

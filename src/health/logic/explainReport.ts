@@ -2,8 +2,7 @@
 // explanation (a Lucene Explanation tree, as DataHub's OpenAPI explainSearchQuery
 // answers it), and the Markdown document the explain command shows. Pure: no vscode.
 import type { ExplanationNode, SearchExplanation } from '../../gms/types';
-import { inertText, markdownCode as code } from '../../shared/markdown';
-import { withoutInvisible } from '../../shared/uiText';
+import { codeBlock, htmlText, joinMarkdown, mdown, plain, type Markdown } from '../../shared/markdown';
 
 export type ExplainVerdict = 'notInIndex' | 'notMatched' | 'matched';
 
@@ -149,16 +148,6 @@ export interface ExplainReport {
   firstMatchNote?: string;
 }
 
-function fenced(text: string, lang: string): string {
-  const ticks = text.match(/`{3,}/g)?.reduce((m, t) => Math.max(m, t.length), 0) ?? 0;
-  const fence = '`'.repeat(Math.max(3, ticks + 1));
-  return `${fence}${lang}\n${withoutInvisible(text).replace(/\s+$/, '')}\n${fence}`;
-}
-
-function escapeHtml(text: string): string {
-  return withoutInvisible(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-}
-
 /** A short name for people: a dataset's name part, else the id after the entity type. */
 export function shortEntityName(urn: string): string {
   const dataset = /^urn:li:dataset:\(urn:li:dataPlatform:[^,]+,(.+),[^,]+\)$/.exec(urn);
@@ -168,98 +157,106 @@ export function shortEntityName(urn: string): string {
 }
 
 /** The two or three sentences under the headline: the answer before the evidence. */
-function summary(r: ExplainReport): string {
+function summary(r: ExplainReport): Markdown {
   const e = r.explanation;
-  const name = `**${inertText(shortEntityName(r.urn))}**`;
-  const q = code(r.query);
+  const name = mdown`**${shortEntityName(r.urn)}**`;
+  const q = r.query;
   const verdict = verdictOfExplanation(e);
-  const lines: string[] = [];
-  if (verdict === 'notInIndex') lines.push(`DataHub search cannot find ${name} with any text: the search index holds no document for it.`);
-  else if (verdict === 'notMatched') lines.push(`Searching for ${q} does not find ${name}: ${inertText(reasonsOf(e, 1)[0] ?? 'the query does not match it')}.`);
-  else lines.push(`Searching for ${q} finds ${name} with score **${formatScore(e.explanation?.value ?? 0)}**.`);
+  const lines: Markdown[] = [];
+  if (verdict === 'notInIndex') lines.push(mdown`DataHub search cannot find ${name} with any text: the search index holds no document for it.`);
+  else if (verdict === 'notMatched') lines.push(mdown`Searching for ${q} does not find ${name}: ${reasonsOf(e, 1)[0] ?? 'the query does not match it'}.`);
+  else lines.push(mdown`Searching for ${q} finds ${name} with score **${plain(formatScore(e.explanation?.value ?? 0))}**.`);
   const first = r.firstMatch;
   if (first && first.urn !== r.urn) {
-    const score = first.score !== undefined ? ` (score **${formatScore(first.score)}**)` : '';
-    lines.push(`The first result for ${q} is **${inertText(shortEntityName(first.urn))}**${score}.`);
-  } else if (first) lines.push(`It is the first result for ${q}.`);
-  return lines.map((l) => `> ${l}`).join('\n>\n');
+    const score = first.score !== undefined ? mdown` (score **${plain(formatScore(first.score))}**)` : mdown``;
+    lines.push(mdown`The first result for ${q} is **${shortEntityName(first.urn)}**${score}.`);
+  } else if (first) lines.push(mdown`It is the first result for ${q}.`);
+  return joinMarkdown(
+    lines.map((l) => mdown`> ${l}`),
+    '\n>\n',
+  );
 }
 
 /** The explain document, Markdown: verdict first, raw JSON last. */
-export function renderExplainDocument(r: ExplainReport): string {
+export function renderExplainDocument(r: ExplainReport): Markdown {
   const e = r.explanation;
   const verdict = verdictOfExplanation(e);
   // Plain symbols, not emoji: every editor font has them.
   const icon = verdict === 'matched' ? '✓' : verdict === 'notMatched' ? '⚠' : '✗';
-  const out: string[] = [];
-  out.push(`# ${icon} ${headline(e)}`, '', summary(r), '');
-  out.push(`| | |`, `|---|---|`);
-  out.push(`| **Entity** | ${code(r.urn, 'tableCell')} |`);
-  out.push(`| **Search text** | ${code(r.query, 'tableCell')} |`);
-  out.push(`| **Index** | ${code(e.index || `${r.entityName.toLowerCase()}index_v2`, 'tableCell')} (entity type ${code(r.entityName, 'tableCell')}) |`);
-  out.push(`| **Connection** | ${code(r.connection, 'tableCell')} |`, '');
+  const out: Markdown[] = [];
+  out.push(mdown`# ${plain(icon)} ${plain(headline(e))}`, mdown``, summary(r), mdown``);
+  out.push(mdown`| | |`, mdown`|---|---|`);
+  out.push(mdown`| **Entity** | ${r.urn} |`);
+  out.push(mdown`| **Search text** | ${r.query} |`);
+  out.push(mdown`| **Index** | ${e.index || `${r.entityName.toLowerCase()}index_v2`} (entity type ${r.entityName}) |`);
+  out.push(mdown`| **Connection** | ${r.connection} |`, mdown``);
 
-  out.push('## In the search index?', '');
-  if (!e.exists) out.push(`**No.** The index ${code(e.index)} holds no document for this URN, so no search text can find it.`);
-  else out.push(`**Yes.** The index ${code(e.index)} holds a document for it.`);
-  if (r.raw.state === 'missing' && !e.exists) out.push('', 'The raw search document is missing too (entity/raw does not return it).');
+  out.push(mdown`## In the search index?`, mdown``);
+  if (!e.exists) out.push(mdown`**No.** The index ${e.index} holds no document for this URN, so no search text can find it.`);
+  else out.push(mdown`**Yes.** The index ${e.index} holds a document for it.`);
+  if (r.raw.state === 'missing' && !e.exists) out.push(mdown``, mdown`The raw search document is missing too (entity/raw does not return it).`);
   if (!e.exists) {
     out.push(
-      '',
-      'If the entity is in DataHub’s database, **Restore Indices for this URN** writes it to the search index again; **Check Search Index for URN…** tells whether the database has it.',
+      mdown``,
+      mdown`If the entity is in DataHub’s database, **Restore Indices for this URN** writes it to the search index again; **Check Search Index for URN…** tells whether the database has it.`,
     );
   }
-  out.push('');
+  out.push(mdown``);
 
   if (e.exists) {
-    out.push('## Does the query match it?', '');
-    out.push(e.match ? `**Yes**, with score **${formatScore(e.explanation?.value ?? 0)}**.` : '**No.**');
+    out.push(mdown`## Does the query match it?`, mdown``);
+    out.push(e.match ? mdown`**Yes**, with score **${plain(formatScore(e.explanation?.value ?? 0))}**.` : mdown`**No.**`);
     const reasons = reasonsOf(e);
     if (reasons.length > 0) {
-      out.push('', e.match ? 'Top contributing clauses:' : 'Why not:', '');
-      for (const reason of reasons) out.push(`- ${inertText(reason)}`);
+      out.push(mdown``, e.match ? mdown`Top contributing clauses:` : mdown`Why not:`, mdown``);
+      for (const reason of reasons) out.push(mdown`- ${reason}`);
     }
-    out.push('');
+    out.push(mdown``);
   }
 
-  out.push('## The first result that matched', '');
+  out.push(mdown`## The first result that matched`, mdown``);
   if (r.firstMatch) {
-    const score = r.firstMatch.score !== undefined ? `, score **${formatScore(r.firstMatch.score)}**` : '';
-    out.push(`DataHub search for ${code(r.query)} returns first ${code(r.firstMatch.urn)}${score}.`);
+    const score = r.firstMatch.score !== undefined ? mdown`, score **${plain(formatScore(r.firstMatch.score))}**` : mdown``;
+    out.push(mdown`DataHub search for ${r.query} returns first ${r.firstMatch.urn}${score}.`);
     if (r.firstMatch.diff !== undefined) {
-      out.push('', `How its explanation differs from this entity’s (“+” this entity, “−” the first result):`, '', fenced(r.firstMatch.diff, 'diff'));
+      out.push(
+        mdown``,
+        mdown`How its explanation differs from this entity’s (“+” this entity, “−” the first result):`,
+        mdown``,
+        codeBlock(r.firstMatch.diff, 'diff'),
+      );
     }
-    if (r.firstMatch.note) out.push('', inertText(r.firstMatch.note));
+    if (r.firstMatch.note) out.push(mdown``, mdown`${r.firstMatch.note}`);
   } else {
-    out.push(r.firstMatchNote !== undefined ? inertText(r.firstMatchNote) : `DataHub search returns nothing else for ${code(r.query)}.`);
+    out.push(r.firstMatchNote !== undefined ? mdown`${r.firstMatchNote}` : mdown`DataHub search returns nothing else for ${r.query}.`);
   }
-  out.push('');
+  out.push(mdown``);
 
   if (e.exists || r.raw.state !== 'missing') {
-    out.push('## The search document');
+    out.push(mdown`## The search document`);
     if (r.raw.state === 'present') {
-      out.push('', 'Key fields, as the index holds them:', '');
+      out.push(mdown``, mdown`Key fields, as the index holds them:`, mdown``);
       // The keys are KEY_FIELDS (ours); the values are the server's.
-      for (const [k, v] of keyFields(r.raw.document)) out.push(`- ${k}: ${code(v)}`);
+      for (const [k, v] of keyFields(r.raw.document)) out.push(mdown`- ${plain(k)}: ${v}`);
     } else if (r.raw.state === 'missing') {
-      out.push('', 'entity/raw does not return it.');
+      out.push(mdown``, mdown`entity/raw does not return it.`);
     } else {
-      out.push('', `It could not be read: ${inertText(r.raw.reason)}`);
+      out.push(mdown``, mdown`It could not be read: ${r.raw.reason}`);
     }
-    out.push('');
+    out.push(mdown``);
   }
 
   if (e.explanation) {
     out.push(
-      '<details><summary>Raw explanation (JSON)</summary>',
-      '',
-      '<pre><code>' + escapeHtml(JSON.stringify(e.explanation, null, 2)) + '</code></pre>',
-      '',
-      '</details>',
-      '',
+      mdown`<details><summary>Raw explanation (JSON)</summary>`,
+      mdown``,
+      mdown`<pre><code>${htmlText(JSON.stringify(e.explanation, null, 2))}</code></pre>`,
+      mdown``,
+      mdown`</details>`,
+      mdown``,
     );
   }
-  return out.join('\n');
+  return joinMarkdown(out);
 }
 
 /** The one sentence for a server without the OpenAPI explain operation. */

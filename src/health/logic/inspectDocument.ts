@@ -1,8 +1,9 @@
 // The Inspect URN document, Markdown for the preview: the verdict first, then the differences,
 // the database's aspects, the search document, DataHub's consistency findings, recent changes and
-// the next steps. Every value from a server is inert (inertText / markdownCode: code spans), so no
-// renderer turns it into a heading, a link, an image or HTML. Pure: no vscode.
-import { inertText, markdownCode } from '../../shared/markdown';
+// the next steps. Written with mdown`…` (src/shared/markdown.ts): every value from a server, error
+// messages included, is inert (a code span), so no renderer turns it into a heading, a link, an
+// image or HTML. Pure: no vscode.
+import { code, codeCell, joinMarkdown, mdown, plain, type Markdown } from '../../shared/markdown';
 import { formatDateTime } from '../../shared/format';
 import { keyFields } from './explainReport';
 import { isUnreadable, VERDICT_TEXT, type FieldDifference, type InspectFacts, type InspectVerdict, type NextStep } from './inspect';
@@ -35,98 +36,104 @@ export const VERDICT_MEANING: Record<InspectVerdict, string> = {
   unknown: 'A side could not be read (see its section), or neither the database nor search holds this URN.',
 };
 
-const cell = (text: string): string => markdownCode(text, 'tableCell', 200);
+const cell = (text: string): Markdown => codeCell(text, 200);
+/** A section that could not be read: our words, then the reason (which may hold the server's error text). */
+const unreadable = (label: string, why: string): Markdown => mdown`${plain(label)}: ${code(why, 1000)}`;
 
-function differences(r: InspectReport, out: string[]): void {
-  out.push('## Differences', '');
-  if (isUnreadable(r.database) || isUnreadable(r.search)) out.push('Not compared: one side could not be read.');
-  else if (!r.database.exists || !r.search.found) out.push('Not compared: only one side holds this URN.');
+function differences(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## Differences`, mdown``);
+  if (isUnreadable(r.database) || isUnreadable(r.search)) out.push(mdown`Not compared: one side could not be read.`);
+  else if (!r.database.exists || !r.search.found) out.push(mdown`Not compared: only one side holds this URN.`);
   else if (r.differences.length === 0)
-    out.push('None: name or title, description, edited description and name, tags, owners, removed, platform and browse path agree where both hold them.');
+    out.push(mdown`None: name or title, description, edited description and name, tags, owners, removed, platform and browse path agree where both hold them.`);
   else {
-    out.push('| Field | Database | Search |', '|---|---|---|');
-    for (const d of r.differences) out.push(`| ${d.field} | ${cell(d.database)} | ${cell(d.search)} |`);
+    out.push(mdown`| Field | Database | Search |`, mdown`|---|---|---|`);
+    for (const d of r.differences) out.push(mdown`| ${plain(d.field)} | ${cell(d.database)} | ${cell(d.search)} |`);
   }
-  out.push('');
+  out.push(mdown``);
 }
 
-function database(r: InspectReport, out: string[]): void {
-  out.push('## The database', '');
+function database(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## The database`, mdown``);
   const db = r.database;
-  if (isUnreadable(db)) out.push(`Not read: ${db.unreadable}`);
-  else if (!db.exists) out.push('No row: the database does not hold this URN (the v3 entity read answered 404).');
+  if (isUnreadable(db)) out.push(unreadable('Not read', db.unreadable));
+  else if (!db.exists) out.push(mdown`No row: the database does not hold this URN (the v3 entity read answered 404).`);
   else {
-    out.push(`${db.aspects.length} aspect${db.aspects.length === 1 ? '' : 's'}, with their system metadata:`, '');
-    out.push('| Aspect | Last observed | Run | Version |', '|---|---|---|---|');
+    out.push(mdown`${db.aspects.length} aspect${plain(db.aspects.length === 1 ? '' : 's')}, with their system metadata:`, mdown``);
+    out.push(mdown`| Aspect | Last observed | Run | Version |`, mdown`|---|---|---|---|`);
     for (const a of db.aspects) {
       const sm = a.systemMetadata ?? {};
-      const seen = sm.lastObserved !== undefined ? formatDateTime(sm.lastObserved) : '—';
-      out.push(`| ${cell(a.name)} | ${seen} | ${sm.runId ? cell(sm.runId) : '—'} | ${sm.version ? cell(sm.version) : '—'} |`);
+      const seen = plain(sm.lastObserved !== undefined ? formatDateTime(sm.lastObserved) : '—');
+      out.push(mdown`| ${cell(a.name)} | ${seen} | ${sm.runId ? cell(sm.runId) : mdown`—`} | ${sm.version ? cell(sm.version) : mdown`—`} |`);
     }
   }
-  out.push('');
+  out.push(mdown``);
 }
 
-function search(r: InspectReport, out: string[]): void {
-  out.push('## The search document', '');
+function search(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## The search document`, mdown``);
   const s = r.search;
-  if (isUnreadable(s)) out.push(`Not read: ${s.unreadable}`);
-  else if (!s.found) out.push('None: the entity index holds no document for this URN (entity/raw does not return it).');
+  if (isUnreadable(s)) out.push(unreadable('Not read', s.unreadable));
+  else if (!s.found) out.push(mdown`None: the entity index holds no document for this URN (entity/raw does not return it).`);
   else {
-    out.push('Key fields, as the index holds them:', '');
+    out.push(mdown`Key fields, as the index holds them:`, mdown``);
     // The keys are KEY_FIELDS (ours); the values are the server's.
-    for (const [k, v] of keyFields(s.document)) out.push(`- ${k}: ${inertText(v)}`);
+    for (const [k, v] of keyFields(s.document)) out.push(mdown`- ${plain(k)}: ${v}`);
   }
-  out.push('');
+  out.push(mdown``);
 }
 
-function checks(r: InspectReport, out: string[]): void {
-  out.push('## DataHub’s consistency checks', '');
+function checks(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## DataHub’s consistency checks`, mdown``);
   const c = r.checks;
-  if (isUnreadable(c)) out.push(`Not run: ${c.unreadable}`);
-  else if (!c.indexed) out.push('Nothing scanned: the URN is not in the system-metadata index, or no default check covers its entity type.');
-  else if (c.issues.length === 0) out.push('No issue: every default check for its entity type passed.');
+  if (isUnreadable(c)) out.push(unreadable('Not run', c.unreadable));
+  else if (!c.indexed) out.push(mdown`Nothing scanned: the URN is not in the system-metadata index, or no default check covers its entity type.`);
+  else if (c.issues.length === 0) out.push(mdown`No issue: every default check for its entity type passed.`);
   else
     for (const i of c.issues) {
-      const fix = i.fixType ? ` (fix: ${inertText(i.fixType)})` : '';
-      out.push(`- ${inertText(i.checkId ?? 'a check')}${fix}: ${inertText(i.description ?? 'no description')}`);
+      const fix = i.fixType ? mdown` (fix: ${i.fixType})` : mdown``;
+      out.push(mdown`- ${i.checkId ?? 'a check'}${fix}: ${i.description ?? 'no description'}`);
     }
-  out.push('');
+  out.push(mdown``);
 }
 
-function timeline(r: InspectReport, out: string[]): void {
-  out.push('## Recent changes', '');
+function timeline(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## Recent changes`, mdown``);
   const t = r.timeline;
-  if (isUnreadable(t)) out.push(`Not read: ${t.unreadable}`);
-  else if (t.changes.length === 0) out.push('None in the last 30 days (schema, documentation, tags, owners, glossary terms, domain).');
+  if (isUnreadable(t)) out.push(unreadable('Not read', t.unreadable));
+  else if (t.changes.length === 0) out.push(mdown`None in the last 30 days (schema, documentation, tags, owners, glossary terms, domain).`);
   else
     for (const change of t.changes) {
-      const who = change.actor ? ` by ${inertText(change.actor)}` : '';
-      out.push(`- ${formatDateTime(change.timestamp)}${who}`);
+      const who = change.actor ? mdown` by ${change.actor}` : mdown``;
+      out.push(mdown`- ${plain(formatDateTime(change.timestamp))}${who}`);
       for (const e of change.events.slice(0, 10)) {
-        out.push(`  - ${inertText([e.category, e.operation].filter(Boolean).join(' '))}${e.description ? `: ${inertText(e.description)}` : ''}`);
+        out.push(mdown`  - ${[e.category, e.operation].filter(Boolean).join(' ')}${e.description ? mdown`: ${e.description}` : mdown``}`);
       }
     }
-  out.push('');
+  out.push(mdown``);
 }
 
-function nextSteps(r: InspectReport, out: string[]): void {
-  out.push('## Next steps', '');
-  if (r.nextSteps.length === 0) out.push('Nothing to do here.');
+function nextSteps(r: InspectReport, out: Markdown[]): void {
+  out.push(mdown`## Next steps`, mdown``);
+  if (r.nextSteps.length === 0) out.push(mdown`Nothing to do here.`);
   // Our own command ids with arguments built from the URN: shown as text, run from the notification or the palette.
-  for (const s of r.nextSteps)
-    out.push(`- **${s.title}**: ${s.why}. Command ${markdownCode(s.command)} with ${markdownCode(JSON.stringify(s.args), 'text', 1000)}`);
-  out.push('');
+  for (const s of r.nextSteps) out.push(mdown`- **${plain(s.title)}**: ${plain(s.why)}. Command ${s.command} with ${code(JSON.stringify(s.args), 1000)}`);
+  out.push(mdown``);
 }
 
-export function renderInspectDocument(r: InspectReport): string {
-  const out: string[] = [`# ${ICON[r.verdict]} ${VERDICT_TEXT[r.verdict]}`, '', `> ${VERDICT_MEANING[r.verdict]}`, ''];
-  out.push('| | |', '|---|---|', `| **Entity** | ${cell(r.urn)} |`, `| **Connection** | ${cell(r.connection)} |`, '');
+export function renderInspectDocument(r: InspectReport): Markdown {
+  const out: Markdown[] = [
+    mdown`# ${plain(ICON[r.verdict])} ${plain(VERDICT_TEXT[r.verdict])}`,
+    mdown``,
+    mdown`> ${plain(VERDICT_MEANING[r.verdict])}`,
+    mdown``,
+  ];
+  out.push(mdown`| | |`, mdown`|---|---|`, mdown`| **Entity** | ${cell(r.urn)} |`, mdown`| **Connection** | ${cell(r.connection)} |`, mdown``);
   differences(r, out);
   database(r, out);
   search(r, out);
   checks(r, out);
   timeline(r, out);
   nextSteps(r, out);
-  return out.join('\n');
+  return joinMarkdown(out);
 }

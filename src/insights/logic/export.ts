@@ -5,7 +5,7 @@
 import type { IndexSize } from '../../gms/types';
 import { formatIndexCount, formatSignedCount, formatSize, isKnownSize } from '../../shared/format';
 import { groupIndices, sortGroups } from '../../indices/logic/indices';
-import { markdownTableCell } from '../../shared/markdown';
+import { joinMarkdown, mdown, rawCell, type Markdown } from '../../shared/markdown';
 import { ALL_TYPES, type ConnectionHistory } from './history';
 import { latestFigures, sinceReadingBefore, type EntityCountsSnapshot } from './entityChart';
 
@@ -75,16 +75,17 @@ export function toJson(rows: readonly ExportRow[]): string {
 }
 
 /** A Markdown table (entity, aspect, index, size, MB), sizes right-aligned, with a total row. */
-export function toMarkdown(rows: readonly ExportRow[]): string {
-  const lines = ['| Entity | Aspect | Index | Size | MB |', '| --- | --- | --- | ---: | ---: |'];
+export function toMarkdown(rows: readonly ExportRow[]): Markdown {
+  // Every cell through rawCell (src/shared/markdown.ts): read raw too, and inert (a server's address in a code span).
+  const lines = [mdown`| Entity | Aspect | Index | Size | MB |`, mdown`| --- | --- | --- | ---: | ---: |`];
   let totalMb = 0;
   for (const r of rows) {
     if (r.sizeMb !== null) totalMb += r.sizeMb;
     const mb = r.sizeMb === null ? '' : String(r.sizeMb);
-    lines.push(`| ${[r.entityName, r.aspectName, r.indexName].map(markdownTableCell).join(' | ')} | ${formatSize(r.sizeMb)} | ${mb} |`);
+    lines.push(mdown`| ${rawCell(r.entityName)} | ${rawCell(r.aspectName)} | ${rawCell(r.indexName)} | ${rawCell(formatSize(r.sizeMb))} | ${rawCell(mb)} |`);
   }
-  lines.push(`| **Total** | | ${formatIndexCount(rows.length)} | ${formatSize(totalMb)} | ${roundMb(totalMb)} |`);
-  return `${lines.join('\n')}\n`;
+  lines.push(mdown`| **Total** | | ${rawCell(formatIndexCount(rows.length))} | ${rawCell(formatSize(totalMb))} | ${roundMb(totalMb)} |`);
+  return mdown`${joinMarkdown(lines)}\n`;
 }
 
 /** Sums drift in the last digits (0.1 + 0.2); the server's own precision is 3 to 6 decimals. */
@@ -164,15 +165,20 @@ export function entitiesToText(format: ExportFormat, rows: readonly EntityExport
 }
 
 /** A Markdown table of the entity counts and their change since the reading before. */
-export function entitiesToMarkdown(rows: readonly EntityExportRow[]): string {
-  const count = (v: number | null): string => (v === null ? '' : v.toLocaleString('en-US'));
-  const signed = (v: number | null): string => (v === null ? '' : formatSignedCount(v));
-  const lines = ['| Entity type | Active | Soft-deleted | Documents | Since the reading before | Per day |', '| --- | ---: | ---: | ---: | ---: | ---: |'];
+export function entitiesToMarkdown(rows: readonly EntityExportRow[]): Markdown {
+  const count = (v: number | null): Markdown => rawCell(v === null ? '' : v.toLocaleString('en-US'));
+  const signed = (v: number | null): Markdown => rawCell(v === null ? '' : formatSignedCount(v));
+  const lines = [
+    mdown`| Entity type | Active | Soft-deleted | Documents | Since the reading before | Per day |`,
+    mdown`| --- | ---: | ---: | ---: | ---: | ---: |`,
+  ];
   for (const r of rows) {
-    const name = r.entityType === ALL_TYPES ? '**All types**' : markdownTableCell(r.entityType);
-    lines.push(`| ${name} | ${count(r.active)} | ${count(r.softDeleted)} | ${count(r.documents)} | ${signed(r.changeSincePrevious)} | ${signed(r.perDay)} |`);
+    const name = r.entityType === ALL_TYPES ? mdown`**All types**` : rawCell(r.entityType);
+    lines.push(
+      mdown`| ${name} | ${count(r.active)} | ${count(r.softDeleted)} | ${count(r.documents)} | ${signed(r.changeSincePrevious)} | ${signed(r.perDay)} |`,
+    );
   }
-  return `${lines.join('\n')}\n`;
+  return mdown`${joinMarkdown(lines)}\n`;
 }
 
 /** datahub-entity-counts-<connection>-<yyyy-mm-dd>.<ext>. */

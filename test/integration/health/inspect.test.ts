@@ -169,10 +169,10 @@ describe('inspect: datahub.inspectUrn', function () {
     const r = await inspect(SAMPLE_URNS.lookerChart);
     assert.equal(r.verdict, 'unknown');
     const text = await documentText(r.documentUri);
-    assert.match(text, /## The database\n\nNot read: The database read .* is not offered by this server/);
-    assert.match(text, /## The search document\n\nNot read: The search document .* is not offered by this server/);
-    assert.match(text, /## DataHub’s consistency checks\n\nNot run: .* is not offered by this server/);
-    assert.match(text, /## Recent changes\n\nNot read: The timeline .* is not offered by this server/);
+    assert.match(text, /## The database\n\nNot read: `The database read .* is not offered by this server/);
+    assert.match(text, /## The search document\n\nNot read: `The search document .* is not offered by this server/);
+    assert.match(text, /## DataHub’s consistency checks\n\nNot run: `.* is not offered by this server/);
+    assert.match(text, /## Recent changes\n\nNot read: `The timeline .* is not offered by this server/);
   });
 
   it('server text that tries to become Markdown renders as text in VS Code’s renderer', async function () {
@@ -181,6 +181,25 @@ describe('inspect: datahub.inspectUrn', function () {
     assert.ok(r.differences.some((d) => d.database === HOSTILE_DESCRIPTION));
     const html = await rendered(r.documentUri);
     assertInert(html);
+  });
+
+  it('a 500 whose message is hostile Markdown: every "Not read" reason renders as text, no link or image', async function () {
+    openapiOnly(this);
+    const hostile =
+      '# Heading [a link](https://evil.example/link) ![i](https://evil.example/i.png) <img src=x onerror=alert(1)> <a href="https://evil.example/a">a</a> <b>bold</b> https://evil.example/bare www.evil.example help@evil.example [run](command:workbench.action.reloadWindow)';
+    // The server's error text (GMS answers a failing read with a Rest.li/Spring JSON body whose message is shown).
+    for (const action of ['v3/entity/{entityName}/{urn}', 'v3/entity/{entityName}/batchGet', 'entity/raw', 'timeline/v1/{urn}'])
+      await sandbox.addFault({ action, fault: { kind: 'restliError', status: 500, message: hostile } });
+    const r = await inspect(SAMPLE_URNS.lookerChart);
+    assert.equal(r.verdict, 'unknown');
+    assert.ok(r.database.unreadable?.includes(hostile), `the database read failed with the hostile message: ${r.database.unreadable}`);
+    assert.ok(r.search.unreadable?.includes(hostile), `the search read failed with the hostile message: ${r.search.unreadable}`);
+    const html = await rendered(r.documentUri);
+    assert.ok(html.includes('evil.example/bare'), 'the message is there to read');
+    assert.ok(!/<a[\s>]/i.test(html), `no link at all: ${html.match(/<a[\s>][^>]*>/i)?.[0]}`);
+    assert.ok(!/<img[\s>]/i.test(html), 'no image');
+    assertInert(html);
+    assert.match(await documentText(r.documentUri), /## The database\n\nNot read: `/, 'the reason is a code span');
   });
 
   it('the editor: the hover links Inspect with the URN; the right-click command inspects the URN at the cursor', async function () {

@@ -54,8 +54,8 @@ describe('core: index sizes tree', () => {
     assert.match(items[0].contextValue ?? '', /^index/);
     // The tooltip has the index name, exact MB and the share.
     assert.match(items[0].tooltip, /dataset\\_datasetprofileaspect\\_v1/);
-    assert.match(items[0].tooltip, /18,342\\\.113 MB/);
-    assert.match(items[0].tooltip, /55\\\.3%/);
+    assert.match(items[0].tooltip, /18,342\.113 MB/);
+    assert.match(items[0].tooltip, /55\.3%/);
     const assertion = groups.find((g) => g.name === 'assertion')!;
     assert.equal(assertion.label, '208 B  assertion');
     assert.equal(assertion.description, '1 index');

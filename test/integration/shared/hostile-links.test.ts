@@ -63,7 +63,9 @@ const settle = (promise: Thenable<unknown>): Promise<unknown> =>
     (e: unknown) => e,
   );
 
-describe('security: hostile server text never becomes a link', () => {
+describe('security: hostile server text never becomes a link', function () {
+  // The first run activates VS Code's Markdown extension (markdown.api.render) on top of every surface.
+  this.timeout(60_000);
   for (const text of HOSTILE) {
     it(`every surface, for ${text.slice(0, 30)}…`, async () => {
       const server = hostileServer(text);
@@ -86,6 +88,23 @@ describe('security: hostile server text never becomes a link', () => {
         const defused = s.shown.filter((x) => x.text.includes('] ('));
         assert.ok(defused.length > 0, `no hostile text was shown (defused): ${JSON.stringify(s.shown)}`);
         console.log(`      ${s.shown.length} texts shown, ${defused.length} with a defused link, on ${[...new Set(s.shown.map((x) => x.surface))].join(', ')}`);
+        // The Indices tree's tooltips (Markdown, theme icons on) hold the hostile index and aspect names:
+        // not trusted, no HTML, and VS Code's own Markdown renderer makes no link or image of them.
+        const provider = (await activateExtension()).indicesView.provider;
+        const tooltips: string[] = [];
+        for (const group of (await provider.getChildren()) ?? [])
+          for (const node of [group, ...((await provider.getChildren(group)) ?? [])]) {
+            const tip = (await provider.resolveTreeItem?.(await provider.getTreeItem(node), node, new vscode.CancellationTokenSource().token))?.tooltip;
+            if (!(tip instanceof vscode.MarkdownString)) continue;
+            assert.equal(tip.isTrusted, false);
+            assert.equal(tip.supportHtml, false);
+            tooltips.push(tip.value);
+          }
+        assert.ok(tooltips.length >= 2 && tooltips.some((t) => t.includes('\\[')), `the hostile names are in the tooltips: ${tooltips.join('\n---\n')}`);
+        for (const t of tooltips) {
+          const html = await vscode.commands.executeCommand<string>('markdown.api.render', t);
+          assert.ok(!/<a[\s>]|<img[\s>]/i.test(html), `a tooltip rendered a link or an image: ${html}`);
+        }
       } finally {
         s.stop();
         await settle(run(Commands.removeConnection, { name: 'hostile' }));

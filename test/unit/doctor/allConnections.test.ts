@@ -70,7 +70,7 @@ describe('the Doctor on all connections', () => {
       allMessage(rows),
       'DataHub Doctor on 2 connections: 1 no token, 1 ok. Worst: "dev | <b>x</b>" no token (no access token is stored for this connection: nothing was read (DataHub: Set Access Token)).',
     );
-    const md = allMarkdown(rows, 0);
+    const md = allMarkdown(rows, 0).text;
     assert.match(md, /^# DataHub Doctor: all connections$/m);
     assert.match(md, /^\| prod \| production \| OK \| OK: gmsReady \|/m);
     assert.match(md, /^\| dev \\\| \\<b\\>x\\<\/b\\> \| {2}\| No token \| no token \|/m);

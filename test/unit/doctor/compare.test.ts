@@ -91,7 +91,7 @@ describe('compare connections', () => {
   it('the document: a table per section; server text cannot link, run HTML or break the table', () => {
     const hostile = 'v1 | <img src=x onerror=alert(1)> [x](command:datahub.truncateIndex) https://evil.example';
     const s = compareSection('version', { version: ok({ ok: true, version: hostile }) }, { version: ok({ ok: true, version: 'v1.0.0' }) });
-    const md = compareMarkdown({ name: 'staging', gmsOrigin: 'http://127.0.0.1:1' }, { name: 'prod', gmsOrigin: 'http://127.0.0.1:2' }, [s], 0);
+    const md = compareMarkdown({ name: 'staging', gmsOrigin: 'http://127.0.0.1:1' }, { name: 'prod', gmsOrigin: 'http://127.0.0.1:2' }, [s], 0).text;
     assert.match(md, /^# Compare connections: staging and prod$/m);
     assert.match(md, /^## GMS's version/m);
     const row = md.split('\n').find((l) => l.includes('onerror'))!;

@@ -28,10 +28,10 @@ describe('report Markdown', () => {
         source: 'GET /debug/elastic',
       },
     ];
-    const md = reportMarkdown(buildReport('prod', AT, lines));
+    const md = reportMarkdown(buildReport('prod', AT, lines)).text;
     const rows = md.split('\n');
     assert.equal(rows[0], '## DataHub Doctor: prod');
-    assert.equal(rows[2], '2026-11-26T12:30:00.000Z · GMS v1\\.2\\.0');
+    assert.equal(rows[2], '2026-11-26T12:30:00.000Z · GMS v1.2.0');
     assert.equal(rows[4], 'Failing: 1 · OK: 1');
     assert.ok(rows.includes('| Verdict | Line | Summary | Next step | Source |'));
     assert.ok(
@@ -45,14 +45,15 @@ describe('report Markdown', () => {
     const hostile = 'Empty | injected | cell\n## heading `code` <img src=x onerror=alert(1)> [click](command:datahub.truncateIndex)';
     const md = reportMarkdown(
       buildReport('a|b\n# c', AT, [{ id: 'consumer:x', title: hostile, verdict: 'warning', summary: hostile, figures: {}, source: 'GET /x' }]),
-    );
+    ).text;
     const row = md.split('\n').find((r) => r.startsWith('| Warning'));
     assert.ok(row);
     // Exactly six unescaped pipes: the five cells' borders.
     assert.equal(row.match(/(?<!\\)\|/g)?.length, 6);
     assert.ok(!/(?<!\\)[`<[]/.test(row), row);
     assert.ok(!md.includes('\n## heading'));
-    assert.equal(md.split('\n')[0], '## DataHub Doctor: a\\|b \\# c');
+    // One line: the "#" after the line break is mid-line now, so it starts no heading.
+    assert.equal(md.split('\n')[0], '## DataHub Doctor: a\\|b # c');
   });
 
   it('a bare address in server text stays inert once pasted: in a code span, never plain text a reader links', () => {
@@ -60,7 +61,7 @@ describe('report Markdown', () => {
       'Maintenance: sign in again at https://evil.example/login?next=|x| or www.evil.example, write to help@evil.example, mailto:a@b.c, ftp://x.y/`z`';
     const md = reportMarkdown(
       buildReport('p', AT, [{ id: 'maintenance', title: 'Maintenance', verdict: 'warning', summary: phishing, figures: {}, source: 'GET /x' }]),
-    );
+    ).text;
     const row = md.split('\n').find((r) => r.startsWith('| Warning'));
     assert.ok(row);
     assert.equal(row.match(/(?<!\\)\|/g)?.length, 6, row);
@@ -72,7 +73,7 @@ describe('report Markdown', () => {
   });
 
   it('a very long cell is cut', () => {
-    const md = reportMarkdown(buildReport('p', AT, [{ id: 'x', title: 't', verdict: 'ok', summary: 'x'.repeat(5000), figures: {}, source: 's' }]));
+    const md = reportMarkdown(buildReport('p', AT, [{ id: 'x', title: 't', verdict: 'ok', summary: 'x'.repeat(5000), figures: {}, source: 's' }])).text;
     assert.ok(md.length < 1000);
   });
 });

@@ -125,7 +125,7 @@ describe('explain search: the document', () => {
   });
 
   it('puts the verdict and the answer first, then the index, the reasons, the first match with its diff, the key fields, and the raw JSON folded last', () => {
-    const text = renderExplainDocument(report(notMatched, { firstMatch: { urn: OTHER, score: 3.21, diff: '-  "value" : 3.21,\n+  "value" : 0.0,' } }));
+    const text = renderExplainDocument(report(notMatched, { firstMatch: { urn: OTHER, score: 3.21, diff: '-  "value" : 3.21,\n+  "value" : 0.0,' } })).text;
     assert.match(text.split('\n')[0], /^# .*In the index, but the query does not match it$/);
     assert.match(text, /^> Searching for `customers` does not find \*\*`db\.orders`\*\*: `no searched field contains "customers"/m);
     assert.match(text, /^> The first result for `customers` is \*\*`db\.customers`\*\* \(score \*\*3\.21\*\*\)\.$/m);
@@ -152,7 +152,7 @@ describe('explain search: the document', () => {
   });
 
   it('not in the index: says so, points at restore, and has no match section', () => {
-    const text = renderExplainDocument(report(absent, { raw: { state: 'missing' }, firstMatchNote: 'DataHub search finds nothing at all.' }));
+    const text = renderExplainDocument(report(absent, { raw: { state: 'missing' }, firstMatchNote: 'DataHub search finds nothing at all.' })).text;
     assert.match(text, /^# .*Not in the search index/);
     assert.match(text, /\*\*No\.\*\* The index `datasetindex_v2` holds no document/);
     assert.match(text, /Restore Indices for this URN/);
@@ -163,7 +163,7 @@ describe('explain search: the document', () => {
 
   it('HTML in the explanation is escaped in the folded JSON, text in code spans elsewhere; backticks cannot close the code spans', () => {
     const odd: SearchExplanation = { ...matched, explanation: n(true, 1, '<script>x</script>') };
-    const text = renderExplainDocument(report(odd, { query: 'a`b' }));
+    const text = renderExplainDocument(report(odd, { query: 'a`b' })).text;
     assert.ok(!new MarkdownIt({ html: true, linkify: true }).render(text).includes('<script>'));
     assert.match(text, /`` a`b ``/);
   });
@@ -234,7 +234,7 @@ describe('explain search: server text stays text in the document', () => {
       hostileReport(),
       { ...hostileReport(), raw: { state: 'unknown' as const, reason: PLANT }, firstMatch: undefined, firstMatchNote: PLANT },
     ]) {
-      const markdown = renderExplainDocument(report);
+      const markdown = renderExplainDocument(report).text;
       const html = render(markdown);
       assert.equal((html.match(/<h1[ >]/g) ?? []).length, 1, 'only the document’s own title is a heading');
       assert.ok(!/Planted heading<\/h\d>/.test(html), 'the planted heading is text');

@@ -126,7 +126,7 @@ test('the entity export as CSV, JSON and Markdown: same columns, server text gua
     'perDay',
   ]);
   const twoReadings = entityExportRows('prod', second, historyOf(first, second));
-  const markdown = entitiesToMarkdown(twoReadings);
+  const markdown = entitiesToMarkdown(twoReadings).text;
   assert.match(markdown, /^\| dataProcessInstance \| 60,000 \| 0 \| 60,000 \| \+10,000 \| \+5,000 \|$/m);
   assert.match(markdown, /^\| \*\*All types\*\* \| 61,100 \| 10 \| 61,110 \| \+10,100 \| \+5,050 \|$/m);
 });

@@ -184,7 +184,7 @@ function splitRow(line: string): string[] {
 
 describe('Markdown', () => {
   it('is a table with human sizes, raw MB right-aligned and a total', () => {
-    const md = toMarkdown(exportRows(source));
+    const md = toMarkdown(exportRows(source)).text;
     const lines = md.trimEnd().split('\n');
     assert.equal(lines[0], '| Entity | Aspect | Index | Size | MB |');
     assert.equal(lines[1], '| --- | --- | --- | ---: | ---: |');
@@ -198,7 +198,7 @@ describe('Markdown', () => {
     assert.equal(markdownCell('a\\|b'), 'a\\\\\\|b');
     assert.equal(markdownCell('<img src=x onerror=alert(1)>'), '\\<img src=x onerror=alert(1)\\>');
     assert.equal(markdownCell('line\nbreak'), 'line break');
-    const md = toMarkdown(exportRows({ ...source, indices: [{ ...source.indices[0], indexName: 'x|y\\|z|', aspectName: '`a`|' }] }));
+    const md = toMarkdown(exportRows({ ...source, indices: [{ ...source.indices[0], indexName: 'x|y\\|z|', aspectName: '`a`|' }] })).text;
     const row = md.split('\n')[2];
     assert.equal(splitRow(row).length, 5, row);
     assert.equal(splitRow(row)[2], 'x\\|y\\\\\\|z\\|');

@@ -52,7 +52,7 @@ describe('export of a sandbox fetch', () => {
 
   it('Markdown keeps each name in its cell', async () => {
     const { indices, rows } = await fetchRows();
-    const lines = toMarkdown(rows).trimEnd().split('\n');
+    const lines = toMarkdown(rows).text.trimEnd().split('\n');
     assert.equal(lines.length, indices.length + 3, 'header, rule, a row each, total');
     assert.ok(lines.some((l) => l.includes('| pipe\\|name |')));
     assert.ok(lines.some((l) => l.includes('| line break |')));
