@@ -17,6 +17,7 @@ import type {
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import { EntityInventory } from './entityCounts';
 import { CleanupModel } from './cleanup';
+import { IngestionModel } from './ingestion';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
@@ -87,6 +88,8 @@ export class Runtime {
   readonly entities = new EntityInventory();
   /** What an entity cleanup lists and deletes (cleanup.ts): soft-deleted entities, data jobs' runs. */
   readonly cleanup: CleanupModel;
+  /** Ingestion sources, their execution requests and what their runs wrote (ingestion.ts). */
+  readonly ingestion = new IngestionModel();
   /** The Doctor's endpoints' scripted GMS (doctor.ts). */
   readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -141,6 +144,7 @@ export class Runtime {
     this.doctor.reset();
     this.entities.reset();
     this.cleanup.reset();
+    this.ingestion.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }
