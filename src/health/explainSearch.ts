@@ -32,7 +32,7 @@ import {
   type RawState,
 } from './logic/explainReport';
 import { askText } from '../platform/prompts';
-import { ReadOnlyDocuments } from './readOnlyDocuments';
+import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 
 export const EXPLAIN_COMMAND = Commands.explainSearch;
 export const EXPLAIN_SCHEME = 'datahub-explain';

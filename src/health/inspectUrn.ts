@@ -25,7 +25,7 @@ import { inspectUrnArgs } from './logic/args';
 import { databaseFields, isUnreadable, VERDICT_TEXT, type FieldDifference, type InspectVerdict, type NextStep } from './logic/inspect';
 import { readFacts } from './logic/inspectRead';
 import { renderInspectDocument, type InspectReport } from './logic/inspectDocument';
-import { ReadOnlyDocuments } from './readOnlyDocuments';
+import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 
 export const INSPECT_COMMAND = Commands.inspectUrn;
 export const INSPECT_SCHEME = 'datahub-inspect';

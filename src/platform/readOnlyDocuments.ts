@@ -1,5 +1,6 @@
 // The read-only Markdown documents of one scheme (Explain Search: datahub-explain:, Inspect URN:
-// datahub-inspect:), kept in memory by URI and shown in the Markdown preview. The last 20 are kept.
+// datahub-inspect:, an ingestion run's report: datahub-ingestion-report:), kept in memory by URI and shown in the
+// Markdown preview. The last 20 are kept.
 import * as vscode from 'vscode';
 
 export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
