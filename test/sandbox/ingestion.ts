@@ -82,8 +82,8 @@ export interface IngestionOptions {
   runs?: RunScript[];
   /** How long the executor takes to write CANCELLED after a KILL (default 300 ms). */
   cancelDelayMs?: number;
-  /** For the benchmark: n more sources with m finished runs each in the last day. */
-  bulk?: { sources: number; runsPerSource: number };
+  /** For the benchmark: n more sources with m finished runs each in the last day (`replace`: instead of the seeded ones). */
+  bulk?: { sources: number; runsPerSource: number; replace?: boolean };
   /** Rows a run wrote, for its rollback. */
   rows?: RunRow[];
 }
@@ -125,6 +125,10 @@ export class IngestionModel {
     const now = this.now();
     for (const r of o.runs ?? []) this.addRun(r, now);
     if (o.bulk) {
+      if (o.bulk.replace) {
+        this.sources.clear();
+        this.requests.clear();
+      }
       for (let i = 0; i < o.bulk.sources; i++) {
         const urn = `${SOURCE_PREFIX}bench-${i}`;
         this.sources.set(urn, {
