@@ -15,6 +15,8 @@ import type { Outcome } from '../shared/outcome';
 import { listIngestionRunsArgs, showIngestionReportArgs } from './logic/args';
 import { readIngestion, type IngestionListing } from './logic/read';
 import { renderReport } from './logic/report';
+import { executorFact } from './logic/executorFact';
+import type { ConnectionFact } from '../shared/statusFact';
 import type { IngestionStore } from './store';
 import { IngestionTree, type IngestionNode } from './tree';
 import { cancelIngestionRun } from './cancel';
@@ -36,6 +38,12 @@ type RunNode = Extract<IngestionNode, { kind: 'run' }>;
 const isRun = (v: object): v is RunNode => (v as { kind?: unknown }).kind === 'run';
 const byUrn: RowReading<RunNode> = { isRow: isRun, argsOf: (row) => ({ executionRequestUrn: row.run.urn }), api: true };
 const byRunId: RowReading<RunNode> = { isRow: isRun, argsOf: (row) => ({ runId: row.run.id }), api: true };
+
+/** The Doctor's line for the executor, from the view's last reading (index.ts registers it; nothing is read here). */
+export function ingestionFacts(store: IngestionStore): ConnectionFact[] {
+  const { connection, listing, readAt } = store;
+  return connection !== undefined && listing && readAt !== undefined ? [executorFact(connection, listing, readAt)] : [];
+}
 
 /** The view's rows (index.ts creates the view at activation; this code loads when it is first drawn). */
 export function createTree(store: IngestionStore): IngestionTree {

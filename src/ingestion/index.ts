@@ -40,6 +40,13 @@ export function register(services: Services): FeatureRegistration<undefined> {
     view.description = store.busy ? 'reading…' : store.listing ? (problems > 0 ? `${problems} problem run(s)` : 'no problem') : undefined;
     view.badge = problems > 0 ? { value: problems, tooltip: `${problems} ingestion run(s) with a problem` } : undefined;
   };
-  const disposables: vscode.Disposable[] = [store, bound, commands, store.onDidChange(describe)];
+  const disposables: vscode.Disposable[] = [
+    store,
+    bound,
+    commands,
+    store.onDidChange(describe),
+    // Asked for by the Doctor: the executor's line from the last reading (loaded only once there is one).
+    services.statusFacts.register(() => (store.listing ? loadFeature<CommandsIngestion>('ingestion').ingestionFacts(store) : [])),
+  ];
   return { disposables, seam: undefined };
 }
