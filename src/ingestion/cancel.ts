@@ -76,7 +76,8 @@ export async function cancelIngestionRun(
     }
     return seen;
   });
-  const stillRunning = last === 'RUNNING' || (last === null && status === null && waitSeconds > 0);
+  // A request never picked up is not running: it stays without a result (the message says so), stillRunning false.
+  const stillRunning = last === 'RUNNING';
   const message =
     last === 'CANCELLED'
       ? `Ingestion run ${before.id} on "${name}" is CANCELLED.`
