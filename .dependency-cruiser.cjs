@@ -12,7 +12,7 @@
 // Webview scripts (media/<view>/) import only their feature's message protocol.
 
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
-const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities'];
+const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities', 'ingestion'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
 const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'], entities: ['insights'] };
 /**

@@ -19,6 +19,7 @@ import * as retentionFeature from './retention';
 import * as healthFeature from './health';
 import * as doctorFeature from './doctor';
 import * as entitiesFeature from './entities';
+import * as ingestionFeature from './ingestion';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
 import { StatusFactsHub } from './platform/statusFacts';
@@ -99,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   start('health', healthFeature.register);
   const doctor = start('doctor', doctorFeature.register);
   const entities = start('entities', entitiesFeature.register);
+  start('ingestion', ingestionFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
   if (insights && entities) context.subscriptions.push(insights.useEntityCounts(entities.counts));
 

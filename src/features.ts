@@ -16,3 +16,4 @@ export const insights = (): typeof import('./insights/commands') => require('./f
 export const health = (): typeof import('./health/commands') => require('./feature-health.js');
 export const doctor = (): typeof import('./doctor/commands') => require('./feature-doctor.js');
 export const entities = (): typeof import('./entities/commands') => require('./feature-entities.js');
+export const ingestion = (): typeof import('./ingestion/commands') => require('./feature-ingestion.js');

@@ -14,6 +14,7 @@ import type { RetentionApi, retentionArgs } from '../retention';
 import type { HealthApi, healthArgs } from '../health';
 import type { DoctorApi, doctorArgs } from '../doctor';
 import type { EntitiesApi, entitiesArgs } from '../entities';
+import type { IngestionApi, ingestionArgs } from '../ingestion';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type * as z from 'zod/v4/mini';
@@ -33,7 +34,8 @@ type ArgSchemas = typeof connectionsArgs &
   typeof retentionArgs &
   typeof healthArgs &
   typeof doctorArgs &
-  typeof entitiesArgs;
+  typeof entitiesArgs &
+  typeof ingestionArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
@@ -57,7 +59,7 @@ export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
  * schema, in its feature's table.ts.
  */
 export interface DataHubCommands
-  extends ConnectionsApi, IndicesApi, RestoreApi, JobsApi, TruncateApi, InsightsApi, RetentionApi, HealthApi, DoctorApi, EntitiesApi {}
+  extends ConnectionsApi, IndicesApi, RestoreApi, JobsApi, TruncateApi, InsightsApi, RetentionApi, HealthApi, DoctorApi, EntitiesApi, IngestionApi {}
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

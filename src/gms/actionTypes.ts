@@ -5,6 +5,7 @@ import type { InspectAction } from './inspectTypes';
 import type { MessagingAction } from './messagingTypes';
 import type { UpgradeAction } from './upgradeTypes';
 import type { CleanupAction } from './cleanupTypes';
+import type { IngestionAction } from './ingestionTypes';
 
 /** The actions of the Rest.li operations resource. */
 export type OperationsAction = 'getIndexSizes' | 'restoreIndices' | 'truncateTimeseriesAspect' | 'getEsTaskStatus';
@@ -28,6 +29,7 @@ export type GmsAction =
   | InspectAction
   | UpgradeAction
   | CleanupAction
+  | IngestionAction
   | MessagingAction
   | 'getServerConfig'
   | 'graphql';

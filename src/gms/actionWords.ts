@@ -6,6 +6,7 @@ import { INSPECT_WHAT } from './inspectTypes';
 import { UPGRADE_WHAT } from './upgradeTypes';
 import { MESSAGING_WORDS } from './messagingTypes';
 import { CLEANUP_WHAT } from './cleanupTypes';
+import { INGESTION_WHAT } from './ingestionTypes';
 
 /** What an action does, in words for messages ("reading index sizes"). */
 export const WHAT: Record<GmsAction, string> = {
@@ -24,6 +25,7 @@ export const WHAT: Record<GmsAction, string> = {
   ...UPGRADE_WHAT,
   ...MESSAGING_WORDS,
   ...CLEANUP_WHAT,
+  ...INGESTION_WHAT,
   getServerConfig: "reading the server's version",
   graphql: 'searching DataHub',
   consistencyChecks: 'listing the consistency checks',

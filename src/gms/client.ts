@@ -21,6 +21,8 @@ import { createEntityCountOperations } from './openapi/entityCounts';
 import { createCleanupOperations } from './openapi/cleanup';
 import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/restliOperations';
+import { createRollback } from './restli/rollback';
+import { createIngestionQueries } from './graphql/ingestion';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
 
@@ -211,6 +213,8 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
   const openapi = createOpenapiOperations(ctx);
   const health = createHealthOperations(ctx);
   const chosen = shared(api, ctx, restli, openapi, options);
+  // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
+  const graphql = { ...ctx, headers: { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...ctx.headers } };
 
   return {
     baseUrl,
@@ -236,11 +240,8 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     upgrade: createUpgradeOperations(ctx),
     messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
-    // GraphQL gets the headers it always had (the Rest.li ones); GMS ignores the protocol version there.
-    search: createSearch({
-      ...ctx,
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-restli-protocol-version': '2.0.0', ...ctx.headers },
-    }),
+    search: createSearch(graphql),
+    ingestion: { ...createIngestionQueries(graphql), rollback: createRollback(ctx) },
     async close() {
       await transport.dispatcher.close();
     },

@@ -131,6 +131,8 @@ export const PRIVILEGES: Record<OperationsAction, { id: string; label: string }>
   softDeleteEntity: { id: 'EDIT_ENTITY', label: 'Edit Entity' },
   // v3/controller/EntityController.java getEntityBatch: READ on the URNs (AuthUtil.isAPIAuthorizedEntityUrns), the view privilege.
   readStatusTimes: { id: 'VIEW_ENTITY_PAGE', label: 'View Entity Page' },
+  // A run's rollback: RollbackService.isAuthorized asks DELETE on the URNs the run wrote (AuthUtil.isAPIAuthorizedEntityUrns).
+  rollbackIngestionRun: { id: 'DELETE_ENTITY_PRIVILEGE', label: 'Delete Entity' },
   entityConsistency: { id: 'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE', label: 'Manage System Operations' },
   entityTimeline: { id: 'GET_TIMELINE_PRIVILEGE', label: 'Get Timeline API' },
   // SystemInfoController.java: Manage System Operations; EntityCountsController.java: Get Counts (ApiGroup.COUNTS READ).

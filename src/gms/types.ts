@@ -8,6 +8,7 @@ import type { KubernetesOperations } from './k8sTypes';
 import type { UpgradeOperations } from './upgradeTypes';
 import type { EntityCountOperations } from './entityCountTypes';
 import type { CleanupOperations } from './cleanupTypes';
+import type { IngestionOperations } from './ingestionTypes';
 import type { GmsAction } from './actionTypes';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
@@ -31,6 +32,7 @@ export type * from './inspectTypes';
 export type * from './upgradeTypes';
 export type * from './entityCountTypes';
 export type * from './cleanupTypes';
+export type * from './ingestionTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -279,6 +281,8 @@ export interface GmsClient {
   readonly entities: EntityCountOperations;
   /** An entity cleanup's deletes (OpenAPI v3): for good, or status removed: true. */
   readonly cleanup: CleanupOperations;
+  /** Ingestion sources and runs (GraphQL), the cancel, a run's rollback with its dry run (Rest.li /runs). */
+  readonly ingestion: IngestionOperations;
   /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
   readonly upgrade: UpgradeOperations;
   /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */

@@ -1,5 +1,6 @@
 // The read-only Markdown documents of one scheme (Explain Search: datahub-explain:, Inspect URN:
-// datahub-inspect:, the Doctor on all connections and Compare Connections: datahub-doctor:), kept in memory by URI and shown in the Markdown preview. The last 20 are kept.
+// datahub-inspect:, the Doctor on all connections and Compare Connections: datahub-doctor:, an ingestion run's report:
+// datahub-ingestion-report:), kept in memory by URI and shown in the Markdown preview. The last 20 are kept.
 // They take Markdown built by mdown`…` (src/shared/markdown.ts), never a string: server text in them is inert.
 import * as vscode from 'vscode';
 import type { Markdown } from '../shared/markdown';

@@ -21,7 +21,7 @@ export const API_CLASSES = {
   replaysAndFixes: { label: "replay failed writes and apply Search Health's drift fixes" },
   endToEndCheck: { label: "write the end-to-end check's soft-deleted canary" },
   localChanges: { label: 'add, change or remove connections and their tokens, clear the size history, replace exported files' },
-  ingestion: { label: 'cancel or roll back ingestion runs', forFeature: 'ingestion run commands (not in this version)' },
+  ingestion: { label: 'cancel or roll back ingestion runs' },
   garbageCollector: { label: "change DataHub's garbage collection source", forFeature: 'garbage collection commands (not in this version)' },
 } as const satisfies Record<string, { label: string; forFeature?: string }>;
 

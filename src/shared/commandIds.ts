@@ -99,6 +99,12 @@ export const FEATURE_COMMANDS = {
     applyEntityCleanup: 'datahub.applyEntityCleanup',
     cancelEntityCleanup: 'datahub.cancelEntityCleanup',
   },
+  ingestion: {
+    listIngestionRuns: 'datahub.listIngestionRuns',
+    cancelIngestionRun: 'datahub.cancelIngestionRun',
+    rollbackIngestionRun: 'datahub.rollbackIngestionRun',
+    showIngestionReport: 'datahub.showIngestionReport',
+  },
 } as const;
 
 /** A feature whose commands load on first use (the export names of src/features.ts). */

@@ -19,6 +19,7 @@ export const NEXT_COMMANDS = [
   Commands.refreshSearchHealth,
   Commands.checkSearchHealth,
   Commands.fixSearchDrift,
+  Commands.listIngestionRuns,
 ] as const;
 export type NextCommand = (typeof NEXT_COMMANDS)[number];
 

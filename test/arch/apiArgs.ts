@@ -17,6 +17,7 @@ import { retentionArgs } from '../../src/retention/table';
 import { healthArgs } from '../../src/health/table';
 import { doctorArgs } from '../../src/doctor/table';
 import { entitiesArgs } from '../../src/entities/table';
+import { ingestionArgs } from '../../src/ingestion/table';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
@@ -34,6 +35,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...healthArgs,
   ...doctorArgs,
   ...entitiesArgs,
+  ...ingestionArgs,
 };
 
 interface JsonSchema {

@@ -38,7 +38,9 @@ export type Privilege =
   /** Writes through the OpenAPI v3 entity endpoints (the Doctor's canary). */
   | 'EDIT_ENTITY'
   /** "Get Aspect/Entity Count APIs": /openapi/v1/entities/counts and /{entityType}/count (entityCounts.ts). */
-  | 'GET_COUNTS_PRIVILEGE';
+  | 'GET_COUNTS_PRIVILEGE'
+  /** "Manage Ingestion": the ingestion GraphQL fields and the runs' rollback (ingestionGraphql.ts, ingestionRollback.ts). */
+  | 'MANAGE_INGESTION_PRIVILEGE';
 
 export const ALL_PRIVILEGES: Privilege[] = [
   'GET_TIMESERIES_INDEX_SIZES_PRIVILEGE',
@@ -50,6 +52,7 @@ export const ALL_PRIVILEGES: Privilege[] = [
   'MANAGE_SYSTEM_OPERATIONS_PRIVILEGE',
   'EDIT_ENTITY',
   'GET_COUNTS_PRIVILEGE',
+  'MANAGE_INGESTION_PRIVILEGE',
 ];
 
 /**

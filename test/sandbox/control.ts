@@ -9,6 +9,7 @@ import { mergeAuth, type Runtime } from './runtime';
 import { k8sControl } from './k8sControl';
 import { doctorControl } from './doctorControl';
 import type { CleanupOptions } from './cleanup';
+import type { IngestionOptions } from './ingestion';
 
 const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
 
@@ -86,6 +87,13 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
         softDeleted: Object.fromEntries(urns.map((u) => [u, rt.cleanup.isSoftDeleted(u)])),
       });
     }
+    case 'POST /ingestion': {
+      // More sources and runs, a cancel the executor ignores, rows a run wrote (ingestion.ts).
+      const problem = rt.ingestion.configure(body as IngestionOptions);
+      return problem ? bad(problem) : json({ ok: true });
+    }
+    case 'GET /ingestion':
+      return json(rt.ingestion.state());
     case 'POST /version': {
       const version = body.version as ServerVersion;
       if (!SERVER_VERSIONS.includes(version)) return bad(`version must be one of ${SERVER_VERSIONS.join(', ')}`);

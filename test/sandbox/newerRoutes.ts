@@ -1,6 +1,7 @@
 // The controllers only the newest generation with OpenAPI has, beside the operations: what an upgrade
 // reads (upgradeRoutes.ts), the Doctor's (doctorRoutes.ts), Inspect URN's reads (inspect.ts), and the
-// Kafka paths a Postgres-queue deployment leaves unmapped. null: none of them, the caller answers.
+// Kafka paths a Postgres-queue deployment leaves unmapped; and on every generation, the ingestion fields of
+// GraphQL and the runs' rollback (ingestionGraphql.ts, ingestionRollback.ts). null: none of them, the caller answers.
 import { handleDoctor, type doctorRoute } from './doctorRoutes';
 import { handleInspect } from './inspect';
 import type { Reply } from './restli';
@@ -8,6 +9,8 @@ import type { Caller, Runtime } from './runtime';
 import { json, springError } from './spring';
 import { answerCounts, answerTypeCount } from './entityCounts';
 import { handleUpgrade, type upgradeRoute } from './upgradeRoutes';
+import { handleIngestionGraphQL, isIngestionQuery } from './ingestionGraphql';
+import { handleRuns } from './ingestionRollback';
 
 export interface NewerCall {
   rt: Runtime;
@@ -51,6 +54,10 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `unauthorized`: the 401 this server answers an unknown caller with. */
 export async function answerNewer(c: NewerCall, unauthorized: () => Reply): Promise<Reply | null> {
   const { rt, caller } = c;
+  const ingestion = c.sub === '/runs' || (c.sub === '/api/graphql' && isIngestionQuery(c.raw));
+  if (ingestion && !caller.known) return unauthorized();
+  if (c.sub === '/runs') return handleRuns(rt.ingestion, c.method, c.query.get('action'), c.raw, caller);
+  if (ingestion) return handleIngestionGraphQL(rt.ingestion, c.method, caller, c.raw);
   if (!rt.servesOpenapi()) return null;
   if (c.upgrade !== null) {
     if (!caller.known) return unauthorized();

@@ -18,6 +18,7 @@ import type {
 import { ALL_PRIVILEGES, SANDBOX_TOKENS } from './api';
 import { EntityInventory } from './entityCounts';
 import { CleanupModel } from './cleanup';
+import { IngestionModel } from './ingestion';
 import type { ActionContext } from './actions';
 import { seedRows } from './data';
 import type { ActiveFault } from './faults';
@@ -90,6 +91,8 @@ export class Runtime {
   readonly cleanup: CleanupModel;
   /** Answers a test holds back until it releases them (hold.ts). */
   readonly holds = new Holds();
+  /** Ingestion sources, their execution requests and what their runs wrote (ingestion.ts). */
+  readonly ingestion = new IngestionModel();
   /** The Doctor's endpoints' scripted GMS (doctor.ts). */
   readonly doctor: DoctorSim;
   /** What GMS's /config reports as its version: undefined for the one of `version`, null for none. */
@@ -145,6 +148,7 @@ export class Runtime {
     this.entities.reset();
     this.cleanup.reset();
     this.holds.release();
+    this.ingestion.reset();
     this.operations = { consistency: o.consistency ?? true, lag: o.lag ?? 'messaging', scroll: true };
     this.explainIndexName = undefined;
   }

@@ -70,6 +70,7 @@ describe('bundle split: dist/extension.js at activation, dist/features.js and a 
       'entities',
       'health',
       'indices',
+      'ingestion',
       'insights',
       'jobs',
       'restore',

@@ -6,6 +6,7 @@ import type { DoctorLine } from '../../../src/doctor/logic/report';
 import { buildReport } from '../../../src/doctor/logic/report';
 import { allMarkdown, diagnosisOf, failedDiagnosis } from '../../../src/doctor/logic/allConnections';
 import { compareMarkdown } from '../../../src/doctor/logic/compareMarkdown';
+import { renderReport } from '../../../src/ingestion/logic/report';
 import { reportMarkdown } from '../../../src/doctor/logic/markdown';
 import { failedGroupTooltipMarkdown, lineTooltipMarkdown } from '../../../src/doctor/logic/tooltips';
 import { renderExplainDocument, type ExplainReport } from '../../../src/health/logic/explainReport';
@@ -280,6 +281,37 @@ export const BUILDERS: Builder[] = [
         0,
       ),
   },
+  {
+    name: 'ingestion run report',
+    module: 'src/ingestion/logic/report.ts',
+    make: (v) =>
+      renderReport(
+        {
+          urn: v,
+          id: v,
+          sourceUrn: v,
+          requestedAt: 0,
+          result: {
+            status: v,
+            durationMs: 1,
+            report: v,
+            structuredReport: {
+              type: 'INGESTION_REPORT',
+              contentType: 'application/json',
+              serializedValue: JSON.stringify({
+                source: { report: { [v]: v, failures: [{ title: v, message: v, context: [v] }], warnings: [{ title: v, message: v, context: [v] }] } },
+              }),
+            },
+          },
+        },
+        v,
+      ),
+  },
+  {
+    name: 'ingestion run report, not picked up',
+    module: 'src/ingestion/logic/report.ts',
+    make: (v) => renderReport({ urn: v, id: v, sourceUrn: v, requestedAt: 0, result: null }, v),
+  },
 ];
 
 /** Modules that use the helper without building a document of their own (sinks, our literal texts, a join). */
@@ -293,5 +325,6 @@ export const NOT_BUILDERS: Record<string, string> = {
   'src/indices/indexTreeItems.ts': 'shows logic/tooltipText.ts through markdownTooltip',
   'src/restore/editor/hover.ts': 'shows logic/hoverText.ts through markdownTooltip',
   'src/doctor/commands.ts': 'copies reportMarkdown',
+  'src/ingestion/commands.ts': 'shows renderReport; its "gone" text, a literal without values',
   'src/doctor/allCommands.ts': 'shows allMarkdown and compareMarkdown; its "gone" text, a literal without values',
 };
