@@ -65,6 +65,8 @@ export interface GmsClientOptions {
   retryBaseDelayMs?: number;
   /** Called once per HTTP attempt, for logs. Never carries the token. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Called once per write sent (restore, truncation, delete, replay, reset, fix, job trigger), for the operations journal; never for a read or a dry run. */
+  onWrite?: (write: SentWrite) => void;
   /**
    * Which transport carries getIndexSizes, restoreIndices and getEsTaskStatus: DataHub's
    * Rest.li operations (`/operations?action=`) or its OpenAPI operations
@@ -83,6 +85,17 @@ export interface GmsClientOptions {
 /** The two operations transports of DataHub GMS. */
 export type GmsTransport = 'restli' | 'openapi';
 export type GmsApiChoice = 'auto' | GmsTransport;
+
+/** A write sent to the server (ctx.onWrite / GmsClientOptions.onWrite): never a read or a dry run, never a body or a header. */
+export interface SentWrite {
+  action: GmsAction;
+  /** What it acts on (URNs, a pattern, an index, a consumer group, a job), as given to the request. */
+  targets: readonly string[];
+  /** The HTTP status of the answer, when one came. */
+  status?: number;
+  /** The failure's kind, when the write failed. */
+  failed?: GmsErrorKind;
+}
 
 export interface RequestLogEntry {
   action: GmsAction;
