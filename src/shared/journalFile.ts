@@ -1,0 +1,163 @@
+// The operations journal on disk: JSON lines appended to journal.jsonl in one folder, rotated by size
+// (journal.1.jsonl the previous one, up to `keep` old files, so the whole journal stays bounded). One
+// writer drains a queue, so an append never waits for the disk and lines never interleave; a read goes
+// newest first, reading each file backwards in chunks, so the last entries of a long journal come
+// without reading the rest. A torn or corrupt line is skipped. Node's fs only: no vscode.
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import { JOURNAL_READ_DEFAULT, JOURNAL_READ_MAX, journalLine, matchesFilter, parseJournalLine, type JournalEntry, type JournalFilter } from './journal';
+
+export interface JournalFileOptions {
+  /** Size at which the current file is rotated (default 8 MB). */
+  maxFileBytes?: number;
+  /** Old files kept beside the current one (default 5: at most about 48 MB in all). */
+  keep?: number;
+  /** Told of a failed append (once per failure); the write it records has gone through regardless. */
+  onError?: (error: Error) => void;
+}
+
+const CHUNK = 64 * 1024;
+
+export class JournalFile {
+  private readonly maxFileBytes: number;
+  private readonly keep: number;
+  private queue: string[] = [];
+  private draining: Promise<void> | undefined;
+  private size: number | undefined;
+  /** The last append's failure, cleared by the next success. */
+  lastError: Error | undefined;
+
+  constructor(
+    readonly dir: string,
+    private readonly options: JournalFileOptions = {},
+  ) {
+    this.maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024;
+    this.keep = Math.max(0, options.keep ?? 5);
+  }
+
+  /** The file of generation n (0 the current one). */
+  fileOf(n: number): string {
+    return path.join(this.dir, n === 0 ? 'journal.jsonl' : `journal.${n}.jsonl`);
+  }
+
+  /** Queues the entry; returns at once. `flush()` waits for the disk. */
+  append(entry: JournalEntry): void {
+    this.queue.push(journalLine(entry));
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+  }
+
+  /** Resolves once every queued entry is on disk (or has failed, said through onError). */
+  async flush(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const lines = this.queue.join('');
+      this.queue = [];
+      try {
+        await this.write(lines);
+        this.lastError = undefined;
+      } catch (error) {
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+        this.size = undefined;
+        try {
+          this.options.onError?.(this.lastError);
+        } catch {
+          // Nothing more to say.
+        }
+      }
+    }
+  }
+
+  private async write(lines: string): Promise<void> {
+    const file = this.fileOf(0);
+    if (this.size === undefined) {
+      await fs.mkdir(this.dir, { recursive: true });
+      this.size = await fs.stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
+      // A line torn by a crash (no line break at its end) must not swallow the next entry.
+      if (this.size > 0 && !(await endsWithNewline(file, this.size))) lines = `\n${lines}`;
+    }
+    await fs.appendFile(file, lines, 'utf8');
+    this.size += Buffer.byteLength(lines, 'utf8');
+    if (this.size >= this.maxFileBytes) await this.rotate();
+  }
+
+  private async rotate(): Promise<void> {
+    if (this.keep === 0) await fs.rm(this.fileOf(0), { force: true });
+    else {
+      await fs.rm(this.fileOf(this.keep), { force: true });
+      for (let n = this.keep - 1; n >= 0; n--) await fs.rename(this.fileOf(n), this.fileOf(n + 1)).catch(() => undefined);
+    }
+    this.size = 0;
+  }
+
+  /** Entries newest first that match the filter, at most `limit` (default 1,000, at most 10,000). */
+  async read(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    await this.flush();
+    const limit = Math.min(JOURNAL_READ_MAX, Math.max(0, Math.floor(filter.limit ?? JOURNAL_READ_DEFAULT)));
+    const out: JournalEntry[] = [];
+    if (limit === 0) return out;
+    for (let n = 0; n <= this.keep; n++) {
+      const done = await readBackwards(this.fileOf(n), (line) => {
+        const entry = parseJournalLine(line);
+        if (!entry) return false;
+        // Appended in time order: past `since`, the older files hold nothing newer.
+        if (filter.since !== undefined && entry.at < filter.since) return true;
+        if (matchesFilter(entry, filter)) out.push(entry);
+        return out.length >= limit;
+      });
+      if (done) break;
+    }
+    return out;
+  }
+}
+
+async function endsWithNewline(file: string, size: number): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const byte = Buffer.alloc(1);
+    await handle.read(byte, 0, 1, size - 1);
+    return byte[0] === 10;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Hands each line of the file to `take`, last line first, reading 64 kB chunks from the end; stops
+ * when take returns true (and returns true). A missing file has no lines.
+ */
+export async function readBackwards(file: string, take: (line: string) => boolean): Promise<boolean> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    let position = (await handle.stat()).size;
+    let rest: Buffer = Buffer.alloc(0);
+    while (position > 0) {
+      const size = Math.min(CHUNK, position);
+      position -= size;
+      const chunk = Buffer.alloc(size);
+      await handle.read(chunk, 0, size, position);
+      let buffer = rest.length ? Buffer.concat([chunk, rest]) : chunk;
+      let end = buffer.length;
+      for (let i = buffer.length - 1; i >= 0; i--) {
+        if (buffer[i] !== 10) continue;
+        if (end > i + 1 && take(buffer.toString('utf8', i + 1, end))) return true;
+        end = i;
+      }
+      buffer = buffer.subarray(0, end);
+      rest = buffer;
+    }
+    return rest.length > 0 ? take(rest.toString('utf8')) : false;
+  } finally {
+    await handle.close();
+  }
+}
