@@ -9,6 +9,8 @@ import type { UpgradeOperations } from './upgradeTypes';
 import type { EntityCountOperations } from './entityCountTypes';
 import type { CleanupOperations } from './cleanupTypes';
 import type { GmsAction } from './actionTypes';
+import type { SentWrite } from './sentWrite';
+export type { SentWrite } from './sentWrite';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -65,7 +67,7 @@ export interface GmsClientOptions {
   retryBaseDelayMs?: number;
   /** Called once per HTTP attempt, for logs. Never carries the token. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Called once per write sent (restore, truncation, delete, replay, reset, fix, job trigger), for the operations journal; never for a read or a dry run. */
+  /** Called once per write sent (never a read or a dry run), for the operations journal. */
   onWrite?: (write: SentWrite) => void;
   /**
    * Which transport carries getIndexSizes, restoreIndices and getEsTaskStatus: DataHub's
@@ -85,17 +87,6 @@ export interface GmsClientOptions {
 /** The two operations transports of DataHub GMS. */
 export type GmsTransport = 'restli' | 'openapi';
 export type GmsApiChoice = 'auto' | GmsTransport;
-
-/** A write sent to the server (ctx.onWrite / GmsClientOptions.onWrite): never a read or a dry run, never a body or a header. */
-export interface SentWrite {
-  action: GmsAction;
-  /** What it acts on (URNs, a pattern, an index, a consumer group, a job), as given to the request. */
-  targets: readonly string[];
-  /** The HTTP status of the answer, when one came. */
-  status?: number;
-  /** The failure's kind, when the write failed. */
-  failed?: GmsErrorKind;
-}
 
 export interface RequestLogEntry {
   action: GmsAction;

@@ -1,0 +1,180 @@
+// The operations journal's recorder: each command run (commandRunner.ts) runs in a scope of its own
+// (AsyncLocalStorage), the client reports each write it sent (onWrite, src/gms/wire.ts) into the scope
+// it was sent from, and when the run ends with writes sent, one entry per connection is appended to
+// the journal file (src/shared/journalFile.ts) in global storage. A write outside any run is recorded
+// on its own, as `background`. Appending never blocks or fails the write: a failure is logged, and
+// the run's result message says so.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import * as path from 'path';
+import type * as vscode from 'vscode';
+import type { SentWrite } from '../gms/types';
+import {
+  JOURNAL_TARGET_MAX,
+  JOURNAL_TARGETS_MAX,
+  keptFigures,
+  oneLine,
+  outcomeOfError,
+  outcomeOfResult,
+  summaryOf,
+  type DryRunFigures,
+  type JournalAsker,
+  type JournalEntry,
+  type JournalFilter,
+} from '../shared/journal';
+import { JournalFile } from '../shared/journalFile';
+import type { Connection } from './services';
+
+/** The connection as it is when the entry is written (its environment may have changed since its client was made). */
+export type ConnectionNow = () => Connection;
+
+interface Sent {
+  connection: ConnectionNow;
+  requests: number;
+  failed: number;
+  targets: string[];
+}
+
+/** What a run records while it goes: the writes per connection and its dry run's figures. */
+export class JournalScope {
+  readonly sent = new Map<string, Sent>();
+  dryRun: DryRunFigures | undefined;
+
+  constructor(
+    readonly command: string,
+    readonly askedBy: JournalAsker,
+  ) {}
+
+  add(name: string, connection: ConnectionNow, write: SentWrite): void {
+    let sent = this.sent.get(name);
+    if (!sent) this.sent.set(name, (sent = { connection, requests: 0, failed: 0, targets: [] }));
+    sent.requests++;
+    if (write.failed !== undefined) sent.failed++;
+    for (const target of write.targets) {
+      if (sent.targets.length >= JOURNAL_TARGETS_MAX) break;
+      const kept = oneLine(target, JOURNAL_TARGET_MAX);
+      if (!sent.targets.includes(kept)) sent.targets.push(kept);
+    }
+  }
+}
+
+const scopes = new AsyncLocalStorage<JournalScope>();
+let file: JournalFile | undefined;
+let log: Pick<vscode.LogOutputChannel, 'warn'> | undefined;
+
+/** Opens the journal under `<globalStorage>/journal/`; the returned disposable stops recording. */
+export function startJournal(globalStorage: string, channel: Pick<vscode.LogOutputChannel, 'warn'>): vscode.Disposable {
+  log = channel;
+  const opened = new JournalFile(path.join(globalStorage, 'journal'), {
+    onError: (error) => channel.warn(`The operations journal could not record a write (${error.message}); the write itself went through.`),
+  });
+  file = opened;
+  return {
+    dispose: () => {
+      if (file === opened) file = undefined;
+    },
+  };
+}
+
+/** The open journal file (for readJournal and the document); undefined before activation. */
+export function journalFile(): JournalFile | undefined {
+  return file;
+}
+
+export async function readJournal(filter: JournalFilter): Promise<JournalEntry[]> {
+  return file ? file.read(filter) : [];
+}
+
+/** Who asked, from the run's mode: a person (ui), a link (link), the typed API (api). */
+export function askerOf(mode: 'ui' | 'link' | 'api'): JournalAsker {
+  return mode === 'ui' ? 'person' : mode;
+}
+
+/**
+ * Runs `work` in a journal scope of command `id`; a call a run made on the person's behalf
+ * (`inherit`: via confirmed) keeps the outer run's asker. Appends the entries when it ends.
+ */
+export async function journaled<R>(id: string, asker: JournalAsker, inherit: boolean, work: () => Promise<R>, errorState: (e: unknown) => string): Promise<R> {
+  const outer = scopes.getStore();
+  const scope = new JournalScope(id, inherit && outer ? outer.askedBy : asker);
+  let result: R;
+  try {
+    result = await scopes.run(scope, work);
+  } catch (error) {
+    if (scope.sent.size > 0) {
+      const message = error instanceof Error ? error.message : String(error);
+      record(scope, (sent) => ({ outcome: outcomeOfError(errorState(error)), summary: summaryOf(message), sent }));
+    }
+    throw error;
+  }
+  if (scope.sent.size > 0) {
+    const trouble = file?.lastError;
+    record(scope, (sent) => ({ outcome: outcomeOfResult(result, sent), summary: summaryOf(result), sent }));
+    if (trouble) noteTrouble(result, trouble);
+  }
+  return result;
+}
+
+/** A handler notes its dry run's figures on the run; they go into the entry of the write that follows. */
+export function noteDryRun(figures: Record<string, unknown>): void {
+  const scope = scopes.getStore();
+  if (scope) scope.dryRun = keptFigures(figures);
+}
+
+/** The client's onWrite for a connection: into the current run's scope, or an entry of its own. */
+export function recordWrite(name: string, connection: ConnectionNow, write: SentWrite): void {
+  const scope = scopes.getStore();
+  if (scope) {
+    scope.add(name, connection, write);
+    return;
+  }
+  const background = new JournalScope('background', 'background');
+  background.add(name, connection, write);
+  record(background, (sent) => ({
+    outcome: write.failed !== undefined ? 'failed' : 'done',
+    summary:
+      `${write.action} ${write.failed !== undefined ? `failed (${write.failed}${write.status ? `, ${write.status}` : ''})` : `answered ${write.status ?? ''}`}`.trim(),
+    sent,
+  }));
+}
+
+function record(scope: JournalScope, end: (sent: Sent) => Pick<JournalEntry, 'outcome' | 'summary'> & { sent: Sent }): void {
+  if (!file) return;
+  const at = Date.now();
+  for (const sent of scope.sent.values()) {
+    const { outcome, summary } = end(sent);
+    try {
+      const connection = sent.connection();
+      file.append({
+        at,
+        connection: connection.name,
+        gmsOrigin: originOf(connection.gmsUrl),
+        ...(connection.environment ? { environment: connection.environment } : {}),
+        command: scope.command,
+        askedBy: scope.askedBy,
+        outcome,
+        summary,
+        ...(scope.dryRun ? { dryRun: scope.dryRun } : {}),
+        sent: { requests: sent.requests, targets: sent.targets },
+      });
+    } catch (error) {
+      log?.warn(`The operations journal could not record a write (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+}
+
+/** Scheme, host and port only: never a path, a query or credentials. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(unreadable URL)';
+  }
+}
+
+/** The result's message says the journal could not keep the last writes (the writes went through). */
+function noteTrouble(result: unknown, trouble: Error): void {
+  if (typeof result !== 'object' || result === null || typeof (result as { message?: unknown }).message !== 'string') return;
+  const r = result as { message: string };
+  if (Object.isFrozen(r)) return;
+  r.message = `${r.message} (The operations journal could not record it: ${oneLine(trouble.message, 120)}.)`;
+}
