@@ -43,6 +43,7 @@ export async function deletePlanned(
 ): Promise<{ deleted: number; failed: Array<{ urn: string; reason: string }>; failedCount: number; cancelled: boolean }> {
   const files = filesOf(services);
   const left = plan.figures.count - ok.size;
+  run.noteDryRun({ planned: plan.figures.count, deletedEarlier: ok.size });
   const remove = plan.query.kind === 'softDeleted' ? active.client.cleanup.hardDelete : active.client.cleanup.softDelete;
   const controller = new AbortController();
   track(controller, true);

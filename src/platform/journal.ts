@@ -38,6 +38,9 @@ interface Sent {
 export class JournalScope {
   readonly sent = new Map<string, Sent>();
   dryRun: DryRunFigures | undefined;
+  /** Its entry is written: later writes (work the handler left running) go into `late`. */
+  closed = false;
+  late: { scope: JournalScope; timer: ReturnType<typeof setTimeout> } | undefined;
 
   constructor(
     readonly command: string,
@@ -95,17 +98,20 @@ export function askerOf(mode: 'ui' | 'link' | 'api'): JournalAsker {
  */
 export async function journaled<R>(id: string, asker: JournalAsker, inherit: boolean, work: () => Promise<R>, errorState: (e: unknown) => string): Promise<R> {
   const outer = scopes.getStore();
-  const scope = new JournalScope(id, inherit && outer ? outer.askedBy : asker);
+  // A confirmed call goes on with a step a person confirmed as a whole (a retention plan's truncations): that asker.
+  const scope = new JournalScope(id, inherit ? (outer?.askedBy ?? 'person') : asker);
   let result: R;
   try {
     result = await scopes.run(scope, work);
   } catch (error) {
+    scope.closed = true;
     if (scope.sent.size > 0) {
       const message = error instanceof Error ? error.message : String(error);
       record(scope, (sent) => ({ outcome: outcomeOfError(errorState(error)), summary: summaryOf(message), sent }));
     }
     throw error;
   }
+  scope.closed = true;
   if (scope.sent.size > 0) {
     const trouble = file?.lastError;
     record(scope, (sent) => ({ outcome: outcomeOfResult(result, sent), summary: summaryOf(result), sent }));
@@ -123,6 +129,7 @@ export function noteDryRun(figures: Record<string, unknown>): void {
 /** The client's onWrite for a connection: into the current run's scope, or an entry of its own. */
 export function recordWrite(name: string, connection: ConnectionNow, write: SentWrite): void {
   const scope = scopes.getStore();
+  if (scope?.closed) return lateWrite(scope, name, connection, write);
   if (scope) {
     scope.add(name, connection, write);
     return;
@@ -135,6 +142,26 @@ export function recordWrite(name: string, connection: ConnectionNow, write: Sent
       `${write.action} ${write.failed !== undefined ? `failed (${write.failed}${write.status ? `, ${write.status}` : ''})` : `answered ${write.status ?? ''}`}`.trim(),
     sent,
   }));
+}
+
+/** Quiet time after which the writes a run sent after it returned are written as one entry. */
+export const LATE_WRITES_MS = 2000;
+
+/** A write sent after its run returned (a restore it left running): gathered, and one entry once they stop. */
+function lateWrite(scope: JournalScope, name: string, connection: ConnectionNow, write: SentWrite): void {
+  if (scope.late) clearTimeout(scope.late.timer);
+  const late = scope.late?.scope ?? new JournalScope(scope.command, scope.askedBy);
+  late.add(name, connection, write);
+  const timer = setTimeout(() => {
+    scope.late = undefined;
+    record(late, (sent) => ({
+      outcome: outcomeOfResult(undefined, sent),
+      summary: `${sent.requests} ${sent.requests === 1 ? 'write' : 'writes'} sent after the command returned (work it left running)${sent.failed ? `, ${sent.failed} failed` : ''}.`,
+      sent,
+    }));
+  }, LATE_WRITES_MS);
+  timer.unref?.();
+  scope.late = { scope: late, timer };
 }
 
 function record(scope: JournalScope, end: (sent: Sent) => Pick<JournalEntry, 'outcome' | 'summary'> & { sent: Sent }): void {

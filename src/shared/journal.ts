@@ -65,8 +65,13 @@ export function keptFigures(figures: Record<string, unknown>): DryRunFigures | u
   return n === 0 ? undefined : out;
 }
 
-const countOf = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : Array.isArray(value) ? value.length : value === true ? 1 : 0;
+/** How many a field says were not done: a number, a list's length, or 1 for true, a reason or an object that names one. */
+const countOf = (value: unknown): number => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (Array.isArray(value)) return value.length;
+  if (value === true || (typeof value === 'string' && value !== '')) return 1;
+  return typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? 1 : 0;
+};
 
 /**
  * The outcome of a run that sent writes, from what its handler returned: `partial` when the result says

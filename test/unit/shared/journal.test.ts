@@ -31,6 +31,7 @@ describe('journal outcomes', () => {
   it('done, partial (notDone, failures, cancelled, some writes failed), failed (every write failed)', () => {
     assert.equal(outcomeOfResult({ message: 'ok' }, { requests: 2, failed: 0 }), 'done');
     assert.equal(outcomeOfResult({ message: 'ok', notDone: ['a'] }, { requests: 2, failed: 0 }), 'partial');
+    assert.equal(outcomeOfResult({ message: 'ok', notDone: { reason: 'stoppedWaiting' } }, { requests: 1, failed: 0 }), 'partial');
     assert.equal(outcomeOfResult({ message: 'ok', failures: 3 }, { requests: 2, failed: 0 }), 'partial');
     assert.equal(outcomeOfResult({ message: 'ok', failed: [] }, { requests: 2, failed: 0 }), 'done');
     assert.equal(outcomeOfResult({ message: 'ok', cancelled: true }, { requests: 2, failed: 0 }), 'partial');
