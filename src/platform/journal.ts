@@ -74,6 +74,7 @@ export function startJournal(globalStorage: string, channel: Pick<vscode.LogOutp
   return {
     dispose: () => {
       if (file === opened) file = undefined;
+      void opened.close();
     },
   };
 }

@@ -12,11 +12,15 @@ export interface JournalFileOptions {
   maxFileBytes?: number;
   /** Old files kept beside the current one (default 5: at most about 48 MB in all). */
   keep?: number;
+  /** How long an entry waits for others before the queue is written (default 100 ms). */
+  delayMs?: number;
   /** Told of a failed append (once per failure); the write it records has gone through regardless. */
   onError?: (error: Error) => void;
 }
 
 const CHUNK = 64 * 1024;
+/** Bytes written in one go at most. */
+const BATCH_BYTES = 256 * 1024;
 
 export class JournalFile {
   private readonly maxFileBytes: number;
@@ -24,6 +28,9 @@ export class JournalFile {
   private queue: string[] = [];
   private draining: Promise<void> | undefined;
   private size: number | undefined;
+  private handle: fs.FileHandle | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly delayMs: number;
   /** The last append's failure, cleared by the next success. */
   lastError: Error | undefined;
 
@@ -33,6 +40,7 @@ export class JournalFile {
   ) {
     this.maxFileBytes = options.maxFileBytes ?? 8 * 1024 * 1024;
     this.keep = Math.max(0, options.keep ?? 5);
+    this.delayMs = Math.max(0, options.delayMs ?? 100);
   }
 
   /** The file of generation n (0 the current one). */
@@ -40,27 +48,55 @@ export class JournalFile {
     return path.join(this.dir, n === 0 ? 'journal.jsonl' : `journal.${n}.jsonl`);
   }
 
-  /** Queues the entry; returns at once. `flush()` waits for the disk. */
+  /**
+   * Queues the entry; returns at once. The queue goes to disk `delayMs` later, in one write with
+   * whatever else came meanwhile (a run of single restores costs one write, not one each); `flush()`
+   * writes it now and waits for the disk.
+   */
   append(entry: JournalEntry): void {
     this.queue.push(journalLine(entry));
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.draining || this.timer) return;
+    this.timer = setTimeout(() => this.startDrain(), this.delayMs);
+    this.timer.unref?.();
+  }
+
+  private startDrain(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      // An entry queued after the last write's check: the next write takes it.
+      if (this.queue.length > 0) this.schedule();
+    });
   }
 
   /** Resolves once every queued entry is on disk (or has failed, said through onError). */
   async flush(): Promise<void> {
+    if (this.timer) this.startDrain();
     while (this.draining) await this.draining;
   }
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const lines = this.queue.join('');
-      this.queue = [];
+      // At most the room left in the current file, so no file grows past the bound by more than a line.
+      const room = Math.min(BATCH_BYTES, this.maxFileBytes - (this.size ?? 0));
+      let bytes = 0;
+      let n = 0;
+      while (n < this.queue.length && (n === 0 || bytes + this.queue[n].length <= room)) bytes += this.queue[n++].length;
+      const all = n === this.queue.length;
+      const lines = (all ? this.queue : this.queue.slice(0, n)).join('');
+      this.queue = all ? [] : this.queue.slice(n);
       try {
         await this.write(lines);
         this.lastError = undefined;
       } catch (error) {
         this.lastError = error instanceof Error ? error : new Error(String(error));
         this.size = undefined;
+        await this.closeHandle();
         try {
           this.options.onError?.(this.lastError);
         } catch {
@@ -72,21 +108,34 @@ export class JournalFile {
 
   private async write(lines: string): Promise<void> {
     const file = this.fileOf(0);
-    if (this.size === undefined) {
+    if (this.size === undefined || this.handle === undefined) {
       await fs.mkdir(this.dir, { recursive: true });
-      this.size = await fs.stat(file).then(
-        (s) => s.size,
-        () => 0,
-      );
+      // Kept open between appends (one write each, no open and close per entry); O_APPEND: always at the end.
+      this.handle = await fs.open(file, 'a');
+      this.size = (await this.handle.stat()).size;
       // A line torn by a crash (no line break at its end) must not swallow the next entry.
       if (this.size > 0 && !(await endsWithNewline(file, this.size))) lines = `\n${lines}`;
     }
-    await fs.appendFile(file, lines, 'utf8');
-    this.size += Buffer.byteLength(lines, 'utf8');
+    const data = Buffer.from(lines, 'utf8');
+    await this.handle.write(data);
+    this.size += data.length;
     if (this.size >= this.maxFileBytes) await this.rotate();
   }
 
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+
+  /** Closes the file (after what is queued); the next append opens it again. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.closeHandle();
+  }
+
   private async rotate(): Promise<void> {
+    await this.closeHandle();
     if (this.keep === 0) await fs.rm(this.fileOf(0), { force: true });
     else {
       await fs.rm(this.fileOf(this.keep), { force: true });
@@ -148,8 +197,7 @@ export async function readBackwards(file: string, take: (line: string) => boolea
       await handle.read(chunk, 0, size, position);
       let buffer = rest.length ? Buffer.concat([chunk, rest]) : chunk;
       let end = buffer.length;
-      for (let i = buffer.length - 1; i >= 0; i--) {
-        if (buffer[i] !== 10) continue;
+      for (let i = buffer.lastIndexOf(10, end - 1); i >= 0; i = end > 0 ? buffer.lastIndexOf(10, end - 1) : -1) {
         if (end > i + 1 && take(buffer.toString('utf8', i + 1, end))) return true;
         end = i;
       }

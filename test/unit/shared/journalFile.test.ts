@@ -98,3 +98,18 @@ describe('JournalFile', () => {
     assert.deepEqual(await file.read(), []);
   });
 });
+
+describe('JournalFile bursts', () => {
+  it('a burst appended at once is still rotated within the bound', async () => {
+    const dir = await tempDir();
+    const file = new JournalFile(dir, { maxFileBytes: 64 * 1024, keep: 3 });
+    for (let i = 0; i < 5000; i++) file.append(entry(i));
+    await file.flush();
+    const names = await fs.readdir(dir);
+    assert.ok(names.length <= 4, names.join(', '));
+    for (const name of names) assert.ok((await fs.stat(path.join(dir, name))).size <= 64 * 1024 + 1024, name);
+    const kept = await file.read({ limit: 10_000 });
+    assert.equal(kept[0].at, 1_004_999);
+    await file.close();
+  });
+});
