@@ -3,17 +3,24 @@
 // ticket; and readJournal, the entries for programs ({ since?, connection?, limit? }, newest first).
 import * as vscode from 'vscode';
 import { registerCommand } from '../platform/commandRunner';
-import { readJournal } from '../platform/journal';
+import { journalFile } from '../platform/journal';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services } from '../platform/services';
 import { parseArgs } from '../shared/args';
 import { Commands } from '../shared/commandIds';
-import { journalMarkdown, JOURNAL_READ_DEFAULT, type JournalEntry, type JournalFilter } from '../shared/journal';
+import { JOURNAL_READ_DEFAULT, type JournalEntry, type JournalFilter } from '../shared/journal';
+import { journalMarkdown, readJournalFile } from '../shared/journalRead';
 import type { Outcome } from '../shared/outcome';
 import { readJournalArgs, showJournalArgs } from './logic/args';
 
 export const JOURNAL_SCHEME = 'datahub-journal';
 const HOUR = 3_600_000;
+
+/** The open journal's entries (none before activation opened it). */
+async function readJournal(filter: JournalFilter): Promise<JournalEntry[]> {
+  const file = journalFile();
+  return file ? readJournalFile(file, filter) : [];
+}
 
 export interface ReadJournalResult extends Outcome {
   /** Newest first. */

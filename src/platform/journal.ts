@@ -19,7 +19,6 @@ import {
   type DryRunFigures,
   type JournalAsker,
   type JournalEntry,
-  type JournalFilter,
 } from '../shared/journal';
 import { JournalFile } from '../shared/journalFile';
 import type { Connection } from './services';
@@ -61,6 +60,7 @@ export class JournalScope {
 }
 
 const scopes = new AsyncLocalStorage<JournalScope>();
+const TROUBLE = 'The operations journal could not record a write';
 let file: JournalFile | undefined;
 let log: Pick<vscode.LogOutputChannel, 'warn'> | undefined;
 
@@ -68,7 +68,7 @@ let log: Pick<vscode.LogOutputChannel, 'warn'> | undefined;
 export function startJournal(globalStorage: string, channel: Pick<vscode.LogOutputChannel, 'warn'>): vscode.Disposable {
   log = channel;
   const opened = new JournalFile(path.join(globalStorage, 'journal'), {
-    onError: (error) => channel.warn(`The operations journal could not record a write (${error.message}); the write itself went through.`),
+    onError: (error) => channel.warn(`${TROUBLE}: ${error.message}`),
   });
   file = opened;
   return {
@@ -84,14 +84,8 @@ export function journalFile(): JournalFile | undefined {
   return file;
 }
 
-export async function readJournal(filter: JournalFilter): Promise<JournalEntry[]> {
-  return file ? file.read(filter) : [];
-}
-
 /** Who asked, from the run's mode: a person (ui), a link (link), the typed API (api). */
-export function askerOf(mode: 'ui' | 'link' | 'api'): JournalAsker {
-  return mode === 'ui' ? 'person' : mode;
-}
+export const askerOf = (mode: 'ui' | 'link' | 'api'): JournalAsker => (mode === 'ui' ? 'person' : mode);
 
 /**
  * Runs `work` in a journal scope of command `id`; a call a run made on the person's behalf
@@ -129,26 +123,19 @@ export function noteDryRun(figures: Record<string, unknown>): void {
 
 /** The client's onWrite for a connection: into the current run's scope, or an entry of its own. */
 export function recordWrite(name: string, connection: ConnectionNow, write: SentWrite): void {
-  const scope = scopes.getStore();
-  if (scope?.closed) return lateWrite(scope, name, connection, write);
-  if (scope) {
-    scope.add(name, connection, write);
-    return;
-  }
-  const background = new JournalScope('background', 'background');
-  background.add(name, connection, write);
-  record(background, (sent) => ({
-    outcome: write.failed !== undefined ? 'failed' : 'done',
-    summary:
-      `${write.action} ${write.failed !== undefined ? `failed (${write.failed}${write.status ? `, ${write.status}` : ''})` : `answered ${write.status ?? ''}`}`.trim(),
-    sent,
-  }));
+  const scope = scopes.getStore() ?? background;
+  if (scope.closed) lateWrite(scope, name, connection, write);
+  else scope.add(name, connection, write);
 }
+
+/** Writes outside any command run: gathered like late writes, one entry once they stop. */
+const background = new JournalScope('background', 'background');
+background.closed = true;
 
 /** Quiet time after which the writes a run sent after it returned are written as one entry. */
 export const LATE_WRITES_MS = 2000;
 
-/** A write sent after its run returned (a restore it left running): gathered, and one entry once they stop. */
+/** A write sent after its run returned (a restore it left running), or outside any run: gathered, one entry once they stop. */
 function lateWrite(scope: JournalScope, name: string, connection: ConnectionNow, write: SentWrite): void {
   if (scope.late) clearTimeout(scope.late.timer);
   const late = scope.late?.scope ?? new JournalScope(scope.command, scope.askedBy);
@@ -157,7 +144,7 @@ function lateWrite(scope: JournalScope, name: string, connection: ConnectionNow,
     scope.late = undefined;
     record(late, (sent) => ({
       outcome: outcomeOfResult(undefined, sent),
-      summary: `${sent.requests} ${sent.requests === 1 ? 'write' : 'writes'} sent after the command returned (work it left running)${sent.failed ? `, ${sent.failed} failed` : ''}.`,
+      summary: `${sent.requests} write(s) sent ${scope === background ? 'outside any command' : 'after the command returned'}, ${sent.failed} failed.`,
       sent,
     }));
   }, LATE_WRITES_MS);
@@ -175,34 +162,25 @@ function record(scope: JournalScope, end: (sent: Sent) => Pick<JournalEntry, 'ou
       file.append({
         at,
         connection: connection.name,
-        gmsOrigin: originOf(connection.gmsUrl),
-        ...(connection.environment ? { environment: connection.environment } : {}),
+        // Scheme, host and port only: never a path, a query or credentials.
+        gmsOrigin: new URL(connection.gmsUrl).origin,
+        // Undefined fields (no environment, no dry run) are left out of the line by JSON.stringify.
+        environment: connection.environment,
         command: scope.command,
         askedBy: scope.askedBy,
         outcome,
         summary,
-        ...(scope.dryRun ? { dryRun: scope.dryRun } : {}),
+        dryRun: scope.dryRun,
         sent: { requests: sent.requests, targets: sent.targets },
       });
     } catch (error) {
-      log?.warn(`The operations journal could not record a write (${error instanceof Error ? error.message : String(error)}).`);
+      log?.warn(`${TROUBLE}: ${String(error)}`);
     }
-  }
-}
-
-/** Scheme, host and port only: never a path, a query or credentials. */
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '(unreadable URL)';
   }
 }
 
 /** The result's message says the journal could not keep the last writes (the writes went through). */
 function noteTrouble(result: unknown, trouble: Error): void {
-  if (typeof result !== 'object' || result === null || typeof (result as { message?: unknown }).message !== 'string') return;
-  const r = result as { message: string };
-  if (Object.isFrozen(r)) return;
-  r.message = `${r.message} (The operations journal could not record it: ${oneLine(trouble.message, 120)}.)`;
+  const r = result as { message?: unknown } | undefined;
+  if (typeof r?.message === 'string' && !Object.isFrozen(r)) r.message += ` (${TROUBLE}: ${oneLine(trouble.message, 120)}.)`;
 }

@@ -1,14 +1,12 @@
 // The operations journal's entries: what one command run wrote on one server (never a read, never
-// a dry run alone, never a token, a header or a body), their outcome, one line each in the file
-// (journalFile.ts), and the filter and Markdown the journal document and readJournal use. Pure.
-import { markdownCode, markdownTableCellInert } from './markdown';
+// a dry run alone, never a token, a header or a body), their outcome and their line in the file
+// (journalFile.ts). What only reading needs (parse, filter, Markdown) is in journalRead.ts, loaded
+// with the commands, so activation carries the writing side only. Pure.
 import { withoutInvisible } from './uiText';
 
 export type JournalOutcome = 'done' | 'partial' | 'failed' | 'cancelled' | 'refused';
-export const JOURNAL_OUTCOMES: readonly JournalOutcome[] = ['done', 'partial', 'failed', 'cancelled', 'refused'];
 /** Who asked: a person (palette, menu, tree), a command link or another extension (link), the typed API (api); background: no command run. */
 export type JournalAsker = 'person' | 'link' | 'api' | 'background';
-const ASKERS: readonly JournalAsker[] = ['person', 'link', 'api', 'background'];
 
 /** Targets kept per entry (a sample: the first ones sent). */
 export const JOURNAL_TARGETS_MAX = 20;
@@ -75,7 +73,7 @@ const countOf = (value: unknown): number => {
 
 /**
  * The outcome of a run that sent writes, from what its handler returned: `partial` when the result says
- * not everything was done (cancelled, notDone, failures, failed or skipped items) or some writes failed
+ * not everything was done (cancelled, notDone, failures or failed items) or some writes failed
  * on the wire, `failed` when every write failed, else `done` (a write that starts a server task is done
  * once accepted).
  */
@@ -85,7 +83,7 @@ export function outcomeOfResult(result: unknown, sent: { requests: number; faile
   if (typeof result === 'object' && result !== null) {
     const r = result as Record<string, unknown>;
     if (r.cancelled === true || r.stopped === true) return 'partial';
-    for (const field of ['notDone', 'failures', 'failed', 'failedCount', 'errors']) if (countOf(r[field]) > 0) return 'partial';
+    for (const field of ['notDone', 'failures', 'failed']) if (countOf(r[field]) > 0) return 'partial';
   }
   return 'done';
 }
@@ -108,52 +106,6 @@ export function summaryOf(resultOrMessage: unknown): string {
   return oneLine(message, JOURNAL_SUMMARY_MAX) || '(no message)';
 }
 
-const isStr = (v: unknown): v is string => typeof v === 'string';
-
-/** One line of the file as an entry; undefined for a torn or corrupt line (skipped, never fatal). */
-export function parseJournalLine(line: string): JournalEntry | undefined {
-  if (line.length < 2 || line.charCodeAt(0) !== 123 /* { */) return undefined;
-  let o: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(line);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    o = parsed as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  const sent = o.sent as { requests?: unknown; targets?: unknown } | undefined;
-  if (
-    typeof o.at !== 'number' ||
-    !Number.isFinite(o.at) ||
-    !isStr(o.connection) ||
-    !isStr(o.gmsOrigin) ||
-    !isStr(o.command) ||
-    !isStr(o.summary) ||
-    !(ASKERS as readonly unknown[]).includes(o.askedBy) ||
-    !(JOURNAL_OUTCOMES as readonly unknown[]).includes(o.outcome) ||
-    typeof sent !== 'object' ||
-    sent === null ||
-    typeof sent.requests !== 'number' ||
-    !Array.isArray(sent.targets) ||
-    !sent.targets.every(isStr) ||
-    (o.environment !== undefined && !isStr(o.environment))
-  )
-    return undefined;
-  const dryRun = typeof o.dryRun === 'object' && o.dryRun !== null ? keptFigures(o.dryRun as Record<string, unknown>) : undefined;
-  return {
-    at: o.at,
-    connection: o.connection,
-    gmsOrigin: o.gmsOrigin,
-    ...(isStr(o.environment) ? { environment: o.environment } : {}),
-    command: o.command,
-    askedBy: o.askedBy as JournalAsker,
-    outcome: o.outcome as JournalOutcome,
-    summary: o.summary,
-    ...(dryRun ? { dryRun } : {}),
-    sent: { requests: sent.requests, targets: (sent.targets as string[]).slice(0, JOURNAL_TARGETS_MAX) },
-  };
-}
-
 /** The entry as one line of the file (no line break inside: JSON escapes them). */
 export function journalLine(entry: JournalEntry): string {
   return `${JSON.stringify(entry)}\n`;
@@ -171,39 +123,3 @@ export interface JournalFilter {
 /** Default and largest `limit` of a read. */
 export const JOURNAL_READ_DEFAULT = 1000;
 export const JOURNAL_READ_MAX = 10_000;
-
-export function matchesFilter(entry: JournalEntry, filter: JournalFilter): boolean {
-  return (filter.since === undefined || entry.at >= filter.since) && (filter.connection === undefined || entry.connection === filter.connection);
-}
-
-const commandName = (command: string): string => command.replace(/^datahub\./, '');
-
-/** The journal as a Markdown document (newest first), for the read-only view and Copy as Markdown: every stored string inert. */
-export function journalMarkdown(entries: readonly JournalEntry[], scope: string, now = Date.now()): string {
-  const lines = [
-    '# DataHub operations journal',
-    '',
-    `${scope}: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first (read ${new Date(now).toISOString()}). Every write this editor sent to a server; reads and dry runs alone are not recorded.`,
-    '',
-  ];
-  if (entries.length === 0) return [...lines, 'Nothing recorded.', ''].join('\n');
-  lines.push('| When (UTC) | Connection | Environment | Command | Asked by | Outcome | Requests | Summary |', '|---|---|---|---|---|---|---|---|');
-  for (const e of entries) {
-    lines.push(
-      `| ${new Date(e.at).toISOString()} | ${markdownTableCellInert(e.connection)} (${markdownCode(e.gmsOrigin, 'tableCell', 120)}) | ${markdownTableCellInert(e.environment ?? '—')} | ${markdownTableCellInert(commandName(e.command))} | ${e.askedBy} | **${e.outcome}** | ${e.sent.requests} | ${markdownTableCellInert(e.summary)} |`,
-    );
-  }
-  lines.push('', '## Targets and dry runs', '');
-  for (const e of entries) {
-    const dry = e.dryRun
-      ? Object.entries(e.dryRun)
-          .map(([k, v]) => `${k} ${markdownCode(String(v), 'text', 120)}`)
-          .join(', ')
-      : undefined;
-    const targets = e.sent.targets.map((t) => markdownCode(t, 'text', JOURNAL_TARGET_MAX)).join(', ') || '(none named)';
-    const more = e.sent.requests > e.sent.targets.length && e.sent.targets.length >= JOURNAL_TARGETS_MAX ? ' (a sample)' : '';
-    lines.push(`- ${new Date(e.at).toISOString()} ${markdownTableCellInert(commandName(e.command))}: ${targets}${more}${dry ? `; dry run: ${dry}` : ''}`);
-  }
-  lines.push('');
-  return lines.join('\n');
-}

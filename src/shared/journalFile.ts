@@ -1,11 +1,10 @@
 // The operations journal on disk: JSON lines appended to journal.jsonl in one folder, rotated by size
 // (journal.1.jsonl the previous one, up to `keep` old files, so the whole journal stays bounded). One
-// writer drains a queue, so an append never waits for the disk and lines never interleave; a read goes
-// newest first, reading each file backwards in chunks, so the last entries of a long journal come
-// without reading the rest. A torn or corrupt line is skipped. Node's fs only: no vscode.
+// writer drains a queue, so an append never waits for the disk and lines never interleave. Reading is
+// journalRead.ts (newest first, from the ends of the files). Node's fs only: no vscode.
 import { promises as fs } from 'fs';
 import * as path from 'path';
-import { JOURNAL_READ_DEFAULT, JOURNAL_READ_MAX, journalLine, matchesFilter, parseJournalLine, type JournalEntry, type JournalFilter } from './journal';
+import { journalLine, type JournalEntry } from './journal';
 
 export interface JournalFileOptions {
   /** Size at which the current file is rotated (default 8 MB). */
@@ -18,13 +17,12 @@ export interface JournalFileOptions {
   onError?: (error: Error) => void;
 }
 
-const CHUNK = 64 * 1024;
 /** Bytes written in one go at most. */
 const BATCH_BYTES = 256 * 1024;
 
 export class JournalFile {
   private readonly maxFileBytes: number;
-  private readonly keep: number;
+  readonly keep: number;
   private queue: string[] = [];
   private draining: Promise<void> | undefined;
   private size: number | undefined;
@@ -111,10 +109,11 @@ export class JournalFile {
     if (this.size === undefined || this.handle === undefined) {
       await fs.mkdir(this.dir, { recursive: true });
       // Kept open between appends (one write each, no open and close per entry); O_APPEND: always at the end.
-      this.handle = await fs.open(file, 'a');
+      this.handle = await fs.open(file, 'a+');
       this.size = (await this.handle.stat()).size;
       // A line torn by a crash (no line break at its end) must not swallow the next entry.
-      if (this.size > 0 && !(await endsWithNewline(file, this.size))) lines = `\n${lines}`;
+      const last = Buffer.alloc(1);
+      if (this.size > 0 && (await this.handle.read(last, 0, 1, this.size - 1), last[0] !== 10)) lines = `\n${lines}`;
     }
     const data = Buffer.from(lines, 'utf8');
     await this.handle.write(data);
@@ -142,70 +141,5 @@ export class JournalFile {
       for (let n = this.keep - 1; n >= 0; n--) await fs.rename(this.fileOf(n), this.fileOf(n + 1)).catch(() => undefined);
     }
     this.size = 0;
-  }
-
-  /** Entries newest first that match the filter, at most `limit` (default 1,000, at most 10,000). */
-  async read(filter: JournalFilter = {}): Promise<JournalEntry[]> {
-    await this.flush();
-    const limit = Math.min(JOURNAL_READ_MAX, Math.max(0, Math.floor(filter.limit ?? JOURNAL_READ_DEFAULT)));
-    const out: JournalEntry[] = [];
-    if (limit === 0) return out;
-    for (let n = 0; n <= this.keep; n++) {
-      const done = await readBackwards(this.fileOf(n), (line) => {
-        const entry = parseJournalLine(line);
-        if (!entry) return false;
-        // Appended in time order: past `since`, the older files hold nothing newer.
-        if (filter.since !== undefined && entry.at < filter.since) return true;
-        if (matchesFilter(entry, filter)) out.push(entry);
-        return out.length >= limit;
-      });
-      if (done) break;
-    }
-    return out;
-  }
-}
-
-async function endsWithNewline(file: string, size: number): Promise<boolean> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const byte = Buffer.alloc(1);
-    await handle.read(byte, 0, 1, size - 1);
-    return byte[0] === 10;
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Hands each line of the file to `take`, last line first, reading 64 kB chunks from the end; stops
- * when take returns true (and returns true). A missing file has no lines.
- */
-export async function readBackwards(file: string, take: (line: string) => boolean): Promise<boolean> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    let position = (await handle.stat()).size;
-    let rest: Buffer = Buffer.alloc(0);
-    while (position > 0) {
-      const size = Math.min(CHUNK, position);
-      position -= size;
-      const chunk = Buffer.alloc(size);
-      await handle.read(chunk, 0, size, position);
-      let buffer = rest.length ? Buffer.concat([chunk, rest]) : chunk;
-      let end = buffer.length;
-      for (let i = buffer.lastIndexOf(10, end - 1); i >= 0; i = end > 0 ? buffer.lastIndexOf(10, end - 1) : -1) {
-        if (end > i + 1 && take(buffer.toString('utf8', i + 1, end))) return true;
-        end = i;
-      }
-      buffer = buffer.subarray(0, end);
-      rest = buffer;
-    }
-    return rest.length > 0 ? take(rest.toString('utf8')) : false;
-  } finally {
-    await handle.close();
   }
 }

@@ -19,12 +19,14 @@ import { spread, type Row } from './stats';
 
 type JournalModule = typeof import('../../src/platform/journal') &
   typeof import('../../src/shared/journalFile') &
+  typeof import('../../src/shared/journalRead') &
   typeof import('../../src/restore/logic/restorePlan');
 
 function buildJournalBundle(outDir: string): Promise<JournalModule> {
   const contents = [
     "export { journaled, recordWrite, startJournal, journalFile } from './src/platform/journal';",
     "export { JournalFile } from './src/shared/journalFile';",
+    "export { readJournalFile } from './src/shared/journalRead';",
     "export { patternPageRequest, runRestorePlan } from './src/restore/logic/restorePlan';",
   ].join('\n');
   return shippedModule<JournalModule>(path.join(outDir, 'journal.js'), { stdin: { contents, resolveDir: REPO_ROOT, loader: 'ts' } });
@@ -102,13 +104,13 @@ export async function journalRows(gms: GmsModule, stagedDir: string, sandbox: Sa
     let got = 0;
     for (let i = 0; i < 20; i++) {
       const t0 = performance.now();
-      got = (await fresh.read({ limit: 1000 })).length;
+      got = (await j.readJournalFile(fresh, { limit: 1000 })).length;
       reads.push(performance.now() - t0);
     }
     const filtered: number[] = [];
     for (let i = 0; i < 10; i++) {
       const t0 = performance.now();
-      await fresh.read({ limit: 1000, connection: 'staging' });
+      await j.readJournalFile(fresh, { limit: 1000, connection: 'staging' });
       filtered.push(performance.now() - t0);
     }
     if (got !== 1000) throw new Error(`read ${got} entries, not 1,000`);

@@ -2,17 +2,8 @@
 // (torn or corrupt lines are skipped), the filter, and the Markdown with every stored string inert.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import {
-  journalLine,
-  journalMarkdown,
-  keptFigures,
-  matchesFilter,
-  outcomeOfError,
-  outcomeOfResult,
-  parseJournalLine,
-  summaryOf,
-  type JournalEntry,
-} from '../../../src/shared/journal';
+import { journalLine, keptFigures, outcomeOfError, outcomeOfResult, summaryOf, type JournalEntry } from '../../../src/shared/journal';
+import { journalMarkdown, matchesFilter, parseJournalLine } from '../../../src/shared/journalRead';
 
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   at: Date.UTC(2026, 11, 3, 10),

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { JournalEntry } from '../../../src/shared/journal';
 import { JournalFile } from '../../../src/shared/journalFile';
+import { readJournalFile } from '../../../src/shared/journalRead';
 
 const entry = (i: number, connection = 'prod'): JournalEntry => ({
   at: 1_000_000 + i,
@@ -29,20 +30,20 @@ describe('JournalFile', () => {
     const dir = await tempDir();
     const file = new JournalFile(dir);
     for (let i = 0; i < 3000; i++) file.append(entry(i, i % 2 ? 'dev' : 'prod'));
-    const all = await file.read({ limit: 10_000 });
+    const all = await readJournalFile(file, { limit: 10_000 });
     assert.equal(all.length, 3000);
     assert.deepEqual(
       all.slice(0, 3).map((e) => e.at),
       [1_002_999, 1_002_998, 1_002_997],
     );
     assert.equal(all.at(-1)?.summary, 'restore 0 — ünïcode');
-    const dev = await file.read({ connection: 'dev', limit: 5 });
+    const dev = await readJournalFile(file, { connection: 'dev', limit: 5 });
     assert.deepEqual(
       dev.map((e) => e.at),
       [1_002_999, 1_002_997, 1_002_995, 1_002_993, 1_002_991],
     );
-    assert.equal((await file.read({ since: 1_002_990 })).length, 10);
-    assert.equal((await file.read()).length, 1000, 'the default limit');
+    assert.equal((await readJournalFile(file, { since: 1_002_990 })).length, 10);
+    assert.equal((await readJournalFile(file)).length, 1000, 'the default limit');
   });
 
   it('rotates by size and keeps at most `keep` old files', async () => {
@@ -60,7 +61,7 @@ describe('JournalFile', () => {
       ['journal.1.jsonl', 'journal.2.jsonl'],
     );
     for (const name of names) assert.ok((await fs.stat(path.join(dir, name))).size < 4096 + 1024);
-    const kept = await file.read({ limit: 10_000 });
+    const kept = await readJournalFile(file, { limit: 10_000 });
     assert.ok(kept.length > 0 && kept.length < 200);
     assert.equal(kept[0].at, 1_000_199, 'the newest kept');
     for (let i = 1; i < kept.length; i++) assert.equal(kept[i].at, kept[i - 1].at - 1, 'no gap across files');
@@ -75,12 +76,12 @@ describe('JournalFile', () => {
     await fs.appendFile(first.fileOf(0), 'garbage line\n{"at":5,"conn');
     const reader = new JournalFile(dir);
     assert.deepEqual(
-      (await reader.read()).map((e) => e.at),
+      (await readJournalFile(reader)).map((e) => e.at),
       [1_000_002, 1_000_001],
     );
     reader.append(entry(3));
     assert.deepEqual(
-      (await reader.read()).map((e) => e.at),
+      (await readJournalFile(reader)).map((e) => e.at),
       [1_000_003, 1_000_002, 1_000_001],
     );
   });
@@ -95,7 +96,7 @@ describe('JournalFile', () => {
     await file.flush();
     assert.equal(errors.length, 1);
     assert.ok(file.lastError);
-    assert.deepEqual(await file.read(), []);
+    assert.deepEqual(await readJournalFile(file), []);
   });
 });
 
@@ -108,7 +109,7 @@ describe('JournalFile bursts', () => {
     const names = await fs.readdir(dir);
     assert.ok(names.length <= 4, names.join(', '));
     for (const name of names) assert.ok((await fs.stat(path.join(dir, name))).size <= 64 * 1024 + 1024, name);
-    const kept = await file.read({ limit: 10_000 });
+    const kept = await readJournalFile(file, { limit: 10_000 });
     assert.equal(kept[0].at, 1_004_999);
     await file.close();
   });
