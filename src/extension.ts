@@ -26,6 +26,7 @@ import { StatusFactsHub } from './platform/statusFacts';
 import { lazyLogChannel } from './platform/lazyLog';
 import { loadTimings } from './platform/lazyCommands';
 import { scheduleStartup, type StartupStep } from './platform/startup';
+import { startJournal } from './platform/journal';
 
 // Every module imported above has been evaluated by now (the bundle runs them first).
 const bundleEvaluated = performance.now();
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const cpuAtStart = process.cpuUsage();
   context.subscriptions.push(configureApiGate(context.extensionMode, context.globalState));
   const log = lazyLogChannel('DataHub');
+  context.subscriptions.push(startJournal(context.globalStorageUri.fsPath, log));
   const connections = new connectionsFeature.SettingsConnectionService(context, log);
   const indexSizes = new indicesFeature.FetchingIndexSizesService(connections, log, () => vscode.workspace.isTrusted);
   let view: indicesFeature.IndicesView | undefined;

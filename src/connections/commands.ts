@@ -16,6 +16,7 @@ import { registerShowLog } from './showLog';
 import { registerSwitchConnection } from './switchConnection';
 import { registerEditConnection } from './editConnection';
 import { registerTestConnection } from './testConnection';
+import { registerJournalCommands } from './journalCommands';
 
 export function registerCommands(services: Services): vscode.Disposable[] {
   return registrationsOf(
@@ -30,5 +31,6 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     registerImportFromCli(services),
     registerOpenSettings(services),
     registerShowLog(services),
+    ...registerJournalCommands(services),
   );
 }

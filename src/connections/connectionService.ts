@@ -12,6 +12,7 @@ import { loadGms } from '../platform/loadGms';
 import { Commands } from '../shared/commandIds';
 import { showTlsRefusals, warnTlsOffOnce } from './tlsOff';
 import { RequestLog } from './requestLog';
+import { recordWrite } from '../platform/journal';
 
 const ACTIVE_KEY = 'datahub.activeConnection';
 const HTTP_WARNED_KEY = 'datahub.httpWarned';
@@ -168,6 +169,7 @@ export class SettingsConnectionService implements ConnectionService, vscode.Disp
       api: connection.api ?? 'auto',
       knownTransport: known?.gmsUrl === connection.gmsUrl ? known.transport : undefined,
       onRequest: (entry) => this.requests.record(connection.name, entry),
+      onWrite: (write) => recordWrite(connection.name, () => this.get(connection.name) ?? connection, write),
       onTransport: (found) => {
         this.transports.set(connection.name, { gmsUrl: connection.gmsUrl, transport: found.transport });
         this.log.info(`${connection.name}: operations over ${found.transport === 'openapi' ? 'OpenAPI' : 'Rest.li'} (${found.reason}).`);

@@ -8,8 +8,18 @@ import type { ApiCommandOf, ApiResult as Result } from '../shared/commandIds';
 import type { Outcome } from '../shared/outcome';
 import type { Environment } from '../shared/connections';
 import { noArgs } from '../shared/args';
-import { addConnectionArgs, connectionArgs, editConnectionArgs, importFromCliArgs, nameArgs, setAccessTokenArgs } from './logic/args';
+import {
+  addConnectionArgs,
+  connectionArgs,
+  editConnectionArgs,
+  importFromCliArgs,
+  nameArgs,
+  readJournalArgs,
+  setAccessTokenArgs,
+  showJournalArgs,
+} from './logic/args';
 import type { EditConnectionResult } from './editConnection';
+import type { ReadJournalResult, ShowJournalResult } from './journalCommands';
 
 /** The argument schema of each connections command the typed API offers. */
 export const connectionsArgs = {
@@ -23,6 +33,8 @@ export const connectionsArgs = {
   importFromCli: importFromCliArgs,
   openSettings: noArgs(),
   showLog: noArgs(),
+  showOperationsJournal: showJournalArgs,
+  readJournal: readJournalArgs,
 } as const satisfies Record<ApiCommandOf<'connections'>, z.ZodMiniType>;
 
 type ArgsOf<N extends keyof typeof connectionsArgs> = z.input<(typeof connectionsArgs)[N]>;
@@ -63,4 +75,8 @@ export interface ConnectionsApi {
   openSettings(args?: ArgsOf<'openSettings'>): Result<Outcome>;
   /** Shows the DataHub output channel. */
   showLog(args?: ArgsOf<'showLog'>): Result<Outcome>;
+  /** Opens the operations journal (every write sent to a server) as a read-only Markdown document; `copy` also copies it. */
+  showOperationsJournal(args?: ArgsOf<'showOperationsJournal'>): Result<ShowJournalResult>;
+  /** The operations journal's entries, newest first: every write this editor sent (never a read or a dry run alone). */
+  readJournal(args?: ArgsOf<'readJournal'>): Result<ReadJournalResult>;
 }

@@ -161,6 +161,7 @@ export async function replayFailedWrites(
   );
   if (dry.stopped) throw new Error(`The replay's dry run stopped: ${dry.stopped}. Nothing was re-published.`);
   const d = dry.figures;
+  run.noteDryRun({ ...d, offsets: dryPlan.offsets });
   const to = d.destinationTopic ? ` to ${d.destinationTopic}` : '';
   const dryText = `${d.successCount} of ${dryPlan.offsets} would be re-published${to}${d.failureCount ? `, ${d.failureCount} would fail` : ''}`;
   if (args.dryRunOnly)

@@ -123,6 +123,7 @@ export async function resetConsumerOffsets(
       });
   }
   const dryRun = { partitionResets: planned };
+  run.noteDryRun({ partitions: planned.length, offsetChange: planned.reduce((sum, p) => sum + p.change, 0) });
   const table = resetTable(planned);
   if (planned.length === 0)
     return {

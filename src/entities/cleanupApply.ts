@@ -52,6 +52,7 @@ export async function deletePlanned(
   const { kind, entityType } = plan.query;
   const remove = kind === 'softDeleted' ? active.client.cleanup.hardDelete : active.client.cleanup.softDelete;
   const olderThanDays = plan.query.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
+  run.noteDryRun({ planned: plan.figures.count, deletedEarlier: settled.size });
   const controller = new AbortController();
   track(controller, true);
   const failed: Array<{ urn: string; reason: string }> = [];

@@ -208,6 +208,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     hideToken,
     log,
     logging: options.onRequest !== undefined,
+    ...(options.onWrite ? { onWrite: options.onWrite } : {}),
   };
   const restli = createRestliOperations(ctx);
   const openapi = createOpenapiOperations(ctx);

@@ -10,6 +10,8 @@ import type { EntityCountOperations } from './entityCountTypes';
 import type { CleanupOperations } from './cleanupTypes';
 import type { IngestionOperations } from './ingestionTypes';
 import type { GmsAction } from './actionTypes';
+import type { SentWrite } from './sentWrite';
+export type { SentWrite } from './sentWrite';
 import type { ExplainDiffRequest, ExplainRequest, RawDocuments, SearchExplanation, TransportProbe } from './debugTypes';
 
 import type {
@@ -67,6 +69,8 @@ export interface GmsClientOptions {
   retryBaseDelayMs?: number;
   /** Called once per HTTP attempt, for logs. Never carries the token. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Called once per write sent (never a read or a dry run), for the operations journal. */
+  onWrite?: (write: SentWrite) => void;
   /**
    * Which transport carries getIndexSizes, restoreIndices and getEsTaskStatus: DataHub's
    * Rest.li operations (`/operations?action=`) or its OpenAPI operations

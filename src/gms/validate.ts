@@ -137,3 +137,9 @@ export function validateTask(task: unknown): string {
   }
   return task;
 }
+
+/** What a restore acts on, for the journal: its URN or its URN pattern (from a checked restoreBody). */
+export function restoreWrite(body: Record<string, unknown>): { targets: string[] } {
+  const target = body.urn ?? body.urnLike;
+  return { targets: typeof target === 'string' ? [target] : [] };
+}

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { isGmsError, type GmsError } from './errors';
 import { invalidResponse } from './errorMapping';
 import { backoff, exchange, type Answer } from './http';
-import type { GmsAction, RequestLogEntry } from './types';
+import type { GmsAction, RequestLogEntry, SentWrite } from './types';
 
 /** What every exchange needs from the client: the transport, the origin, the budgets, redaction and the log. */
 export interface WireContext {
@@ -28,6 +28,18 @@ export interface WireContext {
   log: (entry: RequestLogEntry) => void;
   /** False when nobody listens: no log entry is built on the fast path. */
   logging: boolean;
+  /** Told of each write actually sent (a request with `write`), once its answer (or failure) is known; never a read or a dry run. */
+  onWrite?: (write: SentWrite) => void;
+}
+
+/**
+ * What a request changes on the server, for the operations journal: present on a write
+ * only. A dry run (truncation, offset reset, replay, fix with dryRun) sends none, even
+ * where it is not retried (readOnly: false) like the write it previews.
+ */
+export interface WriteDescriptor {
+  /** What it acts on: URNs, a URN pattern, an index, a consumer group, a job (a sample is kept). */
+  targets: readonly string[];
 }
 
 export interface WireRequest<T> {
@@ -41,6 +53,8 @@ export interface WireRequest<T> {
   body?: string;
   /** Only reads are repeated: a restore or a truncation never is. */
   readOnly: boolean;
+  /** Set on a write (never on a read or a dry run): reported to ctx.onWrite once sent. */
+  write?: WriteDescriptor;
   /** A tighter answer cap than the client's, for an answer whose size was asked for (a pod log's limitBytes). */
   maxResponseBytes?: number;
   /** Non-2xx statuses that are answers, not failures (GMS's /health 503 while bootstrapping): given to parse. */
@@ -95,6 +109,7 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
       if (text !== answer.text || location !== answer.location) answer = { ...answer, text, location };
       if ((answer.status < 200 || answer.status >= 300) && req.answers?.(answer.status) !== true) throw req.fail(answer);
       const result = req.parse(answer);
+      if (req.write) reportWrite(ctx, req, answer.status);
       if (ctx.logging) ctx.log({ action, url: req.url, attempt, status: answer.status, durationMs: Date.now() - started, responseBytes: answer.bytes });
       return result;
     } catch (error) {
@@ -111,6 +126,7 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
         errorKind: failure.kind,
         ...(wait !== undefined ? { retryAfterMs: wait } : {}),
       });
+      if (req.write && wait === undefined) reportWrite(ctx, req, answer?.status, failure);
       if (wait !== undefined) {
         waitedOut = true;
         attempts++;
@@ -121,5 +137,20 @@ export async function send<T>(ctx: WireContext, req: WireRequest<T>, signal?: Ab
       if (!retryable || attempt >= attempts || signal?.aborted) throw failure;
       await backoff(ctx.retryBaseDelayMs * 2 ** (attempt - 1), action, signal);
     }
+  }
+}
+
+/** Tells ctx.onWrite of a write sent; a failing listener never fails the write. */
+function reportWrite(ctx: WireContext, req: WireRequest<unknown>, status: number | undefined, failure?: GmsError): void {
+  if (!ctx.onWrite || !req.write) return;
+  try {
+    ctx.onWrite({
+      action: req.action,
+      targets: req.write.targets,
+      ...(status !== undefined ? { status } : {}),
+      ...(failure ? { failed: failure.kind } : {}),
+    });
+  } catch {
+    // The journal's trouble is its own (it says so); the write's answer stands.
   }
 }

@@ -124,6 +124,7 @@ export async function fixStep(
     (signal) => planFix(services, active, report, signal),
   );
   store.setPlan(plan);
+  if (plan.dryRun) run.noteDryRun({ ...plan.dryRun });
   // Search-only documents no operation of this server removes: said, with the rebuild, whatever else the fix does.
   const unremovable: FixNotDone | undefined =
     plan.removeUnsupported > 0 ? { reason: 'noRemovalOnServer', searchOnly: plan.removeUnsupported, rebuildCommand: CLEAN_REBUILD_COMMAND } : undefined;

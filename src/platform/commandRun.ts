@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ErrorContext } from '../shared/errors';
 import { isArgObject } from './argObject';
+import { noteDryRun } from './journal';
 import { runCancellable } from './safeWindow';
 
 /**
@@ -49,6 +50,11 @@ export interface CommandRun {
     where?: vscode.ProgressOptions['location'],
     signal?: AbortSignal,
   ): Promise<R>;
+  /**
+   * The figures of the dry run this run showed before its write (rows, partitions, messages):
+   * kept in the operations journal's entry of the write that follows (a dry run alone is no entry).
+   */
+  noteDryRun(figures: Record<string, unknown>): void;
 }
 
 /** A run of command `id` in `mode`, called `via`, with the argument it was given (for `notify`). */
@@ -62,5 +68,6 @@ export function commandRun(id: string, mode: CommandMode, via: CallVia, arg?: un
     interactive,
     progress: (title, work, location = vscode.ProgressLocation.Notification, signal) =>
       runCancellable(interactive ? { location, title } : undefined, signal, work),
+    noteDryRun,
   };
 }

@@ -11,6 +11,7 @@ import { apiCallsMaySkip } from './apiGate';
 import { confirmDestructive, type ApiClass } from './confirmGate';
 import { commandRun, type CallVia, type CommandMode, type CommandRun } from './commandRun';
 import { exposeToApi } from './apiEntries';
+import { askerOf, journaled } from './journal';
 import { registerVscodeCommand, registrationWith } from './lazyCommands';
 import type { Registered } from '../shared/commandIds';
 
@@ -57,7 +58,14 @@ export async function runCommand<A, R>(
 ): Promise<R | undefined> {
   const run = commandRun(id, modeOf(arg, via), via, arg);
   try {
-    return await handler(isArgObject(arg) ? (arg as A) : undefined, run);
+    // Every write the handler sends is recorded in the operations journal (src/platform/journal.ts) when it ends.
+    return await journaled(
+      id,
+      askerOf(run.mode),
+      via === 'confirmed',
+      async () => handler(isArgObject(arg) ? (arg as A) : undefined, run),
+      (error) => describeError(error, {}).state,
+    );
   } catch (error) {
     const retry: ErrorAction = { title: 'Retry', command: id, args: arg === undefined ? [] : [arg] };
     const description = reportError(services, error, { ...run.errorContext, retry }, { source: id, notify: run.mode === 'ui' });

@@ -19,6 +19,8 @@ export const FEATURE_COMMANDS = {
     importFromCli: 'datahub.importFromCli',
     openSettings: 'datahub.openSettings',
     showLog: 'datahub.showLog',
+    showOperationsJournal: 'datahub.showOperationsJournal',
+    readJournal: 'datahub.readJournal',
   },
   indices: {
     refreshIndexSizes: 'datahub.refreshIndexSizes',

@@ -23,6 +23,7 @@ import { askedByProgram, confirmDestructive, skipsConfirmation } from '../platfo
 import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 import { checkPlan, planOrigin, type PlanOrigin } from '../shared/writePlan';
 import type { TruncateNotDone } from './truncateResult';
+import { noteDryRun } from '../platform/journal';
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
 async function realRun(
@@ -145,6 +146,7 @@ function logResult(services: Services, connection: string, target: TruncateTarge
   if (result.kind === 'task') services.log.info(`Truncate started: ${where}: task ${result.task}`);
   else if (result.kind === 'completed') services.log.info(`Truncate done by the server at once: ${where}: ${result.summary}`);
   else {
+    noteDryRun({ toDelete: result.toDelete, total: result.total, percent: result.percent ?? 'unknown', method: result.method });
     services.log.info(`Truncate dry run: ${where}: ${result.summary}`);
     walkthroughDone(WALKTHROUGH_KEYS.dryRunAnswered);
   }

@@ -2,7 +2,7 @@
 // parse through them, the typed API takes its parameter types from them and
 // docs/api.md its tables. An environment's value (any case, "none") is read by
 // parseEnvironment after the parse, as the settings' is. Pure: no vscode import.
-import { describe, optionalText, optionalTrimmed, text } from '../../shared/args';
+import { describe, flag, optionalText, optionalTrimmed, text, wholeNumber } from '../../shared/args';
 import * as z from '../../shared/zod';
 
 /** How a refused value is shown: strings quoted, anything else as JSON. */
@@ -45,3 +45,24 @@ export const setAccessTokenArgs = z.object({ connection, token: text() });
 export const connectionArgs = z.object({ connection });
 
 export const importFromCliArgs = z.object({ name: describe(optionalTrimmed(), 'Default: from the server.') });
+
+const since = describe(
+  z.optional(wholeNumber((field) => `"${field}" must be an instant in epoch ms (a whole number from 0), e.g. Date.now() - 86400000.`, 0)),
+  'Epoch ms; entries at or after it. Default: all kept.',
+);
+const journalConnection = describe(optionalTrimmed(), 'A connection name; default: every connection.');
+
+export const readJournalArgs = z.object({
+  since,
+  connection: journalConnection,
+  limit: describe(
+    z.optional(wholeNumber((field) => `"${field}" must be a whole number from 1 to 10000.`, 1, 10_000)),
+    'Newest entries first; default 1000, at most 10000.',
+  ),
+});
+
+export const showJournalArgs = z.object({
+  since,
+  connection: journalConnection,
+  copy: describe(flag(), '`true` also copies the document as Markdown (for a change ticket).'),
+});

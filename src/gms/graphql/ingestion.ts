@@ -166,6 +166,7 @@ export function createIngestionQueries(ctx: GraphQLContext): Omit<IngestionOpera
         { input },
         parseWith(cancelSchema, 'cancelIngestionExecutionRequest', (v) => v),
         signal,
+        { targets: [input.executionRequestUrn] },
       );
       if (answer.cancelIngestionExecutionRequest == null) {
         throw new GmsError({

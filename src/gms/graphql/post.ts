@@ -8,6 +8,8 @@ import { bodyForLog, looksLikeHtml } from '../errorMapping';
 import { exchange } from '../http';
 import { graphqlAnswerSchema, isUnauthorizedError, type ParseOutcome } from './queries';
 import type { RequestLogEntry } from '../types';
+import type { SentWrite } from '../sentWrite';
+import type { WriteDescriptor } from '../wire';
 
 export interface GraphQLContext {
   dispatcher: Dispatcher;
@@ -18,6 +20,8 @@ export interface GraphQLContext {
   maxResponseBytes: number;
   hideToken: (text: string) => string;
   log: (entry: RequestLogEntry) => void;
+  /** Told of each mutation sent (a post with `write`), for the operations journal; never a query. */
+  onWrite?: (write: SentWrite) => void;
 }
 
 const ACTION = 'graphql' as const;
@@ -143,6 +147,8 @@ export type GraphqlPost = <T>(
   variables: Record<string, unknown>,
   parse: (data: unknown) => ParseOutcome<T>,
   signal?: AbortSignal,
+  /** A mutation that changes the server: what it acts on, for the operations journal. */
+  write?: WriteDescriptor,
 ) => Promise<T>;
 
 /** The exchange for one client: POST {baseUrl}/api/graphql, one log entry each, never retried. */
@@ -156,6 +162,7 @@ export function createGraphqlPost(ctx: GraphQLContext, words: GraphqlWords = SEA
     variables: Record<string, unknown>,
     parse: (data: unknown) => ParseOutcome<T>,
     signal?: AbortSignal,
+    write?: WriteDescriptor,
   ): Promise<T> {
     const started = Date.now();
     const body = JSON.stringify({ query, variables, operationName });
@@ -178,11 +185,23 @@ export function createGraphqlPost(ctx: GraphQLContext, words: GraphqlWords = SEA
       if (answer.status < 200 || answer.status >= 300) throw graphqlHttpError(answer.status, ctx.origin, url, text, answer.contentType);
       const value = readGraphQLAnswer(text, ctx.origin, parse, words);
       ctx.log({ action: ACTION, url, attempt: 1, status, durationMs: Date.now() - started, responseBytes: bytes });
+      if (write) reportMutation(ctx, write, status);
       return value;
     } catch (error) {
       const kind = isGmsError(error) ? error.kind : undefined;
       ctx.log({ action: ACTION, url, attempt: 1, status, durationMs: Date.now() - started, responseBytes: bytes, errorKind: kind });
+      // A mutation that never left (a refused input, an aborted signal before sending) has no status: not a write sent.
+      if (write && status !== undefined) reportMutation(ctx, write, status, kind ?? 'invalidResponse');
       throw error;
     }
+  }
+}
+
+/** Tells ctx.onWrite of a mutation sent; a failing listener never fails the mutation. */
+function reportMutation(ctx: GraphQLContext, write: WriteDescriptor, status: number, failed?: string): void {
+  try {
+    ctx.onWrite?.({ action: ACTION, targets: write.targets, status, ...(failed ? { failed } : {}) });
+  } catch {
+    // The journal's trouble is its own (it says so); the mutation's answer stands.
   }
 }

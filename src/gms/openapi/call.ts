@@ -5,7 +5,7 @@
 // send through it.
 import type { Answer } from '../http';
 import type { GmsAction } from '../types';
-import { send, type WireContext } from '../wire';
+import { send, type WireContext, type WriteDescriptor } from '../wire';
 import type { GmsError } from '../errors';
 import { openapiHttpError, type OpenapiFailure } from './openapiErrors';
 import { queryString, type Query } from './requests';
@@ -18,6 +18,8 @@ export interface OpenapiCall<T> {
   query?: Query;
   body?: unknown;
   readOnly: boolean;
+  /** Set on a write, never on a read or a dry run (see WireRequest.write). */
+  write?: WriteDescriptor;
   accept?: string;
   task?: string;
   /** Non-2xx statuses parsed as answers (see WireRequest). */
@@ -67,6 +69,7 @@ export function createOpenapiCaller(ctx: WireContext, prefix: string, failure: (
         headers,
         body: c.body === undefined ? undefined : JSON.stringify(c.body),
         readOnly: c.readOnly,
+        ...(c.write ? { write: c.write } : {}),
         ...(c.maxResponseBytes !== undefined ? { maxResponseBytes: c.maxResponseBytes } : {}),
         ...(c.answers !== undefined ? { answers: c.answers } : {}),
         fail: (a) =>

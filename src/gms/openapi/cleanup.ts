@@ -65,7 +65,17 @@ export function createCleanupOperations(ctx: WireContext): CleanupOperations {
   return {
     async hardDelete(urn, signal) {
       const checked = validateUrn(urn, 'urn', 'hardDeleteEntity');
-      await call({ action: 'hardDeleteEntity', endpoint: v3EntityPath(checked), method: 'DELETE', readOnly: false, parse: () => undefined }, signal);
+      await call(
+        {
+          action: 'hardDeleteEntity',
+          endpoint: v3EntityPath(checked),
+          method: 'DELETE',
+          readOnly: false,
+          write: { targets: [checked] },
+          parse: () => undefined,
+        },
+        signal,
+      );
     },
     async softDelete(urn, signal) {
       const checked = validateUrn(urn, 'urn', 'softDeleteEntity');
@@ -80,6 +90,7 @@ export function createCleanupOperations(ctx: WireContext): CleanupOperations {
           ],
           body: { value: { removed: true } },
           readOnly: false,
+          write: { targets: [checked] },
           parse: () => undefined,
         },
         signal,

@@ -164,6 +164,8 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
           method: 'POST',
           body,
           readOnly: false,
+          // A dry run lists what would be replayed: no write (WireRequest.write).
+          ...(body.dryRun ? {} : { write: { targets: [`partition ${body.partition} offsets ${body.startOffset}-${body.endOffset}`] } }),
           parse: (a) => ({ ...at('POST', endpoint), ...parseReplay(json(action, a), a.text) }),
         },
         signal,
@@ -224,6 +226,7 @@ export function createDoctorOperations(ctx: WireContext): DoctorOperations {
           query,
           body: { value },
           readOnly: false,
+          write: { targets: [urn] },
           parse: (a) => {
             let body: unknown;
             try {

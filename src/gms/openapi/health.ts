@@ -20,7 +20,7 @@ import type { WireContext } from '../wire';
 import { readJson } from './answers';
 import { createOpenapiCaller } from './call';
 import { consistencyChecksSchema, consistencyCheckSchema, consistencyFixSchema, consumerGroupsSchema, messagingLagSchema } from './healthSchemas';
-import { checkRequestBody, fixRequestBody } from './healthRequests';
+import { checkRequestBody, fixRequestBody, fixTargets } from './healthRequests';
 
 export const HEALTH_OPERATIONS_PATH = '/openapi/operations';
 
@@ -181,7 +181,9 @@ export function createHealthOperations(ctx: WireContext): HealthOperations {
           fixDetails: (d.fixDetails ?? []).map((f) => ({ urn: f.urn, action: f.action ?? '', success: f.success, errorMessage: f.errorMessage ?? undefined })),
         };
       };
-      return call({ action: 'consistencyFix', endpoint: 'consistency/fix-issues', method: 'POST', body, readOnly: body.dryRun, parse }, signal);
+      // A dry run is no write: only the fix that is applied is reported (WireRequest.write).
+      const write = body.dryRun ? undefined : { targets: fixTargets(body) };
+      return call({ action: 'consistencyFix', endpoint: 'consistency/fix-issues', method: 'POST', body, readOnly: body.dryRun, write, parse }, signal);
     },
     async getConsumerLag(consumer, signal) {
       if (!LAG_CONSUMERS.includes(consumer)) {

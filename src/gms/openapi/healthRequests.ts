@@ -68,3 +68,8 @@ export function fixRequestBody(request: ConsistencyFixRequest): { issues: Consis
   // Nothing is written unless the caller says dryRun: false.
   return { issues: request.issues.map(issue), dryRun: request.dryRun !== false, async: request.async === true };
 }
+
+/** What an applied fix acts on, for the journal: its issues' URNs, each once. */
+export function fixTargets(body: { issues: ConsistencyIssue[] }): string[] {
+  return [...new Set(body.issues.map((i) => i.entityUrn))];
+}

@@ -95,7 +95,8 @@ export function createK8sOperations(ctx: WireContext): KubernetesOperations {
         body.args = [...request.args];
       }
       const parse = (a: Answer) => parseK8sJob(action, json(action, a) as Record<string, unknown>, a.text);
-      return call({ action, endpoint: `cronjobs/${encodeURIComponent(cronJob)}/trigger`, method: 'POST', body, readOnly: false, parse }, signal);
+      const write = { targets: [`${cronJob} → ${jobName}`] };
+      return call({ action, endpoint: `cronjobs/${encodeURIComponent(cronJob)}/trigger`, method: 'POST', body, readOnly: false, write, parse }, signal);
     },
     async podLogs(request, signal) {
       const action: GmsAction = 'k8sLogs';

@@ -95,7 +95,9 @@ export function createOffsetReset(call: OpenapiCaller, json: (action: GmsAction,
         });
         return { endpoint: `POST /${KAFKA_PATH}/consumer-groups/{groupId}/offsets/reset`, dryRun: o.dryRun, partitionResets };
       };
-      return call({ action, endpoint, method: 'POST', body, readOnly: false, parse }, signal);
+      // A dry run (the default) only computes the new offsets: no write (WireRequest.write).
+      const write = body.dryRun === true ? undefined : { targets: [`${groupId} ${String(body.topic)}`] };
+      return call({ action, endpoint, method: 'POST', body, readOnly: false, write, parse }, signal);
     },
     resetQueueOffsets(request: QueueResetRequest, signal?: AbortSignal): Promise<OffsetResetResult> {
       const action: GmsAction = 'resetQueueOffsets';
@@ -115,7 +117,8 @@ export function createOffsetReset(call: OpenapiCaller, json: (action: GmsAction,
         });
         return { endpoint: `POST /${MESSAGING_RESET}`, dryRun: false, partitionResets };
       };
-      return call({ action, endpoint: MESSAGING_RESET, method: 'POST', body, readOnly: false, parse }, signal);
+      const write = { targets: [`${consumerGroup} ${request.topicName} partition ${request.partitionId}`] };
+      return call({ action, endpoint: MESSAGING_RESET, method: 'POST', body, readOnly: false, write, parse }, signal);
     },
   };
 }

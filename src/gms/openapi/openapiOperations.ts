@@ -49,13 +49,18 @@ export function createOpenapiOperations(ctx: WireContext): OpenapiOperations {
     async restoreIndices(request, signal) {
       const query = restoreQuery(request);
       const parse = (a: Answer) => parseOpenapiRestore('restoreIndices', json('restoreIndices', a), a.text, argsOf(query));
-      return call({ action: 'restoreIndices', endpoint: 'restoreIndices', method: 'GET', query, readOnly: false, parse }, signal);
+      const target = query.find(([name]) => name === 'urn' || name === 'urnLike')?.[1];
+      const write = { targets: target === undefined ? [] : [target] };
+      return call({ action: 'restoreIndices', endpoint: 'restoreIndices', method: 'GET', query, readOnly: false, write, parse }, signal);
     },
     async restoreUrns(request, signal) {
       const { urns, query } = urnListRestore(request);
       // @RequestBody Set<String>: the server iterates a HashSet, so its batches do not follow this order (see lastUrn).
       const parse = (a: Answer) => parseOpenapiRestore('restoreUrns', json('restoreUrns', a), a.text, argsOf(query));
-      return call({ action: 'restoreUrns', endpoint: 'restoreIndices', method: 'POST', query, body: urns, readOnly: false, parse }, signal);
+      return call(
+        { action: 'restoreUrns', endpoint: 'restoreIndices', method: 'POST', query, body: urns, readOnly: false, write: { targets: urns }, parse },
+        signal,
+      );
     },
     async getEsTaskStatus(task, signal) {
       // The same id rule as Rest.li (ElasticsearchUtils.isTaskIdValid): refused here before it is sent.

@@ -4,8 +4,8 @@
 // read actions are retried.
 import { httpError } from '../errorMapping';
 import type { GmsClient, OperationsAction } from '../types';
-import { restoreBody, truncateBody, validateTask } from '../validate';
-import { send, type WireContext } from '../wire';
+import { restoreBody, restoreWrite, truncateBody, validateTask } from '../validate';
+import { send, type WireContext, type WriteDescriptor } from '../wire';
 import { decodeEnvelope } from './envelope';
 import { parseIndexSizes } from './indexSizes';
 import { parseRestoreResult } from './restoreResult';
@@ -37,7 +37,13 @@ export function createRestliOperations(ctx: WireContext): RestliOperations {
     return path;
   };
 
-  function call<T>(action: OperationsAction, params: Record<string, unknown>, parse: (value: unknown) => T, signal?: AbortSignal): Promise<T> {
+  function call<T>(
+    action: OperationsAction,
+    params: Record<string, unknown>,
+    parse: (value: unknown) => T,
+    signal?: AbortSignal,
+    write?: WriteDescriptor,
+  ): Promise<T> {
     const { origin, baseUrl } = ctx;
     return send(
       ctx,
@@ -49,6 +55,7 @@ export function createRestliOperations(ctx: WireContext): RestliOperations {
         headers,
         body: JSON.stringify(params),
         readOnly: READ_ONLY.has(action),
+        ...(write ? { write } : {}),
         fail: (answer) =>
           httpError({
             action,
@@ -72,11 +79,13 @@ export function createRestliOperations(ctx: WireContext): RestliOperations {
     },
     async restoreIndices(request, signal) {
       const params = restoreBody(request);
-      return call('restoreIndices', params, parseRestoreResult, signal);
+      return call('restoreIndices', params, parseRestoreResult, signal, restoreWrite(params));
     },
     async truncateTimeseriesAspect(request, signal) {
       const params = truncateBody(request);
-      return call('truncateTimeseriesAspect', params, parseTruncateResult, signal);
+      // A dry run only counts: it is no write (the journal keeps its figures with the write that follows).
+      const write = params.dryRun === true ? undefined : { targets: [`${String(params.entityType)}.${String(params.aspect)}`] };
+      return call('truncateTimeseriesAspect', params, parseTruncateResult, signal, write);
     },
     async getEsTaskStatus(task, signal) {
       const checked = validateTask(task);

@@ -72,6 +72,8 @@ export function createRollback(ctx: WireContext): (runId: string, dryRun: boolea
         headers,
         body: JSON.stringify({ runId: checked, dryRun, safe: true }),
         readOnly: false,
+        // The dry run changes nothing: only the real rollback is a write for the journal.
+        ...(dryRun ? {} : { write: { targets: [checked] } }),
         fail: (answer) => {
           if (answer.status === 404) {
             return new GmsError({
