@@ -13,7 +13,7 @@ import { confirmApply } from './confirmApply';
 import { CUTOFF_PRESET_DAYS } from '../truncate/logic/cutoff';
 import { describeForLog } from '../shared/messageGuards';
 import { applyModalText, ESTIMATE_NOTE, PLAN_RETENTION, type RetentionRow } from './logic/plan';
-import { copyRecipe, readPlanFile, savePlan } from './planFiles';
+import { copyRecipe, pickPlanFile, readPlanFile, savePlan } from './planFiles';
 import { parsePlannerMessage, type PlannerHostMessage, type PlannerMessage, type PlannerState } from './logic/protocol';
 import type { BoundedRun } from './logic/runner';
 import {
@@ -255,12 +255,7 @@ export class PlannerPanel implements vscode.Disposable {
         this.services.log.info('Retention plan: apply not confirmed; nothing was deleted.');
         return undefined;
       }
-      const now = this.services.connections.active();
-      if (!now || now.name !== before.connection.name) {
-        throw new Error(
-          `The active connection changed since the dry runs (they counted on "${this.connection}"); nothing was deleted. Run the dry runs again.`,
-        );
-      }
+      // guardedApply checks the dry runs' connection, server and age against the connection active now.
       this.applying = true;
       this.postState();
       try {
@@ -286,15 +281,8 @@ export class PlannerPanel implements vscode.Disposable {
   }
 
   private async openPlan(): Promise<void> {
-    const [file] =
-      (await vscode.window.showOpenDialog({
-        canSelectMany: false,
-        filters: { 'Retention plan': ['json'] },
-        openLabel: 'Open Plan',
-        title: 'Open a retention plan',
-      })) ?? [];
-    if (!file) return;
-    await this.openPlanFile(file);
+    const file = await pickPlanFile();
+    if (file) await this.openPlanFile(file);
   }
 
   /** Loads a plan file into the planner (all listed indices, the file's cutoffs set); says what it could not use. */

@@ -47,3 +47,14 @@ export async function readPlanFile(file: vscode.Uri): Promise<Extract<PlanFilePa
   if (!parsed.ok) throw new Error(`${file.fsPath}: ${parsed.message} Nothing was loaded.`);
   return parsed;
 }
+
+/** The plan file the person picks in an open dialog (JSON), or undefined when they dismiss it. */
+export async function pickPlanFile(): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: { 'Retention plan': ['json'] },
+    openLabel: 'Open Plan',
+    title: 'Open a retention plan',
+  });
+  return picked?.[0];
+}
