@@ -1,7 +1,9 @@
 // The resume point of a restore by pattern, kept in global state per connection so
 // it survives a window reload or a crash: the pattern and options, the next start,
 // the pages already done after it and the pages that came back incomplete. One run
-// per connection; a finished run without incomplete pages clears it.
+// per connection; a finished run without incomplete pages clears it. A saved run is a plan under the write
+// discipline (src/shared/writePlan.ts): it records where and when its pages were read (origin), and a
+// resume checks that origin and every page start it carries before any request.
 import { titleFor } from '../shared/connections';
 import type { Connection } from '../platform/services';
 import * as vscode from 'vscode';
@@ -10,6 +12,8 @@ import type { IncompletePage } from './logic/restorePlan';
 import type { RestoreWindow } from './logic/restoreWindow';
 import { formatDateTime } from '../shared/format';
 import type { PatternRun } from './logic/patternRun';
+import type { PlanOrigin } from '../shared/writePlan';
+import { MAX_BATCH_SIZE } from '../gms/validate';
 
 const KEY = 'datahub.restore.run.v1';
 /** Incomplete pages kept with a run: beyond this the run says how many more there were. */
@@ -33,6 +37,8 @@ export interface SavedRun {
   reachedEnd: boolean;
   /** ms since epoch of the last save. */
   savedAt: number;
+  /** The connection, server and time of the pages read (absent in a run saved by an older version: not resumed). */
+  origin?: PlanOrigin;
 }
 
 function isNumberList(v: unknown): v is number[] {
@@ -80,6 +86,22 @@ export class SavedRuns {
   }
 }
 
+/**
+ * The first page start the saved run carries that lies outside the run itself (before where it began,
+ * a page done after the resume point that is not after it, past its row limit), or a batch size no
+ * restore takes: what is read back is used only as the run it claims to be. Undefined when all fit.
+ */
+export function outsideRun(run: SavedRun): string | undefined {
+  if (!Number.isInteger(run.batchSize) || run.batchSize < 1 || run.batchSize > MAX_BATCH_SIZE) return `its batch size ${run.batchSize}`;
+  const end = run.maxRows !== undefined ? run.firstStart + run.maxRows : Infinity;
+  if (!Number.isInteger(run.firstStart) || run.firstStart < 0 || run.nextStart < run.firstStart) return `its resume point start=${run.nextStart}`;
+  const done = run.doneAfterNext.find((s) => s < run.nextStart || s >= end);
+  if (done !== undefined) return `a page done at start=${done}`;
+  const page = run.incompletePages.find((p) => !Number.isInteger(p.start) || p.start < run.firstStart || p.start >= end);
+  if (page !== undefined) return `an incomplete page at start=${page.start}`;
+  return undefined;
+}
+
 /** "Resume the run of urn:li:dataset:% at start=48000?" plus what else it remembers. */
 export function resumeQuestion(run: SavedRun): { message: string; detail: string } {
   const parts = [`Pattern (SQL LIKE): ${run.urnLike}`, `Aspect: ${run.aspect ?? 'all aspects'}`, `batchSize: ${run.batchSize}`];
@@ -113,6 +135,7 @@ export function continuation(run: SavedRun): PatternRun {
     createDefaultAspects: run.createDefaultAspects,
     firstStart: run.firstStart,
     all: true,
+    resumes: { origin: run.origin, what: 'the saved run', ...(outsideRun(run) ? { outside: outsideRun(run) } : {}) },
   };
   if (run.reachedEnd) return { ...base, start: run.firstStart, pages: run.incompletePages.map((p) => p.start) };
   return { ...base, start: run.nextStart, skip: run.doneAfterNext, carried: run.incompletePages };
