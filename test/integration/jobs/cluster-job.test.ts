@@ -239,7 +239,7 @@ describe('run RestoreIndices on the cluster', function () {
     const running = await exec<RunOnClusterResult>(Commands.runRestoreJobOnCluster, { urnLike: HIVE, cronJob: CRON, ...fast });
     assert.ok(running && !running.triggered && 'notDone' in running);
     assert.deepEqual(running.notDone, { reason: 'alreadyRunning' });
-    assert.match(running.message, /A Job of datahub-datahub-restore-indices-job-template is still running \(restore-earlier\); nothing was sent\./);
+    assert.match(running.message, /A Job of datahub-datahub-restore-indices-job-template is still running \("restore-earlier"\); nothing was sent\./);
     assert.equal((await sandbox.requests()).filter((r) => r.action === 'k8sTrigger').length, 0);
   });
 
