@@ -13,7 +13,7 @@ import type { RestoreWindow } from './logic/restoreWindow';
 import { formatDateTime } from '../shared/format';
 import type { PatternRun } from './logic/patternRun';
 import type { PlanOrigin } from '../shared/writePlan';
-import { MAX_BATCH_SIZE } from '../gms/validate';
+import { outsideRun } from './logic/savedRunCheck';
 
 const KEY = 'datahub.restore.run.v1';
 /** Incomplete pages kept with a run: beyond this the run says how many more there were. */
@@ -84,22 +84,6 @@ export class SavedRuns {
     delete all[connection];
     await this.memento.update(KEY, all);
   }
-}
-
-/**
- * The first page start the saved run carries that lies outside the run itself (before where it began,
- * a page done after the resume point that is not after it, past its row limit), or a batch size no
- * restore takes: what is read back is used only as the run it claims to be. Undefined when all fit.
- */
-export function outsideRun(run: SavedRun): string | undefined {
-  if (!Number.isInteger(run.batchSize) || run.batchSize < 1 || run.batchSize > MAX_BATCH_SIZE) return `its batch size ${run.batchSize}`;
-  const end = run.maxRows !== undefined ? run.firstStart + run.maxRows : Infinity;
-  if (!Number.isInteger(run.firstStart) || run.firstStart < 0 || run.nextStart < run.firstStart) return `its resume point start=${run.nextStart}`;
-  const done = run.doneAfterNext.find((s) => s < run.nextStart || s >= end);
-  if (done !== undefined) return `a page done at start=${done}`;
-  const page = run.incompletePages.find((p) => !Number.isInteger(p.start) || p.start < run.firstStart || p.start >= end);
-  if (page !== undefined) return `an incomplete page at start=${page.start}`;
-  return undefined;
 }
 
 /** "Resume the run of urn:li:dataset:% at start=48000?" plus what else it remembers. */
