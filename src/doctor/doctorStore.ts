@@ -6,6 +6,7 @@ import type { KafkaMessage } from '../gms/types';
 import type { DoctorReport } from './logic/report';
 import type { DoctorMemory } from './collect';
 import type { FailedWriteGroup, MessagePosition } from './logic/failedWrites';
+import type { PlanOrigin } from '../shared/writePlan';
 
 /** Failed writes kept for the list (pages of 100 are read until this many; the count stays exact). */
 export const SHOWN_FAILED_MAX = 1000;
@@ -21,6 +22,8 @@ export interface FailedWritesState {
   /** Pages read and when, for the view's description. */
   pages: number;
   at: number;
+  /** Where and when the list was read (its first page): a replay checks it before sending anything (src/shared/writePlan.ts). */
+  origin: PlanOrigin;
 }
 
 /** The end-to-end check's outcome, as the view shows it. */

@@ -16,6 +16,7 @@ import { readFailedPages } from './failedPages';
 import { groupFailedWrites } from './logic/failedWrites';
 import { browseFailedWritesArgs, openFailedWriteArgs } from './logic/args';
 import { SHOWN_FAILED_MAX, type DoctorStore } from './doctorStore';
+import { planOrigin } from '../shared/writePlan';
 
 /** Pages one browse reads at most (each MESSAGE_PAGE_MAX messages). */
 export const PAGES_PER_BROWSE = 5;
@@ -61,6 +62,8 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     });
   const { messages, hasMore, ignored } = got;
   const at = got.next;
+  // "More" keeps the list's first read time: a replay's freshness counts from the oldest message listed.
+  const readAt = previous?.origin.readAt ?? Date.now();
   store.setFailed({
     gmsUrl: active.connection.gmsUrl,
     messages,
@@ -69,6 +72,7 @@ export async function browseFailedWrites(services: Services, store: DoctorStore,
     hasMore,
     pages: (previous?.pages ?? 0) + got.pages,
     at: Date.now(),
+    origin: planOrigin('replay', active.connection, readAt),
   });
   const groups = store.failed?.groups ?? [];
   if (ignored > 0) services.log.warn(`Failed writes: ${ignored} message(s) outside the partition and offsets asked were left out.`);

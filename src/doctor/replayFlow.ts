@@ -2,7 +2,10 @@
 // the server's dry run first, its figures in the confirmation (the connection's name typed on
 // production), then exactly the dry run's ranges; read-only connections are refused before any request,
 // and an answer for anything but what was asked stops it. DataHub: operations/kafka/KafkaController.java
-// (replayFailedMCPs), models/KafkaRequests.java.
+// (replayFailedMCPs), models/KafkaRequests.java. Under the write discipline (src/shared/writePlan.ts): the
+// list is the plan (its origin checked before anything is sent, and again after the confirmation), one
+// replay of a connection at a time (applyLock.ts), and each range read again right before it is sent
+// (./logic/replayRecheck.ts): what changed or was already replayed is left out, counted and named.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { Services, ActiveClient } from '../platform/services';
@@ -13,20 +16,19 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { uiLine, uiText } from '../shared/uiText';
 import type { Outcome } from '../shared/outcome';
-import type { ReplayRequest, ReplayResult } from '../gms/types';
+import type { ReplayRequest } from '../gms/types';
+import { LeftOutTally, type PlanRefusal } from '../shared/writePlan';
+import { withApplyLock } from '../shared/applyLock';
+import { checkPlanNow, planLockDir, planLockId } from '../platform/planApply';
 import { replayPlan, type MessagePosition } from './logic/failedWrites';
+import { listedWrite, positionKey } from './logic/replayRecheck';
+import { sendAll, type Recheck, type ReplayFigures } from './replaySend';
+
+export type { ReplayFigures } from './replaySend';
+import { ReplayedRecord } from './replayedRecord';
 import { replayFailedWritesArgs } from './logic/args';
 import type { DoctorStore } from './doctorStore';
 import { messageLabel } from './doctorTree';
-
-export interface ReplayFigures {
-  requests: number;
-  offsets: number;
-  successCount: number;
-  failureCount: number;
-  destinationTopic?: string;
-  errors: string[];
-}
 
 export interface ReplayFailedWritesResult extends Outcome {
   connection: string;
@@ -34,46 +36,14 @@ export interface ReplayFailedWritesResult extends Outcome {
   dryRun: ReplayFigures;
   /** The real replay, when it ran. */
   replayed?: ReplayFigures;
-  /** Why the replay did not run (or stopped). */
-  notDone?: { reason: 'declined' } | { reason: 'dryRunOnly' } | { reason: 'stopped'; message: string };
-}
-
-/** The answer must be for exactly what was asked: nothing the server says widens or shifts a replay. */
-function checkAnswer(asked: ReplayRequest, got: ReplayResult): string | undefined {
-  if (got.dryRun !== (asked.dryRun !== false))
-    return `the server answered a ${got.dryRun ? 'dry run' : 'real replay'} to a ${asked.dryRun !== false ? 'dry run' : 'real replay'}`;
-  if (got.partition !== asked.partition || got.startOffset !== asked.startOffset)
-    return `the server answered for partition ${got.partition} from offset ${got.startOffset}, not what was asked`;
-  const end = asked.endOffset ?? asked.startOffset;
-  const outside = got.messages.find((m) => m.sourceOffset < asked.startOffset || m.sourceOffset > end);
-  if (outside) return `the server listed offset ${outside.sourceOffset}, outside ${asked.startOffset}–${end}`;
-  if (got.successCount + got.failureCount > (asked.count ?? end - asked.startOffset + 1)) return 'the server counted more messages than were asked';
-  return undefined;
-}
-
-async function sendAll(
-  active: ActiveClient,
-  requests: readonly ReplayRequest[],
-  signal: AbortSignal,
-  say: (done: number) => void,
-): Promise<{ figures: ReplayFigures; stopped?: string }> {
-  const figures: ReplayFigures = { requests: 0, offsets: 0, successCount: 0, failureCount: 0, errors: [] };
-  for (const request of requests) {
-    if (signal.aborted) return { figures, stopped: 'cancelled' };
-    const got = await active.client.doctor.replayFailed(request, signal);
-    const wrong = checkAnswer(request, got);
-    if (wrong) return { figures, stopped: `${wrong}; nothing more was sent` };
-    figures.requests++;
-    figures.offsets += (request.endOffset ?? request.startOffset) - request.startOffset + 1;
-    figures.successCount += got.successCount;
-    figures.failureCount += got.failureCount;
-    if (got.destinationTopic) figures.destinationTopic = uiLine(got.destinationTopic, 200);
-    for (const e of [...got.errors, ...got.messages.filter((m) => !m.success && m.error).map((m) => `offset ${m.sourceOffset}: ${m.error}`)]) {
-      if (figures.errors.length < 10) figures.errors.push(uiLine(e, 300));
-    }
-    say(figures.offsets);
-  }
-  return { figures };
+  /** Chosen failed writes left out by the read right before sending: per reason, a count and the first positions. */
+  leftOut?: Array<{ why: string; count: number; sample: string[] }>;
+  /**
+   * Why the replay did not run (or stopped): stale, otherConnection, otherServer, unreadable (the list is
+   * older than its window or was read elsewhere: browse again), busy (another replay of this connection
+   * runs), nothingLeft (every chosen write was left out).
+   */
+  notDone?: { reason: 'declined' | 'dryRunOnly' | 'busy' | 'nothingLeft' | PlanRefusal['reason'] } | { reason: 'stopped'; message: string };
 }
 
 /** "partition 0: offsets 3–5, 9; partition 2: offset 40": the ranges by partition, at most 40 shown. */
@@ -128,8 +98,15 @@ export async function replayFailedWrites(
     writes: args.dryRunOnly ? 'Replay Failed Writes (its dry run too)' : 'Replay Failed Writes',
   });
   store.forConnection(active.connection.name);
+  const name = active.connection.name;
+  const none: ReplayFigures = { requests: 0, offsets: 0, successCount: 0, failureCount: 0, errors: [] };
+  // The list is the plan: read on this connection and server, recently enough (checked before any prompt or request).
+  const list = store.failed;
+  const refused = list && checkPlanNow(services, list.origin, 'replay', name, 'the list of failed writes');
+  if (refused) return { message: browseAgain(refused.message), connection: name, dryRun: none, notDone: { reason: refused.reason } };
   const shown = store.shownPositions(active.connection.gmsUrl);
-  if (shown.length === 0) throw new Error('No failed writes are listed for this connection: browse them first (Browse Failed Writes). Nothing was sent.');
+  if (!list || shown.length === 0)
+    throw new Error('No failed writes are listed for this connection: browse them first (Browse Failed Writes). Nothing was sent.');
   const chosen = args.messages ?? (run.mode === 'ui' ? await pickFailedWrites(store, preset) : undefined);
   if (chosen === undefined) {
     if (run.mode === 'ui') return undefined;
@@ -137,10 +114,39 @@ export async function replayFailedWrites(
   }
   const dryPlan = replayPlan(shown, chosen, { dryRun: true });
   if (!dryPlan.ok) throw new Error(dryPlan.message);
+  // One replay of this connection's failed writes at a time, in any window: a second sends nothing.
+  const locked = await withApplyLock(planLockDir(services), planLockId('replay', name, list.origin.gmsOrigin), `the replay of failed writes on "${name}"`, () =>
+    replayLocked(services, store, active, run, args.dryRunOnly === true, dryPlan),
+  );
+  if (!locked.ran) return { message: locked.message, connection: name, dryRun: none, notDone: { reason: 'busy' } };
+  return locked.value;
+}
+
+/** The checker's "plan again" said as this flow says it. */
+const browseAgain = (message: string) =>
+  message.replace(/Plan again on "([^"]*)"; nothing was sent\.$/, 'Browse the failed writes of "$1" again; nothing was sent.');
+
+async function replayLocked(
+  services: Services,
+  store: DoctorStore,
+  active: ActiveClient,
+  run: CommandRun,
+  dryRunOnly: boolean,
+  dryPlan: { requests: ReplayRequest[]; offsets: number },
+): Promise<ReplayFailedWritesResult | undefined> {
   const name = active.connection.name;
+  const list = store.failed!;
   const none: ReplayFigures = { requests: 0, offsets: 0, successCount: 0, failureCount: 0, errors: [] };
+  const record = new ReplayedRecord(services, name, list.origin.gmsOrigin);
+  const recheck: Recheck = {
+    listed: new Map(list.messages.map((m) => [positionKey(m.partition, m.offset), listedWrite(m)])),
+    replayed: await record.since(list.origin.readAt),
+    tally: new LeftOutTally(),
+  };
+  const leftOut = () => (recheck.tally.count ? { leftOut: recheck.tally.toJSON() } : {});
+  const leftText = () => (recheck.tally.count ? ` ${recheck.tally.sentence('failed write')}` : '');
   // The dry run alone, asked for by a link or a program: through the gate first (a POST to the replay endpoint).
-  if (args.dryRunOnly && run.mode !== 'ui') {
+  if (dryRunOnly && run.mode !== 'ui') {
     const go = await confirmDestructive(run, {
       apiClass: 'replaysAndFixes',
       message: `Send the server a dry run of replaying ${dryPlan.offsets} failed write(s) on "${name}"?`,
@@ -156,64 +162,91 @@ export async function replayFailedWrites(
   const inProgress = <T>(title: string, work: (signal: AbortSignal, say: (m: string) => void) => Promise<T>): Promise<T> =>
     run.progress(title, work, undefined, store.signal());
 
-  const dry = await inProgress(`Dry run of the replay on ${active.connection.name}…`, (signal, say) =>
-    sendAll(active, dryPlan.requests, signal, (n) => say(`${n} of ${dryPlan.offsets}`)),
+  const dry = await inProgress(`Dry run of the replay on ${name}…`, (signal, say) =>
+    sendAll(active, dryPlan.requests, signal, (n) => say(`${n} of ${dryPlan.offsets}`), recheck),
   );
   if (dry.stopped) throw new Error(`The replay's dry run stopped: ${dry.stopped}. Nothing was re-published.`);
   const d = dry.figures;
-  run.noteDryRun({ ...d, offsets: dryPlan.offsets });
-  const to = d.destinationTopic ? ` to ${d.destinationTopic}` : '';
-  const dryText = `${d.successCount} of ${dryPlan.offsets} would be re-published${to}${d.failureCount ? `, ${d.failureCount} would fail` : ''}`;
-  if (args.dryRunOnly)
+  run.noteDryRun({ ...d });
+  if (dry.sent.length === 0)
     return {
-      message: `Dry run of the replay: ${dryText}; nothing was re-published.`,
-      connection: active.connection.name,
+      message: `Nothing to replay:${leftText()} Nothing was re-published.`,
+      connection: name,
       dryRun: d,
+      ...leftOut(),
+      notDone: { reason: 'nothingLeft' },
+    };
+  const to = d.destinationTopic ? ` to ${d.destinationTopic}` : '';
+  const dryText = `${d.successCount} of ${d.offsets} would be re-published${to}${d.failureCount ? `, ${d.failureCount} would fail` : ''}`;
+  if (dryRunOnly)
+    return {
+      message: `Dry run of the replay: ${dryText}; nothing was re-published.${leftText()}`,
+      connection: name,
+      dryRun: d,
+      ...leftOut(),
       notDone: { reason: 'dryRunOnly' },
     };
 
-  const realPlan = replayPlan(shown, chosen, { dryRun: false });
-  if (!realPlan.ok) throw new Error(realPlan.message);
+  // Exactly what the dry run sent, now for real (each range read again right before it is sent).
+  const realPlan = { requests: dry.sent.map((r) => ({ ...r, dryRun: false })), offsets: d.offsets };
   const detail = [
     `The server's dry run: ${dryText}.`,
     ...(d.errors.length ? [`It said: ${d.errors.slice(0, 3).join('; ')}`] : []),
+    ...(recheck.tally.count ? [recheck.tally.sentence('failed write')] : []),
     `Exactly these are re-published, each as it was: ${rangesText(realPlan.requests)}.`,
     'A write that failed validation fails again (and lands in mcp-failed again) until its source is fixed.',
   ].join('\n');
   const go = await confirmDestructive(run, {
     apiClass: 'replaysAndFixes',
-    message: `Replay ${dryPlan.offsets} failed write(s) on "${active.connection.name}"?`,
+    message: `Replay ${realPlan.offsets} failed write(s) on "${name}"?`,
     detail: uiText(`${detail}${askedByProgram(run)}`, 3500),
     go: 'Replay',
     typed: {
       connection: active.connection,
       action: 'Replay Failed Writes',
-      expected: active.connection.name,
-      consequence: `${dryPlan.offsets} failed write(s) are re-published.`,
+      expected: name,
+      consequence: `${realPlan.offsets} failed write(s) are re-published.`,
     },
   });
-  if (go !== 'Replay') {
+  if (go !== 'Replay')
     return {
       message: 'Not replayed: the confirmation was dismissed; only the dry run was sent.',
-      connection: active.connection.name,
+      connection: name,
       dryRun: d,
+      ...leftOut(),
       notDone: { reason: 'declined' },
     };
-  }
-  const real = await inProgress(`Replaying ${dryPlan.offsets} failed write(s) on ${active.connection.name}`, (signal, say) =>
-    sendAll(active, realPlan.requests, signal, (n) => say(`${n} of ${realPlan.offsets}`)),
+  // The confirmation may have waited: the list is checked again (its age, the connection's address now).
+  const late = checkPlanNow(services, list.origin, 'replay', name, 'the list of failed writes');
+  if (late)
+    return {
+      message: browseAgain(late.message).replace(/nothing was sent\.$/, 'only the dry run was sent.'),
+      connection: name,
+      dryRun: d,
+      notDone: { reason: late.reason },
+    };
+  recheck.onSent = async (r) => {
+    const end = r.endOffset ?? r.startOffset;
+    const keys = Array.from({ length: end - r.startOffset + 1 }, (_, i) => positionKey(r.partition, r.startOffset + i));
+    for (const k of keys) recheck.replayed.add(k);
+    await record.add(keys);
+  };
+  const real = await inProgress(`Replaying ${realPlan.offsets} failed write(s) on ${name}`, (signal, say) =>
+    sendAll(active, realPlan.requests, signal, (n) => say(`${n} of ${realPlan.offsets}`), recheck),
   );
   const r = real.figures;
   const done = `Replayed ${r.offsets} of ${realPlan.offsets} failed write(s): ${r.successCount} re-published${r.failureCount ? `, ${r.failureCount} failed` : ''}`;
-  const message = real.stopped ? `${done}; stopped: ${real.stopped}.` : `${done}. Browse the failed writes again to see any that failed anew.`;
+  const said = real.stopped ? `${done}; stopped: ${real.stopped}.` : `${done}. Browse the failed writes again to see any that failed anew.`;
+  const message = `${said}${leftText()}`;
   services.log.info(message);
   for (const e of r.errors) services.log.warn(`Replay: ${e}`);
   if (run.interactive) void (real.stopped || r.failureCount ? safeWindow.showWarningMessage : safeWindow.showInformationMessage)(message);
   return {
     message,
-    connection: active.connection.name,
+    connection: name,
     dryRun: d,
     replayed: r,
+    ...leftOut(),
     ...(real.stopped ? { notDone: { reason: 'stopped' as const, message: real.stopped } } : {}),
   };
 }

@@ -6,7 +6,10 @@
 // found before anything real is sent from the group's members). The Postgres queue:
 // PgQueueMessagingOperationsController.java has no dry run: the lag endpoint's stuck-ahead partitions
 // (PgQueueConsumerLagPort.java: committed offset, how far past the log's end) are the figures, and each
-// is reset to the log's end on its own (onlyStuckAhead).
+// is reset to the log's end on its own (onlyStuckAhead). Under the write discipline (src/shared/writePlan.ts):
+// the dry run is the plan (its origin checked again after the confirmation), one reset of a group's topic
+// at a time (applyLock.ts), and each partition's committed offset read again right before it is moved: a
+// partition whose offset moved since the dry run is left out, counted and named.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import type { ActiveClient, Services } from '../platform/services';
@@ -20,8 +23,14 @@ import type { Outcome } from '../shared/outcome';
 import { isGmsError, isNotOffered } from '../gms/errors';
 import type { PartitionReset } from '../gms/types';
 import { resetConsumerOffsetsArgs } from './logic/args';
-import { resolveTopic, resetTable, type ResetTarget } from './logic/resetPlan';
+import { movedSinceDryRun, resolveTopic, resetTable, type ResetTarget, type ResolvedTopic } from './logic/resetPlan';
+import type * as z from '../shared/zod';
+
+type ResetArgs = z.output<typeof resetConsumerOffsetsArgs>;
 import { pickResetTarget } from './resetPick';
+import { LeftOutTally, planOrigin, type PlanRefusal } from '../shared/writePlan';
+import { withApplyLock } from '../shared/applyLock';
+import { checkPlanNow, planLockDir, planLockId } from '../platform/planApply';
 import type { DoctorStore } from './doctorStore';
 
 export interface ResetConsumerOffsetsResult extends Outcome {
@@ -33,7 +42,10 @@ export interface ResetConsumerOffsetsResult extends Outcome {
   dryRun: { partitionResets: PartitionReset[] };
   /** What the server reset for real. */
   applied?: { partitionResets: PartitionReset[] };
-  notDone?: { reason: 'declined' | 'dryRunOnly' | 'nothingToReset' | 'active' } | { reason: 'stopped'; message: string };
+  /** Partitions left out by the read right before each was moved (their offset moved since the dry run): per reason, a count and the first ones. */
+  leftOut?: Array<{ why: string; count: number; sample: string[] }>;
+  /** busy: another reset of this group's topic runs; stale, otherConnection, otherServer, unreadable: the dry run may no longer be applied (run it again). */
+  notDone?: { reason: 'declined' | 'dryRunOnly' | 'nothingToReset' | 'active' | 'busy' | PlanRefusal['reason'] } | { reason: 'stopped'; message: string };
 }
 
 const ACTIVE = /member|active|not empty|rebalanc/i;
@@ -84,6 +96,32 @@ export async function resetConsumerOffsets(
   if (transport === 'kafka' && strategy === undefined)
     throw new Error(`${Commands.resetConsumerOffsets}: "strategy" is needed on Kafka (earliest, latest, to-offset, shift-by). Nothing was sent.`);
   const base = { connection: name, transport, group: target.group, topic: topic.shown };
+  // One reset of this group's topic at a time, in any window: a second sends nothing, not even its dry run.
+  const locked = await withApplyLock(
+    planLockDir(services),
+    planLockId('offsetReset', name, active.connection.gmsUrl, target.group, topic.name),
+    `the reset of ${target.group}'s offsets on ${topic.shown}`,
+    () => resetLocked(services, active, run, args, { ...target, strategy }, topic, transport, base, signal),
+  );
+  if (!locked.ran) return { ...base, message: locked.message, dryRun: { partitionResets: [] }, notDone: { reason: 'busy' } };
+  return locked.value;
+}
+
+type Base = Pick<ResetConsumerOffsetsResult, 'connection' | 'transport' | 'group' | 'topic'>;
+
+async function resetLocked(
+  services: Services,
+  active: ActiveClient,
+  run: CommandRun,
+  args: ResetArgs,
+  target: ResetTarget,
+  topic: ResolvedTopic,
+  transport: 'kafka' | 'pgqueue',
+  base: Base,
+  signal: AbortSignal,
+): Promise<ResetConsumerOffsetsResult> {
+  const name = active.connection.name;
+  const strategy = target.strategy;
   // A dry run alone, asked for by a link or a program: through the gate first (it is a POST on Kafka).
   if (args.dryRunOnly && run.mode !== 'ui') {
     const go = await confirmDestructive(run, {
@@ -102,6 +140,7 @@ export async function resetConsumerOffsets(
   }
 
   // The figures: Kafka's own dry run, or the queue's stuck-ahead partitions from its lag endpoint.
+  const origin = planOrigin('offsetReset', active.connection, Date.now());
   let planned: PartitionReset[];
   if (transport === 'kafka') {
     const dry = await active.client.messaging.resetKafkaOffsets(
@@ -170,12 +209,31 @@ export async function resetConsumerOffsets(
   });
   if (go !== 'Reset Offsets')
     return { ...base, message: 'Not reset: the confirmation was dismissed; only the dry run was sent.', dryRun, notDone: { reason: 'declined' } };
+  // The confirmation may have waited: the dry run is checked again (its age, the connection's address now).
+  const late = checkPlanNow(services, origin, 'offsetReset', name, 'the dry run of this reset');
+  if (late)
+    return {
+      ...base,
+      message: late.message.replace(/Plan again on "([^"]*)"; nothing was sent\.$/, 'Reset again on "$1"; only the dry run was sent.'),
+      dryRun,
+      notDone: { reason: late.reason },
+    };
 
   const applied: PartitionReset[] = [];
+  const tally = new LeftOutTally();
+  // The queue's committed offsets read again, once, right before its partitions are moved.
+  const queueNow = transport === 'pgqueue' ? await queueOffsets(active, topic, target.group, signal) : undefined;
   const work = async (s: AbortSignal, say: (m: string) => void): Promise<string | undefined> => {
     for (const p of planned) {
       if (s.aborted) return 'cancelled';
       say(`partition ${p.partition}`);
+      // Kafka: this partition's committed offset read again (a dry run to the same offset), right before it is moved.
+      const now = transport === 'kafka' ? await kafkaFrom(active, target.group, topic.alias, p, s) : queueNow?.get(p.partition);
+      const moved = movedSinceDryRun(p, now);
+      if (moved) {
+        tally.add([moved]);
+        continue;
+      }
       try {
         const got =
           transport === 'kafka'
@@ -199,8 +257,34 @@ export async function resetConsumerOffsets(
   const progress = interactive ? { location: vscode.ProgressLocation.Notification, title: `Resetting ${target.group}'s offsets on ${name}` } : undefined;
   const stopped = await safeWindow.runCancellable(progress, signal, work);
   const done = `Reset ${applied.length} of ${planned.length} partition(s) of ${target.group} on ${topic.shown}: ${resetTable(applied) || 'none'}`;
-  const message = stopped ? `${done}; stopped: ${stopped}.` : `${done}.`;
+  const left = tally.count ? ` ${tally.sentence('partition')}` : '';
+  const message = `${stopped ? `${done}; stopped: ${stopped}.` : `${done}.`}${left}`;
   services.log.info(message);
   if (interactive) void (stopped ? safeWindow.showWarningMessage : safeWindow.showInformationMessage)(message);
-  return { ...base, message, dryRun, applied: { partitionResets: applied }, ...(stopped ? { notDone: { reason: 'stopped' as const, message: stopped } } : {}) };
+  return {
+    ...base,
+    message,
+    dryRun,
+    applied: { partitionResets: applied },
+    ...(tally.count ? { leftOut: tally.toJSON() } : {}),
+    ...(stopped ? { notDone: { reason: 'stopped' as const, message: stopped } } : {}),
+  };
+}
+
+/** A Kafka partition's committed offset now: the server's own dry run to the planned offset, for that partition alone. */
+async function kafkaFrom(active: ActiveClient, group: string, alias: string, p: PartitionReset, signal: AbortSignal): Promise<number | undefined> {
+  const again = await active.client.messaging.resetKafkaOffsets(
+    { groupId: group, topic: alias, strategy: 'to-offset', value: String(p.to), partitions: [p.partition], dryRun: true },
+    signal,
+  );
+  if (!again.dryRun) throw new Error('The server answered the dry run as a real reset; nothing more was sent. Look at the consumer group before going on.');
+  return again.partitionResets.find((r) => r.partition === p.partition)?.from;
+}
+
+/** The queue's committed offsets of the group's stuck-ahead partitions now (a partition no longer stuck is absent). */
+async function queueOffsets(active: ActiveClient, topic: ResolvedTopic, group: string, signal: AbortSignal): Promise<Map<number, number>> {
+  const lag = await active.client.getConsumerLag(topic.consumer, signal);
+  const t = lag.topics.find((x) => x.group === group && x.topic === topic.name);
+  const stuck = new Set((t?.stuck?.partitions ?? []).map(Number));
+  return new Map([...stuck].filter((p) => Number.isInteger(p)).map((p) => [p, t?.offsets?.[String(p)] ?? 0]));
 }

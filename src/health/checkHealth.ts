@@ -56,7 +56,9 @@ export type FixNotDone =
   /** Search-only documents, and no operation on this server removes one: only the full rebuild does. */
   | { reason: 'noRemovalOnServer'; searchOnly: number; rebuildCommand: string }
   /** The modal (or the typed name) was dismissed: nothing was sent. */
-  | { reason: 'declined' };
+  | { reason: 'declined' }
+  /** The check the fix was planned from is too old (stale) or was read elsewhere (otherConnection, otherServer); busy: another fix of this connection runs. Check again. */
+  | { reason: 'stale' | 'otherConnection' | 'otherServer' | 'unreadable' | 'busy' };
 
 export interface HealthFix extends Outcome {
   plan: FixPlan;

@@ -1,7 +1,11 @@
 // Fixing drift: always a dry run first (the server's own for search-only documents,
 // the list of URNs for restores), its figures in a modal (the connection's name typed
 // on production; refused on read-only before any request), then exactly what the dry
-// run showed, with progress and cancel between requests, then the same check again.
+// run showed, with progress and cancel between requests, then the same check again. Under the write
+// discipline (src/shared/writePlan.ts): the check the plan came from is checked again after the modal
+// (connection, server, age), one fix of a connection at a time (applyLock.ts), and each batch is read
+// again from search right before it is sent: an entity search now has, or a document search no longer
+// has, is left out (the drift was fixed meanwhile), counted and named.
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import { confirmDestructive, askedByProgram } from '../platform/confirmGate';
@@ -17,6 +21,9 @@ import type { FixOutcome, HealthStore } from './healthStore';
 import { describeScope } from './logic/scope';
 import type { FixNotDone, HealthFix } from './checkHealth';
 import { pause } from '../gms/sleep';
+import { LeftOutTally, planOrigin, type LeftOut } from '../shared/writePlan';
+import { withApplyLock } from '../shared/applyLock';
+import { checkPlanNow, planLockDir, planLockId } from '../platform/planApply';
 
 const ACTION = 'Fix Search Drift';
 
@@ -47,14 +54,28 @@ export async function planFix(services: Services, active: ActiveClient, report: 
 }
 
 /** Exactly the plan, nothing else; progress per request, cancel between requests. */
-async function applyPlan(active: ActiveClient, plan: FixPlan, signal: AbortSignal, report: (message: string) => void): Promise<FixOutcome> {
+async function applyPlan(
+  active: ActiveClient,
+  plan: FixPlan,
+  signal: AbortSignal,
+  report: (message: string) => void,
+  tally: LeftOutTally,
+): Promise<FixOutcome> {
   const outcome: FixOutcome = { at: Date.now(), restored: 0, removed: 0, failed: [] };
+  // A batch read again from search right before it is sent: keep only what is still inconsistent.
+  const still = async (part: string[], inSearchNow: boolean, why: string): Promise<string[]> => {
+    const found = await active.client.search.inSearchIndex(part, signal);
+    const left: LeftOut[] = part.filter((u) => found.has(u) === inSearchNow).map((target) => ({ target, why }));
+    tally.add(left);
+    return part.filter((u) => found.has(u) !== inSearchNow);
+  };
   const { transport } = await active.client.transport();
   const restoreParts = transport === 'openapi' ? chunk(plan.restore, 100) : plan.restore.map((u) => [u]);
   let next = 0;
   const restoreOne = async () => {
     while (next < restoreParts.length && !signal.aborted) {
-      const part = restoreParts[next++];
+      const part = await still(restoreParts[next++], true, 'already in search');
+      if (part.length === 0) continue;
       if (transport === 'openapi') await active.client.restoreUrns({ urns: part }, signal);
       else await active.client.restoreIndices({ urn: part[0] }, signal);
       outcome.restored += part.length;
@@ -62,8 +83,10 @@ async function applyPlan(active: ActiveClient, plan: FixPlan, signal: AbortSigna
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRIFT_CONCURRENCY, restoreParts.length) }, restoreOne));
-  for (const part of chunk(plan.remove, 1000)) {
+  for (const planned of chunk(plan.remove, 1000)) {
     if (signal.aborted) break;
+    const part = await still(planned, false, 'no longer in search');
+    if (part.length === 0) continue;
     // async false: the server answers once the documents are gone, so the check after it sees the result.
     const result = await active.client.fixConsistencyIssues({ issues: orphanIssues(part), dryRun: false, async: false }, signal);
     outcome.removed += result.entitiesFixed;
@@ -71,6 +94,7 @@ async function applyPlan(active: ActiveClient, plan: FixPlan, signal: AbortSigna
     report(`removed ${outcome.removed} of ${plan.remove.length}`);
   }
   outcome.cancelled = signal.aborted;
+  if (tally.count) outcome.leftOut = tally.toJSON();
   return outcome;
 }
 
@@ -117,6 +141,28 @@ export async function fixStep(
 ): Promise<HealthFix | undefined> {
   // Read-only connections may look, not fix: refused before the dry run sends anything.
   if (mode === 'apply') assertWritable(active.connection, ACTION);
+  if (mode === 'dryRun') return fixPlanned(services, store, active, report, mode, run);
+  // One fix of this connection's drift at a time, in any window: a second sends nothing, not even its dry run.
+  const name = active.connection.name;
+  const locked = await withApplyLock(planLockDir(services), planLockId('driftFix', name, active.connection.gmsUrl), `a drift fix on "${name}"`, () =>
+    fixPlanned(services, store, active, report, mode, run),
+  );
+  if (!locked.ran) return { plan: emptyPlan(), message: locked.message, notDone: { reason: 'busy' } };
+  return locked.value;
+}
+
+const emptyPlan = (): FixPlan => ({ restore: [], restoreBeyondList: 0, remove: [], removeRefused: [], removeUnsupported: 0 });
+
+async function fixPlanned(
+  services: Services,
+  store: HealthStore,
+  active: ActiveClient,
+  report: DriftReport,
+  mode: 'dryRun' | 'apply',
+  run: CommandRun,
+): Promise<HealthFix | undefined> {
+  // The plan relies on the check's reads, from when it started.
+  const origin = planOrigin('driftFix', active.connection, report.startedAt);
   const interactive = run.mode === 'ui';
   const plan = await safeWindow.runCancellable(
     interactive ? { location: vscode.ProgressLocation.Notification, title: 'Dry run of the fix…' } : undefined,
@@ -146,11 +192,20 @@ export async function fixStep(
     typed: { connection: active.connection, action: ACTION, expected: active.connection.name, consequence: lines.join(' ') },
   });
   if (go !== 'Fix Drift') return { plan, message: 'Not fixed: the confirmation was dismissed; nothing was sent.', notDone: { reason: 'declined' } };
+  // The modal may have waited: the check is checked again (its age, the connection's address now).
+  const late = checkPlanNow(services, origin, 'driftFix', active.connection.name, 'the check this fix was planned from');
+  if (late)
+    return {
+      plan,
+      message: late.message.replace(/Plan again on "([^"]*)"; nothing was sent\.$/, 'Check search health on "$1" again; nothing was fixed.'),
+      notDone: { reason: late.reason },
+    };
+  const tally = new LeftOutTally();
   const outcome = await safeWindow.runCancellable(
     { location: vscode.ProgressLocation.Notification, title: `Fixing search drift on ${active.connection.name}` },
     undefined,
     async (signal, say) => {
-      const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, signal, say));
+      const applied = await store.busyWith('fixing…', () => applyPlan(active, plan, signal, say, tally));
       const after = await store.busyWith('checking again…', () =>
         waitForIndexing(active, report, applied.cancelled ? [] : plan.restore, signal, say, store.signal()),
       );
@@ -163,7 +218,8 @@ export async function fixStep(
   store.setFixed(outcome.after, outcome.applied);
   const a = outcome.applied;
   const done = `Search drift of ${describeScope(report.scope)}: ${a.restored} restored, ${a.removed} removed${a.failed.length ? `, ${a.failed.length} failed` : ''}${a.cancelled ? ' (cancelled)' : ''}; drift now ${a.driftAfter}.`;
-  const message = unremovable ? `${done} ${NO_REMOVAL_ON_SERVER}` : done;
+  const left = tally.count ? ` ${tally.sentence('entity', 'entities')}` : '';
+  const message = `${unremovable ? `${done} ${NO_REMOVAL_ON_SERVER}` : done}${left}`;
   services.log.info(message);
   for (const f of a.failed) services.log.warn(`Fix failed for ${f.urn}: ${f.reason}`);
   if (interactive || run.mode === 'link')

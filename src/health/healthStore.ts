@@ -34,6 +34,8 @@ export interface FixOutcome {
   /** Drift left after the fix, from a check of the same scope. */
   driftAfter?: number;
   cancelled?: boolean;
+  /** Planned URNs left out by the read right before each batch (already fixed since the check): per reason, a count and the first URNs. */
+  leftOut?: Array<{ why: string; count: number; sample: string[] }>;
 }
 
 export class HealthStore extends ConnectionStore {

@@ -17,6 +17,9 @@ import type { RestoreCounts } from './logic/restoreRequests';
 import type { PatternFields } from './logic/args';
 import type { Outcome } from '../shared/outcome';
 import { MAX_BATCH_SIZE } from '../gms/validate';
+import { planOrigin, type PlanRefusal } from '../shared/writePlan';
+import { withApplyLock } from '../shared/applyLock';
+import { checkPlanNow, planLockDir, planLockId } from '../platform/planApply';
 
 const ID = Commands.restoreIndicesByPattern;
 
@@ -36,6 +39,11 @@ export interface PatternResult extends RestoreCounts, Outcome {
   doneAfterNext: number[];
   /** Pages that covered fewer rows than asked while rows followed: pass their starts as `pages` to re-run exactly them. */
   incompletePages: IncompletePage[];
+  /**
+   * Why nothing ran: a resume whose run was read on another connection or server, too long ago (stale) or
+   * cannot say (unreadable); busy: another run of this connection is going on (in any window).
+   */
+  notDone?: { reason: PlanRefusal['reason'] | 'busy' };
 }
 
 /** A parsed argument object (restoreIndicesByPatternArgs' full form, or the window restore's) to a run; throws naming the field. */
@@ -163,6 +171,32 @@ export async function runPatternAndReport(
   params: PatternRun,
   options: ReportOptions,
 ): Promise<PatternResult | undefined> {
+  // A resume first: the run it continues was read on this connection and server, recently enough, and
+  // carries only its own pages (checked before any prompt or request). Restoring indices re-sends what the
+  // database holds now, so there is nothing of a page's rows to read again before it is sent: the pages
+  // are positions in the pattern's rows, and a row changed since is restored as it is now.
+  const notDone = (reason: NonNullable<PatternResult['notDone']>['reason'], message: string): PatternResult => {
+    const result: PatternResult = {
+      message,
+      rowsMigrated: 0,
+      ignored: 0,
+      requests: 0,
+      nextStart: params.start,
+      status: 'completed',
+      reachedEnd: false,
+      doneAfterNext: params.skip ?? [],
+      incompletePages: params.carried ?? [],
+      notDone: { reason },
+    };
+    if (options.interactive) void safeWindow.showWarningMessage(message);
+    return result;
+  };
+  const name = active.connection.name;
+  const again = `Start a new run of ${shortenUrn(params.urnLike, 80)} on "${name}"; nothing was sent.`;
+  if (params.resumes?.outside)
+    return notDone('unreadable', `${capital(params.resumes.what)} carries ${params.resumes.outside}, outside the run itself. ${again}`);
+  const refused = params.resumes && checkPlanNow(services, params.resumes.origin, 'restore', name, params.resumes.what);
+  if (refused) return notDone(refused.reason, refused.message.replace(/Plan again on "[^"]*"; nothing was sent\.$/, again));
   // Heavy: every row, a pattern not held to one entity type, createDefaultAspects (it writes to the database),
   // or a list of pages that together cover more rows than the largest single batch.
   const heavy =
@@ -176,7 +210,13 @@ export async function runPatternAndReport(
     if (choice === 'job') await services.jobHandOff.open(active, { urnLike: params.urnLike, aspect: params.aspect, window: params.window });
     if (choice !== 'run') return undefined;
   }
-  const outcome = await runPattern(services, active, params);
+  // One run that keeps a resume point per connection at a time (the saved run is the connection's), in any window.
+  const keeps = params.all || params.pages !== undefined;
+  const locked = keeps
+    ? await withApplyLock(planLockDir(services), planLockId('restore', name), `a restore by pattern on "${name}"`, () => runPattern(services, active, params))
+    : { ran: true as const, value: await runPattern(services, active, params) };
+  if (!locked.ran) return notDone('busy', locked.message);
+  const outcome = locked.value;
   const { plan } = outcome;
   if (plan.status === 'failed' && plan.failure) {
     if (plan.pagesDone === 0 && plan.failure.start === params.start && !params.skip?.length) throw plan.failure.error;
@@ -195,6 +235,7 @@ export async function runPatternAndReport(
 /** The outcome notification: Resume (stopped runs), Next Batch (one batch with more to go), Show Details. */
 function offer(services: Services, outcome: PatternOutcome, message: string, level: 'info' | 'warning' | 'error'): void {
   const { plan, params, active } = outcome;
+  const ranOn = planOrigin('restore', active.connection, Date.now());
   const actions: string[] = [];
   if (plan.status !== 'completed') actions.push(params.pages ? 'Re-run Incomplete Pages' : 'Resume');
   else if (!params.all && !params.pages && !plan.reachedEnd) actions.push('Next Batch');
@@ -218,10 +259,13 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
       }
       if (choice === 'Resume' || choice === 'Next Batch' || choice === 'Re-run Incomplete Pages') {
         // The person already confirmed this run; resuming continues it, skipping pages known done.
+        // What this run read, checked when the action is taken (it may be taken much later, or after the connection changed).
+        const resumes = { origin: ranOn, what: 'the stopped run' };
         const next: PatternRun =
           choice === 'Re-run Incomplete Pages'
-            ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined }
+            ? { ...params, pages: plan.incompletePages.map((p) => p.start), carried: undefined, resumes }
             : {
+                resumes,
                 ...params,
                 start: plan.nextStart,
                 skip: choice === 'Resume' ? plan.doneAfterNext : undefined,
@@ -242,3 +286,5 @@ function offer(services: Services, outcome: PatternOutcome, message: string, lev
     });
   });
 }
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

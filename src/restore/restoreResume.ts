@@ -1,7 +1,9 @@
 // The resume point of a restore by pattern, kept in global state per connection so
 // it survives a window reload or a crash: the pattern and options, the next start,
 // the pages already done after it and the pages that came back incomplete. One run
-// per connection; a finished run without incomplete pages clears it.
+// per connection; a finished run without incomplete pages clears it. A saved run is a plan under the write
+// discipline (src/shared/writePlan.ts): it records where and when its pages were read (origin), and a
+// resume checks that origin and every page start it carries before any request.
 import { titleFor } from '../shared/connections';
 import type { Connection } from '../platform/services';
 import * as vscode from 'vscode';
@@ -10,6 +12,8 @@ import type { IncompletePage } from './logic/restorePlan';
 import type { RestoreWindow } from './logic/restoreWindow';
 import { formatDateTime } from '../shared/format';
 import type { PatternRun } from './logic/patternRun';
+import type { PlanOrigin } from '../shared/writePlan';
+import { outsideRun } from './logic/savedRunCheck';
 
 const KEY = 'datahub.restore.run.v1';
 /** Incomplete pages kept with a run: beyond this the run says how many more there were. */
@@ -33,6 +37,8 @@ export interface SavedRun {
   reachedEnd: boolean;
   /** ms since epoch of the last save. */
   savedAt: number;
+  /** The connection, server and time of the pages read (absent in a run saved by an older version: not resumed). */
+  origin?: PlanOrigin;
 }
 
 function isNumberList(v: unknown): v is number[] {
@@ -113,6 +119,7 @@ export function continuation(run: SavedRun): PatternRun {
     createDefaultAspects: run.createDefaultAspects,
     firstStart: run.firstStart,
     all: true,
+    resumes: { origin: run.origin, what: 'the saved run', ...(outsideRun(run) ? { outside: outsideRun(run) } : {}) },
   };
   if (run.reachedEnd) return { ...base, start: run.firstStart, pages: run.incompletePages.map((p) => p.start) };
   return { ...base, start: run.nextStart, skip: run.doneAfterNext, carried: run.incompletePages };

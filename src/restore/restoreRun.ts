@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
 import { activeClient, errorContextFor } from '../platform/activeClient';
-import type { Services, ActiveClient } from '../platform/services';
+import type { Services, ActiveClient, Connection } from '../platform/services';
+import { planOrigin } from '../shared/writePlan';
 import type { RestoreResult } from '../gms/types';
 import type { CommandRun, ErrorContext } from '../platform/commandRunner';
 import { describeError } from '../platform/commandRunner';
@@ -152,10 +153,12 @@ export function savedRuns(services: Services): SavedRuns {
 }
 
 function toSaved(
+  connection: Connection,
   params: PatternRun,
   plan: Pick<RestorePlanResult, 'nextStart' | 'doneAfterNext' | 'incompletePages' | 'rowsMigrated' | 'reachedEnd'>,
   firstStart: number,
 ): SavedRun {
+  const savedAt = Date.now();
   return {
     urnLike: params.urnLike,
     aspect: params.aspect,
@@ -169,7 +172,9 @@ function toSaved(
     incompletePages: plan.incompletePages,
     rowsMigrated: plan.rowsMigrated,
     reachedEnd: plan.reachedEnd,
-    savedAt: Date.now(),
+    savedAt,
+    // The pages before the resume point were read up to now: a resume checks this (connection, server, age).
+    origin: planOrigin('restore', connection, savedAt),
   };
 }
 
@@ -234,7 +239,12 @@ export async function runPattern(services: Services, active: ActiveClient, param
         const incompletePages = [...(params.carried ?? []), ...shortSoFar.filter((s) => s.start < p.nextStart)];
         void saved.save(
           connection.name,
-          toSaved(params, { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false }, firstStart),
+          toSaved(
+            connection,
+            params,
+            { nextStart: p.nextStart, doneAfterNext: [], incompletePages, rowsMigrated: p.rowsMigrated, reachedEnd: false },
+            firstStart,
+          ),
         );
       }
     };
@@ -263,16 +273,16 @@ export async function runPattern(services: Services, active: ActiveClient, param
     for (const line of described.logDetail) services.log.debug(`    ${line}`);
   }
   pageLog.end(plan, formatSeconds(plan.durationMs));
-  await rememberRun(saved, connection.name, params, plan, firstStart);
+  await rememberRun(saved, connection, params, plan, firstStart);
   return { plan, params: { ...params, concurrency }, active, errorText };
 }
 
 /** Keeps what is left of the run (or forgets it when nothing is). One batch on its own is not a run to resume. */
-async function rememberRun(saved: SavedRuns, connection: string, params: PatternRun, plan: RestorePlanResult, firstStart: number): Promise<void> {
+async function rememberRun(saved: SavedRuns, connection: Connection, params: PatternRun, plan: RestorePlanResult, firstStart: number): Promise<void> {
   if (!params.all && !params.pages) return;
   // Nothing done and nothing carried (e.g. a 403 on the first page): no run worth offering to resume.
   if (plan.pagesDone === 0 && !params.carried?.length && !params.skip?.length && !params.pages) return;
   const left = !plan.reachedEnd || plan.incompletePages.length > 0;
-  if (left) await saved.save(connection, toSaved(params, plan, firstStart));
-  else await saved.clear(connection);
+  if (left) await saved.save(connection.name, toSaved(connection, params, plan, firstStart));
+  else await saved.clear(connection.name);
 }

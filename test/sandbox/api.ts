@@ -275,6 +275,7 @@ export interface Sandbox {
  *   POST /__sandbox/lag {consumer, events, drainPerSecond} -> {}
  *   POST /__sandbox/operations {consistency?, lag?: 'messaging' | 'kafka' | 'none', scroll?} -> OperationsConfig
  *   POST /__sandbox/messaging {transport?: 'kafka' | 'pgqueue', stuckAhead?: [{consumer, partition, aheadBy}], heartbeatAgeMs?} (pgQueue.ts)
+ *   POST /__sandbox/messaging/commit {group, topic, partition, offset}: a Kafka group's committed offset moved by its consumer (runtime.ts)
  *   GET|POST /__sandbox/doctor, POST /doctor/failed, GET /doctor/replayed, GET /doctor/aspect: doctorControl.ts
  * GraphQL (as GMS serves it): POST /api/graphql and, through the frontend, /api/gms/api/graphql.
  * OpenAPI operations (openapi.ts): /openapi/operations/elasticSearch/... and /api/gms/openapi/operations/elasticSearch/...

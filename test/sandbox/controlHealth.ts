@@ -97,6 +97,14 @@ export function healthControl(rt: Runtime, route: string, body: Record<string, u
       return editDescription(rt, body);
     case 'GET /messaging/resets':
       return json(rt.appliedResets);
+    case 'POST /messaging/commit': {
+      // A Kafka group's committed offset moved by its consumer (offsetReset.ts reads it as the current offset).
+      const b = body as { group?: unknown; topic?: unknown; partition?: unknown; offset?: unknown };
+      if (typeof b.group !== 'string' || typeof b.topic !== 'string' || !Number.isInteger(b.partition) || !Number.isInteger(b.offset))
+        return bad('{group, topic (the name), partition, offset} are needed');
+      rt.commitOffset(b.group, b.topic, b.partition as number, b.offset as number);
+      return json({ committed: true });
+    }
     case 'POST /messaging': {
       const error = rt.pgQueue.set(body);
       return error ? bad(error) : json(rt.pgQueue.describe());

@@ -69,6 +69,8 @@ export class Runtime {
   readonly pgQueue = new PgQueueModel();
   /** Consumer offsets reset for real (offsetReset.ts), oldest first. */
   appliedResets: AppliedReset[] = [];
+  /** Kafka committed offsets as last moved (a real reset, or the group's consumer committing: POST /__sandbox/messaging/commit), oldest first. */
+  private committed: Array<{ group: string; topic: string; partition: number; to: number }> = [];
   operations!: OperationsConfig;
   series!: TimeseriesStore;
   version!: ServerVersion;
@@ -143,6 +145,7 @@ export class Runtime {
     this.lag.reset();
     this.pgQueue.reset(o.messaging === 'pgqueue');
     this.appliedResets = [];
+    this.committed = [];
     this.k8s.reset();
     this.doctor.reset();
     this.entities.reset();
@@ -155,11 +158,20 @@ export class Runtime {
 
   applyReset(r: AppliedReset): void {
     this.appliedResets.push(r);
+    if (r.transport === 'kafka') this.committed.push({ group: r.group, topic: r.topic, partition: r.partition, to: r.to });
   }
 
-  /** A Kafka group's committed offset as the last real reset left it, if any. */
+  /**
+   * The group's consumer (or another admin) commits `to` for a partition: what KafkaConsumer.commitSync or
+   * AdminClient.alterConsumerGroupOffsets do behind DataHub's back (KafkaAdminService.java reads it next time).
+   */
+  commitOffset(group: string, topic: string, partition: number, to: number): void {
+    this.committed.push({ group, topic, partition, to });
+  }
+
+  /** A Kafka group's committed offset as the last real reset or commit left it, if any. */
   offsetOverride(group: string, topic: string, partition: number): number | undefined {
-    const found = this.appliedResets.filter((r) => r.transport === 'kafka' && r.group === group && r.topic === topic && r.partition === partition);
+    const found = this.committed.filter((r) => r.group === group && r.topic === topic && r.partition === partition);
     return found[found.length - 1]?.to;
   }
 

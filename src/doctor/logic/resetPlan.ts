@@ -2,6 +2,7 @@
 // TopicConventionImpl's default names), which lag endpoint reads it on the Postgres queue
 // (MessagingOperationsController.java), and the figures in words for the confirmation.
 import type { LagConsumer, PartitionReset, ResetStrategy } from '../../gms/types';
+import type { LeftOut } from '../../shared/writePlan';
 
 /** DataHub's topic aliases and their default names; the usage events have no alias (a name on the queue only). */
 export const TOPICS: ReadonlyArray<{ alias?: string; name: string; consumer?: LagConsumer }> = [
@@ -53,4 +54,16 @@ export function resetTable(resets: readonly PartitionReset[]): string {
     .slice(0, 40)
     .map((r) => `partition ${r.partition}: ${n(r.from)} → ${n(r.to)} (${r.change > 0 ? '+' : r.change < 0 ? '−' : '±'}${n(Math.abs(r.change))})`);
   return `${shown.join('; ')}${resets.length > 40 ? `; and ${resets.length - 40} more` : ''}`;
+}
+
+/**
+ * Whether a partition's committed offset read again right before it is moved (`now`; undefined when the
+ * server no longer lists it, e.g. no longer stuck ahead) is still what the dry run planned from: undefined
+ * when it is, else why it is left out. Moving it anyway would send it to an offset nobody looked at.
+ */
+export function movedSinceDryRun(planned: PartitionReset, now: number | undefined): LeftOut | undefined {
+  const target = `partition ${planned.partition}`;
+  if (now === undefined) return { target, why: 'no longer listed by the server' };
+  if (now !== planned.from) return { target: `${target} (${n(planned.from)} → now ${n(now)})`, why: 'offset moved since the dry run' };
+  return undefined;
 }

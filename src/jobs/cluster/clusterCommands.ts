@@ -108,6 +108,7 @@ async function resumeCommand(
     cronJob: parsed.cronJob,
     jobName: parsed.jobName,
     from: point.from,
+    resumes: parsed.job,
     options: watchOptions(parsed),
   });
 }

@@ -3,7 +3,10 @@
 // deployment's restore CronJob, with exactly the arguments the manifest would carry,
 // after the confirmation gate (typed connection name on production; a read-only
 // connection is refused before any request). Where GMS is not in Kubernetes (503, or
-// status available=false) or has no such operations (404), the manifest stays.
+// status available=false) or has no such operations (404), the manifest stays. Under the write discipline
+// (src/shared/writePlan.ts): one trigger of a CronJob at a time (applyLock.ts), and right before the trigger
+// the CronJob is read again (still there) and its Jobs (none still running): a second RestoreIndices over
+// the same rows is refused, not started beside the first.
 import * as vscode from 'vscode';
 import { isGmsError } from '../../gms/errors';
 import { K8S_JOB_NAME } from '../../gms/k8sTypes';
@@ -17,6 +20,9 @@ import { jobArgv, type JobPlan } from '../logic/upgradeJob';
 import { renderJob } from '../logic/upgradeJobText';
 import { argumentLines, quoteArg } from '../logic/cluster/jobArgs';
 import type { ClusterJobs, ClusterJobSnapshot, WatchOptions } from './clusterWatch';
+import type { KubernetesOperations } from '../../gms/k8sTypes';
+import { withApplyLock } from '../../shared/applyLock';
+import { planLockDir, planLockId } from '../../platform/planApply';
 
 export const RUN_ACTION = 'Run RestoreIndices on the Cluster';
 const CRONJOB_KEY = 'datahub.clusterJobs.cronJob';
@@ -24,7 +30,42 @@ const CRONJOB_KEY = 'datahub.clusterJobs.cronJob';
 /** What runRestoreJobOnCluster / resumeClusterJob return. */
 export type RunOnClusterResult =
   | (ClusterJobSnapshot & { triggered: true; cronJob: string; namespace?: string })
-  | { triggered: false; message: string; reason: string; manifest: { text: string; args: string[]; image: string } };
+  | { triggered: false; message: string; reason: string; manifest: { text: string; args: string[]; image: string } }
+  | { triggered: false; message: string; reason: ClusterNotDone; notDone: { reason: ClusterNotDone } };
+
+/** Why a trigger was refused right before it was sent: the CronJob is gone, a run of it is active, another trigger of it is going on. */
+export type ClusterNotDone = 'cronJobGone' | 'alreadyRunning' | 'busy';
+
+/** Most CronJobs and Jobs read to check a trigger (our bound, whatever the server holds). */
+const CHECK_LIST_MAX = 1000;
+
+/**
+ * Right before a trigger: the CronJob still listed, and no Job of it still running (labelled as
+ * triggered from it, as KubernetesController.java labels them, or named after it, as Kubernetes names a
+ * scheduled run). Undefined when the trigger may go.
+ */
+async function beforeTrigger(
+  k8s: KubernetesOperations,
+  cronJob: string,
+  resumes: string | undefined,
+): Promise<{ reason: ClusterNotDone; message: string } | undefined> {
+  const crons = await k8s.listAll('cronjobs', undefined, CHECK_LIST_MAX);
+  if (!crons.some((c) => c.name === cronJob))
+    return { reason: 'cronJobGone', message: `The CronJob ${cronJob} is no longer listed by GMS; nothing was sent. Choose the restore CronJob again.` };
+  const jobs = await k8s.listAll('jobs', undefined, CHECK_LIST_MAX);
+  const running = jobs.find(
+    (j) =>
+      j.active > 0 &&
+      j.name !== resumes &&
+      (j.labels['app.kubernetes.io/triggered-from'] === cronJob || (j.name.startsWith(`${cronJob}-`) && /^\d+$/.test(j.name.slice(cronJob.length + 1)))),
+  );
+  if (running)
+    return {
+      reason: 'alreadyRunning',
+      message: `A Job of ${cronJob} is still running (${quoteArg(running.name)}); nothing was sent. Watch it (Watch a Job on the Cluster) or wait for it to end, then run again.`,
+    };
+  return undefined;
+}
 
 export function watchOptions(arg: { stallAfterSeconds?: number; pollSeconds?: number; giveUpSeconds?: number }): WatchOptions {
   const config = vscode.workspace.getConfiguration('datahub.clusterJobs');
@@ -101,6 +142,8 @@ export interface TriggerInput {
   jobName?: string;
   /** Said in the confirmation: where it starts from. */
   from?: string;
+  /** The Job a resume continues (chosen as stalled or stopped): not counted as a run of the CronJob still going on. */
+  resumes?: string;
   options: WatchOptions;
 }
 
@@ -168,7 +211,24 @@ export async function triggerOnCluster(
     },
   });
   if (answer !== go) return undefined;
-  const created = await k8s.triggerCronJob({ cronJob, jobName, args: argv });
+  // One trigger of this CronJob at a time, in any window; the CronJob and its Jobs read again right before it.
+  const name = active.connection.name;
+  const locked = await withApplyLock(
+    planLockDir(services),
+    planLockId('clusterJob', name, active.connection.gmsUrl, cronJob),
+    `a trigger of ${cronJob}`,
+    async () => {
+      const refused = await beforeTrigger(k8s, cronJob, input.resumes);
+      return refused ?? { created: await k8s.triggerCronJob({ cronJob, jobName, args: argv }) };
+    },
+  );
+  const outcome = locked.ran ? locked.value : { reason: 'busy' as const, message: locked.message };
+  if (!('created' in outcome)) {
+    services.log.warn(`${RUN_ACTION}: ${outcome.message}`);
+    if (run.mode === 'ui') void safeWindow.showWarningMessage(outcome.message);
+    return { triggered: false, message: outcome.message, reason: outcome.reason, notDone: { reason: outcome.reason } };
+  }
+  const { created } = outcome;
   await remember(services, active.connection.name, cronJob);
   // The Job GMS created must be the one asked for: another name is neither watched nor shown as ours.
   if (created.name !== jobName) {

@@ -20,4 +20,9 @@ export interface PatternRun extends PatternRunParams {
   firstStart?: number;
   /** Incomplete pages of the earlier part of this run, kept in its result and saved state. */
   carried?: IncompletePage[];
+  /**
+   * When this resumes an earlier run: where and when that run read its pages (a PlanOrigin, as saved; checked
+   * before any request, src/shared/writePlan.ts) and how the messages name it ("the saved run").
+   */
+  resumes?: { origin: unknown; what: string; /** A page start it carries outside the run itself: refused. */ outside?: string };
 }

@@ -108,8 +108,13 @@ describe('doctor: guard rails', function () {
       const { services } = await api();
       await waitFor(() => services.connections.active()?.gmsUrl === moved, 'the connection to point at its new address');
       await sandbox.clearRequests();
-      const error = await rejection(exec(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 1 }] }));
-      assert.match(error.message, /listed from .*; the connection now points at .*api\/gms\. Browse the failed writes again\. Nothing was sent\./);
+      // The list is a plan made against the old address: refused as such, before any request.
+      const replay = await exec<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 1 }] });
+      assert.deepEqual(replay.notDone, { reason: 'otherServer' });
+      assert.match(
+        replay.message,
+        /was made against .* but "sandbox" now points at .*api\/gms\. Browse the failed writes of "sandbox" again; nothing was sent\./,
+      );
       const open = await rejection(exec(Commands.openFailedWrite, { partition: 0, offset: 1 }));
       assert.match(open.message, /Browse the failed writes again/);
       assert.equal((await sandbox.requests()).length, 0);

@@ -5,7 +5,7 @@
 // run, and read-only connections refused with zero requests.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { sandbox, useSandboxConnection } from '../../host/inHost';
+import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import type { DiagnoseResult, ResetConsumerOffsetsResult } from '../../../src/doctor';
 import { exec, rejection } from '../support/core';
 import { answering } from '../support/modals';
@@ -88,7 +88,17 @@ describe('doctor: reset consumer offsets', function () {
       assert.match(m.modals[0], /skips the messages in between/);
       const sent = (await resetRequests()).map((q) => q.body as { strategy: string; value?: string; partitions: number[]; dryRun: boolean });
       assert.deepEqual(sent[0], { topic: 'mcl-versioned', strategy: 'latest', partitions: [0, 2], dryRun: true });
-      const real = sent.slice(1);
+      // Each partition's offset read again (a dry run to the planned offset) right before it is moved.
+      assert.deepEqual(
+        sent.slice(1).map((b) => [b.strategy, b.partitions, b.dryRun]),
+        [
+          ['to-offset', [0], true],
+          ['to-offset', [0], false],
+          ['to-offset', [2], true],
+          ['to-offset', [2], false],
+        ],
+      );
+      const real = sent.filter((b) => !b.dryRun);
       assert.deepEqual(
         real.map((b) => [b.strategy, b.partitions, b.dryRun]),
         [
@@ -106,6 +116,81 @@ describe('doctor: reset consumer offsets', function () {
         r.dryRun.partitionResets.map((p) => [p.partition, p.to]),
       );
       assert.match(r.message, /^Reset 2 of 2 partition\(s\) of generic-mae-consumer-job-client/);
+    } finally {
+      m.stop();
+    }
+  });
+
+  it('Kafka: a partition whose offset moved since the dry run is left out and named; the others are moved', async function () {
+    needsOpenapi(this);
+    await setDoctor({ state: 'consumerStopped' });
+    await sandbox.clearRequests();
+    // Between the dry run and the reset (while the modal is open) the group commits partition 2 elsewhere.
+    const m = await answering(async () => {
+      await sandbox.control('POST', '/messaging/commit', { group: MAE, topic: MCL, partition: 2, offset: 3 });
+      return 'Reset Offsets';
+    });
+    try {
+      const r = await reset({ group: MAE, topic: 'mcl-versioned', strategy: 'earliest', partitions: [0, 2] });
+      const planned2 = r.dryRun.partitionResets.find((p) => p.partition === 2);
+      assert.ok(planned2 && planned2.from !== 3, `partition 2 planned from ${planned2?.from}`);
+      assert.deepEqual(
+        (await applied()).map((a) => a.partition),
+        [0],
+      );
+      assert.deepEqual(
+        r.applied?.partitionResets.map((p) => p.partition),
+        [0],
+      );
+      assert.deepEqual(r.leftOut, [
+        { why: 'offset moved since the dry run', count: 1, sample: [`partition 2 (${planned2.from.toLocaleString('en-US')} → now 3)`] },
+      ]);
+      assert.match(
+        r.message,
+        /^Reset 1 of 2 partition\(s\).*\. 1 partition left out, read again right before sending: 1 offset moved since the dry run \(partition 2 /,
+      );
+    } finally {
+      m.stop();
+    }
+  });
+
+  it('Kafka: a dry run whose connection now points elsewhere is refused after the modal; nothing is moved', async function () {
+    needsOpenapi(this);
+    await setDoctor({ state: 'consumerStopped' });
+    const config = vscode.workspace.getConfiguration('datahub');
+    const m = await answering(async () => {
+      await config.update('connections', [{ name: 'sandbox', gmsUrl: `${sandboxUrl()}/api/gms` }], vscode.ConfigurationTarget.Global);
+      return 'Reset Offsets';
+    });
+    try {
+      await sandbox.clearRequests();
+      const r = await reset({ group: MAE, topic: 'mcl-versioned', strategy: 'earliest' });
+      assert.deepEqual(r.notDone, { reason: 'otherServer' });
+      assert.match(r.message, /The dry run of this reset was made against .*\/api\/gms\. Reset again on "sandbox"; only the dry run was sent\./);
+      assert.ok((await resetRequests()).every((q) => (q.body as { dryRun: boolean }).dryRun === true));
+      assert.deepEqual(await applied(), []);
+    } finally {
+      m.stop();
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+
+  it('Kafka: two resets of one group at once never move twice; the second is refused as busy and sends nothing', async function () {
+    needsOpenapi(this);
+    await setDoctor({ state: 'consumerStopped' });
+    await sandbox.clearRequests();
+    const m = await answering('Reset Offsets');
+    try {
+      const arg = { group: MAE, topic: 'mcl-versioned', strategy: 'earliest', partitions: [1] };
+      const both = await Promise.all([reset(arg), reset(arg)]);
+      const busy = both.filter((r) => r.notDone?.reason === 'busy');
+      assert.equal(busy.length, 1, both.map((r) => r.message).join(' | '));
+      assert.match(busy[0].message, /Another apply of the reset of generic-mae-consumer-job-client's offsets on mcl-versioned .* is running in this window/);
+      assert.deepEqual(
+        (await applied()).map((a) => a.partition),
+        [1],
+      );
+      assert.equal(m.modals.length, 1, 'one confirmation: the second never got that far');
     } finally {
       m.stop();
     }

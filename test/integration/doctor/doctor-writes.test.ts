@@ -119,6 +119,82 @@ describe('doctor: failed writes and the end-to-end check', function () {
     });
   });
 
+  it('replay: a write replayed since the list was read is left out, counted and named', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/doctor/failed', { count: 10 });
+    await exec<BrowseResult>(Commands.browseFailedWrites, {});
+    const m = await answering('Replay');
+    try {
+      const first = await vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 3 }] });
+      assert.equal(first.replayed?.offsets, 1);
+      await sandbox.clearRequests();
+      // The same list again: offset 3 was replayed meanwhile (Kafka keeps it in mcp-failed), 4 was not.
+      const r = await vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, {
+        messages: [
+          { partition: 0, offset: 3 },
+          { partition: 0, offset: 4 },
+        ],
+      });
+      assert.deepEqual(
+        (await replays()).map((q) => q.body as { startOffset: number; endOffset: number; dryRun: boolean }).map((b) => [b.startOffset, b.endOffset, b.dryRun]),
+        [
+          [4, 4, true],
+          [4, 4, false],
+        ],
+      );
+      assert.deepEqual(await replayed(), [3, 4], 'offset 3 re-published once');
+      assert.deepEqual(r.leftOut, [{ why: 'already replayed', count: 1, sample: ['partition 0 offset 3'] }]);
+      assert.match(r.message, /1 failed write left out, read again right before sending: 1 already replayed \(partition 0 offset 3\)\./);
+      assert.match(m.modals[m.modals.length - 1], /1 failed write left out/);
+    } finally {
+      m.stop();
+    }
+  });
+
+  it('replay: two at once never send twice; the second is refused as busy and sends nothing', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/doctor/failed', { count: 10 });
+    await exec<BrowseResult>(Commands.browseFailedWrites, {});
+    await sandbox.clearRequests();
+    const m = await answering('Replay');
+    try {
+      const messages = [5, 6].map((offset) => ({ partition: 0, offset }));
+      const both = await Promise.all([
+        vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages }),
+        vscode.commands.executeCommand<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages }),
+      ]);
+      const busy = both.filter((r) => r.notDone?.reason === 'busy');
+      assert.equal(busy.length, 1, both.map((r) => r.message).join(' | '));
+      assert.match(busy[0].message, /Another apply of the replay of failed writes on "sandbox" is running in this window.*nothing was sent/);
+      assert.equal(busy[0].dryRun.requests, 0);
+      assert.deepEqual(await replayed(), [5, 6]);
+      assert.equal((await replays()).length, 2, 'one dry run and one real replay, of one range');
+    } finally {
+      m.stop();
+    }
+  });
+
+  it('replay: a list read from another server address is refused before any request', async function () {
+    needsOpenapi(this);
+    await sandbox.control('POST', '/doctor/failed', { count: 5 });
+    await exec<BrowseResult>(Commands.browseFailedWrites, {});
+    // The connection's URL changes between the list (the plan) and the replay (its apply).
+    const config = vscode.workspace.getConfiguration('datahub');
+    await config.update('connections', [{ name: 'sandbox', gmsUrl: `${sandboxUrl()}/api/gms` }], vscode.ConfigurationTarget.Global);
+    try {
+      await sandbox.clearRequests();
+      const r = await exec<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 1 }] });
+      assert.deepEqual(r.notDone, { reason: 'otherServer' });
+      assert.match(
+        r.message,
+        /The list of failed writes was made against .* but "sandbox" now points at .*\/api\/gms\. Browse the failed writes of "sandbox" again; nothing was sent\./,
+      );
+      assert.equal((await sandbox.requests()).length, 0);
+    } finally {
+      await useSandboxConnection({ token: 'admin' });
+    }
+  });
+
   it('an offset not on the list is refused before any request', async function () {
     needsOpenapi(this);
     await sandbox.control('POST', '/doctor/failed', { count: 5 });

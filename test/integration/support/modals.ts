@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { activateExtension, run } from '../../host/inHost';
 import { Commands } from '../../../src/shared/commandIds';
 
-/** A button's title, undefined to dismiss, or a function picking from the buttons shown. */
-export type ModalAnswer = string | undefined | ((buttons: string[]) => string | undefined);
+/** A button's title, undefined to dismiss, or a function picking from the buttons shown (it may first change the sandbox: a change between a plan and its apply). */
+export type ModalAnswer = string | undefined | ((buttons: string[]) => string | undefined | Promise<string | undefined>);
 
 export interface Answering {
   /** Each modal as "message\ndetail\n[buttons]". */
