@@ -1,0 +1,35 @@
+// What a server (or a caller) could put in a field the extension writes into Markdown: the fixtures of
+// markdown-inert.test.ts, through markdownBuilders.ts.
+/** What a server (or a caller) could send, one attack each, and all of them at once. */
+export const HOSTILE = [
+  '# Planted heading',
+  '## x\n# y',
+  '[a](https://evil.example/a)',
+  '![i](https://evil.example/x.png)',
+  '<img src=x onerror=alert(1)>',
+  '<a href="https://evil.example">a</a>',
+  '<b>bold</b><script>alert(1)</script>',
+  'https://evil.example/x',
+  'www.evil.example',
+  'evil.com',
+  'see evil.com. Or sub.evil.co.uk/path?q=1, now',
+  'help@evil.example',
+  'mailto:help@evil.example',
+  '[Fix it](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)',
+  'command:workbench.action.reloadWindow',
+  '[x](javascript:alert(1))',
+  '<javascript:alert(1)>',
+  '<https://evil.example/auto>',
+  '`code` ``two`` ```fence',
+  'a | b | c',
+  '| cell | cell |\n|---|---|\n| x | y |',
+  'line one\n\n# after a blank line\n- list\n> quote\n1. ordered',
+  '    indented code',
+  '***\n---\n===',
+  '$(alert) $(zap)',
+  '&lt;img src=x&gt; &#60;b&#62;',
+  '\\[escaped\\](https://evil.example/e)',
+  '[ref]\n\n[ref]: https://evil.example/ref',
+  'a\u202Eb\u200Bc\u0007d',
+];
+export const ALL = HOSTILE.join(' ');
