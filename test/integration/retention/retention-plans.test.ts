@@ -4,23 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { IndexSizesSnapshot } from '../../../src/platform/services';
 import type { RetentionPlanResult } from '../../../src/retention';
 import { rows } from '../support/truncate';
-
-const DAY = 86_400_000;
-const DASHBOARD = 'dashboard_dashboardusagestatisticsaspect_v1';
-const CHART = 'chart_chartusagestatisticsaspect_v1';
-
-function plan(arg: Record<string, unknown>): Promise<RetentionPlanResult> {
-  return run<RetentionPlanResult>('datahub.planRetention', arg);
-}
-
-const truncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).map((r) => r.body as Record<string, unknown>);
-
-async function sizes(): Promise<IndexSizesSnapshot> {
-  return vscode.commands.executeCommand<IndexSizesSnapshot>('datahub.refreshIndexSizes', {});
-}
+import { CHART, DASHBOARD, DAY, plan, sizes, truncations } from '../support/retention';
 
 describe('retention planner: the dry runs are the plan', function () {
   this.timeout(90_000);

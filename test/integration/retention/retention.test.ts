@@ -7,30 +7,15 @@
 import * as assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
-import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
-import type { IndexSizesSnapshot } from '../../../src/platform/services';
+import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
 import type { RetentionPlanResult } from '../../../src/retention';
 import type { ShownText } from '../../../src/platform/safeWindow';
 import { rejection } from '../support/core';
 import { rows } from '../support/truncate';
+import { CHART, DASHBOARD, DATAJOB, DAY, plan, sizes, truncations } from '../support/retention';
 
 // js-yaml is a devDependency; read through require so its typing is not needed here.
 const yaml = createRequire(__filename)('js-yaml') as { load(text: string): unknown };
-
-const DAY = 86_400_000;
-const DASHBOARD = 'dashboard_dashboardusagestatisticsaspect_v1';
-const DATAJOB = 'datajob_datajobruneventaspect_v1';
-const CHART = 'chart_chartusagestatisticsaspect_v1';
-
-function plan(arg: Record<string, unknown>): Promise<RetentionPlanResult> {
-  return run<RetentionPlanResult>('datahub.planRetention', arg);
-}
-
-const truncations = async () => (await sandbox.actionRequests('truncateTimeseriesAspect')).map((r) => r.body as Record<string, unknown>);
-
-async function sizes(): Promise<IndexSizesSnapshot> {
-  return vscode.commands.executeCommand<IndexSizesSnapshot>('datahub.refreshIndexSizes', {});
-}
 
 describe('retention planner: dry runs and bad input', function () {
   this.timeout(60_000);
