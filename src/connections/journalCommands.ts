@@ -11,6 +11,8 @@ import { Commands } from '../shared/commandIds';
 import { JOURNAL_READ_DEFAULT, type JournalEntry, type JournalFilter } from '../shared/journal';
 import { journalMarkdown, readJournalFile } from '../shared/journalRead';
 import type { Outcome } from '../shared/outcome';
+import { mdown } from '../shared/markdown';
+import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
 import { readJournalArgs, showJournalArgs } from './logic/args';
 
 export const JOURNAL_SCHEME = 'datahub-journal';
@@ -40,24 +42,6 @@ function scopeText(filter: JournalFilter): string {
   return filter.since === undefined ? who : `${who} since ${new Date(filter.since).toISOString()}`;
 }
 
-/** The journal documents, kept in memory by URI (the last few), read-only through a content provider. */
-class JournalDocuments implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private count = 0;
-
-  add(text: string): vscode.Uri {
-    this.count++;
-    const uri = vscode.Uri.from({ scheme: JOURNAL_SCHEME, path: '/Operations Journal.md', query: `n=${this.count}` });
-    this.texts.set(uri.toString(), text);
-    if (this.texts.size > 5) this.texts.delete(this.texts.keys().next().value as string);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '# This journal view is gone\n\nRun **DataHub: Show Operations Journal** again.';
-  }
-}
-
 interface TimePick extends vscode.QuickPickItem {
   ms?: number;
 }
@@ -82,8 +66,12 @@ async function pickFilter(services: Services): Promise<JournalFilter | undefined
 }
 
 export function registerJournalCommands(services: Services) {
-  const documents = new JournalDocuments();
-  const provider = vscode.workspace.registerTextDocumentContentProvider(JOURNAL_SCHEME, documents);
+  const documents = new ReadOnlyDocuments(
+    JOURNAL_SCHEME,
+    'Operations Journal',
+    mdown`# This journal view is gone\n\nRun **DataHub: Show Operations Journal** again.`,
+  );
+  const provider = documents.register();
 
   const read = registerCommand(services, Commands.readJournal, async (arg): Promise<ReadJournalResult> => {
     const { since, connection, limit } = parseArgs(Commands.readJournal, readJournalArgs, arg);
@@ -98,8 +86,9 @@ export function registerJournalCommands(services: Services) {
     const filter: JournalFilter | undefined = parsed ? { since: parsed.since, connection: parsed.connection } : await pickFilter(services);
     if (!filter) return undefined;
     const entries = await readJournal({ ...filter, limit: JOURNAL_READ_DEFAULT });
-    const markdown = journalMarkdown(entries, scopeText(filter));
-    const uri = documents.add(markdown);
+    const document = journalMarkdown(entries, scopeText(filter));
+    const markdown = document.text;
+    const uri = documents.add(filter.connection ?? 'every connection', document);
     await vscode.commands.executeCommand('markdown.showPreview', uri);
     let copied = false;
     if (parsed?.copy === true) {

@@ -13,7 +13,7 @@ import {
   type JournalFilter,
   type JournalOutcome,
 } from './journal';
-import { markdownCode, markdownTableCellInert } from './markdown';
+import { code, codeCell, joinMarkdown, mdown, rawCell, rawText, type Markdown } from './markdown';
 
 const CHUNK = 64 * 1024;
 export const JOURNAL_OUTCOMES: readonly JournalOutcome[] = ['done', 'partial', 'failed', 'cancelled', 'refused'];
@@ -79,33 +79,33 @@ export function matchesFilter(entry: JournalEntry, filter: JournalFilter): boole
 const commandName = (command: string): string => command.replace(/^datahub\./, '');
 
 /** The journal as a Markdown document (newest first), for the read-only view and Copy as Markdown: every stored string inert. */
-export function journalMarkdown(entries: readonly JournalEntry[], scope: string, now = Date.now()): string {
-  const lines = [
-    '# DataHub operations journal',
-    '',
-    `${scope}: ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, newest first (read ${new Date(now).toISOString()}). Every write this editor sent to a server; reads and dry runs alone are not recorded.`,
-    '',
+export function journalMarkdown(entries: readonly JournalEntry[], scope: string, now = Date.now()): Markdown {
+  const count = rawText(`${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`);
+  const lines: Markdown[] = [
+    mdown`# DataHub operations journal`,
+    mdown``,
+    mdown`${rawText(scope)}: ${count}, newest first (read ${rawText(new Date(now).toISOString())}). Every write this editor sent to a server; reads and dry runs alone are not recorded.`,
+    mdown``,
   ];
-  if (entries.length === 0) return [...lines, 'Nothing recorded.', ''].join('\n');
-  lines.push('| When (UTC) | Connection | Environment | Command | Asked by | Outcome | Requests | Summary |', '|---|---|---|---|---|---|---|---|');
+  if (entries.length === 0) return joinMarkdown([...lines, mdown`Nothing recorded.`, mdown``]);
+  lines.push(mdown`| When (UTC) | Connection | Environment | Command | Asked by | Outcome | Requests | Summary |`, mdown`|---|---|---|---|---|---|---|---|`);
   for (const e of entries) {
+    const when = rawCell(new Date(e.at).toISOString());
     lines.push(
-      `| ${new Date(e.at).toISOString()} | ${markdownTableCellInert(e.connection)} (${markdownCode(e.gmsOrigin, 'tableCell', 120)}) | ${markdownTableCellInert(e.environment ?? '—')} | ${markdownTableCellInert(commandName(e.command))} | ${e.askedBy} | **${e.outcome}** | ${e.sent.requests} | ${markdownTableCellInert(e.summary)} |`,
+      mdown`| ${when} | ${rawCell(e.connection)} (${codeCell(e.gmsOrigin, 120)}) | ${rawCell(e.environment ?? '—')} | ${rawCell(commandName(e.command))} | ${rawCell(e.askedBy)} | **${rawCell(e.outcome)}** | ${e.sent.requests} | ${rawCell(e.summary)} |`,
     );
   }
-  lines.push('', '## Targets and dry runs', '');
+  lines.push(mdown``, mdown`## Targets and dry runs`, mdown``);
   for (const e of entries) {
-    const dry = e.dryRun
-      ? Object.entries(e.dryRun)
-          .map(([k, v]) => `${k} ${markdownCode(String(v), 'text', 120)}`)
-          .join(', ')
-      : undefined;
-    const targets = e.sent.targets.map((t) => markdownCode(t, 'text', JOURNAL_TARGET_MAX)).join(', ') || '(none named)';
-    const more = e.sent.requests > e.sent.targets.length && e.sent.targets.length >= JOURNAL_TARGETS_MAX ? ' (a sample)' : '';
-    lines.push(`- ${new Date(e.at).toISOString()} ${markdownTableCellInert(commandName(e.command))}: ${targets}${more}${dry ? `; dry run: ${dry}` : ''}`);
+    const dry = e.dryRun ? Object.entries(e.dryRun).map(([k, v]) => mdown`${rawText(k)} ${code(String(v), 120)}`) : [];
+    const targets = e.sent.targets.map((t) => code(t, JOURNAL_TARGET_MAX));
+    const more = e.sent.requests > e.sent.targets.length && e.sent.targets.length >= JOURNAL_TARGETS_MAX ? mdown` (a sample)` : mdown``;
+    const named = targets.length > 0 ? joinMarkdown(targets, ', ') : mdown`(none named)`;
+    const dryText = dry.length > 0 ? mdown`; dry run: ${joinMarkdown(dry, ', ')}` : mdown``;
+    lines.push(mdown`- ${rawText(new Date(e.at).toISOString())} ${rawText(commandName(e.command))}: ${named}${more}${dryText}`);
   }
-  lines.push('');
-  return lines.join('\n');
+  lines.push(mdown``);
+  return joinMarkdown(lines);
 }
 
 /** The file's entries newest first that match the filter, at most `limit` (default 1,000, at most 10,000); what is queued is written first. */

@@ -11,6 +11,7 @@ import { answering } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import { SEED_RUNS } from '../../sandbox/ingestionSeed';
 import type { CancelIngestionRunResult, ListIngestionRunsResult, RollbackIngestionRunResult, ShowIngestionReportResult } from '../../../src/ingestion';
+import type { ReadJournalResult } from '../../../src/connections/journalCommands';
 
 interface IngestionState {
   requests: Array<{ id: string; status: string | null; signals: number }>;
@@ -21,6 +22,8 @@ const state = () => sandbox.control<IngestionState>('GET', '/ingestion');
 const script = (body: Record<string, unknown>) => sandbox.control<object>('POST', '/ingestion', body);
 const list = (arg: Record<string, unknown> = {}) => exec<ListIngestionRunsResult>(Commands.listIngestionRuns, arg);
 const urnOf = (id: string) => `urn:li:dataHubExecutionRequest:${id}`;
+/** The operations journal's entries since `since` (the dry runs and reads write none). */
+const journalSince = async (since: number) => (await exec<ReadJournalResult>(Commands.readJournal, { since })).entries;
 
 describe('ingestion: runs, their problems, cancel, rollback and report', function () {
   this.timeout(60_000);
@@ -55,6 +58,7 @@ describe('ingestion: runs, their problems, cancel, rollback and report', functio
     const stuck = l.runs.find((r) => r.problem === 'runningTooLong');
     assert.ok(stuck);
     await sandbox.clearRequests();
+    const since = Date.now();
     const asked = await answering('Cancel Run');
     try {
       const c = await execCommandId<CancelIngestionRunResult>(Commands.cancelIngestionRun, { executionRequestUrn: stuck.urn, waitSeconds: 10 });
@@ -68,6 +72,12 @@ describe('ingestion: runs, their problems, cancel, rollback and report', functio
     const cancels = (await sandbox.requests()).filter((q) => q.rawBody.includes('cancelIngestionExecutionRequest'));
     assert.equal(cancels.length, 1);
     assert.equal((await state()).requests.find((r) => r.id === SEED_RUNS.stuck)?.signals, 1);
+    // The cancel is a write: one journal entry, the request its target; the listing and the follow-up reads none.
+    const entries = await journalSince(since);
+    assert.deepEqual(
+      entries.map((e) => [e.command, e.askedBy, e.outcome, e.sent.requests, e.sent.targets]),
+      [[Commands.cancelIngestionRun, 'link', 'done', 1, [stuck.urn]]],
+    );
   });
 
   it('a cancel the executor ignores is said as still running (#11005)', async () => {
@@ -80,6 +90,7 @@ describe('ingestion: runs, their problems, cancel, rollback and report', functio
   });
 
   it("shows DataHub's dry run in the confirmation, then makes exactly one safe rollback of that run id", async () => {
+    const since = Date.now();
     const asked = await answering('Roll Back');
     try {
       const r = await execCommandId<RollbackIngestionRunResult>(Commands.rollbackIngestionRun, { runId: SEED_RUNS.bad });
@@ -109,6 +120,12 @@ describe('ingestion: runs, their problems, cancel, rollback and report', functio
     ]);
     assert.equal(s.softDeleted.length, 6);
     assert.equal(s.requests.find((q) => q.id === SEED_RUNS.bad)?.status, 'ROLLED_BACK');
+    // The real rollback is the one write journaled (its dry run is not), the run id its target.
+    const entries = await journalSince(since);
+    assert.deepEqual(
+      entries.map((e) => [e.command, e.outcome, e.sent.requests, e.sent.targets]),
+      [[Commands.rollbackIngestionRun, 'done', 1, [SEED_RUNS.bad]]],
+    );
   });
 
   it('refuses the reserved run id, and on a read-only connection refuses cancel and rollback with no request at all', async () => {

@@ -76,7 +76,7 @@ describe('journal Markdown', () => {
       summary: 'see https://evil.example/x and <img src=x> | [a](javascript:x)\n# heading',
       sent: { requests: 1, targets: ['urn:li:x`|<script>'] },
     });
-    const md = journalMarkdown([hostile], 'All connections');
+    const md = journalMarkdown([hostile], 'All connections').text;
     const row = md.split('\n').find((l) => l.startsWith('| 2026'));
     assert.ok(row);
     assert.equal(row.split(/(?<!\\)\|/).length, 10, 'the row keeps its 8 cells');
@@ -86,6 +86,6 @@ describe('journal Markdown', () => {
   });
 
   it('says when nothing was recorded', () => {
-    assert.match(journalMarkdown([], 'prod, last hour'), /Nothing recorded/);
+    assert.match(journalMarkdown([], 'prod, last hour').text, /Nothing recorded/);
   });
 });

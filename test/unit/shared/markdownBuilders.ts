@@ -4,9 +4,6 @@
 import type { ExplanationNode } from '../../../src/gms/types';
 import type { DoctorLine } from '../../../src/doctor/logic/report';
 import { buildReport } from '../../../src/doctor/logic/report';
-import { allMarkdown, diagnosisOf, failedDiagnosis } from '../../../src/doctor/logic/allConnections';
-import { compareMarkdown } from '../../../src/doctor/logic/compareMarkdown';
-import { renderReport } from '../../../src/ingestion/logic/report';
 import { reportMarkdown } from '../../../src/doctor/logic/markdown';
 import { failedGroupTooltipMarkdown, lineTooltipMarkdown } from '../../../src/doctor/logic/tooltips';
 import { renderExplainDocument, type ExplainReport } from '../../../src/health/logic/explainReport';
@@ -17,6 +14,7 @@ import { hoverMarkdown } from '../../../src/restore/logic/hoverText';
 import { mdown, plain, rawCell, rawText, code, codeCell, codeBlock, htmlText, link, type Markdown } from '../../../src/shared/markdown';
 
 export { ALL, HOSTILE } from './hostileText';
+import { OPERATIONS_BUILDERS } from './markdownBuilders-operations';
 
 /** One builder: what it makes from a value in every server field. */
 export interface Builder {
@@ -75,7 +73,7 @@ function explainReport(v: string, over: Partial<ExplainReport> = {}): ExplainRep
   };
 }
 
-const doctorLine = (v: string): DoctorLine => ({
+export const doctorLine = (v: string): DoctorLine => ({
   id: 'consumer:x',
   title: v,
   verdict: 'warning',
@@ -233,53 +231,7 @@ export const BUILDERS: Builder[] = [
     module: 'src/shared/markdown.ts',
     make: (v) => mdown`${codeBlock(v, v)}\n\n<pre><code>${htmlText(v)}</code></pre>\n\n${link(plain(v), `command:datahub.inspectUrn?${v}`, v)}`,
   },
-  {
-    name: 'Doctor on all connections (table)',
-    module: 'src/doctor/logic/allConnections.ts',
-    make: (v) => allMarkdown([diagnosisOf({ name: v, gmsOrigin: v }, buildReport(v, 0, [doctorLine(v)])), failedDiagnosis({ name: v, gmsOrigin: v }, v)], 0),
-  },
-  {
-    name: 'Compare Connections document',
-    module: 'src/doctor/logic/compareMarkdown.ts',
-    make: (v) =>
-      compareMarkdown(
-        { name: v, gmsOrigin: v, unreadable: v },
-        { name: v, gmsOrigin: v },
-        [{ id: 'entityCounts', title: v, rows: [{ key: v, left: v, right: v, differs: true, difference: v }], unread: { left: v, right: v } }],
-        0,
-      ),
-  },
-  {
-    name: 'ingestion run report',
-    module: 'src/ingestion/logic/report.ts',
-    make: (v) =>
-      renderReport(
-        {
-          urn: v,
-          id: v,
-          sourceUrn: v,
-          requestedAt: 0,
-          result: {
-            status: v,
-            durationMs: 1,
-            report: v,
-            structuredReport: {
-              type: 'INGESTION_REPORT',
-              contentType: 'application/json',
-              serializedValue: JSON.stringify({
-                source: { report: { [v]: v, failures: [{ title: v, message: v, context: [v] }], warnings: [{ title: v, message: v, context: [v] }] } },
-              }),
-            },
-          },
-        },
-        v,
-      ),
-  },
-  {
-    name: 'ingestion run report, not picked up',
-    module: 'src/ingestion/logic/report.ts',
-    make: (v) => renderReport({ urn: v, id: v, sourceUrn: v, requestedAt: 0, result: null }, v),
-  },
+  ...OPERATIONS_BUILDERS,
 ];
 
 /** Modules that use the helper without building a document of their own (sinks, our literal texts, a join). */
@@ -293,6 +245,7 @@ export const NOT_BUILDERS: Record<string, string> = {
   'src/indices/indexTreeItems.ts': 'shows logic/tooltipText.ts through markdownTooltip',
   'src/restore/editor/hover.ts': 'shows logic/hoverText.ts through markdownTooltip',
   'src/doctor/commands.ts': 'copies reportMarkdown',
+  'src/connections/journalCommands.ts': 'shows journalMarkdown; its "gone" text, a literal without values',
   'src/ingestion/commands.ts': 'shows renderReport; its "gone" text, a literal without values',
   'src/doctor/allCommands.ts': 'shows allMarkdown and compareMarkdown; its "gone" text, a literal without values',
 };
