@@ -82,11 +82,13 @@ export class Workbench {
   async runCommand(title: string): Promise<void> {
     // Twice at most: a page that takes focus while it settles (a walkthrough, a webview) closes the palette
     // under the typing; the second try is made once the palette has been seen closed.
+    // The palette can close between opening and typing too (a notification or view taking focus): the typing
+    // is inside the retry, with a short wait, so a closed palette is opened again rather than waited on.
     for (let attempt = 1; ; attempt++) {
       await this.openCommandPalette();
-      await this.quickInputBox.fill('>');
-      await this.quickInputBox.pressSequentially(title);
       try {
+        await this.quickInputBox.fill('>', { timeout: 5_000 });
+        await this.quickInputBox.pressSequentially(title, { timeout: 10_000 });
         await this.pickQuickInputItem(title);
         return;
       } catch (error) {
