@@ -59,7 +59,8 @@ export const SECOND_HOST_SUITES = ['health/search-health.test.ts', 'jobs'];
 
 const LANES: Stage[][] = [
   [
-    { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 600 },
+    // About 8 min beside the three other lanes on two cores (1,170 tests); the limit leaves room for a loaded machine.
+    { name: 'unit', args: ['run', 'test:unit'], limitSeconds: 1200 },
     // Every in-host suite against a server whose operations answer over OpenAPI only, on two
     // hosts: this one runs all but SECOND_HOST_SUITES.
     {
@@ -93,10 +94,10 @@ const LANES: Stage[][] = [
   // The UI flows (a server with both transports, the .vsix the build made) in two parts side
   // by side: each flow starts its own code-server and browser.
   [
-    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package', '--shard', '1/2', '--timeout', '1020'], limitSeconds: 1080 },
+    { name: 'ui', args: ['run', 'test:ui', '--', '--no-package', '--shard', '1/2', '--timeout', '1440'], limitSeconds: 1500 },
     { name: 'package', args: ['run', 'test:package'], limitSeconds: 300, env: { DATAHUB_VSIX: vsixPath() } },
   ],
-  [{ name: 'ui-2', args: ['run', 'test:ui', '--', '--no-package', '--shard', '2/2', '--timeout', '1020'], limitSeconds: 1080 }],
+  [{ name: 'ui-2', args: ['run', 'test:ui', '--', '--no-package', '--shard', '2/2', '--timeout', '1440'], limitSeconds: 1500 }],
 ];
 
 interface Outcome {
