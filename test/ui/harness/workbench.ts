@@ -88,7 +88,7 @@ export class Workbench {
       await this.openCommandPalette();
       try {
         await this.quickInputBox.fill('>', { timeout: 5_000 });
-        await this.quickInputBox.pressSequentially(title, { timeout: 10_000 });
+        await this.quickInputBox.pressSequentially(title);
         await this.pickQuickInputItem(title);
         return;
       } catch (error) {
