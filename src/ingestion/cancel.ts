@@ -18,6 +18,8 @@ export interface CancelIngestionRunResult extends Outcome {
   status: string | null;
   /** Still RUNNING after the cancel and the wait: the executor did not stop it (#11005). */
   stillRunning: boolean;
+  /** Why no cancel was sent: the run had ended already (`notRunning`), or the confirmation was dismissed. */
+  notDone?: { reason: 'notRunning' | 'declined' };
 }
 
 /** How often the run is read after the cancel. */
@@ -43,7 +45,12 @@ export async function cancelIngestionRun(
   if (!before) throw new Error(`${Commands.cancelIngestionRun}: "${name}" has no execution request ${args.executionRequestUrn}. Nothing was sent.`);
   const status = before.result?.status ?? null;
   if (status !== null && status !== 'RUNNING') {
-    return { message: `Run ${before.id} on "${name}" is ${status}, not running: nothing to cancel. Nothing was sent.`, status, stillRunning: false };
+    return {
+      message: `Run ${before.id} on "${name}" is ${status}, not running: nothing to cancel. Nothing was sent.`,
+      status,
+      stillRunning: false,
+      notDone: { reason: 'notRunning' },
+    };
   }
   if (!before.sourceUrn)
     throw new Error(`${Commands.cancelIngestionRun}: DataHub did not say which source ran ${before.id}; the cancel needs it. Nothing was sent.`);
@@ -63,7 +70,14 @@ export async function cancelIngestionRun(
     go,
     typed: { connection: active.connection, action: 'Cancel Ingestion Run', expected: name, consequence: `Ingestion run ${before.id} will be cancelled.` },
   });
-  if (chosen !== go) return { message: `Not cancelled: the confirmation was dismissed; nothing was sent.`, status, stillRunning: status === 'RUNNING' };
+  if (chosen !== go) {
+    return {
+      message: `Not cancelled: the confirmation was dismissed; nothing was sent.`,
+      status,
+      stillRunning: status === 'RUNNING',
+      notDone: { reason: 'declined' },
+    };
+  }
   await ops.cancel(before.sourceUrn, before.urn);
   services.log.info(`Ingestion run ${before.id} on "${name}": cancel sent (KILL signal).`);
   const deadline = Date.now() + waitSeconds * 1000;

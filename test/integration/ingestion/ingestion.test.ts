@@ -89,6 +89,16 @@ describe('ingestion: runs, their problems, cancel, rollback and report', functio
     assert.match(c.message, /still RUNNING.*#11005/);
   });
 
+  it('a run that has ended is not cancelled: notDone says why, and nothing is sent or journaled', async () => {
+    const since = Date.now();
+    await sandbox.clearRequests();
+    const c = await exec<CancelIngestionRunResult>(Commands.cancelIngestionRun, { executionRequestUrn: urnOf(SEED_RUNS.bad) });
+    assert.deepEqual([c.status, c.stillRunning, c.notDone], ['SUCCESS', false, { reason: 'notRunning' }]);
+    assert.match(c.message, /is SUCCESS, not running: nothing to cancel\. Nothing was sent\./);
+    assert.equal((await sandbox.requests()).filter((q) => q.rawBody.includes('cancelIngestionExecutionRequest')).length, 0);
+    assert.deepEqual(await journalSince(since), []);
+  });
+
   it("shows DataHub's dry run in the confirmation, then makes exactly one safe rollback of that run id", async () => {
     const since = Date.now();
     const asked = await answering('Roll Back');
