@@ -4,7 +4,7 @@
 // (GET /openapi/v1/entities/counts, or search facets on a server without it).
 import type { EntityCountsReading, ExecutionRequestDetail, GmsClient, IngestionSourceDetail } from '../../gms/types';
 import { isGmsError } from '../../gms/errors';
-import { readEntityCounts, SOURCE_WORDS } from '../../entities/logic/counts';
+import { readEntityCounts } from '../../entities/logic/counts';
 import { uiLine } from '../../shared/uiText';
 import { formatDateTime } from '../../shared/format';
 import { nextRun } from './cron';
@@ -54,6 +54,8 @@ export function sourceOf(s: IngestionSourceDetail, now: number): GcSourceView {
   };
 }
 
+const COUNT_SOURCES = { countsApi: 'GET /openapi/v1/entities/counts', search: 'search facets on _entityType' } as const;
+
 /** The counts the findings weigh, from one reading. */
 export function countsOf(reading: EntityCountsReading): GcCounts {
   const softDeleted = new Map<string, number>();
@@ -63,7 +65,7 @@ export function countsOf(reading: EntityCountsReading): GcCounts {
     softDeleted.set(type, (softDeleted.get(type) ?? 0) + t.softDeleted);
     if (type === 'dataprocessinstance') dataProcessInstances += t.active + t.softDeleted;
   }
-  return { softDeleted, dataProcessInstances, source: SOURCE_WORDS[reading.source] };
+  return { softDeleted, dataProcessInstances, source: COUNT_SOURCES[reading.source] };
 }
 
 const SOFT_LIMIT = 'softDeletedCleanup.limit_entities_delete';
