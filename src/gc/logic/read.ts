@@ -3,7 +3,7 @@
 // requests side by side (ingestion.graphql's ingestionSource(urn) and its executions), then at most the counts
 // (GET /openapi/v1/entities/counts, or search facets on a server without it).
 import type { EntityCountsReading, ExecutionRequestDetail, GmsClient, IngestionSourceDetail } from '../../gms/types';
-import { isGmsError } from '../../gms/errors';
+import { GmsError, isGmsError } from '../../gms/errors';
 import { readEntityCounts } from '../../entities/logic/counts';
 import { uiLine } from '../../shared/uiText';
 import { formatDateTime } from '../../shared/format';
@@ -86,7 +86,14 @@ export async function readGc(
       client.ingestion.sourceRunReports(GC_SOURCE_URN, Math.min(Math.max(1, runCount), MAX_GC_RUNS), signal),
     ]);
   } catch (error) {
-    if (isGmsError(error) && error.kind === 'forbidden') throw new Error(forbiddenMessage(connection), { cause: error });
+    if (isGmsError(error) && error.kind === 'forbidden')
+      throw new GmsError({
+        kind: 'forbidden',
+        action: 'graphql',
+        status: error.status,
+        serverMessage: error.serverMessage,
+        message: forbiddenMessage(connection),
+      });
     throw error;
   }
   if (!detail) return { source: null, stages: [], runs: [], findings: findingsOf({ now, source: null, stages: [], runs: [] }) };
