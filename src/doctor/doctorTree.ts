@@ -159,7 +159,7 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
         item.id = `finding:${node.lineId}:${node.index}`;
         item.iconPath = ICONS[f.verdict];
         if (f.nextStep) item.description = uiLine(`next: ${f.nextStep}`, TREE_LINE);
-        item.tooltip = uiText(`${VERDICT_WORDS[f.verdict]}: ${f.summary}${f.nextStep ? `\nNext step: ${f.nextStep}` : ''}`, 1000);
+        item.tooltip = uiText(`${VERDICT_WORDS[f.verdict]}: ${f.detail ?? f.summary}${f.nextStep ? `\nNext step: ${f.nextStep}` : ''}`, 1000);
         item.contextValue = 'doctorFinding';
         return item;
       }

@@ -34,7 +34,8 @@ export function registerCommands(services: Services, store: GcStore): vscode.Dis
       );
       store.keep(reading, Date.now());
       const message = gcMessage(connection, reading);
-      if (run.interactive) void safeWindow.showInformationMessage(message);
+      const worst = reading.findings[0]?.verdict ?? 'ok';
+      if (run.interactive) void (worst === 'ok' ? safeWindow.showInformationMessage : safeWindow.showWarningMessage)(message);
       return { message, ...reading };
     }),
   );

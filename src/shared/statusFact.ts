@@ -49,7 +49,10 @@ export interface StatusFact {
 /** One finding shown under a line. */
 export interface FactFinding {
   verdict: 'ok' | 'warning' | 'failing';
+  /** A few words (the row's label). */
   summary: string;
+  /** The finding in full (the row's tooltip, the Markdown report). */
+  detail?: string;
   nextStep?: string;
 }
 

@@ -1,6 +1,7 @@
 // What the garbage collector of a DataHub can look like, one scenario at a time (POST /__sandbox/gc {scenario}):
 // the GC source and its runs in the ingestion model (ingestion.ts), and the entity counts (entityCounts.ts) the
-// findings weigh. Each starts from the GC as seeded (its runs replaced); times are relative to the clock now.
+// findings weigh. Each starts from the GC as seeded (its runs replaced) and the entity counts as seeded; times are
+// relative to the clock now.
 //   healthy           the seed: the bootstrap recipe, three SUCCESS nights well under the deletion limit
 //   defaultInstall    the bootstrap recipe; seven nights each stopped by limit_entities_delete (25,001 hard-deleted,
 //                     deletion_limit_reached), 400,000 soft-deleted datasets waiting and 1.25 million
@@ -53,6 +54,7 @@ const FAILURES = [
 export function applyGcScenario(model: IngestionModel, entities: EntityInventory, scenario: unknown): string | undefined {
   if (!GC_SCENARIOS.includes(scenario as GcScenario)) return `scenario must be one of ${GC_SCENARIOS.join(', ')}`;
   const gc = model.sources.get(GC_SOURCE_URN);
+  entities.reset();
   for (const [urn, r] of model.requests) if (r.sourceUrn === GC_SOURCE_URN) model.requests.delete(urn);
   if (scenario === 'missing') {
     model.sources.delete(GC_SOURCE_URN);

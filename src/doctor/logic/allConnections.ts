@@ -117,7 +117,9 @@ export function diagnosisOf(connection: Identity, report: DoctorReport): Connect
   const worst = report.lines.find((l) => lineVerdict(l) === verdict && verdict !== 'ok');
   const summary = worst ? `${worst.title}: ${worst.summary}` : `all ${report.lines.length} facts OK`;
   const gcLine = report.lines.find((l) => l.id === GC_LINE_ID);
-  const gc = gcLine ? { verdict: gcLine.verdict, summary: gcLine.summary, ...(gcLine.nextStep ? { nextStep: gcLine.nextStep } : {}) } : undefined;
+  const gc = gcLine
+    ? { verdict: gcLine.verdict, summary: gcLine.findings?.[0]?.detail ?? gcLine.summary, ...(gcLine.nextStep ? { nextStep: gcLine.nextStep } : {}) }
+    : undefined;
   return { ...who(connection), verdict, summary: cap(summary, 240), lines: report.lines, areas, ...(gc ? { gc } : {}) };
 }
 

@@ -42,11 +42,16 @@ export function gcLine(reading: Reading<GcReading>): DoctorLine {
   return {
     ...base,
     verdict: worst.verdict,
-    summary: `${cap(worst.summary, 400)}${more}`,
+    summary: `${cap(worst.headline, 160)}${more}`,
     figures,
     ...(worst.nextStep ? { nextStep: worst.nextStep } : {}),
     ...(next ? { nextCommand: next } : {}),
-    findings: r.findings.map((f) => ({ verdict: f.verdict, summary: cap(f.summary, 400), ...(f.nextStep ? { nextStep: f.nextStep } : {}) })),
+    findings: r.findings.map((f) => ({
+      verdict: f.verdict,
+      summary: cap(f.headline, 160),
+      detail: cap(f.summary, 500),
+      ...(f.nextStep ? { nextStep: f.nextStep } : {}),
+    })),
     ...(r.countsUnread ? { details: [`Entity counts not read: ${cap(r.countsUnread, 250)}`] } : {}),
   };
 }

@@ -38,7 +38,9 @@ export function reportMarkdown(report: DoctorReport): Markdown {
     // A group's findings after its line (the DataHub GC's), the first being the line's own.
     const findings = (l.findings ?? [])
       .slice(1)
-      .map((f) => mdown`| ${rawCell(VERDICT_WORDS[f.verdict])} | ${cell(`${l.title} (more)`)} | ${cell(f.summary)} | ${cell(f.nextStep ?? '')} | |`);
+      .map(
+        (f) => mdown`| ${rawCell(VERDICT_WORDS[f.verdict])} | ${cell(`${l.title} (more)`)} | ${cell(f.detail ?? f.summary)} | ${cell(f.nextStep ?? '')} | |`,
+      );
     return [line, ...findings];
   });
   return joinMarkdown([...header, mdown`| Verdict | Line | Summary | Next step | Source |`, mdown`| --- | --- | --- | --- | --- |`, ...rows, mdown``]);

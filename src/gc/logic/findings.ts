@@ -65,10 +65,12 @@ function notRunning(input: FindingsInput): GcFinding | undefined {
       ? 'no run of it was ever picked up'
       : `its last run was requested ${formatDateTime(lastPicked)}, ${formatDuration(now - lastPicked)} ago`;
   const limit = `more than twice its interval (${formatDuration(allowed / 2)})`;
+  const quiet = lastPicked === undefined ? 'never run' : `not run for ${formatDuration(now - lastPicked)}`;
   if (unpicked.length > 0) {
     return {
       id: 'gcNotRunning',
       verdict: 'failing',
+      headline: `${quiet}: ${unpicked.length} request(s) never picked up (executor down)`,
       summary: `The GC has not run for ${limit}: ${since}; ${unpicked.length} request(s) since have no result, so the executor (datahub-actions) is not picking them up.`,
       nextStep: 'check the datahub-actions pod or container (its logs, and that it reaches GMS), then read the GC again',
     };
@@ -77,6 +79,7 @@ function notRunning(input: FindingsInput): GcFinding | undefined {
     return {
       id: 'gcNotRunning',
       verdict: 'failing',
+      headline: `${quiet}: the GC has no schedule`,
       summary: `The GC has no schedule, so it runs only when started by hand: ${since}.`,
       nextStep: "give the datahub-gc source its schedule back (DataHub's default is 0 1 * * * UTC)",
     };
@@ -84,6 +87,7 @@ function notRunning(input: FindingsInput): GcFinding | undefined {
   return {
     id: 'gcNotRunning',
     verdict: 'failing',
+    headline: `${quiet}: nothing requested (scheduler)`,
     summary: `The GC has not run for ${limit}: ${since}, and nothing was requested since, so DataHub's scheduler is not starting it.`,
     nextStep: "check GMS's logs for the ingestion scheduler (IngestionScheduler) and the schedule's cron and timezone, then read the GC again",
   };
@@ -100,6 +104,7 @@ function failing(runs: readonly GcRun[]): GcFinding | undefined {
   return {
     id: 'gcFailing',
     verdict: 'failing',
+    headline: `${failed === 1 ? 'the last run' : `the last ${failed} runs`} failed${titles.length > 0 ? `: "${titles[0]}"${titles.length > 1 ? ` and ${titles.length - 1} more` : ''}` : ''}`,
     summary: `The last ${failed === 1 ? 'run' : `${failed} runs`} of the GC failed (the newest ${last.status}, requested ${formatDateTime(last.requestedAt)})${said}.`,
     nextStep:
       "open the newest run's report (Show Ingestion Report) for the failure's detail, fix its cause, then let the next night run or start the GC by hand",
@@ -114,6 +119,7 @@ function stuck(input: FindingsInput): GcFinding | undefined {
   return {
     id: 'gcStuck',
     verdict: 'failing',
+    headline: `a run RUNNING for ${formatDuration(running)}: stuck`,
     summary: `A GC run (${run.id}) has been RUNNING for ${formatDuration(running)}, past its stages' runtime limits plus an hour (${formatDuration(limit)}): it is stuck, and a new night may not start while it runs.`,
     nextStep: 'cancel the run from the Ingestion view (Cancel Ingestion Run), check the datahub-actions logs, then start the GC again',
   };
@@ -128,6 +134,7 @@ function deletionLimit(input: FindingsInput): GcFinding | undefined {
   const deleted = recent.map((r) => r.figures.hardDeleted ?? 0);
   const nights = recent.length === 1 ? 'The last night' : `Each of the last ${recent.length} nights`;
   let backlog = '';
+  let nightsLeft = '';
   const counts = input.counts;
   if (counts) {
     const types = Array.isArray(softStage?.settings.entity_types)
@@ -137,14 +144,16 @@ function deletionLimit(input: FindingsInput): GcFinding | undefined {
     let total = 0;
     for (const [type, count] of counts.softDeleted) if (!wanted || wanted.has(type)) total += count;
     const perNight = Math.max(1, Math.max(...deleted, limit));
+    nightsLeft = `; backlog about ${n(Math.ceil(total / perNight))} more night(s)`;
     backlog = ` ${n(total)} soft-deleted entities wait (${counts.source}): at this limit that takes about ${n(Math.ceil(total / perNight))} more night(s), and longer if more are soft-deleted meanwhile.`;
   }
   return {
     id: 'deletionLimitReached',
     verdict: 'warning',
+    headline: `every recent night stopped at the deletion limit (${n(limit)})${nightsLeft}`,
     summary: `${nights} the GC stopped at its deletion limit (limit_entities_delete ${n(limit)}; hard-deleted ${deleted.map(n).join(', ')}).${backlog}`,
     nextStep:
-      'raise soft_deleted_entities_cleanup.limit_entities_delete (and runtime_limit_seconds if the runs also hit it) for a few nights, or delete the backlog with Plan Entity Cleanup',
+      'raise soft_deleted_entities_cleanup.limit_entities_delete for a few nights (and runtime_limit_seconds if runs hit it too), or clear the backlog with Plan Entity Cleanup',
   };
 }
 
@@ -156,8 +165,9 @@ function runRecords(input: FindingsInput): GcFinding | undefined {
   return {
     id: 'runRecordsUnbounded',
     verdict: 'warning',
+    headline: `run-record cleanup off; dataProcessInstance holds ${n(total)}`,
     summary: `The GC's run-record cleanup (dataprocess_cleanup) is off while dataProcessInstance holds ${n(total)} documents (${input.counts.source}): nothing removes old run records, so they grow without bound.`,
-    nextStep: 'turn dataprocess_cleanup on in the GC recipe (keep_last_n, retention_days), after a dry run of it, to keep the run history bounded',
+    nextStep: 'turn dataprocess_cleanup on in the GC recipe (keep_last_n, retention_days) after a dry run of it',
   };
 }
 
@@ -170,6 +180,7 @@ export function findingsOf(input: FindingsInput): GcFinding[] {
       {
         id: 'gcMissing',
         verdict: 'warning',
+        headline: 'no datahub-gc source (DataHub before 0.14, or deleted)',
         summary:
           'This DataHub has no garbage collector (no source urn:li:dataHubIngestionSource:datahub-gc): a DataHub older than 0.14, or the source was deleted. Soft-deleted entities, run records and old execution requests are not cleaned up.',
         nextStep: "upgrade to DataHub 0.14 or later, or restore the datahub-gc source from DataHub's bootstrap recipe (ingestion-datahub-gc.yaml)",
@@ -182,7 +193,8 @@ export function findingsOf(input: FindingsInput): GcFinding[] {
   const when = last
     ? `its last run ${last.status} (requested ${formatDateTime(last.requestedAt)}, ${n(last.figures.hardDeleted ?? 0)} hard-deleted)`
     : 'no run read';
-  return [{ id: 'ok', verdict: 'ok', summary: `The GC runs as scheduled: ${when}.` }];
+  const short = last ? `last run ${last.status}, ${n(last.figures.hardDeleted ?? 0)} hard-deleted` : 'no run read';
+  return [{ id: 'ok', verdict: 'ok', headline: `runs as scheduled; ${short}`, summary: `The GC runs as scheduled: ${when}.` }];
 }
 
 /** The worst finding (the Doctor's line). */

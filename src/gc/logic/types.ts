@@ -39,6 +39,9 @@ export type GcVerdict = 'ok' | 'warning' | 'failing';
 export interface GcFinding {
   id: GcFindingId;
   verdict: GcVerdict;
+  /** A few words (the Doctor's line and rows). */
+  headline: string;
+  /** The finding in full, with its figures. */
   summary: string;
   /** Always there when the verdict is not ok. */
   nextStep?: string;

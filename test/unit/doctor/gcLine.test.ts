@@ -28,14 +28,21 @@ describe('Doctor: the DataHub GC line', () => {
       ok: true,
       ms: 5,
       value: reading([
-        { id: 'gcFailing', verdict: 'failing', summary: 'The last run of the GC failed', nextStep: 'open the report' },
-        { id: 'runRecordsUnbounded', verdict: 'warning', summary: 'run records', nextStep: 'turn dataprocess_cleanup on' },
+        { id: 'gcFailing', verdict: 'failing', headline: 'the last run failed', summary: 'The last run of the GC failed in full', nextStep: 'open the report' },
+        { id: 'runRecordsUnbounded', verdict: 'warning', headline: 'run records', summary: 'run records in full', nextStep: 'turn dataprocess_cleanup on' },
       ]),
     });
     assert.equal(line.id, 'datahubGc');
     assert.equal(line.title, 'DataHub GC');
     assert.equal(line.verdict, 'failing');
-    assert.equal(line.summary, 'The last run of the GC failed (+1 more)');
+    assert.equal(line.summary, 'the last run failed (+1 more)');
+    assert.deepEqual(
+      line.findings?.map((f) => [f.summary, f.detail]),
+      [
+        ['the last run failed', 'The last run of the GC failed in full'],
+        ['run records', 'run records in full'],
+      ],
+    );
     assert.equal(line.nextStep, 'open the report');
     assert.equal(line.nextCommand, Commands.listIngestionRuns);
     assert.deepEqual(
@@ -51,7 +58,7 @@ describe('Doctor: the DataHub GC line', () => {
   });
 
   it('all well: ok, no next step', () => {
-    const line = gcLine({ ok: true, ms: 5, value: reading([{ id: 'ok', verdict: 'ok', summary: 'The GC runs as scheduled' }]) });
+    const line = gcLine({ ok: true, ms: 5, value: reading([{ id: 'ok', verdict: 'ok', headline: 'runs as scheduled', summary: 'The GC runs as scheduled' }]) });
     assert.equal(line.verdict, 'ok');
     assert.equal(line.nextStep, undefined);
     assert.equal(line.nextCommand, undefined);

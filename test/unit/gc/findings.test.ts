@@ -94,6 +94,7 @@ describe('GC findings', () => {
     );
     assert.equal(every[0].id, 'deletionLimitReached');
     assert.equal(every[0].verdict, 'warning');
+    assert.equal(every[0].headline, 'every recent night stopped at the deletion limit (25,000); backlog about 4 more night(s)');
     assert.match(every[0].summary, /100,004 soft-deleted entities wait \(GET \/openapi\/v1\/entities\/counts\): at this limit that takes about 4 more night/);
     // Without counts the finding stands, without the nights.
     const blind = findingsOf(input([run(6, 'SUCCESS', limit)]));
