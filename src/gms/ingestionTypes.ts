@@ -105,6 +105,12 @@ export interface IngestionOperations {
   getIngestionSource(urn: string, signal?: AbortSignal): Promise<IngestionSourceDetail | null>;
   /** A source's newest runs with their structured reports (no log), newest first; null when the source is gone. */
   sourceRunReports(sourceUrn: string, count: number, signal?: AbortSignal): Promise<{ total: number; requests: ExecutionRequestDetail[] } | null>;
+  /** A source's whole config and its newest runs with their structured reports, in one request; null when the source is gone. */
+  sourceWithRunReports(
+    sourceUrn: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<{ source: IngestionSourceDetail; runs: { total: number; requests: ExecutionRequestDetail[] } } | null>;
   /** One request with its report; null when the server does not know it. */
   executionRequest(urn: string, signal?: AbortSignal): Promise<ExecutionRequestDetail | null>;
   /** cancelIngestionExecutionRequest: the KILL signal. Not retried. */

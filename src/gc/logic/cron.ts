@@ -79,7 +79,14 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The zones that are UTC whatever the date: read without Intl (the GC's own schedule is UTC). */
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Z', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu']);
+
 function wallAt(ms: number, timeZone: string): Wall {
+  if (UTC_ZONES.has(timeZone)) {
+    const d = new Date(ms);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+  }
   const parts: Record<string, number> = {};
   for (const p of formatFor(timeZone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute };
@@ -134,14 +141,19 @@ export function nextRun(interval: string, timeZone: string | undefined, after: n
   return undefined;
 }
 
-/** The longest time between two of the next 8 firings from `after`: the schedule's interval as lateness is measured (a weekday schedule's is the weekend's). */
-export function intervalOf(interval: string, timeZone: string | undefined, after: number): number | undefined {
+/**
+ * The longest time between two of the next 8 firings from `after`: the schedule's interval as lateness is measured
+ * (a weekday schedule's is the weekend's). `enough`: a gap that already answers the caller, found first, ends the
+ * search early (a lateness within twice the first gap is within twice the longest).
+ */
+export function intervalOf(interval: string, timeZone: string | undefined, after: number, enough?: (gap: number) => boolean): number | undefined {
   let at = nextRun(interval, timeZone, after);
   let longest: number | undefined;
   for (let k = 0; k < 8 && at !== undefined; k++) {
     const next = nextRun(interval, timeZone, at);
     if (next === undefined) break;
     longest = Math.max(longest ?? 0, next - at);
+    if (enough?.(longest)) return longest;
     at = next;
   }
   return longest;

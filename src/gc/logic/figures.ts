@@ -11,11 +11,13 @@
 //   query_cleanup.py               QueryCleanupReport: num_queries_found, num_queries_soft_deleted, qc_*_limit_reached
 //   failures / warnings            datahub/ingestion/api/source.py SourceReport: a list of {title, message, context}
 //       (older releases: a map of key to messages)
-// The report is scanned, not parsed into objects (./jsonScan.ts): megabytes of sample URNs cost one pass and no
-// copy. Every string kept (failure titles) is cut to a length and their number capped.
+// A report over 256 KB is scanned, not parsed into objects (./jsonScan.ts): megabytes of sample URNs cost one pass
+// and no copy; a shorter one is parsed whole, which is quicker. Every string kept (failure titles) is cut to a length and their number capped.
 import { uiLine } from '../../shared/uiText';
 import { scanJson } from './jsonScan';
 
+/** A report shorter than this is parsed whole (quicker); a longer one is scanned (no copy of it built). */
+const PARSE_BELOW = 256_000;
 /** A report longer than this is not read. */
 export const MAX_GC_REPORT_CHARS = 16_000_000;
 export const MAX_FAILURE_TITLES = 20;
@@ -75,73 +77,147 @@ const isIndex = (s: string | undefined): boolean => s !== undefined && /^\d+$/.t
 /** A server's title as one inert line: no control or bidi character, no link syntax, capped. */
 const cut = (text: string): string => uiLine(text, MAX_TITLE_CHARS).trim();
 
-/** The figures, limits reached and failure titles of one GC run's structured report. */
-export function figuresOf(serializedValue: string): GcFigures {
-  const empty = (unread: string): GcFigures => ({ figures: {}, limitsReached: [], failures: [], unread });
-  if (serializedValue.length > MAX_GC_REPORT_CHARS) return empty(`the report is over ${MAX_GC_REPORT_CHARS.toLocaleString('en-US')} characters; not read`);
-  const figures: Record<string, number> = { failures: 0, warnings: 0 };
-  const limits = new Set<string>();
-  const titles = new Set<string>();
-  const typeCount = new Map<string, number>();
-  let other = 0;
+/** What a report's reading gathers, whichever way the report is walked. */
+class Collector {
+  readonly figures: Record<string, number> = { failures: 0, warnings: 0 };
+  readonly limits = new Set<string>();
+  readonly titles = new Set<string>();
+  private readonly typeCount = new Map<string, number>();
+  private other = 0;
+
+  title(t: string): void {
+    if (this.titles.size < MAX_FAILURE_TITLES) this.titles.add(cut(t) || '(untitled failure)');
+  }
+
+  /** One entry of `failures` or `warnings`: its title when it has one (a list entry's, or a map form's key). */
+  entry(list: 'failures' | 'warnings', title: string | undefined): void {
+    this.figures[list] += 1;
+    if (list === 'failures' && title !== undefined) this.title(title);
+  }
+
+  /** A number or boolean at the top of the GC's report. */
+  top(key: string, value: unknown): void {
+    if (typeof value === 'boolean') {
+      const limit = LIMIT_FLAGS[key];
+      if (limit && value) this.limits.add(limit);
+    } else if (typeof value === 'number') {
+      const name = NAMED[key];
+      if (name) this.figures[name] = value;
+      else if (this.other < MAX_OTHER) {
+        this.figures[`report.${key}`] = value;
+        this.other++;
+      }
+    }
+  }
+
+  /** One type's figure of a per-type map. */
+  byType(key: string, type: string, value: unknown): void {
+    const name = BY_TYPE[key];
+    const seen = this.typeCount.get(key) ?? 0;
+    if (name && typeof value === 'number' && seen < MAX_TYPES) {
+      this.figures[`${name}.${type}`] = value;
+      this.typeCount.set(key, seen + 1);
+    }
+  }
+
+  done(): GcFigures {
+    if (this.figures.hardDeleted === undefined) this.figures.hardDeleted = 0;
+    return { figures: this.figures, limitsReached: [...this.limits], failures: [...this.titles] };
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A list of failures or warnings as JSON.parse built it: a list of entries, or a map of key to messages. */
+function readList(c: Collector, list: 'failures' | 'warnings', value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const e of value) {
+      if (isObject(e)) c.entry(list, typeof e.title === 'string' ? e.title : undefined);
+      else if (typeof e === 'string') c.entry(list, e);
+      else c.entry(list, undefined);
+    }
+  } else if (isObject(value)) for (const key of Object.keys(value)) c.entry(list, key);
+}
+
+/** A report JSON.parse built: the parts read, straight from the objects. */
+function readParsed(c: Collector, json: unknown): void {
+  if (!isObject(json)) return;
+  for (const part of ['source', 'sink'] as const) {
+    const holder = json[part];
+    const report = isObject(holder) ? holder.report : undefined;
+    if (!isObject(report)) continue;
+    for (const key of Object.keys(report)) {
+      const value = report[key];
+      if (key === 'failures' || key === 'warnings') readList(c, key, value);
+      else if (part !== 'source') continue;
+      else if (BY_TYPE[key] !== undefined && isObject(value)) for (const type of Object.keys(value)) c.byType(key, type, value[type]);
+      else c.top(key, value);
+    }
+  }
+}
+
+/** A long report scanned (./jsonScan.ts): the same parts, sample URNs skipped whole. */
+function scanned(c: Collector, text: string): string | undefined {
   const listForm = { failures: false, warnings: false };
-  const addTitle = (t: string) => {
-    if (titles.size < MAX_FAILURE_TITLES) titles.add(cut(t) || '(untitled failure)');
-  };
   // source.report (the GC's) and sink.report: their failures and warnings count; only the source's figures do.
   const isReport = (path: readonly string[]) => (path[0] === 'source' || path[0] === 'sink') && path[1] === 'report';
-  const why = scanJson(serializedValue, {
+  const isList = (key: string | undefined): key is 'failures' | 'warnings' => key === 'failures' || key === 'warnings';
+  return scanJson(text, {
+    descend(path) {
+      if (path.length < 2) return true;
+      if (!isReport(path)) return false;
+      if (path.length === 2) return true;
+      const key = path[2];
+      if (isList(key)) return path.length <= 4;
+      return path.length === 3 && BY_TYPE[key] !== undefined && path[0] === 'source';
+    },
     enter(path, kind) {
-      if (!isReport(path)) return;
       const list = path[2];
-      if (path.length === 3 && (list === 'failures' || list === 'warnings')) listForm[list] = kind === 'array';
-      if (path.length === 4 && (list === 'failures' || list === 'warnings')) {
-        // One entry: an object of the list form, or a key's messages in the map form.
-        figures[list] += 1;
-        if (list === 'failures' && !listForm.failures) addTitle(path[3]);
+      if (!isReport(path) || !isList(list)) return;
+      if (path.length === 3) listForm[list] = kind === 'array';
+      // One entry of 4 path steps: an object of the list form (its title comes as a string), or a map form's key.
+      else if (path.length === 4) {
+        if (listForm[list]) c.figures[list] += 1;
+        else c.entry(list, path[3]);
       }
     },
     wantString(path) {
       if (!isReport(path)) return false;
       const list = path[2];
-      // A bare string entry of either list (counted), or a failure's title.
-      if (path.length === 4) return list === 'failures' || list === 'warnings';
-      return list === 'failures' && path.length === 5 && isIndex(path[3]) && path[4] === 'title';
+      if (path.length === 4) return isList(list);
+      return list === 'failures' && path.length === 5 && listForm.failures && isIndex(path[3]) && path[4] === 'title';
     },
     scalar(path, value) {
       if (!isReport(path)) return;
       const key = path[2];
-      if (key === 'failures' || key === 'warnings') {
-        if (path.length === 4) {
-          figures[key] += 1; // a bare string entry, or a key with one message (map form)
-          if (key === 'failures') addTitle(listForm.failures ? String(value) : path[3]);
-        } else if (key === 'failures' && path.length === 5 && path[4] === 'title' && typeof value === 'string') addTitle(value);
+      if (isList(key)) {
+        if (path.length === 4) c.entry(key, listForm[key] ? (typeof value === 'string' ? value : undefined) : path[3]);
+        else if (path.length === 5 && path[4] === 'title' && typeof value === 'string') c.title(value);
         return;
       }
       if (path[0] !== 'source' || key === undefined) return;
-      if (path.length === 3) {
-        if (typeof value === 'boolean') {
-          const limit = LIMIT_FLAGS[key];
-          if (limit && value) limits.add(limit);
-        } else if (typeof value === 'number') {
-          const name = NAMED[key];
-          if (name) figures[name] = value;
-          else if (other < MAX_OTHER) {
-            figures[`report.${key}`] = value;
-            other++;
-          }
-        }
-      } else if (path.length === 4 && typeof value === 'number') {
-        const name = BY_TYPE[key];
-        const seen = typeCount.get(key) ?? 0;
-        if (name && seen < MAX_TYPES) {
-          figures[`${name}.${path[3]}`] = value;
-          typeCount.set(key, seen + 1);
-        }
-      }
+      if (path.length === 3) c.top(key, value);
+      else if (path.length === 4) c.byType(key, path[3], value);
     },
   });
-  if (why !== undefined) return empty(`the report is not JSON (${why})`);
-  if (figures.hardDeleted === undefined) figures.hardDeleted = 0;
-  return { figures, limitsReached: [...limits], failures: [...titles] };
+}
+
+/** The figures, limits reached and failure titles of one GC run's structured report. */
+export function figuresOf(serializedValue: string): GcFigures {
+  const empty = (unread: string): GcFigures => ({ figures: {}, limitsReached: [], failures: [], unread });
+  if (serializedValue.length > MAX_GC_REPORT_CHARS) return empty(`the report is over ${MAX_GC_REPORT_CHARS.toLocaleString('en-US')} characters; not read`);
+  const c = new Collector();
+  if (serializedValue.length < PARSE_BELOW) {
+    let json: unknown;
+    try {
+      json = JSON.parse(serializedValue);
+    } catch (error) {
+      return empty(`the report is not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    readParsed(c, json);
+  } else {
+    const why = scanned(c, serializedValue);
+    if (why !== undefined) return empty(`the report is not JSON (${why})`);
+  }
+  return c.done();
 }

@@ -35,7 +35,8 @@ export interface FindingsInput {
   counts?: GcCounts;
 }
 
-const n = (v: number): string => v.toLocaleString('en-US');
+const COUNT = new Intl.NumberFormat('en-US');
+const n = (v: number): string => COUNT.format(v);
 const stage = (stages: readonly GcStage[], id: GcStage['id']) => stages.find((s) => s.id === id);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const quoted = (titles: readonly string[]): string =>
@@ -56,7 +57,8 @@ function notRunning(input: FindingsInput): GcFinding | undefined {
   const schedule = source?.schedule;
   const picked = runs.find((r) => r.status !== null);
   const unpicked = runs.filter((r) => r.status === null);
-  const period = schedule ? intervalOf(schedule.interval, schedule.timezone, now) : undefined;
+  const lateness = picked === undefined ? Infinity : now - picked.requestedAt;
+  const period = schedule ? intervalOf(schedule.interval, schedule.timezone, now, (gap) => lateness <= 2 * gap) : undefined;
   const allowed = 2 * (period ?? 24 * H);
   const lastPicked = picked?.requestedAt;
   if (lastPicked !== undefined && now - lastPicked <= allowed) return undefined;

@@ -7,6 +7,11 @@ export type JsonScalar = number | boolean | string | null;
 export interface JsonVisitor {
   /** A container opens at this path. */
   enter?(path: readonly string[], kind: 'object' | 'array'): void;
+  /**
+   * Whether to walk into the container that opens at this path; false skips it whole, fast, with no visit (a
+   * skipped part is checked only for its strings and brackets). Walked when absent.
+   */
+  descend?(path: readonly string[], kind: 'object' | 'array'): boolean;
   /** Whether the string at this path is wanted (decoded and handed to `scalar`); other strings are skipped. */
   wantString?(path: readonly string[]): boolean;
   /** A number, boolean, null, or a wanted string, at this path. */
@@ -64,6 +69,25 @@ export function scanJson(text: string, visitor: JsonVisitor): string | undefined
     if (start === i || !Number.isFinite(v)) fail('a number that is not one');
     return v;
   };
+  /** Past one container (at its opening bracket), its strings and brackets only. */
+  const skip = (): void => {
+    let depth = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        str(false);
+        continue;
+      }
+      i++;
+      if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        depth--;
+        if (depth === 0) return;
+      }
+      if (depth > MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH}`);
+    }
+    fail('a container that does not end');
+  };
   const word = (w: string, v: JsonScalar): void => {
     if (!text.startsWith(w, i)) fail('an unexpected character');
     i += w.length;
@@ -73,6 +97,7 @@ export function scanJson(text: string, visitor: JsonVisitor): string | undefined
     if (depth > MAX_JSON_DEPTH) fail(`nesting deeper than ${MAX_JSON_DEPTH}`);
     ws();
     const c = text.charCodeAt(i);
+    if ((c === 123 || c === 91) && visitor.descend?.(path, c === 123 ? 'object' : 'array') === false) return skip();
     if (c === 123) {
       visitor.enter?.(path, 'object');
       i++;

@@ -1,7 +1,7 @@
 // Reads DataHub's garbage collector: the datahub-gc source with its whole config, its newest runs with their
-// structured reports, and, when a finding weighs them, the entity counts. Pure: no vscode import. Two GraphQL
-// requests side by side (ingestion.graphql's ingestionSource(urn) and its executions), then at most the counts
-// (GET /openapi/v1/entities/counts, or search facets on a server without it).
+// structured reports, and, when a finding weighs them, the entity counts. Pure: no vscode import. One GraphQL
+// request (ingestion.graphql's ingestionSource(urn) with its executions: one snapshot of both), then at most the
+// counts (GET /openapi/v1/entities/counts, or search facets on a server without it).
 import type { EntityCountsReading, ExecutionRequestDetail, GmsClient, IngestionSourceDetail } from '../../gms/types';
 import { GmsError, isGmsError } from '../../gms/errors';
 import { readEntityCounts } from '../../entities/logic/counts';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/format';
 import { nextRun } from './cron';
 import { figuresOf } from './figures';
 import { findingsOf } from './findings';
-import { GC_SOURCE_URN, parseGcRecipe, stagesOf } from './recipe';
+import { GC_SOURCE_URN, parseGcRecipe, stagesOf, type ParsedRecipe } from './recipe';
 import type { GcCounts, GcReading, GcRun, GcSourceView } from './types';
 import { MAX_GC_RUNS } from './args';
 
@@ -38,8 +38,7 @@ export function runOf(r: ExecutionRequestDetail): GcRun {
   };
 }
 
-export function sourceOf(s: IngestionSourceDetail, now: number): GcSourceView {
-  const parsed = parseGcRecipe(s.recipe);
+export function sourceOf(s: IngestionSourceDetail, now: number, parsed: ParsedRecipe = parseGcRecipe(s.recipe)): GcSourceView {
   const schedule = s.schedule ? { interval: s.schedule.interval, timezone: s.schedule.timezone ?? 'UTC' } : undefined;
   const next = schedule ? nextRun(schedule.interval, schedule.timezone, now) : undefined;
   return {
@@ -78,13 +77,9 @@ export async function readGc(
   now: number = Date.now(),
   signal?: AbortSignal,
 ): Promise<GcReading> {
-  let detail: IngestionSourceDetail | null;
-  let page: Awaited<ReturnType<GcClient['ingestion']['sourceRunReports']>>;
+  let read: Awaited<ReturnType<GcClient['ingestion']['sourceWithRunReports']>>;
   try {
-    [detail, page] = await Promise.all([
-      client.ingestion.getIngestionSource(GC_SOURCE_URN, signal),
-      client.ingestion.sourceRunReports(GC_SOURCE_URN, Math.min(Math.max(1, runCount), MAX_GC_RUNS), signal),
-    ]);
+    read = await client.ingestion.sourceWithRunReports(GC_SOURCE_URN, Math.min(Math.max(1, runCount), MAX_GC_RUNS), signal);
   } catch (error) {
     if (isGmsError(error) && error.kind === 'forbidden')
       throw new GmsError({
@@ -96,11 +91,12 @@ export async function readGc(
       });
     throw error;
   }
-  if (!detail) return { source: null, stages: [], runs: [], findings: findingsOf({ now, source: null, stages: [], runs: [] }) };
-  const source = sourceOf(detail, now);
+  if (!read) return { source: null, stages: [], runs: [], findings: findingsOf({ now, source: null, stages: [], runs: [] }) };
+  const detail = read.source;
   const parsed = parseGcRecipe(detail.recipe);
+  const source = sourceOf(detail, now, parsed);
   const stages = stagesOf(parsed.ok ? parsed.config : {});
-  const runs = (page?.requests ?? []).slice(0, MAX_GC_RUNS).map(runOf);
+  const runs = read.runs.requests.slice(0, MAX_GC_RUNS).map(runOf);
   // The counts are read only when a finding weighs them: run records with their cleanup off, or nights at the limit.
   const dataProcessOff = stages.some((s) => s.id === 'dataProcessCleanup' && !s.enabled);
   const atLimit = runs.some((r) => r.limitsReached.includes(SOFT_LIMIT));

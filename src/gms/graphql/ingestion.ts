@@ -35,6 +35,13 @@ export const SOURCE_RUN_REPORTS_QUERY = `query ingestionSourceRunReports($urn: S
     result { status startTimeMs durationMs structuredReport { type serializedValue contentType } } } } }
 }`;
 
+/** One source's whole config and its newest runs with their structured reports, in one request (one snapshot). */
+export const SOURCE_WITH_RUN_REPORTS_QUERY = `query ingestionSourceWithRunReports($urn: String!, $count: Int!) {
+  ingestionSource(urn: $urn) { urn name type schedule { interval timezone } config { recipe executorId version debugMode extraArgs { key value } }
+    executions(start: 0, count: $count) { total executionRequests { urn id input { requestedAt executorId source { ingestionSource } }
+      result { status startTimeMs durationMs structuredReport { type serializedValue contentType } } } } }
+}`;
+
 export const CANCEL_MUTATION = `mutation cancelIngestionRun($input: CancelIngestionExecutionRequestInput!) {
   cancelIngestionExecutionRequest(input: $input)
 }`;
@@ -60,23 +67,20 @@ const sourceSchema = z.object({
 const sourcesSchema = z.object({ listIngestionSources: z.object({ total: num, ingestionSources: z.array(sourceSchema) }) });
 const sourceRunsSchema = z.object({ ingestionSource: z.nullable(z.object({ urn: z.string(), executions: z.nullish(executionsSchema) })) });
 
-const sourceDetailSchema = z.object({
-  ingestionSource: z.nullable(
-    z.object({
-      urn: z.string(),
-      name: z.string(),
-      type: z.string(),
-      schedule: z.nullish(z.object({ interval: z.string(), timezone: str })),
-      config: z.object({
-        recipe: z.string(),
-        executorId: str,
-        version: str,
-        debugMode: z.nullish(z.boolean()),
-        extraArgs: z.nullish(z.array(z.object({ key: z.string(), value: z.string() }))),
-      }),
-    }),
-  ),
-});
+const sourceFields = {
+  urn: z.string(),
+  name: z.string(),
+  type: z.string(),
+  schedule: z.nullish(z.object({ interval: z.string(), timezone: str })),
+  config: z.object({
+    recipe: z.string(),
+    executorId: str,
+    version: str,
+    debugMode: z.nullish(z.boolean()),
+    extraArgs: z.nullish(z.array(z.object({ key: z.string(), value: z.string() }))),
+  }),
+};
+const sourceDetailSchema = z.object({ ingestionSource: z.nullable(z.object(sourceFields)) });
 const detailRequestSchema = z.object({
   ...requestSchema.shape,
   result: z.nullish(
@@ -91,6 +95,9 @@ const detailSchema = z.object({ executionRequest: z.nullable(detailRequestSchema
 type DetailRequest = z.infer<typeof detailRequestSchema>;
 const runReportsSchema = z.object({
   ingestionSource: z.nullable(z.object({ urn: z.string(), executions: z.nullish(z.object({ total: num, executionRequests: z.array(detailRequestSchema) })) })),
+});
+const withRunReportsSchema = z.object({
+  ingestionSource: z.nullable(z.object({ ...sourceFields, executions: z.nullish(z.object({ total: num, executionRequests: z.array(detailRequestSchema) })) })),
 });
 const cancelSchema = z.object({ cancelIngestionExecutionRequest: z.nullish(z.string()) });
 
@@ -170,22 +177,35 @@ export function parseRunReports(data: unknown): ParseOutcome<{ total: number; re
   })(data);
 }
 
+type SourceFields = NonNullable<z.infer<typeof sourceDetailSchema>['ingestionSource']>;
+
+function sourceDetailOf(s: SourceFields): IngestionSourceDetail {
+  const c = s.config;
+  return {
+    urn: s.urn,
+    name: s.name,
+    type: s.type,
+    ...(s.schedule ? { schedule: { interval: s.schedule.interval, ...(defined(s.schedule.timezone) ? { timezone: s.schedule.timezone } : {}) } } : {}),
+    ...(defined(c.executorId) ? { executorId: c.executorId } : {}),
+    recipe: c.recipe,
+    ...(defined(c.version) ? { version: c.version } : {}),
+    ...(defined(c.debugMode) ? { debugMode: c.debugMode } : {}),
+    extraArgs: c.extraArgs ?? [],
+  };
+}
+
 export function parseSourceDetail(data: unknown): ParseOutcome<IngestionSourceDetail | null> {
-  return parseWith(sourceDetailSchema, 'ingestionSource', (v): IngestionSourceDetail | null => {
+  return parseWith(sourceDetailSchema, 'ingestionSource', (v) => (v.ingestionSource ? sourceDetailOf(v.ingestionSource) : null))(data);
+}
+
+export function parseSourceWithRunReports(
+  data: unknown,
+): ParseOutcome<{ source: IngestionSourceDetail; runs: { total: number; requests: ExecutionRequestDetail[] } } | null> {
+  return parseWith(withRunReportsSchema, 'ingestionSource', (v) => {
     const s = v.ingestionSource;
     if (!s) return null;
-    const c = s.config;
-    return {
-      urn: s.urn,
-      name: s.name,
-      type: s.type,
-      ...(s.schedule ? { schedule: { interval: s.schedule.interval, ...(defined(s.schedule.timezone) ? { timezone: s.schedule.timezone } : {}) } } : {}),
-      ...(defined(c.executorId) ? { executorId: c.executorId } : {}),
-      recipe: c.recipe,
-      ...(defined(c.version) ? { version: c.version } : {}),
-      ...(defined(c.debugMode) ? { debugMode: c.debugMode } : {}),
-      extraArgs: c.extraArgs ?? [],
-    };
+    const requests = (s.executions?.executionRequests ?? []).map(detailOf);
+    return { source: sourceDetailOf(s), runs: { total: s.executions?.total ?? requests.length, requests } };
   })(data);
 }
 
@@ -225,6 +245,16 @@ export function createIngestionQueries(ctx: GraphQLContext): Omit<IngestionOpera
       const size = validateInteger(count, 'count', 1, MAX_RUNS_PAGE, ACTION);
       try {
         return await post('ingestionSourceRunReports', SOURCE_RUN_REPORTS_QUERY, { urn, count: size }, parseRunReports, signal);
+      } catch (error) {
+        if (isSourceMissing(error)) return null;
+        throw error;
+      }
+    },
+    async sourceWithRunReports(sourceUrn, count, signal) {
+      const urn = validateUrn(sourceUrn, 'sourceUrn', ACTION);
+      const size = validateInteger(count, 'count', 1, MAX_RUNS_PAGE, ACTION);
+      try {
+        return await post('ingestionSourceWithRunReports', SOURCE_WITH_RUN_REPORTS_QUERY, { urn, count: size }, parseSourceWithRunReports, signal);
       } catch (error) {
         if (isSourceMissing(error)) return null;
         throw error;

@@ -79,9 +79,27 @@ describe('GC figures', () => {
 
   it('a report that is not JSON, nested too deep or too long is not read, and says why', () => {
     assert.match(figuresOf('{"source": ').unread ?? '', /not JSON/);
-    assert.match(figuresOf('['.repeat(100) + ']'.repeat(100)).unread ?? '', /nesting deeper/);
+    // Over 256 KB a report is scanned, not parsed: a nesting too deep is refused there.
+    assert.match(figuresOf('['.repeat(100) + ']'.repeat(100) + ' '.repeat(300_000)).unread ?? '', /nesting deeper/);
+    assert.match(figuresOf('{"source": ' + ' '.repeat(300_000)).unread ?? '', /not JSON/);
     assert.match(figuresOf(' '.repeat(MAX_GC_REPORT_CHARS + 1)).unread ?? '', /over 16,000,000 characters/);
     assert.deepEqual(figuresOf(report({ num_hard_deleted: 3 }) + 'x').figures, {});
+  });
+
+  it('a report scanned (over 256 KB) gives what the same report parsed whole gives', () => {
+    const text = report({
+      num_hard_deleted: 25001,
+      num_hard_deleted_by_type: { dataset: 25001 },
+      sample_hard_deleted_aspects_by_type: { dataset: ['urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)'] },
+      deletion_limit_reached: true,
+      failures: [{ title: 'Failed to delete entity', message: 'm', context: ['x'] }, { title: 'B' }],
+      warnings: ['w'],
+    });
+    const parsed = figuresOf(text);
+    const scanned = figuresOf(text + ' '.repeat(300_000));
+    assert.deepEqual(scanned, parsed);
+    assert.equal(parsed.figures.hardDeleted, 25001);
+    assert.equal(parsed.figures.warnings, 1);
   });
 
   it('escaped strings and numbers in every JSON form are read as JSON.parse reads them', () => {

@@ -34,10 +34,20 @@ describe('gms ingestion: one source and its run reports', () => {
     assert.match(page?.requests[0].result?.structuredReport?.serializedValue ?? '', /num_hard_deleted/);
   });
 
+  it('reads the source and its runs with their reports in one request', async () => {
+    const before = sb.requests.length;
+    const both = await withClient(sb.url, (c) => c.ingestion.sourceWithRunReports(GC, 10));
+    assert.equal(sb.requests.length - before, 1);
+    assert.equal(both?.source.name, 'datahub-gc');
+    assert.equal(both?.runs.total, 3);
+    assert.match(both?.runs.requests[0].result?.structuredReport?.serializedValue ?? '', /num_hard_deleted/);
+  });
+
   it("a source the server does not hold is null (DataHub's NOT_FOUND), for both reads; a bad URN is refused unsent", async () => {
     await sandboxControl(sb.url, 'POST', '/gc', { scenario: 'missing' });
     assert.equal(await withClient(sb.url, (c) => c.ingestion.getIngestionSource(GC)), null);
     assert.equal(await withClient(sb.url, (c) => c.ingestion.sourceRunReports(GC, 10)), null);
+    assert.equal(await withClient(sb.url, (c) => c.ingestion.sourceWithRunReports(GC, 10)), null);
     const before = sb.requests.length;
     await rejectsWith(
       withClient(sb.url, (c) => c.ingestion.getIngestionSource('not a urn')),
