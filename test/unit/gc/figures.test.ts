@@ -75,6 +75,9 @@ describe('GC figures', () => {
     const [title] = out.failures;
     assert.ok(title.length <= 200);
     assert.doesNotMatch(title, /\]\(|\u202e|\n/);
+    // The same when the report is long enough to be scanned.
+    const long = figuresOf(report({ failures: [{ title: `[click](https://evil.example)\u202e\n${'x'.repeat(500)}`, message: '' }] }) + ' '.repeat(300_000));
+    assert.deepEqual(long.failures, out.failures);
   });
 
   it('a report that is not JSON, nested too deep or too long is not read, and says why', () => {
