@@ -1,7 +1,7 @@
 // Reads DataHub's garbage collector: the datahub-gc source with its whole config, its newest runs with their
-// structured reports, and, when a finding weighs them, the entity counts. Pure: no vscode import. One GraphQL
-// request (ingestion.graphql's ingestionSource(urn) with its executions: one snapshot of both), then at most the
-// counts (GET /openapi/v1/entities/counts, or search facets on a server without it).
+// structured reports, and the entity counts the findings weigh. Pure: no vscode import. One GraphQL request
+// (ingestion.graphql's ingestionSource(urn) with its executions: one snapshot of both) and beside it the counts
+// (GET /openapi/v1/entities/counts, or search facets on a server without it).
 import type { EntityCountsReading, ExecutionRequestDetail, GmsClient, IngestionSourceDetail } from '../../gms/types';
 import { GmsError, isGmsError } from '../../gms/errors';
 import { readEntityCounts } from '../../entities/logic/counts';
@@ -77,10 +77,17 @@ export async function readGc(
   now: number = Date.now(),
   signal?: AbortSignal,
 ): Promise<GcReading> {
+  // The entity counts beside the GC's own read (one cheap GET; DataHub caches it an hour): the findings weigh them
+  // when run records have their cleanup off or nights stop at the deletion limit, and the reports are read meanwhile.
+  const countsRead: Promise<{ counts: GcCounts } | { error: unknown }> = readEntityCounts(client, {}, signal).then(
+    (reading) => ({ counts: countsOf(reading) }),
+    (error: unknown) => ({ error }),
+  );
   let read: Awaited<ReturnType<GcClient['ingestion']['sourceWithRunReports']>>;
   try {
     read = await client.ingestion.sourceWithRunReports(GC_SOURCE_URN, Math.min(Math.max(1, runCount), MAX_GC_RUNS), signal);
   } catch (error) {
+    await countsRead; // nothing left in flight behind the error
     if (isGmsError(error) && error.kind === 'forbidden')
       throw new GmsError({
         kind: 'forbidden',
@@ -91,23 +98,23 @@ export async function readGc(
       });
     throw error;
   }
+  const got = await countsRead;
   if (!read) return { source: null, stages: [], runs: [], findings: findingsOf({ now, source: null, stages: [], runs: [] }) };
   const detail = read.source;
   const parsed = parseGcRecipe(detail.recipe);
   const source = sourceOf(detail, now, parsed);
   const stages = stagesOf(parsed.ok ? parsed.config : {});
   const runs = read.runs.requests.slice(0, MAX_GC_RUNS).map(runOf);
-  // The counts are read only when a finding weighs them: run records with their cleanup off, or nights at the limit.
+  // The counts count only when a finding weighs them: run records with their cleanup off, or nights at the limit.
   const dataProcessOff = stages.some((s) => s.id === 'dataProcessCleanup' && !s.enabled);
   const atLimit = runs.some((r) => r.limitsReached.includes(SOFT_LIMIT));
   let counts: GcCounts | undefined;
   let countsUnread: string | undefined;
   if (dataProcessOff || atLimit) {
-    try {
-      counts = countsOf(await readEntityCounts(client, {}, signal));
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      countsUnread = uiLine(error instanceof Error ? error.message : String(error), 300);
+    if ('counts' in got) counts = got.counts;
+    else {
+      if (signal?.aborted) throw got.error;
+      countsUnread = uiLine(got.error instanceof Error ? got.error.message : String(got.error), 300);
     }
   }
   const findings = findingsOf({ now, source, stages, runs, ...(counts ? { counts } : {}) });
