@@ -1,6 +1,6 @@
 // `npm run bench [-- --host-runs 5] [--no-host] [--update-docs] [--profile] [--only client]`
 // (--only client: the client-overhead rows alone, on a quick production build; see clientOnly;
-// likewise --only drift, --only cluster-watch, --only doctor, --only inspect, --only counts, --only ingestion, --only journal and --only activation)
+// likewise --only drift, --only cluster-watch, --only doctor, --only inspect, --only counts, --only ingestion, --only gc, --only journal and --only activation)
 // (--update-docs, also spelt --update-readme: rewrites the table in docs/performance.md)
 // (--profile: one more host with a CPU profile of loading + activate(), summarised)
 // Builds for production, measures activation (fresh VS Code hosts), load time,
@@ -18,6 +18,7 @@ import { doctorOnly, doctorRows } from './doctorRows';
 import { inspectOnly, inspectRows } from './inspectBench';
 import { countsOnly, countsRows } from './countsBench';
 import { ingestionOnly, ingestionRows } from './ingestionBench';
+import { gcOnly, gcRows } from './gcBench';
 import { journalOnly, journalRows } from './journalBench';
 import { driftOnly, driftRows } from './driftRows';
 import { clusterWatchOnly, clusterWatchRows } from './clusterWatchBench';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
     },
   });
-  const alone = ['client', 'drift', 'cluster-watch', 'doctor', 'inspect', 'activation', 'counts', 'ingestion', 'journal'];
+  const alone = ['client', 'drift', 'cluster-watch', 'doctor', 'inspect', 'activation', 'counts', 'ingestion', 'gc', 'journal'];
   if (values.only !== undefined && !alone.includes(values.only)) {
     throw new Error(`--only: the parts that run alone are ${alone.map((a) => `"${a}"`).join(', ')} (got "${values.only}")`);
   }
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   if (values.only === 'inspect') return inspectOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'counts') return countsOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'ingestion') return ingestionOnly(values['update-docs'] || values['update-readme']);
+  if (values.only === 'gc') return gcOnly(values['update-docs'] || values['update-readme']);
   if (values.only === 'journal') return journalOnly(values['update-docs'] || values['update-readme']);
   const hostRuns = values['no-host'] ? 0 : Math.max(1, Math.min(10, Number(values['host-runs']) || 5));
   if (values.only === 'activation') return activationOnly(Math.max(1, hostRuns), values.profile);
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
     overheadRows.push(...(await inspectRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
     overheadRows.push(...(await countsRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
     overheadRows.push(...(await ingestionRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
+    overheadRows.push(...(await gcRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
     overheadRows.push(...(await journalRows(gms, path.join(build.staged, 'dist'), sandbox, log)));
 
     // A real DataHub takes hundreds of ms to seconds for a 1000-row page; 50 ms keeps the run

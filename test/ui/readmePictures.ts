@@ -22,5 +22,6 @@ export const PICTURES: Picture[] = [
   { out: 'health.jpg', from: 'health-01-view-with-lag-and-drift-groups', crop: { x: 0, y: 30, width: 1400, height: 420 }, width: 900 },
   { out: 'inspect.jpg', from: 'inspect-01-search-stale', crop: { x: 345, y: 35, width: 1055, height: 700 }, width: 760 },
   { out: 'readiness.jpg', from: 'readiness-25-upgrade-readiness-report', crop: { x: 345, y: 60, width: 1055, height: 420 }, width: 720 },
+  { out: 'gc.jpg', from: 'gc-01-gc-group-with-findings', crop: { x: 0, y: 30, width: 770, height: 510 }, width: 720 },
   { out: 'production.jpg', from: 'production-03-typed-name-exact', crop: { x: 0, y: 0, width: 1010, height: 900 }, width: 680 },
 ];
