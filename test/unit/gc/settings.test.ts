@@ -72,7 +72,7 @@ describe('GC settings', () => {
 
   it('applies the named settings and keeps every other key exactly', () => {
     const applied = applySettings(CONFIG, { dataProcessCleanup: { keepLastN: 3 }, executionRequestCleanup: { keepHistoryMaxDays: 30 } });
-    const expected = structuredClone(CONFIG) as Record<string, Record<string, unknown>>;
+    const expected = structuredClone(CONFIG);
     expected.dataprocess_cleanup.keep_last_n = 3;
     expected.execution_request_cleanup.keep_history_max_days = 30;
     assert.deepEqual(applied, expected);
