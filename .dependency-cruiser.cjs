@@ -12,9 +12,9 @@
 // Webview scripts (media/<view>/) import only their feature's message protocol.
 
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
-const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities', 'ingestion'];
+const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities', 'ingestion', 'gc'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
-const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'], entities: ['insights'] };
+const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'], entities: ['insights'], gc: ['entities'] };
 /**
  * Features that build on another feature as a whole, its vscode files too (from → to). jobs hands a
  * restore to DataHub's own job: it asks with the restore prompts and hands over the restore's saved run.

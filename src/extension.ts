@@ -20,6 +20,7 @@ import * as healthFeature from './health';
 import * as doctorFeature from './doctor';
 import * as entitiesFeature from './entities';
 import * as ingestionFeature from './ingestion';
+import * as gcFeature from './gc';
 import { configureApiGate, simulateProduction } from './platform/apiGate';
 import { TaskRowsHub } from './platform/taskRows';
 import { StatusFactsHub } from './platform/statusFacts';
@@ -103,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
   const doctor = start('doctor', doctorFeature.register);
   const entities = start('entities', entitiesFeature.register);
   start('ingestion', ingestionFeature.register);
+  start('gc', gcFeature.register);
   if (insights) view.provider.tooltipExtra = (indexName) => insights.growthFor(indexName);
   if (insights && entities) context.subscriptions.push(insights.useEntityCounts(entities.counts));
 

@@ -17,3 +17,4 @@ export const health = (): typeof import('./health/commands') => require('./featu
 export const doctor = (): typeof import('./doctor/commands') => require('./feature-doctor.js');
 export const entities = (): typeof import('./entities/commands') => require('./feature-entities.js');
 export const ingestion = (): typeof import('./ingestion/commands') => require('./feature-ingestion.js');
+export const gc = (): typeof import('./gc/commands') => require('./feature-gc.js');

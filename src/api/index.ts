@@ -15,6 +15,7 @@ import type { HealthApi, healthArgs } from '../health';
 import type { DoctorApi, doctorArgs } from '../doctor';
 import type { EntitiesApi, entitiesArgs } from '../entities';
 import type { IngestionApi, ingestionArgs } from '../ingestion';
+import type { GcApi, gcArgs } from '../gc';
 import { callThroughApi } from '../platform/commandRunner';
 import { API_COMMANDS, Commands, type ApiCommand } from '../shared/commandIds';
 import type * as z from 'zod/v4/mini';
@@ -35,7 +36,8 @@ type ArgSchemas = typeof connectionsArgs &
   typeof healthArgs &
   typeof doctorArgs &
   typeof entitiesArgs &
-  typeof ingestionArgs;
+  typeof ingestionArgs &
+  typeof gcArgs;
 /** The argument object a method takes: the input side of its command's schema (parsed by the command's handler). */
 export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
 
@@ -59,7 +61,7 @@ export type ArgsOf<N extends ApiCommand> = z.input<ArgSchemas[N]>;
  * schema, in its feature's table.ts.
  */
 export interface DataHubCommands
-  extends ConnectionsApi, IndicesApi, RestoreApi, JobsApi, TruncateApi, InsightsApi, RetentionApi, HealthApi, DoctorApi, EntitiesApi, IngestionApi {}
+  extends ConnectionsApi, IndicesApi, RestoreApi, JobsApi, TruncateApi, InsightsApi, RetentionApi, HealthApi, DoctorApi, EntitiesApi, IngestionApi, GcApi {}
 
 /** The interface above names exactly the commands of API_COMMANDS (a compile error otherwise). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

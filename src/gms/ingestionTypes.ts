@@ -34,6 +34,15 @@ export interface IngestionSourceInfo {
   executorId?: string;
 }
 
+/** One source with its whole config (ingestionSource(urn) { name type schedule config {...} }, GetIngestionSourceResolver.java). */
+export interface IngestionSourceDetail extends IngestionSourceInfo {
+  /** The JSON-encoded recipe as stored. */
+  recipe: string;
+  version?: string;
+  debugMode?: boolean;
+  extraArgs: Array<{ key: string; value: string }>;
+}
+
 export interface ExecutionResultInfo {
   status: string;
   startTimeMs?: number;
@@ -92,6 +101,10 @@ export interface IngestionOperations {
   listSources(query: SourcesQuery, signal?: AbortSignal): Promise<SourcesPage>;
   /** A source's runs, newest first, from `start`. */
   sourceRuns(sourceUrn: string, start: number, count: number, signal?: AbortSignal): Promise<RunsPage>;
+  /** One source with its whole config; null when the server has no such source (GetIngestionSourceResolver's NOT_FOUND). */
+  getIngestionSource(urn: string, signal?: AbortSignal): Promise<IngestionSourceDetail | null>;
+  /** A source's newest runs with their structured reports (no log), newest first; null when the source is gone. */
+  sourceRunReports(sourceUrn: string, count: number, signal?: AbortSignal): Promise<{ total: number; requests: ExecutionRequestDetail[] } | null>;
   /** One request with its report; null when the server does not know it. */
   executionRequest(urn: string, signal?: AbortSignal): Promise<ExecutionRequestDetail | null>;
   /** cancelIngestionExecutionRequest: the KILL signal. Not retried. */

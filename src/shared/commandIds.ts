@@ -107,6 +107,9 @@ export const FEATURE_COMMANDS = {
     rollbackIngestionRun: 'datahub.rollbackIngestionRun',
     showIngestionReport: 'datahub.showIngestionReport',
   },
+  gc: {
+    readGarbageCollection: 'datahub.readGarbageCollection',
+  },
 } as const;
 
 /** A feature whose commands load on first use (the export names of src/features.ts). */

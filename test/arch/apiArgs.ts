@@ -18,6 +18,7 @@ import { healthArgs } from '../../src/health/table';
 import { doctorArgs } from '../../src/doctor/table';
 import { entitiesArgs } from '../../src/entities/table';
 import { ingestionArgs } from '../../src/ingestion/table';
+import { gcArgs } from '../../src/gc/table';
 
 export const API_PAGE = path.join(__dirname, '..', '..', 'docs', 'api.md');
 const BEGIN = '<!-- args:begin (npm run docs:api writes this part from the argument schemas) -->';
@@ -36,6 +37,7 @@ export const ARG_SCHEMAS: Record<ApiCommand, z.ZodMiniType> = {
   ...doctorArgs,
   ...entitiesArgs,
   ...ingestionArgs,
+  ...gcArgs,
 };
 
 interface JsonSchema {

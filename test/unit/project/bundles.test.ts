@@ -68,6 +68,7 @@ describe('bundle split: dist/extension.js at activation, dist/features.js and a 
       'connections',
       'doctor',
       'entities',
+      'gc',
       'health',
       'indices',
       'ingestion',
