@@ -72,8 +72,10 @@ const KEYS: Record<string, readonly string[]> = {
     'runtime_limit_seconds',
     'limit_entities_delete',
     'max_read_errors',
+    'source_type_overrides',
   ],
-  query_cleanup: ['enabled', 'retention_days', 'batch_size', 'delay', 'max_workers', 'limit_entities_delete', 'runtime_limit_seconds'],
+  // query_cleanup.py's model, and the bootstrap recipe's keys (ingestion-datahub-gc.yaml writes hard_delete_entities).
+  query_cleanup: ['enabled', 'retention_days', 'hard_delete_entities', 'batch_size', 'delay', 'max_workers', 'limit_entities_delete', 'runtime_limit_seconds'],
 };
 /** soft_deleted_entity_cleanup.py's default entity_types, as the sandbox's cleanup model names them. */
 const TYPE_OF: Record<string, string> = { dataset: 'DATASET', chart: 'CHART', dataProcessInstance: 'DATA_PROCESS_INSTANCE', dataJob: 'DATA_JOB' };
