@@ -52,6 +52,11 @@ export async function applyGarbageCollection(
   const args = parseArgs(Commands.applyGarbageCollection, applyGarbageCollectionArgs, given);
   const pickupSeconds = args.pickupSeconds ?? DEFAULT_PICKUP_SECONDS;
   const name = active.connection.name;
+  // A plan handed in (a planGarbageCollection result's origin): another connection's, another server's or a stale one is refused first.
+  if (args.planOrigin !== undefined) {
+    const refused = checkPlanNow(services, args.planOrigin, 'garbageCollector', name, 'the GC plan given');
+    if (refused) return { changes: [], applied: false, message: refused.message, notDone: { reason: refused.reason } };
+  }
   const { plan, origin } = await runPlan(active, run, settings, args);
   const planned = planMessage(name, plan, pickupSeconds);
   const base = { changes: plan.changes, ...(plan.dryRun ? { dryRun: plan.dryRun } : {}) };

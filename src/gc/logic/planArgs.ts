@@ -104,12 +104,25 @@ const waitMinutes = describe(
 
 export const planGarbageCollectionArgs = z.object({ ...settingsShape, pickupSeconds, waitMinutes });
 
+const planOriginArg = describe(
+  z.optional(
+    z.object({
+      kind: text(),
+      connection: text(),
+      gmsOrigin: text(),
+      readAt: z.number(),
+    }),
+  ),
+  'The `origin` of a planGarbageCollection result this apply follows: refused before any request when it was made on another connection or server, or more than a day ago (the write discipline). The apply plans again all the same.',
+);
+
 export const applyGarbageCollectionArgs = z.object({
   ...settingsShape,
+  planOrigin: planOriginArg,
   runNow: describe(flag(), 'After the change is applied and read back, start one run of the GC and follow it to its end with its figures.'),
   pickupSeconds,
   waitMinutes,
 });
 
 /** The keys of the arguments that are not GC settings. */
-export const NOT_SETTINGS = ['pickupSeconds', 'waitMinutes', 'runNow'] as const;
+export const NOT_SETTINGS = ['pickupSeconds', 'waitMinutes', 'runNow', 'planOrigin'] as const;

@@ -9,6 +9,7 @@ import { exec, execCommandId } from '../support/core';
 import { answering } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import type { ApplyGarbageCollectionResult } from '../../../src/gc/apply';
+import type { PlanGarbageCollectionResult } from '../../../src/gc/plan';
 import type { ReadJournalResult } from '../../../src/connections/journalCommands';
 import { GC_SOURCE_URN } from '../../../src/gc/logic/recipe';
 import { bootstrapGc, dataNow, gcSource, sources } from '../support/gc';
@@ -86,6 +87,26 @@ describe('gc: apply a change', function () {
     const now = await dataNow();
     assert.equal(now.present['urn:li:chart:(looker,retired_0000000)'], false, 'the real run hard-deleted what the plan only counted');
     assert.notDeepEqual(now.rows, before.rows, "the real run truncates (DataHub's default recipe truncates at 30 days)");
+  });
+
+  it('refuses a plan made on another connection, or more than a day ago, before any request', async () => {
+    await sandbox.clearRequests();
+    const gmsOrigin = 'http://127.0.0.1';
+    for (const [planOrigin, reason] of [
+      [{ kind: 'garbageCollector', connection: 'elsewhere', gmsOrigin, readAt: Date.now() }, 'otherConnection'],
+      [{ kind: 'retention', connection: 'sandbox', gmsOrigin, readAt: Date.now() }, 'unreadable'],
+    ] as const) {
+      const { result, modals } = await apply({ dataProcessCleanup: { enabled: true }, planOrigin });
+      assert.equal(result.applied, false);
+      assert.equal(result.notDone?.reason, reason, result.message);
+      assert.equal(modals.length, 0);
+    }
+    assert.equal((await sandbox.requests()).length, 0);
+    const p = await exec<PlanGarbageCollectionResult>(Commands.planGarbageCollection, { dataProcessCleanup: { enabled: true } });
+    const stale = await apply({ dataProcessCleanup: { enabled: true }, planOrigin: { ...p.origin, readAt: Date.now() - 2 * 86_400_000 } });
+    assert.equal(stale.result.notDone?.reason, 'stale', stale.result.message);
+    const fresh = await apply({ dataProcessCleanup: { enabled: true }, planOrigin: p.origin });
+    assert.equal(fresh.result.applied, true, fresh.result.message);
   });
 
   it('a dismissed modal changes nothing on the GC', async () => {
