@@ -14,12 +14,21 @@
 /** Feature folders under src/. A new feature adds its name here (and a paragraph in docs/architecture.md). */
 const FEATURES = ['connections', 'indices', 'restore', 'jobs', 'truncate', 'insights', 'retention', 'health', 'doctor', 'entities', 'ingestion', 'gc'];
 /** Features whose logic builds on another feature's logic (from → to). Everything else between features goes through shared/. */
-const LOGIC_BUILDS_ON = { insights: ['indices'], retention: ['truncate'], health: ['restore'], jobs: ['restore'], entities: ['insights'], gc: ['entities'] };
+const LOGIC_BUILDS_ON = {
+  insights: ['indices'],
+  retention: ['truncate'],
+  health: ['restore'],
+  jobs: ['restore'],
+  entities: ['insights'],
+  gc: ['entities'],
+  doctor: ['gc'],
+};
 /**
  * Features that build on another feature as a whole, its vscode files too (from → to). jobs hands a
  * restore to DataHub's own job: it asks with the restore prompts and hands over the restore's saved run.
  * The other way goes through a seam (services.jobHandOff) or the command id, never an import.
  * entities keeps its count history with insights' history store and growth logic (its own file).
+ * gc's logic weighs its findings with entities' counts; the Doctor's reads and lines read the GC through gc's logic.
  */
 const FEATURE_BUILDS_ON = { jobs: ['restore'], entities: ['insights'] };
 

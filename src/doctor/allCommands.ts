@@ -88,7 +88,7 @@ async function diagnoseAll(
   const rows = await safeWindow.runCancellable(
     run.mode === 'api' ? undefined : { location: vscode.ProgressLocation.Notification, title: `DataHub Doctor on ${connections.length} connection(s)` },
     undefined,
-    (signal) => diagnoseConnections(connections, (c) => services.connections.clientFor(c), { signal, timeoutMs, lastMs }),
+    (signal) => diagnoseConnections(connections, (c) => services.connections.clientFor(c), { signal, timeoutMs, lastMs, gc: true }),
   );
   const message = allMessage(rows);
   services.log.info(message);

@@ -9,6 +9,9 @@ import { buildReport, type DoctorLine, type DoctorReport, type Reading } from '.
 import { gmsReadyLine, maintenanceLine, rateLimitLine, searchClusterLine, systemInfoLine, throttleLine } from './logic/lines';
 import { consumerGroupLines, failedMcpLine, withoutRepeatedLag, type FailedCountSample, type LagSample } from './logic/kafkaLines';
 import { messagingLagLines, notOnQueueLines, registeredConsumerLines, transportLine, transportOf } from './logic/messagingLines';
+import { gcLine } from './logic/gcLine';
+import { readGc } from '../gc/logic/read';
+import { MAX_GC_RUNS } from '../gc/logic/args';
 
 /** Each reading's own time limit (a slow endpoint becomes an "unreadable: no answer within" line). */
 export const READ_TIMEOUT_MS = 10_000;
@@ -61,6 +64,8 @@ export interface CollectOptions {
   now?: () => number;
   /** Facts other views hold about the connection (Search Health, watched jobs): lines of their own, read nowhere here. */
   facts?: readonly DoctorLine[];
+  /** Read DataHub's GC too (GraphQL queries, POST /api/graphql, and the entity counts): the "DataHub GC" line. */
+  gc?: boolean;
 }
 
 /** Reads everything the report needs and builds it; remembers lag and failed counts in `memory` for the next one. */
@@ -96,7 +101,8 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
       ? Promise.all(queueTopics(t.value).map((name) => read((s) => active.client.messaging.registeredConsumers(name, s))))
       : [],
   );
-  const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage, via, lag, consumersOnQueue] = await Promise.all([
+  const gc = options.gc ? read((s) => readGc(active.client, active.connection.name, MAX_GC_RUNS, now(), s)) : undefined;
+  const [health, ready, cluster, info, throttle, rates, maintenance, kafka, failedTopic, firstPage, via, lag, consumersOnQueue, gcReading] = await Promise.all([
     read((s) => d.health(s)),
     read((s) => d.ready(s)),
     read((s) => d.searchCluster(s)),
@@ -110,6 +116,7 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     transport,
     lags,
     registered,
+    gc,
   ]);
   // Ended by hand or by the active connection changing: quiet, as every cancelled request is.
   if (signal.aborted) throw new GmsError({ kind: 'cancelled', action: 'doctorHealth', message: 'The DataHub Doctor was cancelled.' });
@@ -144,6 +151,7 @@ export async function collectReport(active: ActiveClient, memory: DoctorMemory, 
     throttleLine(throttle),
     rateLimitLine(rates),
     maintenanceLine(maintenance, formatDateTime),
+    ...(gcReading ? [gcLine(gcReading)] : []),
     ...withoutRepeatedLag([...consumers, ...lagLines], options.facts ?? []),
     systemInfoLine(info),
   ];

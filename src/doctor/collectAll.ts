@@ -23,6 +23,8 @@ export interface CollectAllOptions {
    * slowest start first, so a slow server is not left to start last behind quick ones. Updated here.
    */
   lastMs?: Map<string, number>;
+  /** Read each connection's DataHub GC too (collectReport's `gc`). */
+  gc?: boolean;
 }
 
 const durationKey = (c: Connection) => `${c.name}\n${c.gmsUrl}`;
@@ -54,7 +56,7 @@ async function diagnoseOne(connection: Connection, open: (c: Connection) => Prom
   const report = await collectReport(
     active,
     { lag: new Map() },
-    { signal: connectionSignal(options.signal), timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS, now: options.now },
+    { signal: connectionSignal(options.signal), timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS, now: options.now, gc: options.gc },
   );
   return diagnosisOf(identity, report);
 }

@@ -70,7 +70,7 @@ export function registerCommands(services: Services, store: DoctorStore): vscode
       store.busyWith('report', async () => {
         try {
           const facts = services.statusFacts.facts(active.connection.name).map(({ connection: _c, ...fact }) => fact);
-          const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs, facts });
+          const report = await collectReport(active, store.memory, { signal: store.signal(), timeoutMs, facts, gc: true });
           store.setReport(report);
           walkthroughDone(WALKTHROUGH_KEYS.doctorReported);
           return report;

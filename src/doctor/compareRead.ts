@@ -6,6 +6,7 @@ import type { ActiveClient } from '../platform/services';
 import { readWithin } from './collect';
 import type { CompareSectionId, SideReadings } from './logic/compare';
 import { cap } from './logic/report';
+import { readGc } from '../gc/logic/read';
 
 const words = (e: unknown): string => cap(e instanceof Error ? e.message : String(e), 160);
 
@@ -27,12 +28,14 @@ export async function readSide(active: ActiveClient, sections: readonly CompareS
   const c = active.client;
   const read = <T>(work: (s: AbortSignal) => Promise<T>) => readWithin(work, signal, timeoutMs);
   const want = new Set(sections);
-  const [version, transport, settings, entityCounts, indexSizes] = await Promise.all([
+  const [version, transport, settings, entityCounts, indexSizes, gc] = await Promise.all([
     want.has('version') ? read((s) => c.getServerVersion(s)) : undefined,
     want.has('transport') ? read((s) => transports(active, s)) : undefined,
     want.has('settings') ? read((s) => c.upgrade.properties(s)) : undefined,
     want.has('entityCounts') ? read((s) => c.entities.fromEndpoint({}, s)) : undefined,
     want.has('indexSizes') ? read((s) => c.getIndexSizes(s)) : undefined,
+    // The last 3 runs: the findings and the stages are what is compared.
+    want.has('gc') ? read((s) => readGc(c, active.connection.name, 3, Date.now(), s)) : undefined,
   ]);
   return {
     ...(version ? { version } : {}),
@@ -40,12 +43,13 @@ export async function readSide(active: ActiveClient, sections: readonly CompareS
     ...(settings ? { settings } : {}),
     ...(entityCounts ? { entityCounts } : {}),
     ...(indexSizes ? { indexSizes } : {}),
+    ...(gc ? { gc } : {}),
   };
 }
 
 /** A side none of whose readings answered: why, in one phrase (the first failure's words). */
 export function sideUnreadable(side: SideReadings): string | undefined {
-  const others = [side.transport, side.settings, side.entityCounts, side.indexSizes];
+  const others = [side.transport, side.settings, side.entityCounts, side.indexSizes, side.gc];
   const asked = [side.version, ...others].some((r) => r !== undefined);
   const answered = others.some((r) => r?.ok === true) || (side.version?.ok === true && side.version.value.ok);
   if (!asked || answered) return undefined;

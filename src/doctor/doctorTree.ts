@@ -12,6 +12,7 @@ import type { KafkaMessage } from '../gms/types';
 import type { DoctorLine, Verdict } from './logic/report';
 import { groupKey, type FailedWriteGroup } from './logic/failedWrites';
 import type { DoctorStore } from './doctorStore';
+import type { FactFinding } from '../shared/statusFact';
 
 /** Longest label and description (the side bar is narrow; the tooltip has the rest). */
 const TREE_LINE = 200;
@@ -21,6 +22,7 @@ const GROUP_MESSAGES = 200;
 export type DoctorNode =
   | { kind: 'line'; line: DoctorLine }
   | { kind: 'detail'; text: string }
+  | { kind: 'finding'; finding: FactFinding; lineId: string; index: number }
   | { kind: 'failedGroup'; group: FailedWriteGroup }
   | { kind: 'failedMessage'; message: KafkaMessage }
   | { kind: 'canary' }
@@ -80,7 +82,9 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
     }
     if (node.kind === 'line') {
       const details = (node.line.details ?? []).map((text): DoctorNode => ({ kind: 'detail', text }));
-      return node.line.id === 'failedMcps' ? [...details, ...this.failedChildren()] : details;
+      // A group's findings (the DataHub GC's), each with its verdict and next step, before the details.
+      const findings = (node.line.findings ?? []).map((finding, index): DoctorNode => ({ kind: 'finding', finding, lineId: node.line.id, index }));
+      return node.line.id === 'failedMcps' ? [...details, ...this.failedChildren()] : [...findings, ...details];
     }
     if (node.kind === 'failedGroup') {
       const shown = (s.failed?.messages ?? []).filter((m) => groupKey(m) === node.group.error);
@@ -128,7 +132,7 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
     switch (node.kind) {
       case 'line': {
         const l = node.line;
-        const expandable = (l.details?.length ?? 0) > 0 || l.id === 'failedMcps';
+        const expandable = (l.details?.length ?? 0) > 0 || (l.findings?.length ?? 0) > 0 || l.id === 'failedMcps';
         const item = new vscode.TreeItem(
           uiLine(l.title, TREE_LINE),
           expandable
@@ -147,6 +151,16 @@ export class DoctorTree implements vscode.TreeDataProvider<DoctorNode> {
       case 'detail': {
         const item = new vscode.TreeItem(uiLine(node.text, TREE_LINE));
         item.tooltip = uiText(node.text, 1000);
+        return item;
+      }
+      case 'finding': {
+        const f = node.finding;
+        const item = new vscode.TreeItem(uiLine(f.summary, TREE_LINE));
+        item.id = `finding:${node.lineId}:${node.index}`;
+        item.iconPath = ICONS[f.verdict];
+        if (f.nextStep) item.description = uiLine(`next: ${f.nextStep}`, TREE_LINE);
+        item.tooltip = uiText(`${VERDICT_WORDS[f.verdict]}: ${f.summary}${f.nextStep ? `\nNext step: ${f.nextStep}` : ''}`, 1000);
+        item.contextValue = 'doctorFinding';
         return item;
       }
       case 'failedGroup': {

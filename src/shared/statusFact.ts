@@ -42,6 +42,15 @@ export interface StatusFact {
   source: string;
   /** Further lines, each capped, a few at most. */
   details?: string[];
+  /** Findings under the line (the DataHub GC's), worst first, each with its own verdict and next step; capped. */
+  findings?: FactFinding[];
+}
+
+/** One finding shown under a line. */
+export interface FactFinding {
+  verdict: 'ok' | 'warning' | 'failing';
+  summary: string;
+  nextStep?: string;
 }
 
 /** A fact with the connection it is about (a provider may know several connections). */

@@ -10,6 +10,7 @@ import { k8sControl } from './k8sControl';
 import { doctorControl } from './doctorControl';
 import type { CleanupOptions } from './cleanup';
 import type { IngestionOptions } from './ingestion';
+import { applyGcScenario } from './gcScenarios';
 
 const FORMS: readonly SeedStringForm[] = ['alternate', 'array', 'object'];
 
@@ -94,6 +95,11 @@ export function handleControl(rt: Runtime, method: string, path: string, query: 
     }
     case 'GET /ingestion':
       return json(rt.ingestion.state());
+    case 'POST /gc': {
+      // DataHub's GC as a scenario: its source, runs and the entity counts its findings weigh (gcScenarios.ts).
+      const problem = applyGcScenario(rt.ingestion, rt.entities, body.scenario);
+      return problem ? bad(problem) : json({ ok: true });
+    }
     case 'POST /version': {
       const version = body.version as ServerVersion;
       if (!SERVER_VERSIONS.includes(version)) return bad(`version must be one of ${SERVER_VERSIONS.join(', ')}`);

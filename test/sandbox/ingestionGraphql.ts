@@ -146,6 +146,8 @@ export function handleIngestionGraphQL(model: IngestionModel, method: string, ca
     } else if (name === 'ingestionSource') {
       const s = typeof urn === 'string' ? model.sources.get(urn) : undefined;
       data[key] = s ? sourceView(model, s, query, variables) : null;
+      // GetIngestionSourceResolver throws NOT_FOUND for a source it does not hold (DataHubDataFetcherExceptionHandler's message and code).
+      if (!s) errors.push(error(key, `Failed to find Ingestion Source with urn ${String(urn)}`, 404, 'NOT_FOUND'));
     } else if (name === 'executionRequest') {
       const r = typeof urn === 'string' ? model.request(urn) : undefined;
       data[key] = r ? requestView(r, query) : null;

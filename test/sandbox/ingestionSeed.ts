@@ -1,11 +1,13 @@
 // The seeded ingestion sources and runs (ingestion.ts), relative to the clock at reset:
-//   datahub-gc (SYSTEM, the GC DataHub bootstraps): three nightly runs, SUCCESS, with the GC's structured report
+//   datahub-gc (SYSTEM, the GC DataHub bootstraps, its bootstrap recipe: gcSeed.ts): three nightly runs, SUCCESS, with
+//       the GC's structured report (gcScenarios.ts has the GC in other states)
 //   Snowflake (prod), every 6 hours: four runs of about 22 minutes, and one RUNNING for 30 hours (#17397)
 //   MySQL analytics, hourly: successes, one FAILURE, one request of 2 hours ago with no result (#12468), and a
 //       SUCCESS of 3 hours ago whose rows (6 entities it created, 2 of them written by an earlier run too) a
 //       rollback reverts
 //   Looker, no schedule: one run 5 days ago (outside a day's window)
 import type { ExecutionRequestRecord, IngestionSourceRecord, RunRow } from './ingestion';
+import { GC_BOOTSTRAP_RECIPE } from './gcSeed';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -61,7 +63,7 @@ export function seedIngestion(now: number): { sources: IngestionSourceRecord[]; 
       system: true,
       schedule: { interval: '0 1 * * *', timezone: 'UTC' },
       executorId: 'default',
-      recipe: JSON.stringify({ source: { type: 'datahub-gc', config: { dry_run: false, truncate_indices: true } } }),
+      recipe: GC_BOOTSTRAP_RECIPE,
     },
     {
       urn: 'urn:li:dataHubIngestionSource:snowflake-prod',

@@ -4,6 +4,7 @@
 import { joinMarkdown, mdown, rawCell, type Markdown } from '../../shared/markdown';
 import type { Environment } from '../../shared/connections';
 import { cap, type DoctorLine, type DoctorReport } from './report';
+import { GC_LINE_ID } from './gcLine';
 
 /** A connection's verdict: its worst line's, `unreachable` when GMS itself did not answer, `noToken` when nothing was read for want of one. */
 export type ConnectionVerdict = 'ok' | 'warning' | 'failing' | 'unreachable' | 'noToken';
@@ -37,6 +38,8 @@ export interface ConnectionDiagnosis {
   /** The Doctor's lines, when it read them. */
   lines?: DoctorLine[];
   areas: Record<AreaId, AreaCell>;
+  /** DataHub's GC: its worst finding (or why it was not read), when the Doctor read it. */
+  gc?: { verdict: DoctorLine['verdict']; summary: string; nextStep?: string };
 }
 
 /** Which area a line belongs to (undefined: it counts towards the connection's verdict only). */
@@ -113,7 +116,9 @@ export function diagnosisOf(connection: Identity, report: DoctorReport): Connect
   const verdict = worstOf(report.lines.map(lineVerdict)) ?? 'ok';
   const worst = report.lines.find((l) => lineVerdict(l) === verdict && verdict !== 'ok');
   const summary = worst ? `${worst.title}: ${worst.summary}` : `all ${report.lines.length} facts OK`;
-  return { ...who(connection), verdict, summary: cap(summary, 240), lines: report.lines, areas };
+  const gcLine = report.lines.find((l) => l.id === GC_LINE_ID);
+  const gc = gcLine ? { verdict: gcLine.verdict, summary: gcLine.summary, ...(gcLine.nextStep ? { nextStep: gcLine.nextStep } : {}) } : undefined;
+  return { ...who(connection), verdict, summary: cap(summary, 240), lines: report.lines, areas, ...(gc ? { gc } : {}) };
 }
 
 /** A connection with no token stored: nothing was sent. */
@@ -178,6 +183,13 @@ export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): M
   );
   const worst = rows.map((r) => mdown`- **${cell(r.name)}** (${cell(r.gmsOrigin)}): ${ours(VERDICT_WORDS[r.verdict])}, ${cell(r.summary)}`);
   const count = ours(`${rows.length} connection${rows.length === 1 ? '' : 's'}`);
+  // DataHub's GC per connection: its worst finding and next step (the Doctor's "DataHub GC" line), or why there is none.
+  const gc = rows.map((r) => {
+    if (!r.gc)
+      return mdown`- **${cell(r.name)}**: not read (${cell(r.verdict === 'noToken' ? 'no token' : r.verdict === 'unreachable' ? 'GMS did not answer' : 'not asked')})`;
+    const word = r.gc.verdict === 'ok' || r.gc.verdict === 'warning' || r.gc.verdict === 'failing' ? VERDICT_WORDS[r.gc.verdict] : 'Not read';
+    return mdown`- **${cell(r.name)}**: ${ours(word)}, ${rawCell(r.gc.summary, 400)}${r.gc.nextStep ? mdown` Next step: ${rawCell(r.gc.nextStep, 300)}.` : mdown``}`;
+  });
   return joinMarkdown([
     mdown`# DataHub Doctor: all connections`,
     mdown``,
@@ -191,7 +203,9 @@ export function allMarkdown(rows: readonly ConnectionDiagnosis[], at: number): M
     mdown``,
     ...worst,
     mdown``,
-    mdown`The garbage collector is not read yet.`,
+    mdown`## DataHub GC`,
+    mdown``,
+    ...gc,
     mdown``,
   ]);
 }

@@ -1,5 +1,5 @@
 // Two connections side by side: a section per subject (GMS's version, the transports, the reindex
-// settings, the entity counts, the timeseries index sizes), a row per key with each side's value and
+// settings, the entity counts, the timeseries index sizes, DataHub's GC), a row per key with each side's value and
 // whether they differ, the differences first. Pure: the readings come in, the sections go out; a side
 // whose reading failed keeps the other side's values and says why.
 import type { EntityCountsReading } from '../../gms/entityCountTypes';
@@ -7,9 +7,10 @@ import type { IndexSizes, ServerVersion } from '../../gms/types';
 import type { ServerProperties } from '../../gms/upgradeTypes';
 import { formatSize, formatSignedCount } from '../../shared/format';
 import { REINDEX_SETTINGS } from '../../shared/reindexSettings';
+import type { GcReading } from '../../gc/logic/types';
 import { cap, type Reading } from './report';
 
-export const COMPARE_SECTIONS = ['version', 'transport', 'settings', 'entityCounts', 'indexSizes'] as const;
+export const COMPARE_SECTIONS = ['version', 'transport', 'settings', 'entityCounts', 'indexSizes', 'gc'] as const;
 export type CompareSectionId = (typeof COMPARE_SECTIONS)[number];
 
 export const SECTION_TITLES: Record<CompareSectionId, string> = {
@@ -18,6 +19,7 @@ export const SECTION_TITLES: Record<CompareSectionId, string> = {
   settings: 'Reindex settings (what Check Upgrade Readiness reads)',
   entityCounts: 'Entity counts (active, soft-deleted)',
   indexSizes: 'Timeseries index sizes',
+  gc: "DataHub's garbage collector (datahub-gc: findings, schedule, stages)",
 };
 
 export interface CompareRow {
@@ -46,6 +48,7 @@ export interface SideReadings {
   settings?: Reading<ServerProperties>;
   entityCounts?: Reading<EntityCountsReading>;
   indexSizes?: Reading<IndexSizes>;
+  gc?: Reading<GcReading>;
 }
 
 type Values = Map<string, { shown: string; value?: readonly number[] }>;
@@ -104,7 +107,30 @@ function valuesOf(id: CompareSectionId, side: SideReadings): { values: Values } 
       for (const i of r.value.indices) values.set(cap(i.indexName, 200), { shown: formatSize(i.sizeMb), value: i.sizeMb === null ? [] : [i.sizeMb] });
       return { values };
     }
+    case 'gc': {
+      const r = side.gc;
+      if (!r) return undefined;
+      if (!r.ok) return { why: words(r.error) };
+      return { values: gcValues(r.value) };
+    }
   }
+}
+
+/** The GC's rows: its findings (ids, worst first), schedule, last run, and each stage's switch and settings as the recipe holds them. */
+function gcValues(gc: GcReading): Values {
+  const values: Values = new Map();
+  values.set('findings', { shown: gc.findings.map((f) => `${f.id} (${f.verdict})`).join(', ') });
+  if (!gc.source) return values;
+  values.set('schedule', { shown: gc.source.schedule ? cap(`${gc.source.schedule.interval} ${gc.source.schedule.timezone}`, 80) : 'none' });
+  const last = gc.runs.find((run) => run.status !== null);
+  values.set('last run', { shown: last ? `${cap(last.status ?? '', 40)}, ${count(last.figures.hardDeleted ?? 0)} hard-deleted` : 'none' });
+  for (const stage of gc.stages) {
+    values.set(stage.id, { shown: stage.enabled ? 'on' : 'off' });
+    for (const [key, v] of Object.entries(stage.settings)) {
+      if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') values.set(cap(`${stage.id}.${key}`, 120), { shown: cap(String(v), 120) });
+    }
+  }
+  return values;
 }
 
 function differenceOf(left: readonly number[] | undefined, right: readonly number[] | undefined): string | undefined {

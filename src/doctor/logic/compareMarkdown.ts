@@ -45,6 +45,5 @@ export function compareMarkdown(left: CompareSide, right: CompareSide, sections:
       );
     out.push(mdown``);
   }
-  out.push(mdown`The garbage collector is not compared yet.`, mdown``);
   return joinMarkdown(out);
 }

@@ -32,9 +32,14 @@ export function reportMarkdown(report: DoctorReport): Markdown {
     counts.length > 0 ? joinMarkdown(counts, ' · ') : mdown`No lines.`,
     mdown``,
   ];
-  const rows = report.lines.map((l) => {
+  const rows = report.lines.flatMap((l) => {
     const next = [l.nextStep ?? '', l.nextCommand ? `(command ${l.nextCommand})` : ''].filter((s) => s !== '').join(' ');
-    return mdown`| ${rawCell(VERDICT_WORDS[l.verdict])} | ${cell(l.title)} | ${cell(l.summary)} | ${cell(next)} | ${cell(l.source)} |`;
+    const line = mdown`| ${rawCell(VERDICT_WORDS[l.verdict])} | ${cell(l.title)} | ${cell(l.summary)} | ${cell(next)} | ${cell(l.source)} |`;
+    // A group's findings after its line (the DataHub GC's), the first being the line's own.
+    const findings = (l.findings ?? [])
+      .slice(1)
+      .map((f) => mdown`| ${rawCell(VERDICT_WORDS[f.verdict])} | ${cell(`${l.title} (more)`)} | ${cell(f.summary)} | ${cell(f.nextStep ?? '')} | |`);
+    return [line, ...findings];
   });
   return joinMarkdown([...header, mdown`| Verdict | Line | Summary | Next step | Source |`, mdown`| --- | --- | --- | --- | --- |`, ...rows, mdown``]);
 }

@@ -87,17 +87,20 @@ function wallAt(ms: number, timeZone: string): Wall {
 
 const utcOf = (w: Wall): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
 
-/** The instant a wall-clock time in the zone stands for (a time a DST change skips moves on by the gap). */
+/**
+ * The instant a wall-clock time in the zone stands for, as Java's ZonedDateTime.of resolves it: in an overlap (the
+ * clock set back) the earlier offset; in a gap (the clock set forward) the time moves on by the gap's length.
+ */
 function instantOf(w: Wall, timeZone: string): number {
   const naive = utcOf(w);
-  let guess = naive;
-  for (let k = 0; k < 3; k++) {
-    const offset = utcOf(wallAt(guess, timeZone)) - guess;
-    const next = naive - offset;
-    if (next === guess) break;
-    guess = next;
+  const offsetAt = (ms: number) => utcOf(wallAt(ms, timeZone)) - Math.floor(ms / 60_000) * 60_000;
+  const before = offsetAt(naive - 86_400_000);
+  const after = offsetAt(naive + 86_400_000);
+  for (const offset of [before, after]) {
+    const t = naive - offset;
+    if (utcOf(wallAt(t, timeZone)) === naive) return t;
   }
-  return guess;
+  return naive - before;
 }
 
 /** The next firing after `after` (epoch ms), or undefined: not a cron read here, an unknown timezone, or none within 8 years. */

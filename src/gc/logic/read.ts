@@ -3,8 +3,8 @@
 // requests side by side (ingestion.graphql's ingestionSource(urn) and its executions), then at most the counts
 // (GET /openapi/v1/entities/counts, or search facets on a server without it).
 import type { EntityCountsReading, ExecutionRequestDetail, GmsClient, IngestionSourceDetail } from '../../gms/types';
-import { isGmsError } from '../../gms/errors';
-import { readEntityCounts, SOURCE_WORDS } from '../../entities/logic/counts';
+import { GmsError, isGmsError } from '../../gms/errors';
+import { readEntityCounts } from '../../entities/logic/counts';
 import { uiLine } from '../../shared/uiText';
 import { formatDateTime } from '../../shared/format';
 import { nextRun } from './cron';
@@ -54,6 +54,8 @@ export function sourceOf(s: IngestionSourceDetail, now: number): GcSourceView {
   };
 }
 
+const COUNT_SOURCES = { countsApi: 'GET /openapi/v1/entities/counts', search: 'search facets on _entityType' } as const;
+
 /** The counts the findings weigh, from one reading. */
 export function countsOf(reading: EntityCountsReading): GcCounts {
   const softDeleted = new Map<string, number>();
@@ -63,7 +65,7 @@ export function countsOf(reading: EntityCountsReading): GcCounts {
     softDeleted.set(type, (softDeleted.get(type) ?? 0) + t.softDeleted);
     if (type === 'dataprocessinstance') dataProcessInstances += t.active + t.softDeleted;
   }
-  return { softDeleted, dataProcessInstances, source: SOURCE_WORDS[reading.source] };
+  return { softDeleted, dataProcessInstances, source: COUNT_SOURCES[reading.source] };
 }
 
 const SOFT_LIMIT = 'softDeletedCleanup.limit_entities_delete';
@@ -84,7 +86,14 @@ export async function readGc(
       client.ingestion.sourceRunReports(GC_SOURCE_URN, Math.min(Math.max(1, runCount), MAX_GC_RUNS), signal),
     ]);
   } catch (error) {
-    if (isGmsError(error) && error.kind === 'forbidden') throw new Error(forbiddenMessage(connection), { cause: error });
+    if (isGmsError(error) && error.kind === 'forbidden')
+      throw new GmsError({
+        kind: 'forbidden',
+        action: 'graphql',
+        status: error.status,
+        serverMessage: error.serverMessage,
+        message: forbiddenMessage(connection),
+      });
     throw error;
   }
   if (!detail) return { source: null, stages: [], runs: [], findings: findingsOf({ now, source: null, stages: [], runs: [] }) };

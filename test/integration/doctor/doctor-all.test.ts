@@ -41,7 +41,10 @@ async function hungPort(): Promise<{ url: string; received: string[]; stop(): Pr
 }
 
 const tokenNames = (requests: readonly RecordedRequest[]) => [...new Set(requests.filter((q) => q.tokenName !== undefined).map((q) => q.tokenName))];
-const writes = (requests: readonly RecordedRequest[]) => requests.filter((q) => q.method !== 'GET' && q.method !== 'HEAD').map((q) => `${q.method} ${q.path}`);
+/** A GraphQL query (the GC's read) is a POST that changes nothing; a mutation, or any other POST, is a write. */
+const isQuery = (q: RecordedRequest) => q.path.endsWith('/api/graphql') && /^\s*query\b/.test(String((q.body as { query?: unknown } | undefined)?.query ?? ''));
+const writes = (requests: readonly RecordedRequest[]) =>
+  requests.filter((q) => q.method !== 'GET' && q.method !== 'HEAD' && !isQuery(q)).map((q) => `${q.method} ${q.path}`);
 
 describe('doctor: every connection at once, and two side by side', function () {
   this.timeout(120_000);
@@ -107,6 +110,12 @@ describe('doctor: every connection at once, and two side by side', function () {
     assert.match(r.message, /^DataHub Doctor on 4 connections: 1 unreachable, 1 failing, 1 no token, 1 ok\./);
     assert.match(r.markdown, /\| Connection \| Environment \| Verdict \| GMS \| Search cluster \| Consumers and lag \| Failed writes \| Version \|/);
     assert.match(r.documentUri, /^datahub-doctor:/);
+    // DataHub's GC of each connection read: the seeded one runs as scheduled; the hung one and the tokenless one say why not.
+    assert.equal(healthy.gc?.verdict, 'ok');
+    assert.match(r.markdown, /^## DataHub GC$/m);
+    assert.match(r.markdown, /^- \*\*healthy\*\*: OK, The GC runs as scheduled/m);
+    assert.match(r.markdown, /^- \*\*tokenless\*\*: not read \(no token\)$/m);
+    assert.doesNotMatch(r.markdown, /not read yet/);
 
     const here = await sandbox.requests();
     assert.deepEqual(writes(here), []);
@@ -131,7 +140,7 @@ describe('doctor: every connection at once, and two side by side', function () {
     assert.deepEqual(r.right, { name: 'red' });
     assert.deepEqual(
       r.sections.map((s) => s.id),
-      ['version', 'transport', 'settings', 'entityCounts', 'indexSizes'],
+      ['version', 'transport', 'settings', 'entityCounts', 'indexSizes', 'gc'],
     );
     const section = (id: string) => r.sections.find((s) => s.id === id)!;
     const version = section('version');
@@ -146,6 +155,10 @@ describe('doctor: every connection at once, and two side by side', function () {
     assert.equal(dataset?.difference, '+120 active, +3 soft-deleted');
     assert.ok(counts.rows.some((row) => row.key === 'chart' && !row.differs));
     assert.equal(section('settings').rows.length, 8);
+    // Both GCs read: their findings, schedule and every stage's settings, side by side.
+    const gc = section('gc');
+    assert.equal(gc.rows.find((row) => row.key === 'findings')?.left, 'ok (ok)');
+    assert.equal(gc.rows.find((row) => row.key === 'softDeletedCleanup.limit_entities_delete')?.right, '25000');
     assert.match(r.message, /^Compare "healthy" vs "red": \d+ difference\(s\): version 1, entityCounts 2/);
     assert.deepEqual(writes(await sandbox.requests()), []);
     assert.deepEqual(writes(other.requests), []);
@@ -174,7 +187,7 @@ describe('doctor: every connection at once, and two side by side', function () {
     await assert.rejects(run(Commands.compareConnections, { left: 'healthy', right: 'healthy' }), /the same connection/);
     await assert.rejects(run(Commands.compareConnections, { left: 'healthy' }), /needs "left" and "right"/);
     await assert.rejects(run(Commands.diagnoseAll, { connections: ['nope'] }), /no connection named "nope"/);
-    await assert.rejects(run(Commands.compareConnections, { left: 'healthy', right: 'red', sections: ['gc'] }), /"sections"/);
+    await assert.rejects(run(Commands.compareConnections, { left: 'healthy', right: 'red', sections: ['garbage'] }), /"sections"/);
     assert.deepEqual(await sandbox.requests(), []);
   });
 });

@@ -74,6 +74,23 @@ describe('the Doctor on all connections', () => {
     assert.match(md, /^# DataHub Doctor: all connections$/m);
     assert.match(md, /^\| prod \| production \| OK \| OK: gmsReady \|/m);
     assert.match(md, /^\| dev \\\| \\<b\\>x\\<\/b\\> \| {2}\| No token \| no token \|/m);
-    assert.match(md, /The garbage collector is not read yet\./);
+    assert.match(md, /^## DataHub GC$/m);
+    assert.match(md, /^- \*\*prod\*\*: not read \(not asked\)$/m);
+    assert.match(md, /^- \*\*dev \\\| \\<b\\>x\\<\/b\\>\*\*: not read \(no token\)$/m);
+  });
+
+  it("DataHub GC: each connection's worst finding and next step from its line; server text inert; it weighs on the verdict", () => {
+    const gc: DoctorLine = {
+      ...line('datahubGc', 'warning', 'Each of the last 3 nights the GC stopped at its deletion limit [x](https://evil.example)'),
+      title: 'DataHub GC',
+      nextStep: 'raise soft_deleted_entities_cleanup.limit_entities_delete',
+    };
+    const d = diagnosisOf(who, buildReport('prod', 0, [line('gmsReady', 'ok'), gc]));
+    assert.equal(d.verdict, 'warning');
+    assert.deepEqual(d.gc, { verdict: 'warning', summary: gc.summary, nextStep: gc.nextStep });
+    const md = allMarkdown([d], 0).text;
+    assert.match(md, /^- \*\*prod\*\*: Warning, Each of the last 3 nights the GC stopped at its deletion limit .* Next step: raise soft_deleted/m);
+    assert.doesNotMatch(md, /\]\(https/);
+    assert.doesNotMatch(md, /not read yet/);
   });
 });
