@@ -18,7 +18,7 @@ import { Commands } from '../shared/commandIds';
 import { parseArgs } from '../shared/args';
 import { applyEntityCleanupArgs, ENTITY_TYPE_NAME, planEntityCleanupArgs } from './logic/args';
 import { DEFAULT_OLDER_THAN_DAYS } from './logic/cleanupPlan';
-import { cleanupQuery, whatGoes } from './logic/cleanupText';
+import { cleanupQuery, gcSettingsOf, whatGoes } from './logic/cleanupText';
 import { filesOf, running } from './cleanupApply';
 import { withApplyLock } from '../shared/applyLock';
 import { applyLocked, makePlan, planResult, refused, type ApplyEntityCleanupResult, type PlanEntityCleanupResult } from './cleanupRun';
@@ -85,7 +85,16 @@ export function registerCleanupCommands(services: Services) {
         const apply = 'Apply…';
         // Bound to this connection and good for 10 minutes (src/platform/followUp.ts).
         const offer = offerFollowUp(services, active.connection, 'Plan the cleanup again');
-        void safeWindow.showInformationMessage(result.message, ...(result.count > 0 ? [apply] : [])).then((choice) => {
+        // For a plan too big for the editor: the same rule handed to DataHub's own GC (planned there, asked, then written).
+        const hand = "Hand to DataHub's GC…";
+        void safeWindow.showInformationMessage(result.message, ...(result.count > 0 ? [apply, hand] : [])).then((choice) => {
+          if (choice === hand) {
+            void offer.run(
+              hand,
+              () => void vscode.commands.executeCommand(Commands.applyGarbageCollection, gcSettingsOf(query)).then(undefined, () => undefined),
+            );
+            return;
+          }
           if (choice !== apply) return;
           void offer.run(apply, () => {
             // As the person's own step (no arguments: the modal does not say a program asked), on exactly this plan.

@@ -13,12 +13,20 @@ import { readGarbageCollectionArgs, MAX_GC_RUNS } from './logic/args';
 import { gcMessage, readGc } from './logic/read';
 import type { GcReading } from './logic/types';
 import type { GcStore } from './store';
+import { ReadOnlyDocuments } from '../platform/readOnlyDocuments';
+import { mdown } from '../shared/markdown';
+import { planGarbageCollection } from './plan';
+import { applyGarbageCollection } from './apply';
 
 export interface ReadGarbageCollectionResult extends Outcome, GcReading {}
 
 export function registerCommands(services: Services, store: GcStore): vscode.Disposable[] {
+  const plans = new ReadOnlyDocuments('datahub-gc-plan', 'GC plan', mdown`# This plan is gone\n\nRun **DataHub: Plan a GC Change** again.`);
   return registrationsOf(
     'gc',
+    plans.register(),
+    registerCommand(services, Commands.planGarbageCollection, (arg, run) => planGarbageCollection(services, plans, arg, run)),
+    registerCommand(services, Commands.applyGarbageCollection, (arg, run) => applyGarbageCollection(services, plans, arg, run)),
     registerCommand(services, Commands.readGarbageCollection, async (arg, run): Promise<ReadGarbageCollectionResult> => {
       const args = parseArgs(Commands.readGarbageCollection, readGarbageCollectionArgs, arg ?? {});
       const active = await activeClient(services, run, { action: 'graphql', writes: false });

@@ -6,11 +6,16 @@
 import type * as z from 'zod/v4/mini';
 import type { ApiCommandOf, ApiResult as Result } from '../shared/commandIds';
 import { readGarbageCollectionArgs } from './logic/args';
+import { applyGarbageCollectionArgs, planGarbageCollectionArgs } from './logic/planArgs';
 import type { ReadGarbageCollectionResult } from './commands';
+import type { PlanGarbageCollectionResult } from './plan';
+import type { ApplyGarbageCollectionResult } from './apply';
 
 /** The argument schema of each GC command the typed API offers. */
 export const gcArgs = {
   readGarbageCollection: readGarbageCollectionArgs,
+  planGarbageCollection: planGarbageCollectionArgs,
+  applyGarbageCollection: applyGarbageCollectionArgs,
 } as const satisfies Record<ApiCommandOf<'gc'>, z.ZodMiniType>;
 
 type ArgsOf<N extends keyof typeof gcArgs> = z.input<(typeof gcArgs)[N]>;
@@ -25,4 +30,24 @@ export interface GcApi {
    * deletionLimitReached, runRecordsUnbounded, or ok), each not ok with its next step. Needs Manage Ingestion.
    */
   readGarbageCollection(args?: ArgsOf<'readGarbageCollection'>): Result<ReadGarbageCollectionResult>;
+  /**
+   * What the settings (each optional; only those named change) would change in the GC's recipe (`changes`: dotted
+   * recipe paths under source.config, `schedule` for the schedule, from what runs now), what the GC would do with
+   * them (`dryRun`: DataHub's own dry run on a temporary unscheduled datahub-gc source with dry_run: true and every
+   * stage the dry run does not cover turned off, run once, followed to its end and removed after, also after a
+   * failure or a cancel; `notPickedUp` when the executor does not take it within `pickupSeconds`), and what its
+   * index truncation would delete at the proposed cutoff (`truncation`: the server's truncate dry runs, one failing
+   * listed with its error). The GC itself is not changed. Refused on a read-only connection before any request;
+   * settings are checked before any request. Opens the plan as a read-only document.
+   */
+  planGarbageCollection(args: ArgsOf<'planGarbageCollection'>): Result<PlanGarbageCollectionResult>;
+  /**
+   * Plans first (as planGarbageCollection), then asks (the changes listed; the connection's name typed on production;
+   * DataHub's UI lists the GC afterwards, as updateIngestionSource cannot carry the SYSTEM marker), checks the plan
+   * again (its connection, its server, its age; the GC source read again and left alone when it moved) and sends one
+   * updateIngestionSource keeping everything it does not change (name, schedule, executor, version, debug mode, extra
+   * args, every other recipe key); the stored source is read back and compared. `runNow`: one run started and
+   * followed to its end with its figures. Refused on a read-only connection before any request.
+   */
+  applyGarbageCollection(args: ArgsOf<'applyGarbageCollection'>): Result<ApplyGarbageCollectionResult>;
 }

@@ -23,6 +23,7 @@ import { createMessagingOperations } from './openapi/messaging';
 import { createRestliOperations } from './restli/restliOperations';
 import { createRollback } from './restli/rollback';
 import { createIngestionQueries } from './graphql/ingestion';
+import { createIngestionWrites } from './graphql/ingestionWrite';
 import { restoreBody, validateTask } from './validate';
 import type { WireContext } from './wire';
 
@@ -242,7 +243,7 @@ export function createGmsClient(options: GmsClientOptions): GmsClient {
     messaging: createMessagingOperations(ctx),
     getServerVersion: (signal) => readServerVersion(ctx, signal),
     search: createSearch(graphql),
-    ingestion: { ...createIngestionQueries(graphql), rollback: createRollback(ctx) },
+    ingestion: { ...createIngestionQueries(graphql), ...createIngestionWrites(graphql), rollback: createRollback(ctx) },
     async close() {
       await transport.dispatcher.close();
     },

@@ -6,6 +6,10 @@ import { gcRecipe } from './logic/recipe';
 import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from './logic/planFile';
 import type { RetentionRow } from './logic/plan';
 import { writeFileAtomic } from '../shared/applyLock';
+import { Commands } from '../shared/commandIds';
+
+/** The button that hands a plan's settings to DataHub's GC (datahub.applyGarbageCollection plans, asks, then writes). */
+export const HAND_TO_GC = "Hand to DataHub's GC…";
 
 export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
   if (!rows.length) {
@@ -21,7 +25,12 @@ export async function copyRecipe(rows: readonly RetentionRow[], connection: stri
   const left = recipe.notCovered.length
     ? ` ${recipe.notCovered.length} planned ${recipe.notCovered.length === 1 ? 'index is' : 'indices are'} not covered by that source; the recipe lists ${recipe.notCovered.length === 1 ? 'it' : 'them'} in a comment.`
     : '';
-  void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`);
+  // The same setting, handed to DataHub's own GC source: its change is planned (DataHub's dry run), listed and asked first.
+  const days = recipe.days;
+  void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`, ...(days !== undefined ? [HAND_TO_GC] : [])).then((choice) => {
+    if (choice === HAND_TO_GC && days !== undefined)
+      void vscode.commands.executeCommand(Commands.applyGarbageCollection, { truncateIndicesOlderThanDays: days }).then(undefined, () => undefined);
+  });
 }
 
 export async function savePlan(rows: readonly RetentionRow[], connection: string): Promise<void> {

@@ -22,7 +22,7 @@ export const API_CLASSES = {
   endToEndCheck: { label: "write the end-to-end check's soft-deleted canary" },
   localChanges: { label: 'add, change or remove connections and their tokens, clear the size history, replace exported files' },
   ingestion: { label: 'cancel or roll back ingestion runs' },
-  garbageCollector: { label: "change DataHub's garbage collection source", forFeature: 'garbage collection commands (not in this version)' },
+  garbageCollector: { label: "change DataHub's garbage collection source" },
 } as const satisfies Record<string, { label: string; forFeature?: string }>;
 
 /** A class of steps the acknowledgement covers (API_CLASSES). */

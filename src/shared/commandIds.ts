@@ -109,6 +109,8 @@ export const FEATURE_COMMANDS = {
   },
   gc: {
     readGarbageCollection: 'datahub.readGarbageCollection',
+    planGarbageCollection: 'datahub.planGarbageCollection',
+    applyGarbageCollection: 'datahub.applyGarbageCollection',
   },
 } as const;
 

@@ -183,6 +183,11 @@ export class CleanupModel {
     return out.sort();
   }
 
+  /** The jobs that have runs (gcRun.ts walks them as the GC's dataprocess cleanup does). */
+  runJobs(): string[] {
+    return [...this.runs.keys()];
+  }
+
   /** Active runs of a job (soft-deleted ones left out), newest first. */
   runsOf(job: string): Run[] {
     return (this.runs.get(job) ?? []).filter((r) => !r.removed);

@@ -13,6 +13,7 @@
 // A general model: the GC reading and any other source build on `sources` and `requests` alone. Times are epoch ms
 // from the clock given at reset, so a run "30 hours ago" stays 30 hours ago whenever the tests run.
 import { seedIngestion } from './ingestionSeed';
+import { IngestionExecutor, type ExecutorOptions } from './ingestionExecutor';
 
 export interface IngestionSourceRecord {
   urn: string;
@@ -24,6 +25,11 @@ export interface IngestionSourceRecord {
   executorId: string;
   /** The JSON-encoded recipe. */
   recipe: string;
+  /** config.version, debugMode, extraArgs and the description, as UpdateIngestionSourceInput carries them. */
+  version?: string;
+  debugMode?: boolean;
+  extraArgs?: Array<{ key: string; value: string }>;
+  description?: string;
 }
 
 export interface ExecutionResultRecord {
@@ -49,6 +55,8 @@ export interface ExecutionRequestRecord {
   signals: number[];
   /** What a KILL does: the executor writes CANCELLED, or the process goes on and the run stays RUNNING (#11005). */
   onKill: 'cancels' | 'leavesRunning';
+  /** A request createIngestionExecutionRequest made: the recipe as it was then (the executor runs that one). */
+  recipe?: string;
 }
 
 /** One aspect a run wrote (the system metadata index DataHub's rollback reads: AspectRowSummary). */
@@ -86,6 +94,8 @@ export interface IngestionOptions {
   bulk?: { sources: number; runsPerSource: number; replace?: boolean };
   /** Rows a run wrote, for its rollback. */
   rows?: RunRow[];
+  /** The executor of new requests (ingestionExecutor.ts): stopped, how long it takes to pick up and to run. */
+  executor?: ExecutorOptions;
 }
 
 export class IngestionModel {
@@ -98,6 +108,8 @@ export class IngestionModel {
   rollbacks: Array<{ runId: string; dryRun: boolean; safe?: boolean; hardDelete?: boolean }> = [];
   cancelDelayMs = 300;
   now: () => number = Date.now;
+  /** Picks up, runs and ends the requests createIngestionExecutionRequest makes (ingestionExecutor.ts). */
+  readonly executor = new IngestionExecutor();
 
   constructor() {
     this.reset();
@@ -109,6 +121,7 @@ export class IngestionModel {
     this.softDeleted.clear();
     this.rollbacks = [];
     this.cancelDelayMs = 300;
+    this.executor.reset();
     const seed = seedIngestion(this.now());
     for (const s of seed.sources) this.sources.set(s.urn, s);
     for (const r of seed.requests) this.requests.set(r.urn, r);
@@ -119,6 +132,10 @@ export class IngestionModel {
   configure(o: IngestionOptions): string | undefined {
     for (const r of o.runs ?? []) if (!this.sources.has(r.sourceUrn) && !o.sources?.some((s) => s.urn === r.sourceUrn)) return `runs: no source ${r.sourceUrn}`;
     if (o.cancelDelayMs !== undefined) this.cancelDelayMs = o.cancelDelayMs;
+    if (o.executor !== undefined) {
+      const problem = this.executor.configure(o.executor);
+      if (problem) return problem;
+    }
     for (const s of o.sources ?? []) {
       this.sources.set(s.urn, { system: false, executorId: 'default', recipe: JSON.stringify({ source: { type: s.type, config: {} } }), ...s });
     }
@@ -191,8 +208,9 @@ export class IngestionModel {
   request(urn: string): ExecutionRequestRecord | undefined {
     const r = this.requests.get(urn);
     if (!r) return undefined;
-    const killed = r.signals[0];
     const now = this.now();
+    this.executor.advance(this, r, now);
+    const killed = r.signals[0];
     if (killed !== undefined && r.onKill === 'cancels' && r.result?.status === 'RUNNING' && now - killed >= this.cancelDelayMs) {
       const start = r.result.startTimeMs ?? r.requestedAt;
       r.result = { ...r.result, status: 'CANCELLED', durationMs: now - start, report: `${r.result.report ?? ''}\nCancelled by a KILL signal.\n` };
@@ -220,6 +238,6 @@ export class IngestionModel {
       const r = this.request(urn) as ExecutionRequestRecord;
       return { urn, id: r.id, status: r.result?.status ?? null, signals: r.signals.length };
     });
-    return { requests, rollbacks: this.rollbacks, softDeleted: [...this.softDeleted], rows: this.rows.length };
+    return { requests, rollbacks: this.rollbacks, softDeleted: [...this.softDeleted], rows: this.rows.length, sources: [...this.sources.values()] };
   }
 }

@@ -7,12 +7,14 @@
 //   executionRequest(urn)         execution/GetIngestionExecutionRequestResolver.java: null for an unknown urn
 //   cancelIngestionExecutionRequest(input)  execution/CancelIngestionExecutionRequestResolver.java: a KILL signal
 //   rollbackIngestion(input)      execution/RollbackIngestionResolver.java: the rollback without a dry run (recorded)
+//   create/update/deleteIngestionSource, createIngestionExecutionRequest   ingestionMutations.ts
 // Every one needs Manage Ingestion (IngestionAuthUtils.canManageIngestion). Variables are checked against the schema
 // first (ingestionGraphqlInput.ts). Not a GraphQL engine: the report fields come only where the query names them.
 import type { Reply } from './restli';
 import type { Caller } from './runtime';
 import { argument } from './graphqlFields';
 import { invalidVariable } from './ingestionGraphqlInput';
+import { ingestionMutation, MUTATIONS, type IngestionMutation } from './ingestionMutations';
 import type { ExecutionRequestRecord, IngestionModel, IngestionSourceRecord } from './ingestion';
 
 const ROOTS = [
@@ -22,13 +24,14 @@ const ROOTS = [
   'listExecutionRequests',
   'cancelIngestionExecutionRequest',
   'rollbackIngestion',
+  ...MUTATIONS,
 ] as const;
 const FIELD = new RegExp(`(?:\\b([_A-Za-z][_0-9A-Za-z]*)\\s*:\\s*)?\\b(${ROOTS.join('|')})\\s*\\(([^()]*)\\)`, 'g');
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 
 /** Whether a GraphQL body asks for an ingestion field (server.ts sends it here then). */
 export function isIngestionQuery(raw: string): boolean {
-  return /\b(listIngestionSources|ingestionSource|executionRequest|listExecutionRequests|cancelIngestionExecutionRequest|rollbackIngestion)\s*\(/.test(raw);
+  return new RegExp(`\\b(${ROOTS.join('|')})\\s*\\(`).test(raw);
 }
 
 const reply = (value: unknown, status = 200): Reply => ({ status, headers: { 'content-type': 'application/json;charset=utf-8' }, body: JSON.stringify(value) });
@@ -63,7 +66,7 @@ function sourceView(model: IngestionModel, s: IngestionSourceRecord, query: stri
     type: s.type,
     name: s.name,
     schedule: s.schedule ?? null,
-    config: { recipe: s.recipe, executorId: s.executorId, version: null, debugMode: false, extraArgs: [] },
+    config: { recipe: s.recipe, executorId: s.executorId, version: s.version ?? null, debugMode: s.debugMode ?? false, extraArgs: s.extraArgs ?? [] },
   };
   const args = /\bexecutions\s*\(([^()]*)\)/.exec(query)?.[1];
   if (args !== undefined || /\bexecutions\s*\{/.test(query)) {
@@ -148,6 +151,13 @@ export function handleIngestionGraphQL(model: IngestionModel, method: string, ca
     } else if (name === 'executionRequest') {
       const r = typeof urn === 'string' ? model.request(urn) : undefined;
       data[key] = r ? requestView(r, query) : null;
+    } else if ((MUTATIONS as readonly string[]).includes(name)) {
+      const outcome = ingestionMutation(model, name as IngestionMutation, urn, input);
+      if ('value' in outcome) data[key] = outcome.value;
+      else {
+        data[key] = null;
+        errors.push(error(key, outcome.error, outcome.code, outcome.type));
+      }
     } else if (name === 'cancelIngestionExecutionRequest') {
       const sourceUrn = String(input.ingestionSourceUrn);
       const requestUrn = String(input.executionRequestUrn);

@@ -28,6 +28,23 @@ export const INPUT_TYPES: Record<string, Record<string, Field>> = {
   CancelIngestionExecutionRequestInput: { ingestionSourceUrn: { type: 'String', required: true }, executionRequestUrn: { type: 'String', required: true } },
   CreateIngestionExecutionRequestInput: { ingestionSourceUrn: { type: 'String', required: true } },
   RollbackIngestionInput: { runId: { type: 'String', required: true } },
+  UpdateIngestionSourceInput: {
+    name: { type: 'String', required: true },
+    type: { type: 'String', required: true },
+    description: S,
+    schedule: { type: 'UpdateIngestionSourceScheduleInput' },
+    config: { type: 'UpdateIngestionSourceConfigInput', required: true },
+  },
+  UpdateIngestionSourceScheduleInput: { interval: { type: 'String', required: true }, timezone: { type: 'String', required: true } },
+  UpdateIngestionSourceConfigInput: {
+    recipe: { type: 'String', required: true },
+    version: S,
+    executorId: { type: 'String', required: true },
+    debugMode: { type: 'Boolean' },
+    extraArgs: { type: 'StringMapEntryInput', list: true },
+  },
+  // entity.graphql
+  StringMapEntryInput: { key: { type: 'String', required: true }, value: S },
 };
 
 const ENUMS: Record<string, string[]> = {

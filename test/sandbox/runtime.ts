@@ -109,6 +109,8 @@ export class Runtime {
     this.doctor = new DoctorSim(options.doctor);
     // Runs belong to the first data jobs the search index holds (URN order), so the job scroll finds them.
     this.cleanup = new CleanupModel(() => this.search.orphans.documents('dataJob').urns.slice(0, 3));
+    // A GC run the executor ends reads and changes these (gcRun.ts).
+    this.ingestion.executor.world = { cleanup: this.cleanup, series: () => this.series };
     // One Kafka group behind both: the lag endpoints follow the Doctor's MAE consumer unless a backlog is scripted.
     this.lag.follow = {
       partitions: (consumer, now) =>

@@ -86,3 +86,15 @@ export function planMessage(connection: string, q: CleanupQuery, f: PlanFigures)
     );
   return `${parts.join('; ')}. Nothing was deleted.`;
 }
+
+/**
+ * The GC settings of an entity cleanup (metadata-ingestion/src/datahub/ingestion/source/gc/): soft-deleted entities
+ * → soft_deleted_entities_cleanup.retention_days (for every type the GC cleans: its entity_types are left alone);
+ * dataProcessInstance runs → dataprocess_cleanup keep_last_n and retention_days (the GC deletes a run past the last
+ * N or older than the days, either rule: its dry run, in the plan, counts what that deletes).
+ */
+export function gcSettingsOf(query: CleanupQuery): Record<string, unknown> {
+  const days = query.olderThanDays ?? DEFAULT_OLDER_THAN_DAYS;
+  if (query.kind === 'softDeleted') return { softDeletedCleanup: { enabled: true, retentionDays: days } };
+  return { dataProcessCleanup: { enabled: true, keepLastN: query.keepLastPerJob ?? DEFAULT_KEEP_LAST, retentionDays: days } };
+}

@@ -15,6 +15,7 @@ import { mdown, plain, rawCell, rawText, code, codeCell, codeBlock, htmlText, li
 
 export { ALL, HOSTILE } from './hostileText';
 import { OPERATIONS_BUILDERS } from './markdownBuilders-operations';
+import { GC_PLAN_BUILDERS } from './markdownBuilders-gcPlan';
 
 /** One builder: what it makes from a value in every server field. */
 export interface Builder {
@@ -232,6 +233,7 @@ export const BUILDERS: Builder[] = [
     make: (v) => mdown`${codeBlock(v, v)}\n\n<pre><code>${htmlText(v)}</code></pre>\n\n${link(plain(v), `command:datahub.inspectUrn?${v}`, v)}`,
   },
   ...OPERATIONS_BUILDERS,
+  ...GC_PLAN_BUILDERS,
 ];
 
 /** Modules that use the helper without building a document of their own (sinks, our literal texts, a join). */
@@ -248,4 +250,5 @@ export const NOT_BUILDERS: Record<string, string> = {
   'src/connections/journalCommands.ts': 'shows journalMarkdown; its "gone" text, a literal without values',
   'src/ingestion/commands.ts': 'shows renderReport; its "gone" text, a literal without values',
   'src/doctor/allCommands.ts': 'shows allMarkdown and compareMarkdown; its "gone" text, a literal without values',
+  'src/gc/commands.ts': 'shows planMarkdown (plan.ts, apply.ts); its "gone" text, a literal without values',
 };
