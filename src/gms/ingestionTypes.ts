@@ -13,6 +13,12 @@
 //       run counts, changes nothing; safe: true is hardDelete false (the run's entities soft-deleted, not purged;
 //       what other runs wrote stays); the reserved run id "no-run-id-provided" is refused (400)
 
+import type { IngestionWriteOperations } from './ingestionWriteTypes';
+export type * from './ingestionWriteTypes';
+
+/** The client's `ingestion`: the reads, the cancel and the rollback, and the source writes. */
+export type IngestionClientOperations = IngestionOperations & IngestionWriteOperations;
+
 export type IngestionAction = 'rollbackIngestionRun';
 
 export const INGESTION_WHAT: Record<IngestionAction, string> = {

@@ -8,8 +8,7 @@ import type { KubernetesOperations } from './k8sTypes';
 import type { UpgradeOperations } from './upgradeTypes';
 import type { EntityCountOperations } from './entityCountTypes';
 import type { CleanupOperations } from './cleanupTypes';
-import type { IngestionOperations } from './ingestionTypes';
-import type { IngestionWriteOperations } from './ingestionWriteTypes';
+import type { IngestionClientOperations } from './ingestionTypes';
 import type { GmsAction } from './actionTypes';
 import type { SentWrite } from './sentWrite';
 export type { SentWrite } from './sentWrite';
@@ -36,7 +35,6 @@ export type * from './upgradeTypes';
 export type * from './entityCountTypes';
 export type * from './cleanupTypes';
 export type * from './ingestionTypes';
-export type * from './ingestionWriteTypes';
 export type * from './searchTypes';
 
 export interface GmsClientOptions {
@@ -288,7 +286,7 @@ export interface GmsClient {
   /** An entity cleanup's deletes (OpenAPI v3): for good, or status removed: true. */
   readonly cleanup: CleanupOperations;
   /** Ingestion sources and runs (GraphQL), the cancel, a run's rollback with its dry run (Rest.li /runs). */
-  readonly ingestion: IngestionOperations & IngestionWriteOperations;
+  readonly ingestion: IngestionClientOperations;
   /** What an upgrade reads: GMS's settings, the entity counts, an upgrade's recorded state. */
   readonly upgrade: UpgradeOperations;
   /** DataHub's messaging operations on either transport (which one, the Postgres queue's registered consumers). */
