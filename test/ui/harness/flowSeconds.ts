@@ -9,6 +9,8 @@ export const FLOW_SECONDS: Record<string, number> = {
   doctorQueue: 50,
   entityCounts: 80,
   explain: 70,
+  gc: 40,
+  gcChange: 61,
   ingestion: 53,
   inspect: 75,
   production: 68,

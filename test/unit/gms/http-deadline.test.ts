@@ -11,11 +11,14 @@ const BODY = '{"value":{"indexSizes":[]}}';
 /** How long the trickler (600 ms a byte) takes to send the whole body: what a request without a deadline would wait. */
 const WHOLE_BODY_MS = BODY.length * 600;
 
-/** Answers 200 at once, then sends one byte of a valid body every `gapMs`. */
+/** Answers 200 at once (its headers flushed), then sends one byte of a valid body every `gapMs`. */
 function trickler(gapMs: number): Server {
   return createServer((req, res) => {
     req.resume();
     res.writeHead(200, { 'content-type': 'application/json' });
+    // Node holds the headers until the first write: sent now, so the client has its answer's head at once and the
+    // deadline falls during the body whatever the machine's load (the first byte's timer may fire late).
+    res.flushHeaders();
     let i = 0;
     const timer = setInterval(() => {
       if (i >= BODY.length || res.destroyed) {
