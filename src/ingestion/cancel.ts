@@ -12,6 +12,7 @@ import { parseArgs } from '../shared/args';
 import { formatDuration } from '../shared/format';
 import type { Outcome } from '../shared/outcome';
 import { cancelIngestionRunArgs } from './logic/args';
+import { pause } from '../gms/sleep';
 
 export interface CancelIngestionRunResult extends Outcome {
   /** The run's status when we stopped following it (null: it never had a result). */
@@ -24,12 +25,6 @@ export interface CancelIngestionRunResult extends Outcome {
 
 /** How often the run is read after the cancel. */
 export const FOLLOW_EVERY_MS = 1000;
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
-
 export async function cancelIngestionRun(
   services: Services,
   arg: Record<string, unknown> | undefined,
@@ -84,7 +79,7 @@ export async function cancelIngestionRun(
   const last = await run.progress(`Following ingestion run ${before.id} after the cancel`, async (signal) => {
     let seen = status;
     while (Date.now() < deadline && !signal.aborted) {
-      await sleep(Math.min(FOLLOW_EVERY_MS, Math.max(0, deadline - Date.now())), signal);
+      await pause(Math.min(FOLLOW_EVERY_MS, Math.max(0, deadline - Date.now())), signal);
       if (signal.aborted) break;
       seen = (await ops.executionRequest(before.urn, signal))?.result?.status ?? null;
       if (seen !== null && seen !== 'RUNNING') break;

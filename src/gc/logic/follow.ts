@@ -6,6 +6,7 @@
 // signal (CancelIngestionExecutionRequestResolver.java), so nothing runs on unwatched; one never picked up is sent it
 // too, as the request carries its recipe and an executor that comes back could still run it. Pure: no vscode import.
 import type { ExecutionRequestDetail, GmsClient } from '../../gms/types';
+import { pause } from '../../gms/sleep';
 
 export type FollowClient = { ingestion: Pick<GmsClient['ingestion'], 'startRun' | 'executionRequest' | 'cancel'> };
 
@@ -23,19 +24,6 @@ export type FollowEnd =
 
 /** Statuses a run does not leave on its own (ingestion.graphql ExecutionRequestResult.status). */
 const GOING = new Set(['RUNNING', 'PENDING', 'ROLLING_BACK']);
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** The KILL signal, sent once, never throwing: whether DataHub recorded it. */
 async function kill(client: FollowClient, sourceUrn: string, requestUrn: string): Promise<boolean> {
@@ -83,7 +71,7 @@ export async function runAndFollow(
       return { kind: 'notPickedUp', requestUrn, waitedMs: waited, killed: await kill(client, sourceUrn, requestUrn) };
     }
     if (waited >= limits.waitMs) break;
-    await sleep(limits.pollMs, signal);
+    await pause(limits.pollMs, signal);
   }
   if (signal?.aborted) return { kind: 'cancelled', requestUrn, killed: await kill(client, sourceUrn, requestUrn) };
   return { kind: 'tooLong', requestUrn, status, killed: await kill(client, sourceUrn, requestUrn) };
