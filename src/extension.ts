@@ -8,7 +8,7 @@ import type { FeatureRegistration } from './platform/feature';
 import type { DataHubTestApi } from './api/testApi';
 import { createCommandsApi, type DataHubCommands } from './api';
 import { answerModals, catchNotifications, recordShownTexts } from './platform/safeWindow';
-import { shiftFollowUpClock } from './platform/followUp';
+import { shiftWriteClock } from './shared/writeClock';
 import * as connectionsFeature from './connections';
 import * as indicesFeature from './indices';
 import * as restoreFeature from './restore';
@@ -149,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): DataHubCommands | Da
     tls: connectionsPart.seam.tls,
     screen,
     apiGate: { simulateProduction },
-    followUps: { shiftClock: shiftFollowUpClock },
+    writeClock: { shift: shiftWriteClock },
     activationTimings,
     lazyLoads: loadTimings,
   };

@@ -58,8 +58,8 @@ export interface DataHubTestApi extends DataHubCommands {
     /** Notifications with buttons caught instead of shown, for the test to click later (src/platform/safeWindow.ts). */
     catchNotifications(into: ((caught: CaughtNotification) => void) | undefined): void;
   };
-  /** Offered follow-ups (src/platform/followUp.ts): `shiftClock(ms)` ages every offer by that much (0: the real clock). */
-  followUps: { shiftClock(ms: number): void };
+  /** The write discipline's clock (src/shared/writeClock.ts): `shift(ms)` ages every plan and offered follow-up by that much (0: the real clock). */
+  writeClock: { shift(ms: number): void };
   /** The confirmation gate: `simulateProduction(true)` makes typed-API calls ask as in a Production host (src/platform/apiGate.ts). */
   apiGate: { simulateProduction(on: boolean): void };
   activationTimings: ActivationTimings;

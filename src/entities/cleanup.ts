@@ -8,6 +8,7 @@
 // (src/gms/openapi/cleanup.ts): soft-deleted entities for good, runs soft-deleted first (as DataHub's GC).
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
+import { personsStep } from '../platform/argObject';
 import { registerCommand } from '../platform/commandRunner';
 import { registerRowCommand, type RowReading } from '../platform/rowCommands';
 import { offerFollowUp } from '../platform/followUp';
@@ -91,7 +92,7 @@ export function registerCleanupCommands(services: Services) {
           if (choice === hand) {
             void offer.run(
               hand,
-              () => void vscode.commands.executeCommand(Commands.applyGarbageCollection, gcSettingsOf(query)).then(undefined, () => undefined),
+              () => void vscode.commands.executeCommand(Commands.applyGarbageCollection, personsStep(gcSettingsOf(query))).then(undefined, () => undefined),
             );
             return;
           }

@@ -13,6 +13,7 @@ import { planMessage, whatGoes } from './logic/cleanupText';
 import type { StoredPlan } from './cleanupFiles';
 import { deletePlanned, filesOf, track } from './cleanupApply';
 import { checkPlan, planOrigin } from '../shared/writePlan';
+import { writeClockNow } from '../shared/writeClock';
 
 export interface PlanEntityCleanupResult extends Outcome {
   connection: string;
@@ -143,7 +144,7 @@ export async function applyLocked(
   const resumed = stored?.applying === true && stored.finished !== true;
   if (resumed) {
     // A stopped apply resumes only a plan made here, on this server, within its window (src/shared/writePlan.ts).
-    const refusal = checkPlan(stored.origin, 'entityCleanup', active.connection, Date.now(), 'this stopped entity cleanup');
+    const refusal = checkPlan(stored.origin, 'entityCleanup', active.connection, writeClockNow(), 'this stopped entity cleanup');
     if (refusal) {
       services.log.info(`Entity cleanup not resumed: ${refusal.message}`);
       const { ok, left } = await files.settled(stored.id);
@@ -200,7 +201,7 @@ export async function applyLocked(
     );
   }
   // The confirmation may have waited: the plan's window is checked again before the first request.
-  const late = checkPlan(plan.origin, 'entityCleanup', now, Date.now(), 'this entity cleanup plan');
+  const late = checkPlan(plan.origin, 'entityCleanup', now, writeClockNow(), 'this entity cleanup plan');
   if (late) return result({ message: late.message, notDone: { reason: late.reason, remaining: left } });
   await files.save({ ...plan, applying: true });
   const done = await deletePlanned(services, active, plan, run, settled);

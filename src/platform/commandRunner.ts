@@ -17,7 +17,7 @@ import type { Registered } from '../shared/commandIds';
 
 export { callConfirmed, callThroughApi, exposeToApi } from './apiEntries';
 export { isArgObject } from './argObject';
-import { isArgObject } from './argObject';
+import { isArgObject, isPersonsStep } from './argObject';
 export { registerVscodeCommand, registrationWith } from './lazyCommands';
 
 export type { ErrorAction, ErrorContext, ErrorDescription };
@@ -25,11 +25,14 @@ export { describeError };
 
 export type { CallVia, CommandMode, CommandRun } from './commandRun';
 
-/** The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object makes it a link. */
+/**
+ * The mode of a call: the typed API skips modals only where the gate allows it; otherwise an argument object
+ * makes it a link, unless our own code wrote it for the step a person just chose in our notification (personsStep).
+ */
 export function modeOf(arg: unknown, via: CallVia): CommandMode {
   if (via === 'confirmed') return 'api';
   if (via === 'api') return apiCallsMaySkip() ? 'api' : 'link';
-  return isArgObject(arg) ? 'link' : 'ui';
+  return isArgObject(arg) && !isPersonsStep(arg) ? 'link' : 'ui';
 }
 
 export type CommandHandler<A, R> = (arg: A | undefined, run: CommandRun) => Promise<R | undefined> | R | undefined;

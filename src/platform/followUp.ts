@@ -5,17 +5,12 @@
 import * as safeWindow from './safeWindow';
 import type { Services } from './services';
 import { staleFollowUp, type OfferedFollowUp } from '../shared/followUp';
+import { writeClockNow } from '../shared/writeClock';
 
 export { FOLLOW_UP_TTL_MS } from '../shared/followUp';
 
-/** Test seam: added to Date.now() when offers are made and clicked, so a test can age an offer. */
-let clockShiftMs = 0;
-
-export function shiftFollowUpClock(ms: number): void {
-  clockShiftMs = ms;
-}
-
-const now = (): number => Date.now() + clockShiftMs;
+// Offers are made and clicked on the write discipline's clock (a test ages an offer by shifting it).
+const now = writeClockNow;
 
 export interface FollowUpOffer {
   /**

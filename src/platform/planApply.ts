@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { Services } from './services';
 import { checkPlan, type ApplyTarget, type PlanRefusal, type WriteKind } from '../shared/writePlan';
+import { writeClockNow } from '../shared/writeClock';
 
 /** The connection named `name` as configured now; undefined when it was removed. */
 export function applyTargetNow(services: Services, name: string): ApplyTarget | undefined {
@@ -17,7 +18,7 @@ export function applyTargetNow(services: Services, name: string): ApplyTarget | 
  * Whether a plan of `kind` recorded with `origin` may be applied on the connection `name` now (its settings
  * read again): undefined when it may, else the refusal (otherConnection when the connection is gone).
  */
-export function checkPlanNow(services: Services, origin: unknown, kind: WriteKind, name: string, what: string, now = Date.now()): PlanRefusal | undefined {
+export function checkPlanNow(services: Services, origin: unknown, kind: WriteKind, name: string, what: string, now = writeClockNow()): PlanRefusal | undefined {
   const target = applyTargetNow(services, name);
   if (!target)
     return { reason: 'otherConnection', message: `The connection "${name}" that ${what} was made on is no longer configured. Plan again; nothing was sent.` };

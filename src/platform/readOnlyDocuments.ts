@@ -22,7 +22,10 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
     const text = document.text;
     this.count += 1;
     const safe = title.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(0, 60);
-    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.prefix} ${safe}.md`, query: `n=${this.count}` });
+    // Each document has a path of its own: the Markdown preview tells documents apart by their path alone (its
+    // isPreviewOf compares fsPath, not the query), so a second document of one title would leave the preview on the
+    // first. The count is a folder, so the tab still reads "<prefix> <title>.md".
+    const uri = vscode.Uri.from({ scheme: this.scheme, path: `/${this.count}/${this.prefix} ${safe}.md` });
     this.texts.set(uri.toString(), text);
     // Keep the last few only: each is a few kilobytes.
     if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value as string);

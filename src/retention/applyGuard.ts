@@ -10,6 +10,7 @@ import { withApplyLock } from '../shared/applyLock';
 import { checkPlan, type PlanOrigin, type PlanRefusal } from '../shared/writePlan';
 import { recheckRow, type RowRecheck } from './logic/recheck';
 import type { RetentionRow } from './logic/plan';
+import { writeClockNow } from '../shared/writeClock';
 
 export type ApplyRefusal = { reason: PlanRefusal['reason'] | 'busy'; message: string };
 
@@ -24,7 +25,7 @@ export async function guardedApply<R>(
 ): Promise<{ ran: true; value: R } | ({ ran: false } & ApplyRefusal)> {
   const now = services.connections.active();
   if (!now) throw new Error('No active connection: add or switch to one, then run the dry runs again. Nothing was deleted.');
-  const refusal = checkPlan(origin, 'retention', now, Date.now(), 'this retention plan');
+  const refusal = checkPlan(origin, 'retention', now, writeClockNow(), 'this retention plan');
   if (refusal) {
     const message = refusal.message.replace('Plan again on', 'Run the dry runs again on');
     services.log.info(`Retention plan not applied: ${message}`);

@@ -175,7 +175,7 @@ export class PlannerPanel implements vscode.Disposable {
           await this.apply();
           break;
         case 'copyRecipe':
-          await copyRecipe(plannedRows(this.entries), this.connection);
+          if (this.active) await copyRecipe(this.services, plannedRows(this.entries), this.active.connection);
           break;
         case 'savePlan':
           await savePlan(plannedRows(this.entries), this.connection);

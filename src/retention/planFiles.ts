@@ -2,6 +2,9 @@
 // clipboard or a JSON plan file out (src/retention/logic/{recipe,planFile}.ts make the text).
 import * as vscode from 'vscode';
 import * as safeWindow from '../platform/safeWindow';
+import { personsStep } from '../platform/argObject';
+import { offerFollowUp } from '../platform/followUp';
+import type { Services } from '../platform/services';
 import { gcRecipe } from './logic/recipe';
 import { MAX_PLAN_FILE_BYTES, parsePlanFile, planFileText, type PlanFileParse } from './logic/planFile';
 import type { RetentionRow } from './logic/plan';
@@ -11,12 +14,14 @@ import { Commands } from '../shared/commandIds';
 /** The button that hands a plan's settings to DataHub's GC (datahub.applyGarbageCollection plans, asks, then writes). */
 export const HAND_TO_GC = "Hand to DataHub's GC…";
 
-export async function copyRecipe(rows: readonly RetentionRow[], connection: string): Promise<void> {
+/** Copies the plan as a datahub-gc recipe; its hand-off to DataHub's GC is bound to `connection` (the one planned on) for 10 minutes. */
+export async function copyRecipe(services: Services, rows: readonly RetentionRow[], connection: { name: string; gmsUrl: string }): Promise<void> {
   if (!rows.length) {
     void safeWindow.showInformationMessage('Choose a cutoff for at least one index first; the recipe is made from the plan.');
     return;
   }
-  const recipe = gcRecipe(rows, connection);
+  const recipe = gcRecipe(rows, connection.name);
+  const offer = offerFollowUp(services, connection, 'Copy the GC recipe again from the retention planner');
   await vscode.env.clipboard.writeText(recipe.text);
   const what =
     recipe.days === undefined
@@ -29,7 +34,9 @@ export async function copyRecipe(rows: readonly RetentionRow[], connection: stri
   const days = recipe.days;
   void safeWindow.showInformationMessage(`GC recipe copied: ${what}${left}`, ...(days !== undefined ? [HAND_TO_GC] : [])).then((choice) => {
     if (choice === HAND_TO_GC && days !== undefined)
-      void vscode.commands.executeCommand(Commands.applyGarbageCollection, { truncateIndicesOlderThanDays: days }).then(undefined, () => undefined);
+      void offer.run(HAND_TO_GC, () =>
+        vscode.commands.executeCommand(Commands.applyGarbageCollection, personsStep({ truncateIndicesOlderThanDays: days })).then(undefined, () => undefined),
+      );
   });
 }
 

@@ -24,6 +24,7 @@ import { WALKTHROUGH_KEYS, walkthroughDone } from '../platform/walkthrough';
 import { checkPlan, planOrigin, type PlanOrigin } from '../shared/writePlan';
 import type { TruncateNotDone } from './truncateResult';
 import { noteDryRun } from '../platform/journal';
+import { writeClockNow } from '../shared/writeClock';
 
 /** The real run, falling back to delete by query when the server cannot reindex (method auto only). */
 async function realRun(
@@ -102,7 +103,7 @@ async function clientAfterConfirm(services: Services, before: ActiveClient, name
 function dryRunStillHolds(services: Services, origin: PlanOrigin, name: string): Extract<TruncateNotDone, { message: string }> | undefined {
   const now = services.connections.active();
   const target = now ?? { name: '(none active)', gmsUrl: '' };
-  const refusal = checkPlan(origin, 'truncate', target, Date.now(), `the dry run of ${name}`);
+  const refusal = checkPlan(origin, 'truncate', target, writeClockNow(), `the dry run of ${name}`);
   if (!refusal) return undefined;
   services.log.info(`Truncate of ${name} not sent: ${refusal.message}`);
   return { reason: refusal.reason, message: refusal.message.replace(/Plan again on/, 'Run the dry run again on') };

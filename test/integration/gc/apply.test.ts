@@ -2,10 +2,14 @@
 // says DataHub's UI will list the GC; the update changes exactly the named keys and nothing else (the whole stored
 // source compared before and after: only the recipe's named keys and the SYSTEM marker, which the update cannot
 // carry); the stored source read back; one journal entry; runNow runs the GC to its end with its figures; a
-// dismissed modal changes nothing.
+// dismissed modal changes nothing; "Hand to DataHub's GC…" clicked beside a cleanup's dry run is the person's step
+// (its modal does not say a program asked, the journal says `person`), and an equal object from a command is not.
 import * as assert from 'node:assert/strict';
-import { sandbox, useSandboxConnection } from '../../host/inHost';
-import { exec, execCommandId } from '../support/core';
+import * as vscode from 'vscode';
+import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
+import type { CaughtNotification } from '../../../src/platform/safeWindow';
+import { needsOpenapi } from '../support/doctor';
+import { exec, execCommandId, waitFor } from '../support/core';
 import { answering } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import type { ApplyGarbageCollectionResult } from '../../../src/gc/apply';
@@ -15,6 +19,7 @@ import { GC_SOURCE_URN } from '../../../src/gc/logic/recipe';
 import { bootstrapGc, dataNow, gcSource, sources } from '../support/gc';
 
 const GO = 'Apply to the GC';
+const HAND = "Hand to DataHub's GC…";
 /** `dismiss`: the modal is closed (Escape). */
 const apply = async (arg: Record<string, unknown>, dismiss = false) => {
   const asked = await answering(dismiss ? undefined : GO);
@@ -115,5 +120,39 @@ describe('gc: apply a change', function () {
     assert.equal(result.applied, false);
     assert.equal(result.notDone?.reason, 'declined');
     assert.deepEqual(await gcSource(), before);
+  });
+
+  it("Hand to DataHub's GC… from a cleanup's dry run is the person's step; the same arguments from a command are a program's", async function () {
+    needsOpenapi(this);
+    const api = await activateExtension();
+    const caught: CaughtNotification[] = [];
+    api.screen.catchNotifications((n) => caught.push(n));
+    try {
+      await vscode.commands.executeCommand(Commands.planEntityCleanup, { entityType: 'chart', olderThanDays: 5, notify: true });
+      await waitFor(() => caught.some((n) => n.buttons.includes(HAND)), "the cleanup's dry run offers the hand-off");
+    } finally {
+      api.screen.catchNotifications(undefined);
+    }
+    const offer = caught.find((n) => n.buttons.includes(HAND));
+    assert.ok(offer);
+    const since = Date.now();
+    const journal = async () => (await exec<ReadJournalResult>(Commands.readJournal, { since })).entries;
+    const asked = await answering(GO);
+    try {
+      offer.click(HAND);
+      await waitFor(async () => (await journal()).length > 0, 'the GC change is journaled', 60_000);
+    } finally {
+      asked.stop();
+    }
+    assert.equal(asked.modals.length, 1, asked.modals.join('\n---\n'));
+    assert.match(asked.modals[0], /soft_deleted_entities_cleanup\.retention_days: 10 → 5/);
+    assert.doesNotMatch(asked.modals[0], /Asked for/, "the person's click, not a program's");
+    const entries = await journal();
+    assert.equal(entries.length, 1, JSON.stringify(entries));
+    const [entry] = entries;
+    assert.deepEqual([entry.command, entry.askedBy, entry.outcome], [Commands.applyGarbageCollection, 'person', 'done']);
+    // An equal object written by a caller is not ours: the modal says a command asked.
+    const copied = await apply({ softDeletedCleanup: { enabled: true, retentionDays: 4 } }, true);
+    assert.match(copied.modals[0], /Asked for by a command with arguments/);
   });
 });

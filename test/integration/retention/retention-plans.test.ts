@@ -1,6 +1,7 @@
 // The retention planner under the write discipline (src/retention/applyGuard.ts, src/shared/writePlan.ts),
 // inside a real VS Code against the sandbox: each index is read again right before its truncation, a plan
-// whose server changed while the modal was open is not applied, and one apply runs at a time per connection.
+// whose server changed while the modal was open, or that waited past its day, is not applied, and one apply runs
+// at a time per connection.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, useSandboxConnection } from '../../host/inHost';
@@ -19,6 +20,7 @@ describe('retention planner: the dry runs are the plan', function () {
   });
   afterEach(async () => {
     (await activateExtension()).screen.answerModals(undefined);
+    (await activateExtension()).writeClock.shift(0);
     await useSandboxConnection({ token: 'admin' });
   });
   after(async () => {
@@ -82,6 +84,27 @@ describe('retention planner: the dry runs are the plan', function () {
       /This retention plan was made against .*, but "sandbox" now points at .*\/api\/gms\. Run the dry runs again on "sandbox"; nothing was sent\./,
     );
     assert.deepEqual(await truncations(), []);
+    assert.equal((await rows('dashboard', 'dashboardusagestatistics')).total, 201);
+  });
+
+  it("the modal stayed open past the plan's day: not applied (stale), no truncation sent", async () => {
+    const api = await activateExtension();
+    api.screen.answerModals((_message, _detail, buttons) => {
+      // Answered 25 hours after the dry runs, on the write discipline's clock.
+      api.writeClock.shift(25 * 3_600_000);
+      return buttons.find((b) => b === 'Apply');
+    });
+    const result = await vscode.commands.executeCommand<RetentionPlanResult>('datahub.planRetention', {
+      cutoffs: [{ indexName: DASHBOARD, days: 90 }],
+      apply: true,
+    });
+    assert.deepEqual(result.notApplied, { reason: 'stale' });
+    assert.equal(result.applied, undefined);
+    assert.match(result.message, /This retention plan was made 25 hours ago; .*within 24 hours\. Run the dry runs again on "sandbox"; nothing was sent\./);
+    assert.deepEqual(
+      (await truncations()).filter((b) => b.dryRun === false),
+      [],
+    );
     assert.equal((await rows('dashboard', 'dashboardusagestatistics')).total, 201);
   });
 

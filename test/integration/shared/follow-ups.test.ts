@@ -3,7 +3,7 @@
 // Clicked after the person switched connection, after the connection's URL changed, or too late, it
 // runs nothing (no modal, no delete) and says why and what to do; clicked in time, it asks as ever.
 // The notification is caught through the test seam screen.catchNotifications and clicked later; the
-// clock is aged through followUps.shiftClock.
+// clock is aged through writeClock.shift.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, sandbox, useSandboxConnection } from '../../host/inHost';
@@ -59,7 +59,7 @@ describe('follow-ups: an offered Apply… is bound to its connection and expires
     await useSandboxConnection({ token: 'admin' });
   });
   afterEach(async () => {
-    (await activateExtension()).followUps.shiftClock(0);
+    (await activateExtension()).writeClock.shift(0);
     await useSandboxConnection({ token: 'admin' });
   });
   after(() => sandbox.reset());
@@ -107,7 +107,7 @@ describe('follow-ups: an offered Apply… is bound to its connection and expires
   it('more than 10 minutes later it runs nothing and says so', async function () {
     needsOpenapi(this);
     const offer = await offeredApply();
-    (await activateExtension()).followUps.shiftClock(11 * 60_000);
+    (await activateExtension()).writeClock.shift(11 * 60_000);
     await sandbox.clearRequests();
     const { warnings, modals } = await click(offer, true);
     assert.deepEqual(modals, []);

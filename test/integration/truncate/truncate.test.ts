@@ -257,4 +257,30 @@ describe('truncate: the dry run is the plan', function () {
       await useSandboxConnection({ token: 'admin' });
     }
   });
+
+  it("the modal stayed open past the dry run's hour: the truncation is not sent (stale), and it says to dry-run again", async () => {
+    const api = await activateExtension();
+    const endTimeMillis = Date.now() - 150 * DAY;
+    const before = await rows(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis);
+    await sandbox.clearRequests();
+    api.screen.answerModals((_message, _detail, buttons) => {
+      // Answered 61 minutes after the dry run, on the write discipline's clock.
+      api.writeClock.shift(61 * 60_000);
+      return buttons.find((b) => b === 'Truncate');
+    });
+    try {
+      const result = await execCommandId<TruncateCommandResult>(Commands.truncateTimeseriesAspect, { ...DASHBOARD, endTimeMillis, dryRun: false });
+      assert.equal(result.kind === 'dryRun' && result.notDone?.reason, 'stale', result.message);
+      assert.match(
+        result.message,
+        /The dry run of .* was made 61 minutes ago; .* applied within 60 minutes\. Run the dry run again on "sandbox"; nothing was sent\./,
+      );
+      const sent = (await sandbox.actionRequests('truncateTimeseriesAspect')).map((q) => (q.body as { dryRun?: boolean }).dryRun);
+      assert.deepEqual(sent, [true], 'the dry run only');
+      assert.equal((await rows(DASHBOARD.entityType, DASHBOARD.aspect, endTimeMillis)).atOrBefore, before.atOrBefore, 'nothing deleted');
+    } finally {
+      api.writeClock.shift(0);
+      api.screen.answerModals(undefined);
+    }
+  });
 });
