@@ -10,6 +10,7 @@ import { startSandbox } from '../../sandbox/server';
 import { setAccessToken } from '../harness/signIn';
 import { startUiSession, type UiSession } from '../harness/session';
 import { previewWith } from '../harness/preview';
+import { runCommandAndPick } from '../harness/commandPicks';
 
 /** A port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -74,9 +75,8 @@ describe('DataHub Doctor on every connection, and two side by side, in the brows
       await wb.clearNotifications();
     });
     await wb.step('compare', async () => {
-      await wb.runCommand('DataHub: Compare Connections…');
-      await wb.pickQuickInputItem(/^staging/);
-      await wb.pickQuickInputItem(/^production/);
+      // The all-connections preview may still take focus as it settles: a closed pick is asked again (it sends nothing).
+      await runCommandAndPick(wb, 'DataHub: Compare Connections…', [/^staging/, /^production/]);
       const frame = await previewWith(wb.page, /Compare connections: staging and production/);
       await frame.locator('h2', { hasText: 'Entity counts' }).waitFor({ timeout: 30_000 });
       const body = (await frame.locator('body').textContent()) ?? '';
