@@ -126,7 +126,10 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
     await wb.clearNotifications();
     await wb.step('other-indices', async () => {
       await wb.runCommand('DataHub: Filter Indices…');
-      await wb.typeInQuickInput('t01_');
+      await wb.typeInQuickInput('t01_', { title: /Filter Timeseries Indices/ });
+      const clearFilter = wb.viewPane(VIEW).locator('.pane-header .actions a.action-label[aria-label^="Clear Filter"]');
+      // The filter took: its title action is there (a filter typed into a closing palette would be lost).
+      await clearFilter.waitFor({ state: 'attached', timeout: 15_000 });
       try {
         await wb.treeRow(VIEW, 'other indices').waitFor({ timeout: 15_000 });
         const row = wb.treeRow(VIEW, 't01_dataset_operationaspect_v1');
@@ -151,7 +154,7 @@ describe('truncate old rows, in the browser', { timeout: 300_000 }, () => {
       } finally {
         // The next test right-clicks the dashboard index: the filter must go whatever happened here.
         await wb.page.keyboard.press('Escape');
-        await wb.clickViewAction(VIEW, 'Clear Filter');
+        if ((await clearFilter.count()) > 0) await wb.clickViewAction(VIEW, 'Clear Filter');
         await wb.treeRow(VIEW, 'dashboard').waitFor({ timeout: 15_000 });
       }
     });

@@ -1,6 +1,7 @@
 // Drives the VS Code workbench in the page the way a person does: keyboard,
 // command palette, quick input, clicks and context menus. Selectors are VS
 // Code 1.100's DOM classes; each helper waits for what it acts on.
+import { waitForPaletteGone } from './palette';
 import * as fs from 'node:fs';
 import { textPoint } from './editorText';
 import * as path from 'node:path';
@@ -90,6 +91,7 @@ export class Workbench {
         await this.quickInputBox.fill('>', { timeout: 5_000 });
         await this.quickInputBox.pressSequentially(title);
         await this.pickQuickInputItem(title);
+        await waitForPaletteGone(this.page);
         return;
       } catch (error) {
         if (attempt === 2 || (await this.quickInputBox.isVisible())) throw error;
