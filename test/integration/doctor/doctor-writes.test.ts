@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import type { BrowseResult, CheckEndToEndResult, ReplayFailedWritesResult } from '../../../src/doctor';
-import { exec, rejection } from '../support/core';
+import { exec, pointSandboxAt, rejection } from '../support/core';
 import { answering, onProduction } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import { needsOpenapi, setDoctor } from '../support/doctor';
@@ -179,8 +179,7 @@ describe('doctor: failed writes and the end-to-end check', function () {
     await sandbox.control('POST', '/doctor/failed', { count: 5 });
     await exec<BrowseResult>(Commands.browseFailedWrites, {});
     // The connection's URL changes between the list (the plan) and the replay (its apply).
-    const config = vscode.workspace.getConfiguration('datahub');
-    await config.update('connections', [{ name: 'sandbox', gmsUrl: `${sandboxUrl()}/api/gms` }], vscode.ConfigurationTarget.Global);
+    await pointSandboxAt(`${sandboxUrl()}/api/gms`);
     try {
       await sandbox.clearRequests();
       const r = await exec<ReplayFailedWritesResult>(Commands.replayFailedWrites, { messages: [{ partition: 0, offset: 1 }] });

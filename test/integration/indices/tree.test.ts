@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { IndexNode } from '../../../src/indices/logic/indexTreeNodes';
 import { api, exec, children, connectSandbox, rejection, removeAllConnections, sandbox, SANDBOX_TOKENS, settledRoots, waitFor } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
-import { refreshed, useTreeSuite } from '../support/tree';
+import { hideDataHubViews, refreshed, useTreeSuite } from '../support/tree';
 
 describe('core: index sizes tree', () => {
   useTreeSuite();
@@ -258,6 +258,8 @@ describe('core: index sizes tree', () => {
   });
 
   it('opening the view fetches by itself (first fetch when visible)', async () => {
+    // From a hidden view: a view left visible would fetch on the connection change, before the count starts.
+    await hideDataHubViews();
     await removeAllConnections();
     await connectSandbox('sandbox', SANDBOX_TOKENS.admin);
     await sandbox.clearRequests();

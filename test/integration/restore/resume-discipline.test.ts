@@ -2,11 +2,11 @@
 // run records where and when its pages were read; a resume of a run too old, read on another server, or
 // carrying a page outside the run is refused before any request; two resumes at once run once.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { activateExtension, run, sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import type { PatternResult } from '../../../src/restore/restorePattern';
 import { Commands } from '../../../src/shared/commandIds';
 import { assertRestoredOnce } from '../support/restore';
+import { pointSandboxAt } from '../support/core';
 
 const HIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,%';
 const HIVE_PREFIX = 'urn:li:dataset:(urn:li:dataPlatform:hive,';
@@ -61,8 +61,7 @@ describe('restore: a resume under the write discipline', function () {
   });
 
   it('a resume on a connection that now points at another address is refused before any request', async () => {
-    const config = vscode.workspace.getConfiguration('datahub');
-    await config.update('connections', [{ name: 'sandbox', gmsUrl: `${sandboxUrl()}/api/gms` }], vscode.ConfigurationTarget.Global);
+    await pointSandboxAt(`${sandboxUrl()}/api/gms`);
     try {
       await sandbox.clearRequests();
       const r = await resume();

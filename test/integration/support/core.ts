@@ -83,6 +83,29 @@ export async function removeAllConnections(): Promise<void> {
   await waitFor(() => services.connections.list().length === 0, 'connections to be removed');
 }
 
+/**
+ * Hides the DataHub views (the side bar): a visible view reads by itself when the connection changes
+ * (src/platform/connectionView.ts, the index tree's first fetch), and such a read would land among the
+ * requests a test counts, or be over before the test starts counting.
+ */
+export async function hideDataHubViews(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  const { indicesView } = await api();
+  await waitFor(() => !indicesView.treeView.visible, 'the DataHub views to be hidden');
+}
+
+/** The "sandbox" connection's address changed by hand in settings.json (same name, another address), its views hidden first. */
+export async function pointSandboxAt(gmsUrl: string): Promise<void> {
+  await hideDataHubViews();
+  const config = vscode.workspace.getConfiguration('datahub');
+  const entries = (config.inspect<Array<{ name: string; gmsUrl: string }>>('connections')?.globalValue ?? []).map((c) =>
+    c.name === 'sandbox' ? { ...c, gmsUrl } : c,
+  );
+  await config.update('connections', entries, vscode.ConfigurationTarget.Global);
+  const { services } = await api();
+  await waitFor(() => services.connections.active()?.gmsUrl === gmsUrl, 'the connection to point at its new address');
+}
+
 /** Adds a connection to the sandbox through the command, with a token, and makes it active. */
 export async function connectSandbox(name: string, token?: string, gmsUrl = sandboxUrl()): Promise<void> {
   await exec(Commands.addConnection, { name, gmsUrl, token });
