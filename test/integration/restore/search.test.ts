@@ -106,7 +106,9 @@ describe('search: datahub.restoreIndices with verify', function () {
     assert.equal(result.searchable, false);
     assert.equal(result.searchableAfterMs, undefined);
     const took = Date.now() - started;
-    assert.ok(took >= 29_000 && took < 40_000, `waited ${took} ms`);
+    // At least the 30 s it promises; its end is bounded by the count of checks below, not by the wall clock
+    // (a loaded machine stretched one run to 47 s).
+    assert.ok(took >= 29_000, `waited ${took} ms`);
     // 1, 2, 4, 8 and 15 s: five checks, no more.
     assert.equal((await graphqlRequests()).length, 5);
   });
