@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandbox, sandboxUrl, useSandboxConnection } from '../../host/inHost';
 import type { BrowseResult, CheckEndToEndResult, ReplayFailedWritesResult } from '../../../src/doctor';
-import { exec, pointSandboxAt, rejection } from '../support/core';
+import { exec, hideDataHubViews, pointSandboxAt, rejection } from '../support/core';
 import { answering, onProduction } from '../support/modals';
 import { Commands } from '../../../src/shared/commandIds';
 import { needsOpenapi, setDoctor } from '../support/doctor';
@@ -252,6 +252,7 @@ describe('doctor: failed writes and the end-to-end check', function () {
   it('read-only: replay and the canary are refused with zero requests', async function () {
     needsOpenapi(this);
     await sandbox.control('POST', '/doctor/failed', { count: 5 });
+    await hideDataHubViews(); // a visible view would read on the connection change, among the requests counted
     await exec(Commands.addConnection, { name: 'replica', gmsUrl: sandboxUrl(), token: 'sandbox-admin-token-0123456789', readOnly: true });
     try {
       await sandbox.clearRequests();

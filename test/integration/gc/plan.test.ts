@@ -4,7 +4,7 @@
 // the temporary source removed; settings refused before any request; a read-only connection refused with no request.
 import * as assert from 'node:assert/strict';
 import { sandbox, useSandboxConnection } from '../../host/inHost';
-import { exec, rejection } from '../support/core';
+import { exec, hideDataHubViews, rejection } from '../support/core';
 import { Commands } from '../../../src/shared/commandIds';
 import type { PlanGarbageCollectionResult } from '../../../src/gc/plan';
 import { bootstrapGc, dataNow, script, sources } from '../support/gc';
@@ -75,6 +75,7 @@ describe('gc: plan a change (DataHub dry run)', function () {
       assert.match(refused.message, pattern);
     }
     assert.equal((await sandbox.requests()).length, 0);
+    await hideDataHubViews(); // a visible view would read on the connection change, among the requests counted
     await exec(Commands.editConnection, { name: 'sandbox', readOnly: true });
     try {
       await sandbox.clearRequests();
