@@ -37,6 +37,7 @@ describe('Ingestion, in the browser', { timeout: 300_000 }, () => {
       await wb.runCommand('DataHub: List Ingestion Runs');
       await wb.treeRow(VIEW, 'Snowflake (prod)').waitFor({ timeout: 30_000 });
       await wb.waitForNotification(/^Ingestion on "sandbox": 4 sources/, 20_000);
+      for (const name of ['MySQL analytics', 'datahub-gc']) await wb.treeRow(VIEW, name).waitFor({ timeout: 10_000 });
       const rows = await wb.treeItems(VIEW);
       assert.match(rows.find((r) => r.label === 'Snowflake (prod)')?.description ?? '', /⚠ running too long · snowflake · last: RUNNING/);
       assert.match(rows.find((r) => r.label === 'MySQL analytics')?.description ?? '', /⚠ never started/);

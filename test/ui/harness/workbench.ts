@@ -225,18 +225,19 @@ export class Workbench {
 
   /** [label, description] of each visible row of a tree view. */
   async treeItems(viewName: string): Promise<Array<{ label: string; name: string; description: string }>> {
-    const rows = this.treeRows(viewName);
-    const count = await rows.count();
-    const items: Array<{ label: string; name: string; description: string }> = [];
-    for (let i = 0; i < count; i++) {
-      const row = rows.nth(i);
-      // allTextContents does not wait: a row without a description (index rows) has no such element.
-      const label = ((await row.locator('.label-name').allTextContents())[0] ?? '').trim();
-      const description = ((await row.locator('.label-description').allTextContents())[0] ?? '').trim();
-      // Index rows lead with the size, two spaces before the name.
-      items.push({ label, name: label.split('  ').at(-1) ?? label, description });
-    }
-    return items;
+    // One snapshot in the page, in the rows' order: read row by row (label, then description, a round trip each),
+    // a refresh in between let a row's label pair with another row's description.
+    const rows = await this.treeRows(viewName).evaluateAll((els) =>
+      els
+        .map((el) => ({
+          index: Number(el.getAttribute('data-index') ?? 0),
+          label: (el.querySelector('.label-name')?.textContent ?? '').trim(),
+          description: (el.querySelector('.label-description')?.textContent ?? '').trim(),
+        }))
+        .sort((a, b) => a.index - b.index),
+    );
+    // Index rows lead with the size, two spaces before the name.
+    return rows.map(({ label, description }) => ({ label, name: label.split('  ').at(-1) ?? label, description }));
   }
 
   // ----- editors
